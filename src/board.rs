@@ -1,0 +1,383 @@
+//! The board: an N×N grid of cells that never holds two equal values in one house.
+
+use smallvec::SmallVec;
+
+use crate::error::{BoardError, House};
+
+/// Cell storage: one byte per cell, `0` for empty, `1..=N` for a value.
+///
+/// Stable Rust cannot name `[u8; BOX * BOX * BOX * BOX]` for a generic `BOX`, so the
+/// cells live in a [`SmallVec`] with inline room for 81 cells. A 9×9 board (and a
+/// 4×4) therefore never touches the heap; 16×16 and larger take one allocation,
+/// which is small beside the work of solving them. A sealed per-size trait
+/// carrying `[u8; 256]` and friends would also work, but it would put a trait
+/// bound on every generic function of the crate for no measured gain.
+pub(crate) type Cells = SmallVec<[u8; 81]>;
+
+/// A Sudoku board with boxes of `BOX`×`BOX` cells, so `N = BOX * BOX` rows,
+/// columns, boxes and values.
+///
+/// `BOX` runs from 2 (4×4) to 8 (64×64); any other value is rejected at compile
+/// time. A board holds givens (filled cells) and empty cells, and it never holds
+/// the same value twice in a row, column or box: every way to build or change one
+/// checks that, and returns a [`BoardError`] instead.
+///
+/// Boards parse from text with [`FromStr`](std::str::FromStr) and print with
+/// [`Display`](std::fmt::Display); see the [crate docs](crate#formats).
+///
+/// ```
+/// use ndoku::Board9;
+///
+/// let mut board = Board9::new();
+/// board.set(0, 0, 5)?;
+/// assert_eq!(board.get(0, 0), Some(5));
+/// assert!(board.set(0, 8, 5).is_err()); // 5 is already in row 1
+/// assert_eq!(board.givens(), 1);
+/// # Ok::<(), ndoku::BoardError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board<const BOX: usize> {
+    cells: Cells,
+}
+
+/// A 4×4 board.
+pub type Board4 = Board<2>;
+/// The classic 9×9 board.
+pub type Board9 = Board<3>;
+/// A 16×16 board.
+pub type Board16 = Board<4>;
+/// A 25×25 board.
+pub type Board25 = Board<5>;
+/// A 36×36 board.
+pub type Board36 = Board<6>;
+/// A 49×49 board.
+pub type Board49 = Board<7>;
+/// A 64×64 board.
+pub type Board64 = Board<8>;
+
+impl<const BOX: usize> Board<BOX> {
+    /// The side of the board, and the largest value: `BOX * BOX`.
+    ///
+    /// Using it for a `BOX` outside `2..=8` is a compile-time error.
+    pub const N: usize = {
+        assert!(BOX >= 2 && BOX <= 8, "Board<BOX> needs BOX in 2..=8");
+        BOX * BOX
+    };
+
+    /// The number of cells: `N * N`.
+    pub const CELLS: usize = Self::N * Self::N;
+
+    /// An empty board.
+    pub fn new() -> Self {
+        Self {
+            cells: smallvec::smallvec![0; Self::CELLS],
+        }
+    }
+
+    /// A board from its cells in row-major order: `0` for empty, `1..=N` for a value.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ValueOutOfRange`] for a value above `N`, [`BoardError::Conflict`]
+    /// for two equal values in one house. A slice of the wrong length is reported as
+    /// [`BoardError::OutOfBounds`] at the first cell that does not fit, or at the
+    /// first missing one.
+    pub fn from_cells(values: &[u8]) -> Result<Self, BoardError> {
+        let n = Self::N;
+        if values.len() != Self::CELLS {
+            let i = values.len().min(Self::CELLS);
+            let (row, col) = if values.len() > Self::CELLS {
+                (n, 0)
+            } else {
+                (i / n, i % n)
+            };
+            return Err(BoardError::OutOfBounds { row, col, size: n });
+        }
+        if let Some(i) = values.iter().position(|&v| usize::from(v) > n) {
+            return Err(BoardError::ValueOutOfRange {
+                value: values[i].into(),
+                row: i / n,
+                col: i % n,
+                size: n,
+            });
+        }
+        let board = Self {
+            cells: SmallVec::from_slice(values),
+        };
+        board.check_conflicts()?;
+        Ok(board)
+    }
+
+    /// Finds a conflict among the filled cells, in one pass over house masks; only
+    /// when there is one does it look for the exact pair of cells.
+    fn check_conflicts(&self) -> Result<(), BoardError> {
+        let n = Self::N;
+        let mut rows = [0u64; 64];
+        let mut cols = [0u64; 64];
+        let mut boxes = [0u64; 64];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let b = (r / BOX) * BOX + c / BOX;
+            let bit = 1u64 << (v - 1);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                let (other, house) = self
+                    .find_conflict(r, c, v)
+                    .expect("a repeated bit has a cell that holds it");
+                return Err(BoardError::Conflict {
+                    value: v.into(),
+                    row: r,
+                    col: c,
+                    other_row: other / n,
+                    other_col: other % n,
+                    house,
+                });
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        Ok(())
+    }
+
+    /// The value at (`row`, `col`), both 0-based, or `None` for an empty cell.
+    ///
+    /// # Panics
+    ///
+    /// If `row` or `col` is `N` or more.
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        assert!(
+            row < Self::N && col < Self::N,
+            "cell ({row}, {col}) is outside the board"
+        );
+        self.get_index(row * Self::N + col)
+    }
+
+    /// The value of cell `index` in row-major order, or `None` for an empty cell.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is `CELLS` or more.
+    pub fn get_index(&self, index: usize) -> Option<u8> {
+        match self.cells[index] {
+            0 => None,
+            v => Some(v),
+        }
+    }
+
+    /// Puts `value` (`1..=N`) at (`row`, `col`), replacing what was there.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::OutOfBounds`] for a cell outside the board,
+    /// [`BoardError::ValueOutOfRange`] for a value outside `1..=N`, and
+    /// [`BoardError::Conflict`] when another cell of the same row, column or box
+    /// holds `value` already. On error the board is unchanged.
+    pub fn set(&mut self, row: usize, col: usize, value: u8) -> Result<(), BoardError> {
+        let n = Self::N;
+        if row >= n || col >= n {
+            return Err(BoardError::OutOfBounds { row, col, size: n });
+        }
+        if value == 0 || usize::from(value) > n {
+            return Err(BoardError::ValueOutOfRange {
+                value: value.into(),
+                row,
+                col,
+                size: n,
+            });
+        }
+        if let Some((other, house)) = self.find_conflict(row, col, value) {
+            return Err(BoardError::Conflict {
+                value: value.into(),
+                row,
+                col,
+                other_row: other / n,
+                other_col: other % n,
+                house,
+            });
+        }
+        self.cells[row * n + col] = value;
+        Ok(())
+    }
+
+    /// Empties the cell at (`row`, `col`) and returns what it held.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::OutOfBounds`] for a cell outside the board.
+    pub fn clear(&mut self, row: usize, col: usize) -> Result<Option<u8>, BoardError> {
+        let n = Self::N;
+        if row >= n || col >= n {
+            return Err(BoardError::OutOfBounds { row, col, size: n });
+        }
+        let old = std::mem::take(&mut self.cells[row * n + col]);
+        Ok((old != 0).then_some(old))
+    }
+
+    /// The number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled. Since a board never holds a conflict, a full
+    /// board is a solved one.
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Whether every given of `self` stands, with the same value, in `other`.
+    pub fn is_completed_by(&self, other: &Self) -> bool {
+        self.cells
+            .iter()
+            .zip(other.cells.iter())
+            .all(|(&a, &b)| a == 0 || a == b)
+    }
+
+    /// The cells in row-major order: `None` for empty, `Some(value)` for filled.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Option<u8>> + '_ {
+        self.cells.iter().map(|&v| (v != 0).then_some(v))
+    }
+
+    /// The cells as raw bytes in row-major order: `0` for empty, `1..=N` for a value.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Builds a board from raw cells that the caller has already checked: the right
+    /// length, values in range, and no conflict. Used by the solvers, whose results
+    /// hold by construction.
+    pub(crate) fn from_checked_cells(cells: &[u8]) -> Self {
+        debug_assert_eq!(cells.len(), Self::CELLS);
+        debug_assert!(Self::from_cells(cells).is_ok());
+        Self {
+            cells: SmallVec::from_slice(cells),
+        }
+    }
+
+    /// The first other cell of the row, column or box of (`row`, `col`) that holds
+    /// `value`, with the kind of house they share.
+    fn find_conflict(&self, row: usize, col: usize, value: u8) -> Option<(usize, House)> {
+        let n = Self::N;
+        let here = row * n + col;
+        let row_hit = (0..n)
+            .map(|c| row * n + c)
+            .find(|&i| i != here && self.cells[i] == value);
+        if let Some(i) = row_hit {
+            return Some((i, House::Row));
+        }
+        let col_hit = (0..n)
+            .map(|r| r * n + col)
+            .find(|&i| i != here && self.cells[i] == value);
+        if let Some(i) = col_hit {
+            return Some((i, House::Column));
+        }
+        let (br, bc) = (row - row % BOX, col - col % BOX);
+        (0..n)
+            .map(|k| (br + k / BOX) * n + bc + k % BOX)
+            .find(|&i| i != here && self.cells[i] == value)
+            .map(|i| (i, House::Box))
+    }
+}
+
+impl<const BOX: usize> Default for Board<BOX> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const BOX: usize> std::fmt::Debug for Board<BOX> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board<{BOX}>(\"{self}\")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_rejects_each_kind_of_conflict() {
+        let mut b = Board9::new();
+        b.set(4, 4, 7).unwrap();
+        let row = b.set(4, 0, 7).unwrap_err();
+        assert!(matches!(
+            row,
+            BoardError::Conflict {
+                house: House::Row,
+                other_row: 4,
+                other_col: 4,
+                ..
+            }
+        ));
+        let col = b.set(8, 4, 7).unwrap_err();
+        assert!(matches!(
+            col,
+            BoardError::Conflict {
+                house: House::Column,
+                ..
+            }
+        ));
+        let bx = b.set(3, 3, 7).unwrap_err();
+        assert!(matches!(
+            bx,
+            BoardError::Conflict {
+                house: House::Box,
+                other_row: 4,
+                other_col: 4,
+                ..
+            }
+        ));
+        assert_eq!(b.givens(), 1);
+        // Setting the same cell again (replacing it) is not a conflict with itself.
+        b.set(4, 4, 7).unwrap();
+    }
+
+    #[test]
+    fn set_rejects_out_of_range_and_out_of_bounds() {
+        let mut b = Board4::new();
+        assert!(matches!(
+            b.set(0, 0, 5),
+            Err(BoardError::ValueOutOfRange { value: 5, .. })
+        ));
+        assert!(matches!(
+            b.set(0, 0, 0),
+            Err(BoardError::ValueOutOfRange { value: 0, .. })
+        ));
+        assert!(matches!(
+            b.set(4, 0, 1),
+            Err(BoardError::OutOfBounds { row: 4, .. })
+        ));
+        assert!(matches!(
+            b.clear(0, 4),
+            Err(BoardError::OutOfBounds { col: 4, .. })
+        ));
+        assert_eq!(b, Board4::new());
+    }
+
+    #[test]
+    fn clear_returns_old_value() {
+        let mut b = Board16::new();
+        b.set(15, 15, 16).unwrap();
+        assert_eq!(b.get(15, 15), Some(16));
+        assert_eq!(b.clear(15, 15), Ok(Some(16)));
+        assert_eq!(b.clear(15, 15), Ok(None));
+        assert!(!b.is_solved());
+    }
+
+    #[test]
+    fn nine_by_nine_stays_inline() {
+        let b = Board9::new();
+        assert!(!b.cells.spilled());
+        assert_eq!(Board9::CELLS, 81);
+        assert_eq!(Board64::N, 64);
+    }
+
+    #[test]
+    fn from_cells_checks_length() {
+        assert!(Board4::from_cells(&[0; 15]).is_err());
+        assert!(Board4::from_cells(&[0; 17]).is_err());
+        assert!(Board4::from_cells(&[0; 16]).is_ok());
+    }
+}

@@ -1,0 +1,241 @@
+//! The fast engine: [`Solver`], an iterative search over candidate bitmasks with singles propagation and an undo trail.
+
+mod frame;
+mod state;
+
+use crate::board::Board;
+use crate::outcome::{Count, Outcome};
+use frame::{Branch, Frame, NONE, choose};
+use state::{Geometry, State};
+
+/// Counters from the last search, a difficulty signal for puzzle tools.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Stats {
+    /// Choices tried at branch points (guesses). Zero means singles alone solved it.
+    pub guesses: u64,
+    /// Choices that led to a contradiction, or were exhausted, and were undone.
+    pub backtracks: u64,
+    /// Assignments made by propagation, givens and guesses included.
+    pub propagations: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+/// A reusable solver for boards of one size.
+///
+/// It owns its scratch space (candidate masks, the undo trail, the frame stack),
+/// so solving a batch with one `Solver` allocates nothing per puzzle.
+///
+/// # How it searches
+///
+/// Each frame of an explicit stack is one decision: an open cell with the fewest
+/// candidates, or a house-digit with the fewest places when that is fewer. A step
+/// either tries the frame's next choice and propagates naked and hidden singles
+/// until nothing changes, or, when the frame has no choice left, pops it and goes
+/// back to the frame below. Every change goes on a trail, so stepping back undoes
+/// exactly what was done since the frame began. Popping the last frame means the
+/// search is over.
+///
+/// The stack is a `Vec` of small frames rather than the call stack because a
+/// 64×64 search can be thousands of decisions deep, and because an explicit
+/// stack lets the loop stop on a budget, count solutions and start over without
+/// unwinding anything.
+///
+/// A choice that fails is also ruled out for the rest of its frame (its digit is
+/// eliminated and propagated), so later choices see what the failure proved.
+///
+/// ```
+/// use ndoku::{Board9, Outcome, Solver};
+///
+/// let puzzle: Board9 =
+///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
+/// let mut solver = Solver::new();
+/// let Outcome::Solved(solution) = solver.solve(&puzzle) else { panic!("it has a solution") };
+/// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+/// println!("{solution} after {} guesses", solver.stats().guesses);
+/// # Ok::<(), ndoku::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver<const BOX: usize> {
+    max_nodes: u64,
+    geometry: Geometry,
+    state: State,
+    frames: Vec<Frame>,
+    stats: Stats,
+}
+
+/// Why the loop stopped.
+enum Stop {
+    Exhausted,
+    Enough,
+    Budget,
+}
+
+impl<const BOX: usize> Solver<BOX> {
+    /// A solver with no node budget.
+    pub fn new() -> Self {
+        let geometry = Geometry::new(BOX);
+        let state = State::new(&geometry);
+        let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
+        Self {
+            max_nodes: u64::MAX,
+            geometry,
+            state,
+            frames: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Sets the node budget: each search stops with [`Outcome::GaveUp`] or
+    /// [`Count::GaveUp`] once it has tried `max_nodes` choices.
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The node budget.
+    pub fn max_nodes(&self) -> u64 {
+        self.max_nodes
+    }
+
+    /// Counters from the last search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Finds a solution of `board`, or shows there is none.
+    pub fn solve(&mut self, board: &Board<BOX>) -> Outcome<BOX> {
+        let mut first = None;
+        match self.search(board, |value| {
+            first = Some(Board::from_checked_cells(value));
+            false
+        }) {
+            Stop::Enough => Outcome::Solved(first.expect("a solution was recorded")),
+            Stop::Exhausted => Outcome::Unsolvable,
+            Stop::Budget => Outcome::GaveUp,
+        }
+    }
+
+    /// Counts the solutions of `board`, stopping once it has found `limit`.
+    pub fn count(&mut self, board: &Board<BOX>, limit: usize) -> Count {
+        if limit == 0 {
+            self.stats = Stats::default();
+            return Count::AtLeast(0);
+        }
+        let mut found = 0usize;
+        match self.search(board, |_| {
+            found += 1;
+            found < limit
+        }) {
+            Stop::Exhausted => Count::Exact(found),
+            Stop::Enough => Count::AtLeast(found),
+            Stop::Budget => Count::GaveUp(found),
+        }
+    }
+
+    /// The loop: choose a branch, try its next choice and propagate, step back
+    /// when a frame runs out. `on_solution` sees each solution (one value byte
+    /// per cell) and says whether to go on.
+    fn search(&mut self, board: &Board<BOX>, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+        let g = &self.geometry;
+        let st = &mut self.state;
+        let frames = &mut self.frames;
+        let stats = &mut self.stats;
+        *stats = Stats::default();
+        frames.clear();
+        st.reset(g, board.as_bytes());
+        let consistent = st.propagate(g).is_ok();
+        let stop = 'search: {
+            if !consistent {
+                break 'search Stop::Exhausted;
+            }
+            let places_too = BOX >= 4;
+            loop {
+                // Descend: a solution, or a new branch point.
+                if st.open == 0 {
+                    stats.solutions += 1;
+                    if !on_solution(&st.value) {
+                        break 'search Stop::Enough;
+                    }
+                } else {
+                    let branch = choose(g, st, places_too);
+                    let remaining = match branch {
+                        Branch::Cell(c) => st.cand[c as usize],
+                        Branch::Place { house, digit } => {
+                            st.places[house as usize * g.n + digit as usize]
+                        }
+                    };
+                    frames.push(Frame::new(branch, remaining, st.mark()));
+                }
+                // Advance: the top frame's next choice that propagates cleanly,
+                // stepping back through exhausted frames.
+                loop {
+                    let Some(frame) = frames.last_mut() else {
+                        break 'search Stop::Exhausted;
+                    };
+                    st.undo(g, frame.mark);
+                    if frame.current != NONE {
+                        // The choice explored last is used up: rule it out here.
+                        let (cell, d) = frame.assignment(g, frame.current as usize);
+                        frame.current = NONE;
+                        let refuted = st.eliminate(g, cell, d).and_then(|()| st.propagate(g));
+                        if refuted.is_err() {
+                            stats.backtracks += 1;
+                            frames.pop();
+                            continue;
+                        }
+                        frame.mark = st.mark();
+                    }
+                    let live = frame.live(g, st);
+                    if live == 0 {
+                        stats.backtracks += 1;
+                        frames.pop();
+                        continue;
+                    }
+                    if stats.guesses == self.max_nodes {
+                        break 'search Stop::Budget;
+                    }
+                    stats.guesses += 1;
+                    let k = live.trailing_zeros() as usize;
+                    frame.remaining &= !(1u64 << k);
+                    frame.current = k as u8;
+                    let (cell, d) = frame.assignment(g, k);
+                    st.queue(cell, d);
+                    if st.propagate(g).is_ok() {
+                        break;
+                    }
+                }
+            }
+        };
+        stats.propagations = st.assignments;
+        stop
+    }
+}
+
+impl<const BOX: usize> Default for Solver<BOX> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const BOX: usize> Board<BOX> {
+    /// The first solution the default [`Solver`] finds, or `None` when there is none.
+    ///
+    /// It has no budget: for puzzles from untrusted sources, use
+    /// [`Solver::with_max_nodes`] and handle [`Outcome::GaveUp`].
+    pub fn solve(&self) -> Option<Board<BOX>> {
+        Solver::new().solve(self).solution()
+    }
+
+    /// Counts solutions, stopping once it has found `limit`: `count_solutions(2)`
+    /// is 1 exactly when the puzzle is unique.
+    ///
+    /// It has no budget, so a large `limit` on a board with few givens can run for
+    /// a very long time (the empty 9×9 board has about 6.7×10²¹ solutions). To bound
+    /// the work, use [`Solver::with_max_nodes`] and [`Solver::count`], which return
+    /// [`Count::GaveUp`] when the budget runs out.
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        Solver::new().count(self, limit).found()
+    }
+}

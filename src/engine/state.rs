@@ -1,0 +1,201 @@
+//! The search state: candidate masks for cells and house-digits, the undo trail, and propagation of singles.
+
+/// Marks a trail entry as an assignment rather than an elimination.
+const ASSIGNED: u32 = 1 << 31;
+
+/// Fixed geometry of a board size: which cells make up each house, and where
+/// each cell sits in its three houses. Built once per solver.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    /// Side of the board.
+    pub n: usize,
+    /// `house_cells[h * n + p]`: the cell at position `p` of house `h`. Houses
+    /// `0..n` are rows, `n..2n` columns, `2n..3n` boxes.
+    pub house_cells: Vec<u16>,
+    /// `cell_houses[c]`: the (house, position) pairs of cell `c`: row, column, box.
+    pub cell_houses: Vec<[(u16, u8); 3]>,
+}
+
+impl Geometry {
+    pub fn new(boxw: usize) -> Self {
+        let n = boxw * boxw;
+        let mut house_cells = vec![0u16; 3 * n * n];
+        let mut cell_houses = vec![[(0u16, 0u8); 3]; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let cell = r * n + c;
+                let b = (r / boxw) * boxw + c / boxw;
+                let bp = (r % boxw) * boxw + c % boxw;
+                let houses = [(r, c), (n + c, r), (2 * n + b, bp)];
+                for (k, &(h, p)) in houses.iter().enumerate() {
+                    house_cells[h * n + p] = cell as u16;
+                    cell_houses[cell][k] = (h as u16, p as u8);
+                }
+            }
+        }
+        Self {
+            n,
+            house_cells,
+            cell_houses,
+        }
+    }
+}
+
+/// A contradiction: some cell or house-digit has no candidate left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Contradiction;
+
+/// Candidates and assignments, changed only through [`State::assign`] and
+/// [`State::eliminate`], each of which records what it changed on the trail.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    /// `cand[c]`: bit `d` set while digit `d` (0-based) may still stand in cell `c`.
+    pub cand: Vec<u64>,
+    /// `places[h * n + d]`: bit `p` set while digit `d` may stand at position `p` of house `h`.
+    pub places: Vec<u64>,
+    /// `value[c]`: 0 while cell `c` is open, else its digit plus one.
+    pub value: Vec<u8>,
+    /// Every change since the search began, newest last.
+    trail: Vec<u32>,
+    /// Assignments found by propagation and not yet made: `cell << 6 | digit`.
+    queue: Vec<u32>,
+    /// Cells still open.
+    pub open: usize,
+    /// Assignments made, for statistics.
+    pub assignments: u64,
+}
+
+impl State {
+    pub fn new(g: &Geometry) -> Self {
+        let n = g.n;
+        Self {
+            cand: vec![0; n * n],
+            places: vec![0; 3 * n * n],
+            value: vec![0; n * n],
+            trail: Vec::with_capacity(n * n * n),
+            queue: Vec::with_capacity(n * n),
+            open: 0,
+            assignments: 0,
+        }
+    }
+
+    /// Starts over from `givens` (one byte per cell, 0 empty), queueing each given.
+    pub fn reset(&mut self, g: &Geometry, givens: &[u8]) {
+        let n = g.n;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        self.cand.fill(full);
+        self.places.fill(full);
+        self.value.fill(0);
+        self.trail.clear();
+        self.queue.clear();
+        self.open = n * n;
+        self.assignments = 0;
+        for (c, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                self.queue.push((c as u32) << 6 | u32::from(v - 1));
+            }
+        }
+    }
+
+    /// The trail's length: a mark to undo back to.
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Undoes every change made since `mark`, newest first, and drops pending work.
+    pub fn undo(&mut self, g: &Geometry, mark: usize) {
+        let n = g.n;
+        while self.trail.len() > mark {
+            let e = self.trail.pop().expect("trail is longer than the mark");
+            if e & ASSIGNED != 0 {
+                self.value[(e & !ASSIGNED) as usize] = 0;
+                self.open += 1;
+            } else {
+                let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
+                self.cand[cell] |= 1 << d;
+                for &(h, p) in &g.cell_houses[cell] {
+                    self.places[h as usize * n + d] |= 1 << p;
+                }
+            }
+        }
+        self.queue.clear();
+    }
+
+    /// Asks for `digit` at `cell`; [`State::propagate`] makes it so.
+    pub fn queue(&mut self, cell: usize, digit: usize) {
+        self.queue.push((cell as u32) << 6 | digit as u32);
+    }
+
+    /// Makes every queued assignment, and every naked or hidden single they lead
+    /// to, until nothing changes or a contradiction shows.
+    pub fn propagate(&mut self, g: &Geometry) -> Result<(), Contradiction> {
+        while let Some(e) = self.queue.pop() {
+            let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
+            match self.value[cell] {
+                0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
+                0 => return Err(Contradiction),
+                v if usize::from(v) == d + 1 => {}
+                _ => return Err(Contradiction),
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts `d` at `cell`: removes its other candidates and removes `d` from its peers.
+    fn assign(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
+        self.value[cell] = d as u8 + 1;
+        self.trail.push(cell as u32 | ASSIGNED);
+        self.open -= 1;
+        self.assignments += 1;
+        let mut others = self.cand[cell] & !(1u64 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.eliminate(g, cell, e)?;
+        }
+        let n = g.n;
+        for &(h, p) in &g.cell_houses[cell] {
+            let h = h as usize;
+            let mut peers = self.places[h * n + d] & !(1u64 << p);
+            while peers != 0 {
+                let q = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                self.eliminate(g, g.house_cells[h * n + q] as usize, d)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
+    pub fn eliminate(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
+        let bit = 1u64 << d;
+        if self.cand[cell] & bit == 0 {
+            return Ok(());
+        }
+        self.trail.push((cell as u32) << 6 | d as u32);
+        let left = self.cand[cell] & !bit;
+        self.cand[cell] = left;
+        if left == 0 {
+            return Err(Contradiction);
+        }
+        if left & (left - 1) == 0 && self.value[cell] == 0 {
+            self.queue(cell, left.trailing_zeros() as usize); // naked single
+        }
+        let n = g.n;
+        for &(h, p) in &g.cell_houses[cell] {
+            let slot = h as usize * n + d;
+            let left = self.places[slot] & !(1u64 << p);
+            self.places[slot] = left;
+            if left == 0 {
+                return Err(Contradiction);
+            }
+            if left & (left - 1) == 0 {
+                let there = g.house_cells[h as usize * n + left.trailing_zeros() as usize] as usize;
+                if self.value[there] == 0 {
+                    self.queue(there, d); // hidden single
+                }
+            }
+        }
+        Ok(())
+    }
+}

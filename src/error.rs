@@ -1,0 +1,127 @@
+//! The error types: what can be wrong with a board, and with text that should describe one.
+//!
+//! Row and column fields are 0-based, like [`Board::get`](crate::Board::get); the messages
+//! print them 1-based, as people count.
+
+use thiserror::Error;
+
+/// The kind of house (row, column or box) in which two values conflict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum House {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+}
+
+impl std::fmt::Display for House {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            House::Row => "row",
+            House::Column => "column",
+            House::Box => "box",
+        })
+    }
+}
+
+/// An operation on a [`Board`](crate::Board) that would break a rule or leave the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// A cell position outside the board.
+    #[error("cell at row {}, column {} is outside the {size}x{size} board", .row + 1, .col + 1)]
+    OutOfBounds {
+        /// 0-based row asked for.
+        row: usize,
+        /// 0-based column asked for.
+        col: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A value outside `1..=size`.
+    #[error("value {value} at row {}, column {} is out of range 1..={size}", .row + 1, .col + 1)]
+    ValueOutOfRange {
+        /// The value given.
+        value: usize,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The side of the board, which is also the largest value.
+        size: usize,
+    },
+    /// The same value twice in one house.
+    #[error(
+        "value {value} at row {}, column {} conflicts with the same value at row {}, column {} in one {house}",
+        .row + 1, .col + 1, .other_row + 1, .other_col + 1
+    )]
+    Conflict {
+        /// The repeated value.
+        value: usize,
+        /// 0-based row of the cell being set.
+        row: usize,
+        /// 0-based column of the cell being set.
+        col: usize,
+        /// 0-based row of the cell that already holds the value.
+        other_row: usize,
+        /// 0-based column of the cell that already holds the value.
+        other_col: usize,
+        /// The house the two cells share.
+        house: House,
+    },
+}
+
+/// Text that does not describe a valid board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The text holds the wrong number of cells for the board size.
+    #[error("expected {expected} cells for a {size}x{size} board, found {found}")]
+    WrongCellCount {
+        /// Cells a board of this size has.
+        expected: usize,
+        /// Cells found in the text.
+        found: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A grid row with the wrong number of cells.
+    #[error("row {} has {found} cells, expected {expected}", .row + 1)]
+    WrongRowLength {
+        /// 0-based row.
+        row: usize,
+        /// Cells the row should have.
+        expected: usize,
+        /// Cells found in the row.
+        found: usize,
+    },
+    /// A character that is neither a value of this board size nor an empty-cell
+    /// marker (a symbol of a larger board, such as `G` on a 9×9, counts as invalid).
+    #[error("invalid character {ch:?} at row {}, column {}", .row + 1, .col + 1)]
+    InvalidChar {
+        /// The character found.
+        ch: char,
+        /// 0-based row of the cell it stands in.
+        row: usize,
+        /// 0-based column of the cell it stands in.
+        col: usize,
+    },
+    /// A token (token format) that is not a number or an empty marker.
+    #[error("invalid token {token:?} at row {}, column {}", .row + 1, .col + 1)]
+    InvalidToken {
+        /// The token found (cut to 16 characters).
+        token: String,
+        /// 0-based row of the cell it stands in.
+        row: usize,
+        /// 0-based column of the cell it stands in.
+        col: usize,
+    },
+    /// The text holds no cells at all.
+    #[error("no cells found")]
+    Empty,
+    /// The text could be read, but its givens break a rule.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}

@@ -1,0 +1,469 @@
+//! Text formats: parsing and printing boards as lines, grids, tokens and hex.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::Board;
+use crate::error::{BoardError, ParseError};
+
+/// How single characters map to values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Alphabet {
+    /// `1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61 (case-insensitive while N ≤ 35);
+    /// `.`, `_` and `0` are empty.
+    Standard,
+    /// `0`-`9` and `A`-`F` (either case) for 1-16; only `.` is empty.
+    Hex,
+}
+
+/// What one character of the text stands for.
+enum Symbol {
+    /// An empty cell.
+    Empty,
+    /// A value, 1-based (it may still exceed the board's size, and is then invalid).
+    Value(u32),
+    /// Layout: white space and box rules, which carry no cell.
+    Layout,
+    /// Anything else.
+    Invalid,
+}
+
+impl Alphabet {
+    fn decode(self, ch: char, n: usize) -> Symbol {
+        if ch.is_whitespace() || matches!(ch, '|' | '+' | '-') {
+            return Symbol::Layout;
+        }
+        match (self, ch) {
+            (Alphabet::Standard, '.' | '_' | '0') | (Alphabet::Hex, '.') => Symbol::Empty,
+            (Alphabet::Standard, '1'..='9') => Symbol::Value(ch as u32 - '0' as u32),
+            (Alphabet::Standard, 'A'..='Z') => Symbol::Value(ch as u32 - 'A' as u32 + 10),
+            (Alphabet::Standard, 'a'..='z') if n <= 35 => {
+                Symbol::Value(ch as u32 - 'a' as u32 + 10)
+            }
+            (Alphabet::Standard, 'a'..='z') => Symbol::Value(ch as u32 - 'a' as u32 + 36),
+            (Alphabet::Hex, '0'..='9') => Symbol::Value(ch as u32 - '0' as u32 + 1),
+            (Alphabet::Hex, 'A'..='F') => Symbol::Value(ch as u32 - 'A' as u32 + 11),
+            (Alphabet::Hex, 'a'..='f') => Symbol::Value(ch as u32 - 'a' as u32 + 11),
+            _ => Symbol::Invalid,
+        }
+    }
+
+    /// The character for `value` (1-based), or `None` where this alphabet has none.
+    fn encode(self, value: u8) -> Option<char> {
+        let v = u32::from(value);
+        match (self, v) {
+            (Alphabet::Standard, 1..=9) => char::from_digit(v, 10),
+            (Alphabet::Standard, 10..=35) => char::from_u32('A' as u32 + v - 10),
+            (Alphabet::Standard, 36..=61) => char::from_u32('a' as u32 + v - 36),
+            (Alphabet::Hex, 1..=16) => char::from_digit(v - 1, 16).map(|c| c.to_ascii_uppercase()),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the standard single-character alphabet has a symbol for every value of
+/// a board of side `n` (it does up to 61; 64×64 needs tokens).
+fn has_single_chars(n: usize) -> bool {
+    n <= 61
+}
+
+/// Splits token-format text into its tokens: white space and commas separate them,
+/// and tokens made only of box-rule characters are dropped.
+fn tokens(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty() && !t.chars().all(|c| matches!(c, '|' | '+' | '-')))
+}
+
+impl<const BOX: usize> Board<BOX> {
+    /// Parses the line format: the N×N cells in row-major order on one line.
+    ///
+    /// Values are `1`-`9`, then `A`=10 … `Z`=35 (either case while N ≤ 35), then
+    /// `a`-`z` for 36-61 on 36×36 and larger boards; `.`, `_` and `0` are empty.
+    /// White space and the box-rule characters `|`, `+`, `-` are skipped, so this
+    /// also reads the grid format. For 64×64 boards use [`Board::from_tokens`].
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::InvalidChar`] for a character that is not a symbol,
+    /// [`ParseError::WrongCellCount`] or [`ParseError::WrongRowLength`] for the wrong
+    /// number of cells, and [`ParseError::Board`] for a value out of range or givens
+    /// that conflict.
+    pub fn from_line(s: &str) -> Result<Self, ParseError> {
+        parse_chars(s, Alphabet::Standard)
+    }
+
+    /// Parses the grid format: N rows of N cells, with any spacing and optional
+    /// `|`, `+` and `-` box rules, as people type and print puzzles. Lines with no
+    /// cells (rules, blank lines) are skipped. It reads what `{:#}` prints.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::from_line`]; a row with the wrong number of cells is
+    /// [`ParseError::WrongRowLength`].
+    pub fn from_grid(s: &str) -> Result<Self, ParseError> {
+        if !has_single_chars(Self::N) {
+            return Self::from_tokens(s);
+        }
+        parse_chars(s, Alphabet::Standard)
+    }
+
+    /// Parses the token format: N×N integers separated by white space or commas,
+    /// with `0`, `.` or `_` for empty. It works for every size, including 64×64.
+    /// Tokens made only of `|`, `+` and `-` are box rules and are skipped.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::InvalidToken`] for a token that is not a number,
+    /// [`ParseError::WrongCellCount`] for the wrong number of tokens, and
+    /// [`ParseError::Board`] for a value out of range or givens that conflict.
+    pub fn from_tokens(s: &str) -> Result<Self, ParseError> {
+        let n = Self::N;
+        let mut cells = Vec::with_capacity(Self::CELLS);
+        let mut found = 0usize;
+        for (i, token) in tokens(s).enumerate() {
+            found = i + 1;
+            if i >= Self::CELLS {
+                continue; // Count the rest without keeping it.
+            }
+            let (row, col) = (i / n, i % n);
+            let value = match token {
+                "." | "_" => 0,
+                t if t.bytes().all(|b| b.is_ascii_digit()) => {
+                    let t = t.trim_start_matches('0');
+                    let v = if t.len() > 3 {
+                        usize::MAX
+                    } else {
+                        t.parse().unwrap_or(0)
+                    };
+                    if v > n {
+                        return Err(BoardError::ValueOutOfRange {
+                            value: v,
+                            row,
+                            col,
+                            size: n,
+                        }
+                        .into());
+                    }
+                    v as u8
+                }
+                t => {
+                    return Err(ParseError::InvalidToken {
+                        token: t.chars().take(16).collect(),
+                        row,
+                        col,
+                    });
+                }
+            };
+            cells.push(value);
+        }
+        if found != Self::CELLS {
+            return Err(cell_count_error(found, Self::CELLS, n));
+        }
+        Ok(Self::from_cells(&cells)?)
+    }
+
+    /// Prints the token format on one line: values as decimal numbers separated by
+    /// spaces, `0` for empty. [`Board::from_tokens`] reads it back.
+    pub fn to_tokens(&self) -> String {
+        let mut out = String::with_capacity(Self::CELLS * 3);
+        for (i, v) in self.as_bytes().iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&v.to_string());
+        }
+        out
+    }
+}
+
+impl Board<4> {
+    /// Parses a 16×16 board written in hex: `0`-`9` and `A`-`F` (either case) are the
+    /// values 1-16, so `0` is a value and `.` is the only empty marker. White space
+    /// and box rules are skipped, as in [`Board::from_grid`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::from_line`].
+    pub fn from_hex(s: &str) -> Result<Self, ParseError> {
+        parse_chars(s, Alphabet::Hex)
+    }
+
+    /// Prints the board on one line in hex (`0`-`F` for 1-16, `.` for empty), as
+    /// [`Board::from_hex`] reads it.
+    pub fn to_hex(&self) -> String {
+        self.as_bytes()
+            .iter()
+            .map(|&v| Alphabet::Hex.encode(v).unwrap_or('.'))
+            .collect()
+    }
+}
+
+/// The wrong-cell-count error, with the found count capped so that a huge input
+/// still gives a short message.
+fn cell_count_error(found: usize, expected: usize, size: usize) -> ParseError {
+    ParseError::WrongCellCount {
+        expected,
+        found,
+        size,
+    }
+}
+
+/// Reads single-character cells, skipping white space and box rules, and checks
+/// the layout: N×N cells in all, and N per line when they span several lines.
+fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {
+    let n = Board::<BOX>::N;
+    let total = Board::<BOX>::CELLS;
+    let mut cells = Vec::with_capacity(total);
+    let mut found = 0usize;
+    // Cells per text line that holds any, to name a short or long row.
+    let mut rows: Vec<usize> = Vec::new();
+    for line in s.lines() {
+        let mut in_line = 0usize;
+        for ch in line.chars() {
+            // A symbol of a larger board (`G` on a 9×9) is as invalid here as `?`.
+            let value = match alphabet.decode(ch, n) {
+                Symbol::Layout => continue,
+                Symbol::Empty => 0,
+                Symbol::Value(v) if v as usize <= n => v as u8,
+                Symbol::Value(_) | Symbol::Invalid => {
+                    return Err(ParseError::InvalidChar {
+                        ch,
+                        row: found / n,
+                        col: found % n,
+                    });
+                }
+            };
+            if found < total {
+                cells.push(value);
+            }
+            found += 1;
+            in_line += 1;
+        }
+        if in_line > 0 && rows.len() <= n {
+            rows.push(in_line);
+        }
+    }
+    if found == 0 {
+        return Err(ParseError::Empty);
+    }
+    // Cells on several lines make a grid, whose every row must be full.
+    if rows.len() > 1
+        && let Some(row) = rows.iter().position(|&k| k != n)
+    {
+        return Err(ParseError::WrongRowLength {
+            row,
+            expected: n,
+            found: rows[row],
+        });
+    }
+    if found != total {
+        return Err(cell_count_error(found, total, n));
+    }
+    Ok(Board::from_cells(&cells)?)
+}
+
+impl<const BOX: usize> FromStr for Board<BOX> {
+    type Err = ParseError;
+
+    /// Reads the line format or the grid format, or the token format where the text
+    /// holds commas or multi-digit numbers (as 64×64 boards print).
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let looks_like_tokens = s.contains(',') || !has_single_chars(Self::N) || {
+            let mut count = 0usize;
+            let mut wide = false;
+            for t in tokens(s) {
+                count += 1;
+                wide |= t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit());
+            }
+            wide && count == Self::CELLS
+        };
+        if looks_like_tokens {
+            Self::from_tokens(s)
+        } else {
+            parse_chars(s, Alphabet::Standard)
+        }
+    }
+}
+
+impl<const BOX: usize> fmt::Display for Board<BOX> {
+    /// `{}` prints the line format (the token format on 64×64, where single
+    /// characters run out); `{:#}` prints a grid with box rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = Self::N;
+        let chars = has_single_chars(n);
+        let cell = |v: u8| -> String {
+            match (chars, v) {
+                (true, 0) => ".".into(),
+                (true, v) => Alphabet::Standard
+                    .encode(v)
+                    .map(String::from)
+                    .unwrap_or_default(),
+                (false, 0) => format!("{:>2}", "."),
+                (false, v) => format!("{v:>2}"),
+            }
+        };
+        let cells = self.as_bytes();
+        if !f.alternate() {
+            if chars {
+                return cells.iter().try_for_each(|&v| f.write_str(&cell(v)));
+            }
+            return f.write_str(&self.to_tokens());
+        }
+        let width = if chars { 1 } else { 2 };
+        let segment = "-".repeat(BOX * (width + 1) - 1);
+        let rule = vec![segment; BOX].join("-+-");
+        for r in 0..n {
+            if r > 0 && r % BOX == 0 {
+                writeln!(f, "{rule}")?;
+            }
+            let row = &cells[r * n..(r + 1) * n];
+            let line = row
+                .chunks(BOX)
+                .map(|chunk| chunk.iter().map(|&v| cell(v)).collect::<Vec<_>>().join(" "))
+                .collect::<Vec<_>>()
+                .join(" | ");
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board4, Board9, Board16, Board25, Board36, Board64};
+
+    const NINE: &str =
+        "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
+
+    #[test]
+    fn line_and_grid_read_the_same_board() {
+        let b: Board9 = NINE.parse().unwrap();
+        assert_eq!(b.get(0, 0), Some(3));
+        assert_eq!(b.get(0, 2), None);
+        let grid = format!("{b:#}");
+        assert!(grid.contains("-+-"));
+        assert_eq!(Board9::from_grid(&grid).unwrap(), b);
+        assert_eq!(grid.parse::<Board9>().unwrap(), b);
+        assert_eq!(b.to_string(), NINE);
+    }
+
+    #[test]
+    fn zero_and_underscore_are_empty() {
+        let b: Board4 = "1_3.0000000000_.".parse().unwrap();
+        assert_eq!(b.givens(), 2);
+    }
+
+    #[test]
+    fn letters_are_case_insensitive_up_to_35() {
+        let mut upper = String::from("G");
+        upper.push_str(&".".repeat(255));
+        let lower = upper.to_lowercase();
+        assert_eq!(
+            upper.parse::<Board16>().unwrap(),
+            lower.parse::<Board16>().unwrap()
+        );
+        assert_eq!(upper.parse::<Board16>().unwrap().get(0, 0), Some(16));
+        let mut p = String::from("P");
+        p.push_str(&".".repeat(624));
+        assert_eq!(p.parse::<Board25>().unwrap().get(0, 0), Some(25));
+        // On 36×36, lower case is 36 and up.
+        let mut a = String::from("a");
+        a.push_str(&".".repeat(36 * 36 - 1));
+        assert_eq!(a.parse::<Board36>().unwrap().get(0, 0), Some(36));
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let mut s = NINE.to_string();
+        s.replace_range(10..11, "x");
+        let e = s.parse::<Board9>().unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::InvalidChar {
+                ch: 'x',
+                row: 1,
+                col: 1
+            }
+        );
+        assert_eq!(e.to_string(), "invalid character 'x' at row 2, column 2");
+        let e = NINE[..80].parse::<Board9>().unwrap_err();
+        assert!(matches!(
+            e,
+            ParseError::WrongCellCount {
+                expected: 81,
+                found: 80,
+                size: 9
+            }
+        ));
+        let e = "...5............".parse::<Board4>().unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::InvalidChar {
+                ch: '5',
+                row: 0,
+                col: 3
+            }
+        );
+        let e = "11..............".parse::<Board4>().unwrap_err();
+        assert!(matches!(
+            e,
+            ParseError::Board(BoardError::Conflict { value: 1, .. })
+        ));
+        assert_eq!("".parse::<Board4>().unwrap_err(), ParseError::Empty);
+    }
+
+    #[test]
+    fn grid_rows_of_wrong_length_are_named() {
+        let e = "1 2 3 4\n. . .\n. . . .\n. . . .\n."
+            .parse::<Board4>()
+            .unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::WrongRowLength {
+                row: 1,
+                expected: 4,
+                found: 3
+            }
+        );
+    }
+
+    #[test]
+    fn tokens_round_trip_on_every_size() {
+        let b: Board9 = NINE.parse().unwrap();
+        assert_eq!(Board9::from_tokens(&b.to_tokens()).unwrap(), b);
+        let commas = b.to_tokens().replace(' ', ",");
+        assert_eq!(commas.parse::<Board9>().unwrap(), b);
+        let mut big = Board64::new();
+        big.set(63, 63, 64).unwrap();
+        big.set(0, 0, 62).unwrap();
+        let line = big.to_string();
+        assert_eq!(line.parse::<Board64>().unwrap(), big);
+        assert_eq!(format!("{big:#}").parse::<Board64>().unwrap(), big);
+        let e = Board9::from_tokens("x").unwrap_err();
+        assert!(matches!(e, ParseError::InvalidToken { .. }));
+        let e = Board4::from_tokens(&"17 ".repeat(16)).unwrap_err();
+        assert!(matches!(
+            e,
+            ParseError::Board(BoardError::ValueOutOfRange { value: 17, .. })
+        ));
+    }
+
+    #[test]
+    fn hex_uses_zero_as_a_value() {
+        let mut s = String::from("0F");
+        s.push_str(&".".repeat(254));
+        let b = Board16::from_hex(&s).unwrap();
+        assert_eq!(b.get(0, 0), Some(1));
+        assert_eq!(b.get(0, 1), Some(16));
+        assert_eq!(b.to_hex(), s);
+        // In the standard alphabet the same text has an empty first cell and F = 15.
+        let std: Board16 = s.parse().unwrap();
+        assert_eq!(std.get(0, 0), None);
+        assert_eq!(std.get(0, 1), Some(15));
+        assert!(matches!(
+            Board16::from_hex(&s.replace("0F", "G.")),
+            Err(ParseError::InvalidChar { ch: 'G', .. })
+        ));
+    }
+}
