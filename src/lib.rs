@@ -84,7 +84,7 @@ mod outcome;
 mod reference;
 
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
-pub use engine::{Solver, Stats};
+pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;

@@ -1,6 +1,7 @@
 //! The fast engine: [`Solver`], an iterative search over candidate bitmasks with singles propagation and an undo trail.
 
 mod frame;
+mod nine;
 mod state;
 
 use crate::board::Board;
@@ -59,14 +60,37 @@ pub struct Stats {
 #[derive(Clone, Debug)]
 pub struct Solver<const BOX: usize> {
     max_nodes: u64,
+    engine: Engine,
+    stats: Stats,
+    /// Scratch for the 9×9 engine (an empty stack until first used).
+    nine: nine::Nine,
+    /// Scratch for the general engine, built on first use.
+    general: Option<Box<General>>,
+}
+
+/// The general engine's scratch: fixed geometry, candidate state and trail, frames.
+#[derive(Clone, Debug)]
+struct General {
     geometry: Geometry,
     state: State,
     frames: Vec<Frame>,
-    stats: Stats,
+}
+
+/// Which search a [`Solver`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The fastest engine for the board size: a specialised one for 9×9, the
+    /// general one otherwise.
+    #[default]
+    Auto,
+    /// The general engine, for every size: per-cell and per-house-digit candidate
+    /// masks with an undo trail.
+    General,
 }
 
 /// Why the loop stopped.
-enum Stop {
+pub(crate) enum Stop {
     Exhausted,
     Enough,
     Budget,
@@ -75,15 +99,13 @@ enum Stop {
 impl<const BOX: usize> Solver<BOX> {
     /// A solver with no node budget.
     pub fn new() -> Self {
-        let geometry = Geometry::new(BOX);
-        let state = State::new(&geometry);
         let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
         Self {
             max_nodes: u64::MAX,
-            geometry,
-            state,
-            frames: Vec::new(),
+            engine: Engine::Auto,
             stats: Stats::default(),
+            nine: nine::Nine::default(),
+            general: None,
         }
     }
 
@@ -91,6 +113,13 @@ impl<const BOX: usize> Solver<BOX> {
     /// [`Count::GaveUp`] once it has tried `max_nodes` choices.
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Chooses the engine. [`Engine::Auto`], the default, picks the fastest for
+    /// the size; the others exist to compare engines and to test one against another.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
         self
     }
 
@@ -137,10 +166,37 @@ impl<const BOX: usize> Solver<BOX> {
     /// The loop: choose a branch, try its next choice and propagate, step back
     /// when a frame runs out. `on_solution` sees each solution (one value byte
     /// per cell) and says whether to go on.
-    fn search(&mut self, board: &Board<BOX>, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
-        let g = &self.geometry;
-        let st = &mut self.state;
-        let frames = &mut self.frames;
+    fn search(&mut self, board: &Board<BOX>, on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+        if BOX == 3 && self.engine == Engine::Auto {
+            self.stats = Stats::default();
+            return self.nine.search(
+                board.as_bytes(),
+                self.max_nodes,
+                &mut self.stats,
+                on_solution,
+            );
+        }
+        self.search_general(board, on_solution)
+    }
+
+    /// The general engine's loop.
+    fn search_general(
+        &mut self,
+        board: &Board<BOX>,
+        mut on_solution: impl FnMut(&[u8]) -> bool,
+    ) -> Stop {
+        let general = self.general.get_or_insert_with(|| {
+            let geometry = Geometry::new(BOX);
+            let state = State::new(&geometry);
+            Box::new(General {
+                geometry,
+                state,
+                frames: Vec::new(),
+            })
+        });
+        let g = &general.geometry;
+        let st = &mut general.state;
+        let frames = &mut general.frames;
         let stats = &mut self.stats;
         *stats = Stats::default();
         frames.clear();
@@ -225,7 +281,7 @@ impl<const BOX: usize> Board<BOX> {
     /// It has no budget: for puzzles from untrusted sources, use
     /// [`Solver::with_max_nodes`] and handle [`Outcome::GaveUp`].
     pub fn solve(&self) -> Option<Board<BOX>> {
-        Solver::new().solve(self).solution()
+        with_cached_solver(|s: &mut Solver<BOX>| s.solve(self).solution())
     }
 
     /// Counts solutions, stopping once it has found `limit`: `count_solutions(2)`
@@ -236,6 +292,27 @@ impl<const BOX: usize> Board<BOX> {
     /// the work, use [`Solver::with_max_nodes`] and [`Solver::count`], which return
     /// [`Count::GaveUp`] when the budget runs out.
     pub fn count_solutions(&self, limit: usize) -> usize {
-        Solver::new().count(self, limit).found()
+        with_cached_solver(|s: &mut Solver<BOX>| s.count(self, limit).found())
     }
+}
+
+/// Runs `f` with this thread's cached solver for boards of `BOX`, so that the
+/// [`Board`] shortcuts allocate nothing per call after the first.
+fn with_cached_solver<const BOX: usize, R>(f: impl FnOnce(&mut Solver<BOX>) -> R) -> R {
+    use std::any::Any;
+    use std::cell::RefCell;
+    thread_local! {
+        static SOLVERS: RefCell<[Option<Box<dyn Any>>; 9]> = RefCell::new(Default::default());
+    }
+    SOLVERS.with(|cell| {
+        // A nested call (none exists today) gets a fresh solver rather than a panic.
+        let Ok(mut slots) = cell.try_borrow_mut() else {
+            return f(&mut Solver::new());
+        };
+        let solver = slots[BOX]
+            .get_or_insert_with(|| Box::new(Solver::<BOX>::new()))
+            .downcast_mut::<Solver<BOX>>()
+            .expect("slot BOX holds a Solver<BOX>");
+        f(solver)
+    })
 }

@@ -1,0 +1,105 @@
+//! Times ndoku's solver on puzzle files: median microseconds per puzzle over
+//! several rounds, counting solutions up to 2 (solve and prove unique), one
+//! reused `Solver` per size. A bench example, run with `--release`:
+//!
+//! ```text
+//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] FILE...
+//! ```
+//!
+//! Files are line-format puzzle lists; the size comes from the first puzzle.
+
+use std::time::Instant;
+
+use ndoku::{Board, Engine, Solver};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut rounds, mut max, mut engine, mut files) =
+        (3usize, usize::MAX, Engine::Auto, Vec::new());
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--rounds" => {
+                rounds = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--rounds R")
+            }
+            "--max" => max = args.next().and_then(|v| v.parse().ok()).expect("--max N"),
+            "--engine" => {
+                engine = match args.next().as_deref() {
+                    Some("general") => Engine::General,
+                    _ => Engine::Auto,
+                }
+            }
+            _ => files.push(a),
+        }
+    }
+    println!(
+        "{:<40} {:>7} {:>10} {:>10} {:>10} {:>10}",
+        "file", "puzzles", "median us", "max us", "guesses", "us/puzzle"
+    );
+    for file in files {
+        let text = match std::fs::read_to_string(&file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("skipping {file}: {e}");
+                continue;
+            }
+        };
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(max)
+            .collect();
+        let cells = lines.first().map_or(0, |l| l.len());
+        match cells {
+            16 => run::<2>(&file, &lines, rounds, engine),
+            81 => run::<3>(&file, &lines, rounds, engine),
+            256 => run::<4>(&file, &lines, rounds, engine),
+            625 => run::<5>(&file, &lines, rounds, engine),
+            _ => eprintln!("skipping {file}: {cells} cells per line"),
+        }
+    }
+}
+
+fn run<const BOX: usize>(file: &str, lines: &[&str], rounds: usize, engine: Engine) {
+    let boards: Vec<Board<BOX>> = lines.iter().filter_map(|l| l.parse().ok()).collect();
+    let mut solver = Solver::<BOX>::new().with_engine(engine);
+    let mut per_puzzle = vec![Vec::with_capacity(rounds); boards.len()];
+    let mut totals = Vec::with_capacity(rounds);
+    let mut guesses = 0u64;
+    for _ in 0..rounds {
+        let round = Instant::now();
+        guesses = 0;
+        for (i, b) in boards.iter().enumerate() {
+            let t = Instant::now();
+            let count = solver.count(b, 2);
+            per_puzzle[i].push(t.elapsed().as_secs_f64() * 1e6);
+            guesses += solver.stats().guesses;
+            assert!(count.is_complete(), "{file}: puzzle {i} did not finish");
+        }
+        totals.push(round.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64);
+    }
+    let mut medians: Vec<f64> = per_puzzle
+        .iter_mut()
+        .map(|v| {
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        })
+        .collect();
+    medians.sort_by(f64::total_cmp);
+    totals.sort_by(f64::total_cmp);
+    let name = std::path::Path::new(file)
+        .file_name()
+        .map_or(file.into(), |n| n.to_string_lossy());
+    println!(
+        "{:<40} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>10.2}",
+        name,
+        boards.len(),
+        medians.get(medians.len() / 2).copied().unwrap_or(0.0),
+        medians.last().copied().unwrap_or(0.0),
+        guesses as f64 / boards.len().max(1) as f64,
+        totals[totals.len() / 2],
+    );
+}

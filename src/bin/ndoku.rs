@@ -1,0 +1,2 @@
+//! Placeholder: the CLI lands from the cli branch.
+fn main() {}
