@@ -119,13 +119,12 @@ struct Grid {
     /// `cand[d * 3 + b]`: where digit `d` may go in band `b`. A solved cell keeps
     /// its own digit's bit.
     cand: [u32; 27],
-    /// `seen[i]`: `cand[i]` as it was when its band was last checked; a word that
-    /// differs has news.
-    seen: [u32; 27],
-    /// `col_seen[i]`: `cand[i]` as it was when its stacks were last checked.
-    col_seen: [u32; 27],
     /// Cells of each band not yet assigned.
     open: [u32; 3],
+    /// Bit `d * 3 + b` set while word `cand[d * 3 + b]` changed since its band was checked.
+    dirty: u32,
+    /// Bit `d` set while digit `d` changed since its stacks were checked.
+    col_dirty: u32,
 }
 
 /// A cell: its band and its bit within the band.
@@ -151,9 +150,9 @@ impl Grid {
     fn new() -> Self {
         Self {
             cand: [BAND; 27],
-            seen: [0; 27],
-            col_seen: [0; 27],
             open: [BAND; 3],
+            dirty: (1 << 27) - 1,
+            col_dirty: (1 << 9) - 1,
         }
     }
 
@@ -165,6 +164,18 @@ impl Grid {
 
     fn is_open(&self, cell: Cell) -> bool {
         self.open[cell.band as usize] & (1 << cell.bit) != 0
+    }
+
+    /// Removes `cells` from digit `d`'s word for band `b`, noting any change.
+    #[inline(always)]
+    fn clear(&mut self, d: usize, b: usize, cells: u32) {
+        let i = d * 3 + b;
+        let old = self.cand[i];
+        let new = old & !cells;
+        self.cand[i] = new;
+        let changed = u32::from(new != old);
+        self.dirty |= changed << i;
+        self.col_dirty |= changed << d;
     }
 
     /// Places digit `d` at `cell`, if it may still go there; otherwise leaves the
@@ -179,34 +190,33 @@ impl Grid {
         self.open[b] &= !bit;
         for e in 0..9 {
             if e != d {
-                self.cand[e * 3 + b] &= !bit;
+                self.clear(e, b, bit);
             }
         }
-        self.cand[d * 3 + b] &= !BAND_PEERS[p];
+        self.clear(d, b, BAND_PEERS[p]);
         let col = COLUMN[p % 9];
         for other in 0..3 {
             if other != b {
-                self.cand[d * 3 + other] &= !col;
+                self.clear(d, other, col);
             }
         }
     }
 
     /// Removes digit `d` from `cell`.
     fn eliminate(&mut self, d: usize, cell: Cell) {
-        self.cand[d * 3 + cell.band as usize] &= !(1 << cell.bit);
+        self.clear(d, cell.band as usize, 1 << cell.bit);
     }
 
-    /// Draws every consequence that singles and band placements give, until
-    /// nothing changes.
+    /// Draws every consequence that singles and placements give, until nothing
+    /// changes: bands first (cheapest, and most productive), then naked singles,
+    /// then stacks and hidden singles in columns.
     fn propagate(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
         loop {
-            if self.sweep_bands(stats)? {
-                continue;
-            }
+            self.sweep_bands(stats)?;
             if self.naked_singles(stats)? {
                 continue;
             }
-            if self.columns(stats)? {
+            if self.col_dirty != 0 && self.columns(stats)? {
                 continue;
             }
             return Ok(());
@@ -215,26 +225,25 @@ impl Grid {
 
     /// Checks each changed digit-band word against the placements a digit can
     /// have in a band (locked candidates in rows and boxes), and assigns the
-    /// cells left alone in their row. Says whether anything changed.
-    fn sweep_bands(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
-        let mut changed = false;
-        for i in 0..27 {
+    /// cells left alone in their row, until no word has news.
+    fn sweep_bands(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let (d, b) = (i / 3, i % 3);
             let a = self.cand[i];
-            if a == self.seen[i] {
-                continue;
-            }
-            changed = true;
             let occupied = ROW_BOXES[(a & 0x1ff) as usize]
                 | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
                 | ROW_BOXES[(a >> 18) as usize] << 6;
-            let a = a & PLACEMENTS[occupied as usize];
-            if a == 0 {
+            let filtered = a & PLACEMENTS[occupied as usize];
+            if filtered == 0 {
                 return Err(Contradiction);
             }
-            self.cand[i] = a;
-            self.seen[i] = a;
-            let (d, b) = (i / 3, i % 3);
-            let alone = row_singles(a) & self.open[b];
+            if filtered != a {
+                self.cand[i] = filtered;
+                self.col_dirty |= 1 << d;
+            }
+            let alone = row_singles(filtered) & self.open[b];
             if alone != 0 {
                 // The placement filter has already cleared their rows and boxes
                 // in this word; clear the cells for the other digits and their
@@ -243,19 +252,18 @@ impl Grid {
                 self.open[b] &= !alone;
                 for e in 0..9 {
                     if e != d {
-                        self.cand[e * 3 + b] &= !alone;
+                        self.clear(e, b, alone);
                     }
                 }
-                let cols = (alone | alone >> 9 | alone >> 18) & 0x1ff;
-                let cols = cols * (1 | 1 << 9 | 1 << 18);
+                let cols = fold_columns(alone) * (1 | 1 << 9 | 1 << 18);
                 for other in 0..3 {
                     if other != b {
-                        self.cand[d * 3 + other] &= !cols;
+                        self.clear(d, other, cols);
                     }
                 }
             }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// Assigns every open cell with one candidate left; fails on a cell with none.
@@ -289,28 +297,23 @@ impl Grid {
         Ok(changed)
     }
 
-    /// For each digit whose words changed since its last visit: checks each stack
-    /// against the placements a digit can have there (one column per box, one box
-    /// per column: locked candidates in columns), then assigns the digit where it
-    /// has one place left in a column. Says whether anything changed.
+    /// For each digit changed since its last visit: checks each stack against the
+    /// placements a digit can have there (one column per box, one box per column:
+    /// locked candidates in columns), then assigns the digit where it has one
+    /// place left in a column. Says whether anything changed.
     fn columns(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for d in 0..9 {
+        while self.col_dirty != 0 {
+            let d = self.col_dirty.trailing_zeros() as usize;
+            self.col_dirty &= self.col_dirty - 1;
             let mut w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            if w == [
-                self.col_seen[d * 3],
-                self.col_seen[d * 3 + 1],
-                self.col_seen[d * 3 + 2],
-            ] {
-                continue;
-            }
             let mut cols = w.map(fold_columns);
             let mut allowed = [0u32; 3];
             for s in 0..3 {
                 let m = (cols[0] >> (3 * s)) & 7
                     | ((cols[1] >> (3 * s)) & 7) << 3
                     | ((cols[2] >> (3 * s)) & 7) << 6;
-                let v = PERMUTATIONS[m as usize] as u32;
+                let v = u32::from(PERMUTATIONS[m as usize]);
                 if v == 0 {
                     return Err(Contradiction);
                 }
@@ -325,9 +328,9 @@ impl Grid {
                     w[b] = x;
                     cols[b] = fold_columns(x);
                     self.cand[d * 3 + b] = x;
+                    self.dirty |= 1 << (d * 3 + b);
                 }
             }
-            self.col_seen[d * 3..d * 3 + 3].copy_from_slice(&w);
             // Hidden singles in columns: a column in one band only, on one row there.
             let many = (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
             for b in 0..3 {
@@ -339,14 +342,11 @@ impl Grid {
                 while cells != 0 {
                     let p = cells.trailing_zeros();
                     cells &= cells - 1;
-                    self.assign(
-                        d,
-                        Cell {
-                            band: b as u8,
-                            bit: p as u8,
-                        },
-                        stats,
-                    );
+                    let cell = Cell {
+                        band: b as u8,
+                        bit: p as u8,
+                    };
+                    self.assign(d, cell, stats);
                     changed = true;
                 }
             }
@@ -382,8 +382,13 @@ impl Grid {
 
     /// The solved board, one value byte per cell.
     fn values(&self, out: &mut [u8; 81]) {
-        for (i, v) in out.iter_mut().enumerate() {
-            *v = self.digits(Cell::from_index(i)).trailing_zeros() as u8 + 1;
+        for (i, &word) in self.cand.iter().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            let mut bits = word;
+            while bits != 0 {
+                out[b * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
+                bits &= bits - 1;
+            }
         }
     }
 }
