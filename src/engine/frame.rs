@@ -1,6 +1,6 @@
 //! One decision of the search: where it branches, what is left to try there, and where its trail begins.
 
-use super::state::{Geometry, State};
+use super::state::{Contradiction, Geometry, State};
 
 /// Where a frame branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,4 +100,81 @@ pub(crate) fn choose(g: &Geometry, state: &State, places_too: bool) -> Branch {
         }
     }
     branch
+}
+
+/// Failed-literal probing: tries each value of each two-candidate cell, and
+/// each place of each digit with two places left in a house, with propagation,
+/// and undoes it; a value that leads to a contradiction is ruled out for good
+/// (at this node). Repeats while that finds something. Returns the branch whose
+/// two choices propagate furthest (the product of the trail growth of both, as
+/// in lookahead SAT solvers), or `None` when there is no such pair.
+///
+/// `tried` is scratch: one mask per cell of the digits already probed in a pass.
+///
+/// # Errors
+///
+/// A contradiction when both choices of some pair fail: the node is dead.
+pub(crate) fn probe(
+    g: &Geometry,
+    st: &mut State,
+    tried: &mut Vec<u64>,
+) -> Result<Option<Branch>, Contradiction> {
+    let n = g.n;
+    tried.resize(n * n, 0);
+    loop {
+        tried.fill(0);
+        let mut best: Option<(usize, Branch)> = None;
+        let mut progress = false;
+        let pairs = (0..n * n)
+            .filter(|&c| st.value[c] == 0 && st.cand[c].count_ones() == 2)
+            .map(|c| Branch::Cell(c as u16))
+            .chain(
+                (0..3 * n * n)
+                    .filter(|&s| st.places[s].count_ones() == 2)
+                    .map(|s| Branch::Place {
+                        house: (s / n) as u16,
+                        digit: (s % n) as u8,
+                    }),
+            );
+        // Collect first: probing changes the state the filters read.
+        let pairs: smallvec::SmallVec<[Branch; 64]> = pairs.collect();
+        for branch in pairs {
+            let mut score = 1usize;
+            let frame = Frame::new(branch, u64::MAX, 0);
+            let mut choices = frame.live(g, st);
+            if choices.count_ones() != 2 {
+                continue; // changed by an earlier probe in this pass
+            }
+            while choices != 0 {
+                let k = choices.trailing_zeros() as usize;
+                choices &= choices - 1;
+                let (cell, d) = frame.assignment(g, k);
+                let grown = if tried[cell] & (1 << d) != 0 {
+                    1 // probed already this pass, and it did not fail
+                } else {
+                    tried[cell] |= 1 << d;
+                    let mark = st.mark();
+                    st.queue(cell, d);
+                    let outcome = st.propagate(g);
+                    let grown = st.mark() - mark;
+                    st.undo(g, mark);
+                    if outcome.is_err() {
+                        st.eliminate(g, cell, d)?;
+                        st.propagate(g)?;
+                        progress = true;
+                        score = 0;
+                        break;
+                    }
+                    grown
+                };
+                score *= grown + 1;
+            }
+            if score > best.map_or(0, |b| b.0) {
+                best = Some((score, branch));
+            }
+        }
+        if !progress {
+            return Ok(best.map(|(_, branch)| branch));
+        }
+    }
 }

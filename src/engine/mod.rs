@@ -6,7 +6,7 @@ mod state;
 
 use crate::board::Board;
 use crate::outcome::{Count, Outcome};
-use frame::{Branch, Frame, NONE, choose};
+use frame::{Branch, Frame, NONE, choose, probe};
 use state::{Geometry, State};
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
@@ -74,6 +74,8 @@ struct General {
     geometry: Geometry,
     state: State,
     frames: Vec<Frame>,
+    /// Probing scratch: digits probed per cell in the current pass.
+    tried: Vec<u64>,
 }
 
 /// Which search a [`Solver`] runs.
@@ -192,11 +194,13 @@ impl<const BOX: usize> Solver<BOX> {
                 geometry,
                 state,
                 frames: Vec::new(),
+                tried: Vec::new(),
             })
         });
         let g = &general.geometry;
         let st = &mut general.state;
         let frames = &mut general.frames;
+        let tried = &mut general.tried;
         let stats = &mut self.stats;
         *stats = Stats::default();
         frames.clear();
@@ -207,15 +211,26 @@ impl<const BOX: usize> Solver<BOX> {
                 break 'search Stop::Exhausted;
             }
             let places_too = BOX >= 4;
+            let probing = BOX >= 4;
             loop {
                 // Descend: a solution, or a new branch point.
-                if st.open == 0 {
+                let probed = if probing {
+                    probe(g, st, tried)
+                } else {
+                    Ok(None)
+                };
+                if probed.is_err() {
+                    // Lookahead proved the current choice wrong: advance past it.
+                } else if st.open == 0 {
                     stats.solutions += 1;
                     if !on_solution(&st.value) {
                         break 'search Stop::Enough;
                     }
                 } else {
-                    let branch = choose(g, st, places_too);
+                    let branch = match probed {
+                        Ok(Some(best)) => best,
+                        _ => choose(g, st, places_too),
+                    };
                     let remaining = match branch {
                         Branch::Cell(c) => st.cand[c as usize],
                         Branch::Place { house, digit } => {

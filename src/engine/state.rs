@@ -7,6 +7,8 @@ const ASSIGNED: u32 = 1 << 31;
 /// each cell sits in its three houses. Built once per solver.
 #[derive(Clone, Debug)]
 pub(crate) struct Geometry {
+    /// Side of a box.
+    pub boxw: usize,
     /// Side of the board.
     pub n: usize,
     /// `house_cells[h * n + p]`: the cell at position `p` of house `h`. Houses
@@ -34,6 +36,7 @@ impl Geometry {
             }
         }
         Self {
+            boxw,
             n,
             house_cells,
             cell_houses,
@@ -59,6 +62,13 @@ pub(crate) struct State {
     trail: Vec<u32>,
     /// Assignments found by propagation and not yet made: `cell << 6 | digit`.
     queue: Vec<u32>,
+    /// House-digits whose places changed since they were last checked for
+    /// locked candidates: `house * n + digit`.
+    changed: Vec<u32>,
+    /// `pending[slot]`: whether `slot` is in `changed`.
+    pending: Vec<bool>,
+    /// Whether to look for locked candidates at all.
+    pub locked: bool,
     /// Cells still open.
     pub open: usize,
     /// Assignments made, for statistics.
@@ -74,6 +84,9 @@ impl State {
             value: vec![0; n * n],
             trail: Vec::with_capacity(n * n * n),
             queue: Vec::with_capacity(n * n),
+            changed: Vec::with_capacity(3 * n * n),
+            pending: vec![false; 3 * n * n],
+            locked: g.boxw >= 4,
             open: 0,
             assignments: 0,
         }
@@ -88,6 +101,7 @@ impl State {
         self.value.fill(0);
         self.trail.clear();
         self.queue.clear();
+        self.clear_changed();
         self.open = n * n;
         self.assignments = 0;
         for (c, &v) in givens.iter().enumerate() {
@@ -119,6 +133,15 @@ impl State {
             }
         }
         self.queue.clear();
+        self.clear_changed();
+    }
+
+    /// Empties the locked-candidates worklist.
+    fn clear_changed(&mut self) {
+        for &slot in &self.changed {
+            self.pending[slot as usize] = false;
+        }
+        self.changed.clear();
     }
 
     /// Asks for `digit` at `cell`; [`State::propagate`] makes it so.
@@ -129,14 +152,70 @@ impl State {
     /// Makes every queued assignment, and every naked or hidden single they lead
     /// to, until nothing changes or a contradiction shows.
     pub fn propagate(&mut self, g: &Geometry) -> Result<(), Contradiction> {
-        while let Some(e) = self.queue.pop() {
-            let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
-            match self.value[cell] {
-                0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
-                0 => return Err(Contradiction),
-                v if usize::from(v) == d + 1 => {}
-                _ => return Err(Contradiction),
+        loop {
+            while let Some(e) = self.queue.pop() {
+                let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
+                match self.value[cell] {
+                    0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
+                    0 => return Err(Contradiction),
+                    v if usize::from(v) == d + 1 => {}
+                    _ => return Err(Contradiction),
+                }
             }
+            let Some(slot) = self.changed.pop() else {
+                return Ok(());
+            };
+            self.pending[slot as usize] = false;
+            self.locked_candidates(g, slot as usize)?;
+        }
+    }
+
+    /// Where a digit's places in one house all lie in the house's intersection
+    /// with another house, removes the digit from the rest of that other house
+    /// (pointing and claiming).
+    fn locked_candidates(&mut self, g: &Geometry, slot: usize) -> Result<(), Contradiction> {
+        let (n, w) = (g.n, g.boxw);
+        let (h, d) = (slot / n, slot % n);
+        let m = self.places[slot];
+        if m & m.wrapping_sub(1) == 0 {
+            return Ok(()); // placed, or about to be: singles cover it
+        }
+        let seg = (1u64 << w) - 1;
+        // (house to clear, positions in it to keep)
+        let target = if h < 2 * n {
+            // A row or column: are its places inside one box?
+            let k = m.trailing_zeros() as usize / w;
+            if m & !(seg << (w * k)) != 0 {
+                return Ok(());
+            }
+            let line = h % n;
+            if h < n {
+                // Row `line`, box (line / w, k): keep the box's row `line % w`.
+                (2 * n + (line / w) * w + k, seg << (w * (line % w)))
+            } else {
+                // Column `line`, box (k, line / w): keep the box's column `line % w`.
+                (2 * n + k * w + line / w, stripe(w) << (line % w))
+            }
+        } else {
+            let b = h - 2 * n;
+            let i = m.trailing_zeros() as usize / w;
+            let j = m.trailing_zeros() as usize % w;
+            if m & !(seg << (w * i)) == 0 {
+                // Inside the box's row i: clear the rest of that row.
+                ((b / w) * w + i, seg << (w * (b % w)))
+            } else if m & !(stripe(w) << j) == 0 {
+                // Inside the box's column j: clear the rest of that column.
+                (n + (b % w) * w + j, seg << (w * (b / w)))
+            } else {
+                return Ok(());
+            }
+        };
+        let (house, keep) = target;
+        let mut rest = self.places[house * n + d] & !keep;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            self.eliminate(g, g.house_cells[house * n + p] as usize, d)?;
         }
         Ok(())
     }
@@ -189,6 +268,10 @@ impl State {
             if left == 0 {
                 return Err(Contradiction);
             }
+            if self.locked && !self.pending[slot] {
+                self.pending[slot] = true;
+                self.changed.push(slot as u32);
+            }
             if left & (left - 1) == 0 {
                 let there = g.house_cells[h as usize * n + left.trailing_zeros() as usize] as usize;
                 if self.value[there] == 0 {
@@ -198,4 +281,9 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// Positions `0, w, 2w, …` of a box: its first column.
+fn stripe(w: usize) -> u64 {
+    (0..w).fold(0, |m, i| m | 1 << (i * w))
 }
