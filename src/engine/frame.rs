@@ -1,5 +1,6 @@
 //! One decision of the search: where it branches, what is left to try there, and where its trail begins.
 
+use super::Noise;
 use super::state::{Contradiction, Geometry, State};
 
 /// Where a frame branches.
@@ -53,6 +54,31 @@ impl Frame {
         }
     }
 
+    /// Of the choices in `live`, the one that takes the fewest candidates from
+    /// other cells: for a cell, the digit with the fewest other places in the
+    /// cell's three houses (ties to the lowest digit); for a house-digit, the
+    /// first place.
+    pub fn least_constraining(&self, g: &Geometry, state: &State, live: u64) -> usize {
+        let Branch::Cell(cell) = self.branch else {
+            return live.trailing_zeros() as usize;
+        };
+        let houses = &g.cell_houses[cell as usize];
+        let mut best = (u32::MAX, 0usize);
+        let mut bits = live;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let others: u32 = houses
+                .iter()
+                .map(|&(h, _)| state.places[h as usize * g.n + d].count_ones())
+                .sum();
+            if others < best.0 {
+                best = (others, d);
+            }
+        }
+        best.1
+    }
+
     /// The choices still possible in `state`: untried ones that propagation has
     /// not ruled out since.
     pub fn live(&self, g: &Geometry, state: &State) -> u64 {
@@ -67,15 +93,23 @@ impl Frame {
 
 /// Picks where to branch: the open cell with the fewest candidates (MRV), or,
 /// when strictly fewer, the house-digit with the fewest places. Ties go to the
-/// first in row-major order, so the search is deterministic.
-pub(crate) fn choose(g: &Geometry, state: &State, places_too: bool) -> Branch {
+/// first in row-major order from a starting cell, which is cell 0, or a random
+/// one when there is `noise`.
+pub(crate) fn choose(
+    g: &Geometry,
+    state: &State,
+    places_too: bool,
+    noise: Option<&mut Noise>,
+) -> Branch {
+    let cells = g.n * g.n;
+    let start = noise.map_or(0, |r| r.below(cells as u32) as usize);
     let mut best = u32::MAX;
     let mut branch = Branch::Cell(0);
-    for (cell, (&cand, &value)) in state.cand.iter().zip(&state.value).enumerate() {
-        if value != 0 {
+    for cell in (start..cells).chain(0..start) {
+        if state.value[cell] != 0 {
             continue;
         }
-        let k = cand.count_ones();
+        let k = state.cand[cell].count_ones();
         if k < best {
             best = k;
             branch = Branch::Cell(cell as u16);
@@ -102,14 +136,26 @@ pub(crate) fn choose(g: &Geometry, state: &State, places_too: bool) -> Branch {
     branch
 }
 
-/// Failed-literal probing: tries each value of each two-candidate cell, and
-/// each place of each digit with two places left in a house, with propagation,
-/// and undoes it; a value that leads to a contradiction is ruled out for good
-/// (at this node). Repeats while that finds something. Returns the branch whose
-/// two choices propagate furthest (the product of the trail growth of both, as
-/// in lookahead SAT solvers), or `None` when there is no such pair.
-///
-/// `tried` is scratch: one mask per cell of the digits already probed in a pass.
+/// Scratch space for [`probe`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ProbeScratch {
+    /// Digits probed per cell in the current pass.
+    tried: Vec<u64>,
+    /// Eliminations the first choice of a pair led to, per cell.
+    first: Vec<u64>,
+    /// The cells set in `first`, to clear it cheaply.
+    touched: Vec<u32>,
+    /// Eliminations both choices of a pair led to.
+    common: Vec<(u32, u8)>,
+}
+
+/// Failed-literal probing: tries both choices of each pair (a cell with two
+/// candidates, or a digit with two places left in a house) with propagation,
+/// and undoes them. A choice that leads to a contradiction is ruled out, and
+/// what both choices eliminate is eliminated, for good (at this node). Repeats
+/// while that finds something. Returns the pair whose two choices propagate
+/// furthest (the product of the trail growth of both, as in lookahead SAT
+/// solvers), the best place to branch, or `None` when there is no pair.
 ///
 /// # Errors
 ///
@@ -117,12 +163,14 @@ pub(crate) fn choose(g: &Geometry, state: &State, places_too: bool) -> Branch {
 pub(crate) fn probe(
     g: &Geometry,
     st: &mut State,
-    tried: &mut Vec<u64>,
+    scratch: &mut ProbeScratch,
+    mut noise: Option<&mut Noise>,
 ) -> Result<Option<Branch>, Contradiction> {
     let n = g.n;
-    tried.resize(n * n, 0);
+    scratch.tried.resize(n * n, 0);
+    scratch.first.resize(n * n, 0);
     loop {
-        tried.fill(0);
+        scratch.tried.fill(0);
         let mut best: Option<(usize, Branch)> = None;
         let mut progress = false;
         let pairs = (0..n * n)
@@ -137,38 +185,81 @@ pub(crate) fn probe(
                     }),
             );
         // Collect first: probing changes the state the filters read.
-        let pairs: smallvec::SmallVec<[Branch; 64]> = pairs.collect();
+        let mut pairs: smallvec::SmallVec<[Branch; 64]> = pairs.collect();
+        if let Some(noise) = noise.as_deref_mut().filter(|_| !pairs.is_empty()) {
+            // Ties go to the first pair, so start from a random one.
+            let k = noise.below(pairs.len() as u32) as usize;
+            pairs.rotate_left(k);
+        }
         for branch in pairs {
-            let mut score = 1usize;
             let frame = Frame::new(branch, u64::MAX, 0);
-            let mut choices = frame.live(g, st);
+            let choices = frame.live(g, st);
             if choices.count_ones() != 2 {
                 continue; // changed by an earlier probe in this pass
             }
-            while choices != 0 {
-                let k = choices.trailing_zeros() as usize;
-                choices &= choices - 1;
-                let (cell, d) = frame.assignment(g, k);
-                let grown = if tried[cell] & (1 << d) != 0 {
-                    1 // probed already this pass, and it did not fail
-                } else {
-                    tried[cell] |= 1 << d;
-                    let mark = st.mark();
-                    st.queue(cell, d);
-                    let outcome = st.propagate(g);
-                    let grown = st.mark() - mark;
-                    st.undo(g, mark);
-                    if outcome.is_err() {
-                        st.eliminate(g, cell, d)?;
-                        st.propagate(g)?;
-                        progress = true;
-                        score = 0;
-                        break;
-                    }
-                    grown
-                };
-                score *= grown + 1;
+            let (a, b) = (
+                choices.trailing_zeros() as usize,
+                63 - choices.leading_zeros() as usize,
+            );
+            let (ca, da) = frame.assignment(g, a);
+            let (cb, db) = frame.assignment(g, b);
+            if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
+                continue; // both probed already this pass, and neither failed
             }
+            scratch.tried[ca] |= 1 << da;
+            scratch.tried[cb] |= 1 << db;
+            // First choice: note what it eliminates.
+            let mark = st.mark();
+            st.queue(ca, da);
+            let first_ok = st.propagate(g).is_ok();
+            let grown_a = st.mark() - mark;
+            if first_ok {
+                for (cell, d) in st.eliminations_since(mark) {
+                    if scratch.first[cell] == 0 {
+                        scratch.touched.push(cell as u32);
+                    }
+                    scratch.first[cell] |= 1 << d;
+                }
+            }
+            st.undo(g, mark);
+            if !first_ok {
+                st.eliminate(g, ca, da)?;
+                st.propagate(g)?;
+                progress = true;
+                continue;
+            }
+            // Second choice: keep what both eliminate.
+            st.queue(cb, db);
+            let second_ok = st.propagate(g).is_ok();
+            let grown_b = st.mark() - mark;
+            scratch.common.clear();
+            if second_ok {
+                for (cell, d) in st.eliminations_since(mark) {
+                    if scratch.first[cell] & (1 << d) != 0 {
+                        scratch.common.push((cell as u32, d as u8));
+                    }
+                }
+            }
+            for &cell in &scratch.touched {
+                scratch.first[cell as usize] = 0;
+            }
+            scratch.touched.clear();
+            st.undo(g, mark);
+            if !second_ok {
+                st.eliminate(g, cb, db)?;
+                st.propagate(g)?;
+                progress = true;
+                continue;
+            }
+            if !scratch.common.is_empty() {
+                for &(cell, d) in &scratch.common {
+                    st.eliminate(g, cell as usize, d as usize)?;
+                }
+                st.propagate(g)?;
+                progress = true;
+                continue;
+            }
+            let score = (grown_a + 1) * (grown_b + 1);
             if score > best.map_or(0, |b| b.0) {
                 best = Some((score, branch));
             }

@@ -6,7 +6,7 @@ mod state;
 
 use crate::board::Board;
 use crate::outcome::{Count, Outcome};
-use frame::{Branch, Frame, NONE, choose, probe};
+use frame::{Branch, Frame, NONE, ProbeScratch, choose, probe};
 use state::{Geometry, State};
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
@@ -21,6 +21,8 @@ pub struct Stats {
     pub propagations: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Times the search started over from the root (see [`Solver::with_seed`]).
+    pub restarts: u64,
 }
 
 /// A reusable solver for boards of one size.
@@ -61,6 +63,7 @@ pub struct Stats {
 pub struct Solver<const BOX: usize> {
     max_nodes: u64,
     engine: Engine,
+    seed: Option<u64>,
     stats: Stats,
     /// Scratch for the 9×9 engine (an empty stack until first used).
     nine: nine::Nine,
@@ -74,8 +77,8 @@ struct General {
     geometry: Geometry,
     state: State,
     frames: Vec<Frame>,
-    /// Probing scratch: digits probed per cell in the current pass.
-    tried: Vec<u64>,
+    /// Probing scratch.
+    probe: ProbeScratch,
 }
 
 /// Which search a [`Solver`] runs.
@@ -105,6 +108,7 @@ impl<const BOX: usize> Solver<BOX> {
         Self {
             max_nodes: u64::MAX,
             engine: Engine::Auto,
+            seed: None,
             stats: Stats::default(),
             nine: nine::Nine::default(),
             general: None,
@@ -115,6 +119,20 @@ impl<const BOX: usize> Solver<BOX> {
     /// [`Count::GaveUp`] once it has tried `max_nodes` choices.
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Randomises tie-breaks between equally good branch points, and the order
+    /// in which values are tried, from `seed`.
+    ///
+    /// Without a seed the general engine (16×16 and up) still uses a fixed seed
+    /// when it looks for one solution, because it restarts a search that runs
+    /// long (a run's share of guesses follows the Luby sequence, so the search
+    /// stays complete); results are the same on every run either way. Search
+    /// times on big boards are heavy-tailed, and a different seed is a different
+    /// draw. Counting more than one solution never restarts.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
         self
     }
 
@@ -138,7 +156,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// Finds a solution of `board`, or shows there is none.
     pub fn solve(&mut self, board: &Board<BOX>) -> Outcome<BOX> {
         let mut first = None;
-        match self.search(board, |value| {
+        match self.search(board, true, |value| {
             first = Some(Board::from_checked_cells(value));
             false
         }) {
@@ -155,7 +173,7 @@ impl<const BOX: usize> Solver<BOX> {
             return Count::AtLeast(0);
         }
         let mut found = 0usize;
-        match self.search(board, |_| {
+        match self.search(board, limit == 1, |_| {
             found += 1;
             found < limit
         }) {
@@ -168,7 +186,12 @@ impl<const BOX: usize> Solver<BOX> {
     /// The loop: choose a branch, try its next choice and propagate, step back
     /// when a frame runs out. `on_solution` sees each solution (one value byte
     /// per cell) and says whether to go on.
-    fn search(&mut self, board: &Board<BOX>, on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+    fn search(
+        &mut self,
+        board: &Board<BOX>,
+        first_only: bool,
+        on_solution: impl FnMut(&[u8]) -> bool,
+    ) -> Stop {
         if BOX == 3 && self.engine == Engine::Auto {
             self.stats = Stats::default();
             return self.nine.search(
@@ -178,13 +201,18 @@ impl<const BOX: usize> Solver<BOX> {
                 on_solution,
             );
         }
-        self.search_general(board, on_solution)
+        self.search_general(board, first_only, on_solution)
     }
 
-    /// The general engine's loop.
+    /// The general engine's loop. With `restarts`, used only when the caller
+    /// stops at the first solution, a run that exceeds its share of guesses
+    /// starts over from the root with fresh random tie-breaks; the shares follow
+    /// the Luby sequence, which grows without bound, so a run eventually
+    /// finishes and the search stays complete.
     fn search_general(
         &mut self,
         board: &Board<BOX>,
+        first_only: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
         let general = self.general.get_or_insert_with(|| {
@@ -194,28 +222,41 @@ impl<const BOX: usize> Solver<BOX> {
                 geometry,
                 state,
                 frames: Vec::new(),
-                tried: Vec::new(),
+                probe: ProbeScratch::default(),
             })
         });
         let g = &general.geometry;
         let st = &mut general.state;
         let frames = &mut general.frames;
-        let tried = &mut general.tried;
+        let probing_scratch = &mut general.probe;
         let stats = &mut self.stats;
         *stats = Stats::default();
         frames.clear();
         st.reset(g, board.as_bytes());
+        // Measured defaults (see the closing notes of the engine work): house-digit
+        // branching and probing pay on hard 16×16 and 25×25 puzzles; from 36×36 up
+        // their cost per node outweighs them on sparse boards, where the cheap
+        // least-constraining value order works better.
+        let places_too = BOX <= 5;
+        let probing = BOX <= 5;
+        let lcv = BOX >= 6;
+        let restarts = first_only;
+        let shuffle_values = self.seed.is_some();
+        let mut noise = (restarts || self.seed.is_some())
+            .then(|| Noise::new(self.seed.unwrap_or(DEFAULT_SEED)));
+        let restart_base = (BOX * BOX * BOX * BOX) as u64;
+        let mut run = 1u64;
+        let mut run_guesses = 0u64;
         let consistent = st.propagate(g).is_ok();
+        let root = st.mark();
         let stop = 'search: {
             if !consistent {
                 break 'search Stop::Exhausted;
             }
-            let places_too = BOX >= 4;
-            let probing = BOX >= 4;
             loop {
                 // Descend: a solution, or a new branch point.
                 let probed = if probing {
-                    probe(g, st, tried)
+                    probe(g, st, probing_scratch, noise.as_mut())
                 } else {
                     Ok(None)
                 };
@@ -229,7 +270,7 @@ impl<const BOX: usize> Solver<BOX> {
                 } else {
                     let branch = match probed {
                         Ok(Some(best)) => best,
-                        _ => choose(g, st, places_too),
+                        _ => choose(g, st, places_too, noise.as_mut()),
                     };
                     let remaining = match branch {
                         Branch::Cell(c) => st.cand[c as usize],
@@ -242,6 +283,15 @@ impl<const BOX: usize> Solver<BOX> {
                 // Advance: the top frame's next choice that propagates cleanly,
                 // stepping back through exhausted frames.
                 loop {
+                    if restarts && run_guesses >= restart_base * luby(run) {
+                        // Restart: back to the root, with new tie-breaks.
+                        frames.clear();
+                        st.undo(g, root);
+                        stats.restarts += 1;
+                        run += 1;
+                        run_guesses = 0;
+                        break;
+                    }
                     let Some(frame) = frames.last_mut() else {
                         break 'search Stop::Exhausted;
                     };
@@ -268,7 +318,12 @@ impl<const BOX: usize> Solver<BOX> {
                         break 'search Stop::Budget;
                     }
                     stats.guesses += 1;
-                    let k = live.trailing_zeros() as usize;
+                    run_guesses += 1;
+                    let k = match noise.as_mut().filter(|_| shuffle_values) {
+                        Some(noise) => nth_bit(live, noise.below(live.count_ones())),
+                        None if lcv => frame.least_constraining(g, st, live),
+                        None => live.trailing_zeros() as usize,
+                    };
                     frame.remaining &= !(1u64 << k);
                     frame.current = k as u8;
                     let (cell, d) = frame.assignment(g, k);
@@ -281,6 +336,56 @@ impl<const BOX: usize> Solver<BOX> {
         };
         stats.propagations = st.assignments;
         stop
+    }
+}
+
+/// The seed of the search noise when the caller gives none, so that results
+/// are the same on every run.
+const DEFAULT_SEED: u64 = 0x6e64_6f6b_7573_6565;
+
+/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// The position of the `n`-th (from 0) set bit of `bits`.
+fn nth_bit(mut bits: u64, n: u32) -> usize {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
+/// Search noise: SplitMix64, used only to break ties and order values. It
+/// needs to be fast and reproducible, not statistically strong.
+#[derive(Clone, Debug)]
+pub(crate) struct Noise(u64);
+
+impl Noise {
+    fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 }
 

@@ -15,6 +15,10 @@
 
 use super::{Stats, Stop};
 
+/// Bit 0 of each of a band's three rows: multiplying a 9-bit set of columns by
+/// it gives those columns' cells in the band.
+const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
+
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
@@ -95,7 +99,7 @@ const BAND_PEERS: [u32; 27] = {
     while p < 27 {
         let (r, c) = (p / 9, p % 9);
         let row = 0x1ff << (r * 9);
-        let bx = 0x7 * (1 | 1 << 9 | 1 << 18) << (c / 3 * 3);
+        let bx = (0x7 * ROWS3) << (c / 3 * 3);
         t[p] = (row | bx) & !(1 << p);
         p += 1;
     }
@@ -107,7 +111,7 @@ const COLUMN: [u32; 9] = {
     let mut t = [0u32; 9];
     let mut c = 0;
     while c < 9 {
-        t[c] = (1 | 1 << 9 | 1 << 18) << c;
+        t[c] = ROWS3 << c;
         c += 1;
     }
     t
@@ -255,7 +259,7 @@ impl Grid {
                         self.clear(e, b, alone);
                     }
                 }
-                let cols = fold_columns(alone) * (1 | 1 << 9 | 1 << 18);
+                let cols = fold_columns(alone) * ROWS3;
                 for other in 0..3 {
                     if other != b {
                         self.clear(d, other, cols);
@@ -322,7 +326,7 @@ impl Grid {
                 }
             }
             for b in 0..3 {
-                let x = w[b] & allowed[b] * (1 | 1 << 9 | 1 << 18);
+                let x = w[b] & (allowed[b] * ROWS3);
                 if x != w[b] {
                     changed = true;
                     w[b] = x;
@@ -338,7 +342,7 @@ impl Grid {
                 let rows = [x & 0x1ff, (x >> 9) & 0x1ff, x >> 18];
                 let multi = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
                 let single = !many & cols[b] & !multi & 0x1ff;
-                let mut cells = x & single * (1 | 1 << 9 | 1 << 18) & self.open[b];
+                let mut cells = x & (single * ROWS3) & self.open[b];
                 while cells != 0 {
                     let p = cells.trailing_zeros();
                     cells &= cells - 1;

@@ -116,6 +116,14 @@ impl State {
         self.trail.len()
     }
 
+    /// The (cell, digit) eliminations made since `mark`.
+    pub fn eliminations_since(&self, mark: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.trail[mark..]
+            .iter()
+            .filter(|&&e| e & ASSIGNED == 0)
+            .map(|&e| ((e >> 6) as usize, (e & 63) as usize))
+    }
+
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub fn undo(&mut self, g: &Geometry, mark: usize) {
         let n = g.n;
