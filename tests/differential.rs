@@ -205,7 +205,7 @@ fn engines_agree_on_4x4() {
 #[test]
 fn engines_agree_on_9x9_planted() {
     let s = scale();
-    let t = differential::<3>(3, 400 * s, &[Kind::Planted], (20, 60), 3, 2_000_000);
+    let t = differential::<3>(3, 800 * s, &[Kind::Planted], (20, 60), 3, 2_000_000);
     assert_coverage(&t, &[(Kind::Planted, 1), (Kind::Planted, 3)]);
     // Nearly empty boards: many solutions.
     let t = differential::<3>(4, 100 * s, &[Kind::Planted], (60, 81), 10, 2_000_000);
@@ -224,7 +224,7 @@ fn engines_agree_on_9x9_without_solutions() {
     let s = scale();
     let t = differential::<3>(
         6,
-        300 * s,
+        400 * s,
         &[Kind::ChangedGiven, Kind::WrongGiven],
         (25, 55),
         3,
