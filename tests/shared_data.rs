@@ -1,0 +1,235 @@
+//! Real puzzle sets from `../shared/data` (see its `SOURCES.md`): puzzles nobody
+//! on this project wrote. Every test skips with a notice when the data is absent.
+//!
+//! The slow sets are `#[ignore]`d; run them with
+//! `cargo test --release --test shared_data -- --ignored --nocapture`, which also
+//! prints how long each puzzle took. `NDOKU_MAX_NODES` overrides the node budget
+//! per puzzle of those runs.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use ndoku::{Board, Count, Reference, Solver};
+
+/// The puzzles of one file of the shared data, with their line numbers, or
+/// `None` (and a notice) when the data is not there.
+fn load<const BOX: usize>(rel: &str) -> Option<Vec<(usize, Board<BOX>)>> {
+    let path = shared_data_dir()?.join(rel);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("notice: {} not found; skipping", path.display());
+        return None;
+    };
+    let puzzles: Vec<(usize, Board<BOX>)> = puzzle_lines(&text)
+        .into_iter()
+        .map(|(line, p)| {
+            let b = p
+                .parse()
+                .unwrap_or_else(|e| panic!("{rel}:{line}: does not parse: {e}"));
+            (line, b)
+        })
+        .collect();
+    assert!(!puzzles.is_empty(), "{rel}: no puzzles");
+    Some(puzzles)
+}
+
+/// Median and maximum of some durations.
+fn summary(times: &mut [Duration]) -> String {
+    times.sort();
+    let total: Duration = times.iter().sum();
+    format!(
+        "total {:.3?}, median {:.3?}, max {:.3?} per puzzle",
+        total,
+        times[times.len() / 2],
+        times[times.len() - 1]
+    )
+}
+
+/// The node budget for the slow sets.
+fn slow_budget() -> u64 {
+    std::env::var("NDOKU_MAX_NODES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000_000)
+}
+
+/// Every puzzle of `rel` must be solved to a valid grid keeping its givens and
+/// proven unique (`count(2) == Exact(1)`), each within `max_nodes` guesses.
+/// Prints the time each `count(2)` took; collects every failure before failing.
+fn solve_unique_set<const BOX: usize>(rel: &str, max_nodes: u64) {
+    let Some(puzzles) = load::<BOX>(rel) else {
+        return;
+    };
+    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let mut times = Vec::with_capacity(puzzles.len());
+    let mut guesses = Vec::with_capacity(puzzles.len());
+    let mut failures = Vec::new();
+    for (line, p) in &puzzles {
+        // Timed: count(2), which finds a solution and proves it unique.
+        let start = Instant::now();
+        let count = solver.count(p, 2);
+        times.push(start.elapsed());
+        let counted = solver.stats();
+        guesses.push(counted.guesses);
+        if count != Count::Exact(1) {
+            failures.push(format!(
+                "{rel}:{line}: count(2) = {count:?} after {} guesses",
+                counted.guesses
+            ));
+            continue;
+        }
+        if checked_outcome(p, solver.solve(p)).is_none() {
+            failures.push(format!("{rel}:{line}: counted 1 but solve did not solve"));
+        }
+    }
+    guesses.sort_unstable();
+    eprintln!(
+        "{rel}: {} puzzles, {}; guesses median {}, max {}",
+        puzzles.len(),
+        summary(&mut times),
+        guesses[guesses.len() / 2],
+        guesses[guesses.len() - 1]
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} puzzles failed (budget {max_nodes} guesses):\n{}",
+        failures.len(),
+        puzzles.len(),
+        failures.join("\n")
+    );
+}
+
+/// The serg benchmark: puzzles with several solutions. Both engines must give
+/// the same `count(2)`; where the reference runs out of steps, the fast
+/// engine's counts at limits 2 and 3 must be consistent instead. Every puzzle's
+/// solution is checked.
+#[test]
+fn serg_benchmark_engines_agree() {
+    let rel = "9x9/serg_benchmark.txt";
+    let Some(puzzles) = load::<3>(rel) else {
+        return;
+    };
+    let reference = Reference::new().with_max_steps(10_000_000);
+    let mut solver = Solver::<3>::new().with_max_nodes(1_000_000);
+    let (mut compared, mut fallback) = (0usize, 0usize);
+    let (mut unique, mut several, mut none) = (0usize, 0usize, 0usize);
+    let (mut fast_times, mut ref_times) = (Vec::new(), Vec::new());
+    for (line, p) in &puzzles {
+        let t = Instant::now();
+        let fast = solver.count(p, 2);
+        fast_times.push(t.elapsed());
+        assert!(fast.is_complete(), "{rel}:{line}: fast engine gave up");
+        let t = Instant::now();
+        let slow = reference.count(p, 2);
+        ref_times.push(t.elapsed());
+        if slow.is_complete() {
+            assert_eq!(fast, slow, "{rel}:{line}: engines disagree on {p}");
+            compared += 1;
+        } else {
+            // At least what the reference found, and limit 3 agrees with limit 2.
+            assert!(fast.found() >= slow.found().min(2), "{rel}:{line}");
+            let three = solver.count(p, 3);
+            assert!(three.is_complete(), "{rel}:{line}");
+            let agrees = match fast {
+                Count::Exact(k) => three == Count::Exact(k),
+                _ => three.found() >= 2,
+            };
+            assert!(
+                agrees,
+                "{rel}:{line}: count(2) {fast:?} but count(3) {three:?}"
+            );
+            fallback += 1;
+        }
+        match fast {
+            Count::Exact(0) => none += 1,
+            Count::Exact(1) => unique += 1,
+            _ => several += 1,
+        }
+        let sol = checked_outcome(p, solver.solve(p));
+        assert_eq!(sol.is_some(), fast.found() > 0, "{rel}:{line}");
+    }
+    eprintln!(
+        "{rel}: {} puzzles; {compared} compared with the reference, {fallback} checked by limit 3 vs 2; \
+         {several} with several solutions, {unique} unique, {none} without",
+        puzzles.len()
+    );
+    eprintln!("  fast engine: {}", summary(&mut fast_times));
+    eprintln!("  reference:   {}", summary(&mut ref_times));
+    assert!(
+        compared * 100 >= puzzles.len() * 99,
+        "only {compared} of {} compared with the reference",
+        puzzles.len()
+    );
+    // This set is made of puzzles with several solutions.
+    assert!(
+        several * 2 > puzzles.len(),
+        "{several} with several solutions"
+    );
+}
+
+#[test]
+fn janko_16x16_are_solved_and_unique() {
+    solve_unique_set::<4>("16x16/gecode_janko_55.txt", 1_000_000);
+}
+
+#[test]
+fn kaggle_16x16_are_solved_and_unique() {
+    solve_unique_set::<4>("16x16/kaggle_3000.txt", 1_000_000);
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn tarek_first_20_are_solved_and_unique() {
+    solve_unique_set::<4>("16x16/tarek_first_20.txt", slow_budget());
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn tarek_tough_206_are_solved_and_unique() {
+    solve_unique_set::<4>("16x16/tarek_tough_206.txt", slow_budget());
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn blue_ultimate_15_are_solved_and_unique() {
+    solve_unique_set::<4>("16x16/blue_ultimate_15.txt", slow_budget());
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn gecode_extra_givens_25x25_are_solved_and_unique() {
+    solve_unique_set::<5>("25x25/gecode_extra_givens_2.txt", slow_budget());
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn frisch_minimal_25x25_are_solved_and_unique() {
+    solve_unique_set::<5>("25x25/gecode_frisch_minimal_16.txt", slow_budget());
+}
+
+/// The 9×9 sets parse, and a sample of each solves uniquely (the full sets are
+/// for benchmarks).
+#[test]
+fn nine_by_nine_sets_sample() {
+    for (rel, step) in [
+        ("9x9/top95.txt", 1),
+        ("9x9/norvig_hardest.txt", 1),
+        ("9x9/magictour_top1465.txt", 7),
+        ("9x9/forum_hardest_1106.txt", 5),
+        ("9x9/17_clue.txt", 500),
+    ] {
+        let Some(puzzles) = load::<3>(rel) else {
+            continue;
+        };
+        let mut solver = Solver::<3>::new().with_max_nodes(1_000_000);
+        let mut times = Vec::new();
+        for (line, p) in puzzles.iter().step_by(step) {
+            let t = Instant::now();
+            assert_eq!(solver.count(p, 2), Count::Exact(1), "{rel}:{line}");
+            checked_outcome(p, solver.solve(p)).expect("solvable");
+            times.push(t.elapsed());
+        }
+        eprintln!("{rel}: every {step}th puzzle, {}", summary(&mut times));
+    }
+}

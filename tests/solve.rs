@@ -1,0 +1,585 @@
+//! Solving: known puzzles, counting, budgets, and every board size.
+
+mod common;
+
+use common::*;
+use ndoku::{
+    Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Outcome, Reference, Solver,
+};
+
+const TUTORIAL: &str =
+    "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
+const NO_SOLUTION: &str =
+    "3.65.84..52........87....31..3....2.9..8....5.5....6..13....25........74..52.63..";
+
+#[test]
+fn tutorial_puzzle_is_solved_and_unique() {
+    let puzzle: Board9 = TUTORIAL.parse().unwrap();
+    assert_eq!(
+        puzzle.givens(),
+        TUTORIAL.chars().filter(|&c| c != '.').count()
+    );
+
+    let fast = checked_outcome(&puzzle, Solver::new().solve(&puzzle)).expect("fast solves it");
+    let slow = checked_outcome(&puzzle, Reference::new().solve(&puzzle)).expect("reference too");
+    assert_eq!(fast, slow, "a unique puzzle has one solution");
+    let shortcut = puzzle.solve().expect("Board::solve solves it");
+    assert_eq!(shortcut, fast);
+
+    assert_eq!(Solver::new().count(&puzzle, 2), Count::Exact(1));
+    assert_eq!(Reference::new().count(&puzzle, 2), Count::Exact(1));
+    assert_eq!(puzzle.count_solutions(2), 1);
+    assert_eq!(puzzle.count_solutions(100), 1);
+    // The solution itself, as a puzzle, counts once and solves to itself.
+    assert_eq!(Solver::new().count(&fast, 5), Count::Exact(1));
+    assert_eq!(Solver::new().solve(&fast), Outcome::Solved(fast.clone()));
+    assert_eq!(Reference::new().solve(&fast), Outcome::Solved(fast.clone()));
+}
+
+#[test]
+fn puzzle_without_solution_is_unsolvable_on_both_engines() {
+    let puzzle: Board9 = NO_SOLUTION
+        .parse()
+        .expect("its givens do not conflict directly");
+    assert_eq!(Solver::new().solve(&puzzle), Outcome::Unsolvable);
+    assert_eq!(Reference::new().solve(&puzzle), Outcome::Unsolvable);
+    assert_eq!(Solver::new().count(&puzzle, 2), Count::Exact(0));
+    assert_eq!(Reference::new().count(&puzzle, 2), Count::Exact(0));
+    assert_eq!(Solver::new().count(&puzzle, usize::MAX), Count::Exact(0));
+    assert_eq!(puzzle.solve(), None);
+    assert_eq!(puzzle.count_solutions(10), 0);
+    // A budget never turns "no solution" into a solution.
+    for budget in [0, 1, 2, 5, 10, 100] {
+        let out = Solver::new().with_max_nodes(budget).solve(&puzzle);
+        assert!(
+            matches!(out, Outcome::Unsolvable | Outcome::GaveUp),
+            "budget {budget}: {out:?}"
+        );
+        let c = Solver::new().with_max_nodes(budget).count(&puzzle, 2);
+        assert!(matches!(c, Count::Exact(0) | Count::GaveUp(0)), "{c:?}");
+    }
+}
+
+#[test]
+fn deadly_rectangle_gives_exactly_two_solutions() {
+    fn check<const BOX: usize>(seed: u64) {
+        let mut rng = Rng::new(seed);
+        let (grid, rect) = grid_with_rectangle::<BOX>(&mut rng);
+        let mut puzzle = grid.clone();
+        for &(r, c) in &rect {
+            puzzle.clear(r, c).unwrap();
+        }
+        assert_eq!(puzzle.givens(), Board::<BOX>::CELLS - 4);
+        // The other solution: the rectangle's values swapped, valid by construction.
+        let mut other_cells = grid.as_bytes().to_vec();
+        let n = Board::<BOX>::N;
+        let (a, b) = (
+            grid.get(rect[0].0, rect[0].1),
+            grid.get(rect[1].0, rect[1].1),
+        );
+        for (k, &(r, c)) in rect.iter().enumerate() {
+            other_cells[r * n + c] = if k == 0 || k == 3 { b } else { a }.unwrap();
+        }
+        let other = Board::<BOX>::from_cells(&other_cells).expect("swapped grid is valid");
+        check_solution(&puzzle, &other);
+        assert_ne!(other, grid);
+
+        for limit in [2, 3, 10, usize::MAX] {
+            let expect = if limit == 2 {
+                Count::AtLeast(2)
+            } else {
+                Count::Exact(2)
+            };
+            assert_eq!(
+                Solver::<BOX>::new().count(&puzzle, limit),
+                expect,
+                "{puzzle}"
+            );
+            assert_eq!(Reference::new().count(&puzzle, limit), expect, "{puzzle}");
+        }
+        assert_eq!(puzzle.count_solutions(10), 2);
+        let fast = checked_outcome(&puzzle, Solver::new().solve(&puzzle)).unwrap();
+        let slow = checked_outcome(&puzzle, Reference::new().solve(&puzzle)).unwrap();
+        assert!(fast == grid || fast == other, "a third solution? {fast}");
+        assert!(slow == grid || slow == other, "a third solution? {slow}");
+
+        // Putting back any one of the four cells makes it unique again.
+        for &(r, c) in &rect {
+            let mut p = puzzle.clone();
+            p.set(r, c, grid.get(r, c).unwrap()).unwrap();
+            assert_eq!(Solver::<BOX>::new().count(&p, 10), Count::Exact(1));
+            assert_eq!(Reference::new().count(&p, 10), Count::Exact(1));
+            assert_eq!(p.solve(), Some(grid.clone()));
+        }
+    }
+    for seed in 0..5 {
+        check::<2>(seed);
+        check::<3>(seed);
+    }
+    check::<4>(7);
+}
+
+#[test]
+fn empty_four_by_four_has_288_solutions() {
+    let empty = Board4::new();
+    let mut solver = Solver::<2>::new();
+    assert_eq!(solver.count(&empty, usize::MAX), Count::Exact(288));
+    assert_eq!(solver.stats().solutions, 288);
+    assert_eq!(solver.count(&empty, 289), Count::Exact(288));
+    assert_eq!(solver.count(&empty, 288), Count::AtLeast(288));
+    assert_eq!(solver.count(&empty, 10), Count::AtLeast(10));
+    assert_eq!(solver.count(&empty, 1), Count::AtLeast(1));
+    assert_eq!(
+        Reference::new().count(&empty, usize::MAX),
+        Count::Exact(288)
+    );
+    assert_eq!(Reference::new().count(&empty, 288), Count::AtLeast(288));
+    assert_eq!(empty.count_solutions(1000), 288);
+}
+
+#[test]
+fn all_288_four_by_four_grids_are_distinct_and_valid() {
+    // Every grid reached by fixing the first row and counting the rest: 288 / 24
+    // per first row, so 12 completions for each of the 24 first rows.
+    let mut first_rows = 0;
+    let perms = permutations(4);
+    for p in &perms {
+        let mut b = Board4::new();
+        for (c, &v) in p.iter().enumerate() {
+            b.set(0, c, v as u8 + 1).unwrap();
+        }
+        assert_eq!(Solver::<2>::new().count(&b, 100), Count::Exact(12), "{b}");
+        assert_eq!(Reference::new().count(&b, 100), Count::Exact(12), "{b}");
+        checked_outcome(&b, Solver::new().solve(&b)).expect("solvable");
+        first_rows += 1;
+    }
+    assert_eq!(first_rows, 24);
+}
+
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+#[test]
+fn limit_zero_counts_nothing() {
+    let empty = Board9::new();
+    assert_eq!(Solver::<3>::new().count(&empty, 0), Count::AtLeast(0));
+    assert_eq!(Reference::new().count(&empty, 0), Count::AtLeast(0));
+    assert_eq!(empty.count_solutions(0), 0);
+}
+
+#[test]
+fn node_budget_on_the_empty_nine_by_nine_gives_up() {
+    let empty = Board9::new();
+    for budget in [0u64, 1, 5, 100, 1_000, 10_000] {
+        let mut solver = Solver::<3>::new().with_max_nodes(budget);
+        assert_eq!(solver.max_nodes(), budget);
+        let count = solver.count(&empty, usize::MAX);
+        assert!(
+            matches!(count, Count::GaveUp(_)),
+            "budget {budget}: {count:?}"
+        );
+        assert!(
+            solver.stats().guesses <= budget,
+            "budget {budget}: {} guesses",
+            solver.stats().guesses
+        );
+        assert_eq!(solver.stats().solutions, count.found() as u64);
+        // The same budgeted solver can still solve: either it finds a valid
+        // solution within the budget or it says it gave up.
+        let out = solver.solve(&empty);
+        assert!(!matches!(out, Outcome::Unsolvable), "budget {budget}");
+        checked_outcome(&empty, out);
+    }
+    // With a budget and a limit, the search stops on whichever comes first, and
+    // never claims an exact count for the board's huge number of solutions.
+    let count = Solver::<3>::new()
+        .with_max_nodes(50_000)
+        .count(&empty, 1_000);
+    assert!(
+        matches!(count, Count::AtLeast(1_000) | Count::GaveUp(_)),
+        "{count:?}"
+    );
+}
+
+#[test]
+fn step_budget_on_the_reference_gives_up() {
+    let empty = Board9::new();
+    for steps in [0u64, 1, 10, 80, 1_000, 100_000] {
+        let r = Reference::new().with_max_steps(steps);
+        let count = r.count(&empty, usize::MAX);
+        assert!(
+            matches!(count, Count::GaveUp(_)),
+            "steps {steps}: {count:?}"
+        );
+        let out = r.solve(&empty);
+        assert!(!matches!(out, Outcome::Unsolvable), "steps {steps}");
+        checked_outcome(&empty, out);
+    }
+    assert_eq!(
+        Reference::new().with_max_steps(0).solve(&empty),
+        Outcome::GaveUp
+    );
+}
+
+#[test]
+fn budgets_never_give_a_wrong_answer() {
+    // For planted puzzles of each kind and many budgets, a budgeted result is
+    // either "gave up" or exactly the unbudgeted one.
+    let mut rng = Rng::new(42);
+    let mut puzzles: Vec<Board9> = Vec::new();
+    puzzles.push(TUTORIAL.parse().unwrap());
+    puzzles.push(NO_SOLUTION.parse().unwrap());
+    for blanks in [40, 50, 55, 60, 64] {
+        puzzles.push(planted::<3>(blanks, &mut rng).0);
+    }
+    for p in &puzzles {
+        let full = Solver::<3>::new().count(p, 3);
+        assert!(full.is_complete());
+        let truth = Reference::new().count(p, 3);
+        assert_eq!(full, truth, "{p}");
+        for budget in [0u64, 1, 2, 3, 5, 8, 13, 50, 200] {
+            let mut s = Solver::<3>::new().with_max_nodes(budget);
+            let c = s.count(p, 3);
+            match c {
+                Count::GaveUp(k) => assert!(k <= full.found(), "{p}: {c:?} vs {full:?}"),
+                _ => assert_eq!(c, full, "budget {budget} on {p}"),
+            }
+            match s.solve(p) {
+                Outcome::GaveUp => {}
+                Outcome::Unsolvable => assert_eq!(full, Count::Exact(0), "{p}"),
+                Outcome::Solved(sol) => check_solution(p, &sol),
+                other => panic!("unexpected outcome {other:?}"),
+            }
+        }
+        for steps in [0u64, 1, 10, 100, 1_000] {
+            let r = Reference::new().with_max_steps(steps);
+            let c = r.count(p, 3);
+            match c {
+                Count::GaveUp(k) => assert!(k <= full.found(), "{p}: {c:?} vs {full:?}"),
+                _ => assert_eq!(c, full, "steps {steps} on {p}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn full_board_is_its_own_unique_solution() {
+    fn check<const BOX: usize>() {
+        let grid = Board::<BOX>::from_cells(&pattern_grid(BOX)).unwrap();
+        check_solution(&grid, &grid);
+        assert_eq!(
+            Solver::<BOX>::new().solve(&grid),
+            Outcome::Solved(grid.clone())
+        );
+        assert_eq!(Solver::<BOX>::new().count(&grid, 2), Count::Exact(1));
+        if BOX <= 4 {
+            assert_eq!(Reference::new().count(&grid, 2), Count::Exact(1));
+        }
+        // No guesses are needed for a full board, even with a zero budget.
+        let mut s = Solver::<BOX>::new().with_max_nodes(0);
+        assert_eq!(s.solve(&grid), Outcome::Solved(grid.clone()));
+        assert_eq!(s.stats().guesses, 0);
+    }
+    for_each_box!(check);
+}
+
+#[test]
+fn one_cell_missing_is_forced_on_every_size() {
+    fn check<const BOX: usize>(seed: u64) {
+        let mut rng = Rng::new(seed);
+        let grid = random_solved::<BOX>(&mut rng);
+        let n = Board::<BOX>::N;
+        let (r, c) = (rng.below(n), rng.below(n));
+        let mut p = grid.clone();
+        assert_eq!(p.clear(r, c), Ok(grid.get(r, c)));
+        let mut s = Solver::<BOX>::new().with_max_nodes(0);
+        assert_eq!(s.solve(&p), Outcome::Solved(grid.clone()));
+        assert_eq!(Solver::<BOX>::new().count(&p, 2), Count::Exact(1));
+        assert_eq!(Reference::new().solve(&p), Outcome::Solved(grid));
+    }
+    for seed in 0..3 {
+        for_each_box!(check, seed);
+    }
+}
+
+/// Solves the empty board of box size `BOX` with a node budget, so that a slow
+/// search fails the test instead of hanging it.
+fn empty_board_solves<const BOX: usize>(max_nodes: u64) {
+    let empty = Board::<BOX>::new();
+    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let out = solver.solve(&empty);
+    assert!(
+        !out.gave_up(),
+        "empty {0}x{0} board: gave up after {1} guesses ({2:?})",
+        BOX * BOX,
+        max_nodes,
+        solver.stats()
+    );
+    let sol = checked_outcome(&empty, out)
+        .unwrap_or_else(|| panic!("empty {0}x{0} reported unsolvable", BOX * BOX));
+    assert_eq!(sol.givens(), Board::<BOX>::CELLS);
+}
+
+#[test]
+fn empty_boards_up_to_49x49_solve() {
+    empty_board_solves::<2>(1_000);
+    empty_board_solves::<3>(1_000);
+    empty_board_solves::<4>(10_000);
+    empty_board_solves::<5>(100_000);
+    empty_board_solves::<6>(100_000);
+    empty_board_solves::<7>(200_000);
+    // The shortcut agrees with the engine.
+    let sol = Board16::new().solve().expect("solvable");
+    check_solution(&Board16::new(), &sol);
+    assert_eq!(
+        Some(sol),
+        Solver::<4>::new().solve(&Board16::new()).solution()
+    );
+}
+
+/// The empty 64x64 board has solutions by the thousand (the pattern grid is
+/// one); 200,000 guesses is some fifty per cell.
+#[test]
+fn empty_64x64_solves() {
+    empty_board_solves::<8>(200_000);
+}
+
+#[test]
+fn sixty_four_by_sixty_four_planted_puzzles_solve() {
+    // Values 62-64 have no single-character symbol; the engine must handle them
+    // like any other value.
+    for seed in 0..2 {
+        let mut rng = Rng::new(seed);
+        let (p, grid) = planted::<8>(1500, &mut rng);
+        let mut solver = Solver::<8>::new().with_max_nodes(200_000);
+        let out = solver.solve(&p);
+        assert!(!out.gave_up(), "gave up on a planted 64x64 (seed {seed})");
+        let sol = checked_outcome(&p, out).expect("planted 64x64 solves");
+        assert!(sol.iter().any(|v| v == Some(64)));
+        // Such a puzzle is very likely unique; when it is, the solution is the
+        // planted grid.
+        if solver.count(&p, 2) == Count::Exact(1) {
+            assert_eq!(sol, grid);
+        }
+        assert_eq!(Board64::from_tokens(&sol.to_tokens()).unwrap(), sol);
+    }
+}
+
+#[test]
+fn planted_puzzles_solve_on_every_size() {
+    fn check<const BOX: usize>(cases: usize, blanks: usize, seed: u64) {
+        let mut rng = Rng::new(seed);
+        let mut solver = Solver::<BOX>::new().with_max_nodes(100_000);
+        for _ in 0..cases {
+            let (p, _) = planted::<BOX>(blanks, &mut rng);
+            let out = solver.solve(&p);
+            assert!(!out.gave_up(), "gave up on {p}");
+            checked_outcome(&p, out).unwrap_or_else(|| panic!("planted puzzle unsolvable: {p}"));
+        }
+    }
+    check::<2>(200, 12, 1);
+    check::<3>(200, 55, 2);
+    check::<4>(40, 140, 3);
+    check::<5>(8, 300, 4);
+    check::<6>(3, 500, 5);
+    check::<7>(2, 800, 6);
+    check::<8>(1, 1200, 7);
+}
+
+/// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
+/// take the engine more than 100,000 guesses, while symmetric copies of the
+/// same puzzles (relabeled, rows and columns permuted) take under 100: a heavy
+/// tail of the deterministic search, not hardness of the puzzles. Each must
+/// solve within 100,000 guesses.
+#[test]
+fn planted_16x16_with_most_cells_empty_solve_within_budget() {
+    let mut failed = Vec::new();
+    let mut solver = Solver::<4>::new().with_max_nodes(100_000);
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(1_000 + seed);
+        let blanks = rng.range(160, 200);
+        let (p, _) = planted::<4>(blanks, &mut rng);
+        match solver.solve(&p) {
+            Outcome::GaveUp => failed.push(format!("seed {seed}, {blanks} blanks: {p}")),
+            out => {
+                checked_outcome(&p, out).expect("a planted puzzle has a solution");
+            }
+        }
+    }
+    // One found by the property tests: 76 givens, solvable (it was planted).
+    let known: Board16 = "...5GD8..3..7...F...6.7.C..B..A....9C..1726A43......B..3.........................5....C..E.3...2...7.3...G..B6.....E.A1....D5.7........C......B.4E7..2D..C9.GF.....................C...F.8...7....52.....9G.F4...A.4.C5.8...6.G.G.E....6..........16.G4B....3..."
+        .parse()
+        .unwrap();
+    match solver.solve(&known) {
+        Outcome::GaveUp => failed.push(format!("known: {known}")),
+        out => {
+            checked_outcome(&known, out).expect("it has a solution");
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} puzzles not solved within 100,000 guesses:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn solver_stats_are_consistent() {
+    let puzzle: Board9 = TUTORIAL.parse().unwrap();
+    let mut s = Solver::<3>::new();
+    s.solve(&puzzle);
+    let st = s.stats();
+    assert_eq!(st.solutions, 1);
+    assert!(st.propagations >= puzzle.givens() as u64);
+    assert!(st.backtracks <= st.guesses + 1);
+    // Counting the 288 4x4 grids needs guesses.
+    let mut s = Solver::<2>::new();
+    s.count(&Board4::new(), usize::MAX);
+    assert!(s.stats().guesses > 0);
+    assert_eq!(s.stats().solutions, 288);
+    // Stats belong to the last search only.
+    s.solve(&Board4::new());
+    assert_eq!(s.stats().solutions, 1);
+}
+
+#[test]
+fn big_board_constants() {
+    assert_eq!(Board4::N, 4);
+    assert_eq!(Board9::N, 9);
+    assert_eq!(Board16::N, 16);
+    assert_eq!(Board36::N, 36);
+    assert_eq!(Board49::N, 49);
+    assert_eq!(Board64::N, 64);
+    assert_eq!(Board64::CELLS, 4096);
+    assert_eq!(Board49::CELLS, 2401);
+}
+
+/// What a puzzle file's name says about its puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// `unsolvable`, `no_solution`, `impossible`: parse, but no solution.
+    NoSolution,
+    /// `invalid`, `bad`, `error`: may fail to parse; if they parse, no solution.
+    Invalid,
+    /// `multi`, `several`, `two`: at least two solutions.
+    Several,
+    /// `unique`: exactly one.
+    Unique,
+    /// Anything else: whatever the engines agree on.
+    Unknown,
+}
+
+impl Expect {
+    fn from_name(name: &str) -> Self {
+        let has = |words: &[&str]| words.iter().any(|w| name.contains(w));
+        if has(&["unsolvable", "no_solution", "nosolution", "impossible"]) {
+            Expect::NoSolution
+        } else if has(&["invalid", "bad", "error"]) {
+            Expect::Invalid
+        } else if has(&["multi", "several", "two"]) {
+            Expect::Several
+        } else if has(&["unique"]) {
+            Expect::Unique
+        } else {
+            Expect::Unknown
+        }
+    }
+}
+
+/// Every puzzle file under `puzzles/` in the repository, when there is one. A
+/// file holds one puzzle per line, or is one grid. Each puzzle must parse (of
+/// whichever size fits), both engines must agree on its count, any solution must
+/// be valid, and the count must match what the file name says (see [`Expect`]).
+#[test]
+fn repository_puzzle_files() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!(
+            "notice: {} not found; no puzzle files to check",
+            dir.display()
+        );
+        return;
+    };
+    let mut files: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue; // Not text.
+        };
+        let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+        let expect = Expect::from_name(&name);
+        let lines = puzzle_lines(&text);
+        let per_line = lines
+            .iter()
+            .all(|(line, p)| check_puzzle_text(p, expect, &format!("{name}:{line}")));
+        if per_line {
+            checked += lines.len();
+            continue;
+        }
+        // Not one puzzle per line: the whole file (without comments) is one grid.
+        let grid: Vec<&str> = lines.iter().map(|&(_, l)| l).collect();
+        let ok = check_puzzle_text(&grid.join("\n"), expect, &name);
+        assert!(
+            ok || expect == Expect::Invalid,
+            "{name}: not a puzzle of any size"
+        );
+        checked += 1;
+    }
+    eprintln!(
+        "checked {checked} puzzles from {} files in puzzles/",
+        files.len()
+    );
+}
+
+/// Parses `text` as a puzzle of whichever size fits and checks it; false when no
+/// size fits.
+fn check_puzzle_text(text: &str, expect: Expect, ctx: &str) -> bool {
+    fn run<const BOX: usize>(text: &str, expect: Expect, ctx: &str) -> bool {
+        let Ok(p) = text.parse::<Board<BOX>>() else {
+            return false;
+        };
+        let count = Solver::<BOX>::new().with_max_nodes(2_000_000).count(&p, 2);
+        assert!(count.is_complete(), "{ctx}: fast engine gave up");
+        if BOX <= 3 {
+            let r = Reference::new().with_max_steps(50_000_000).count(&p, 2);
+            if r.is_complete() {
+                assert_eq!(r, count, "{ctx}: engines disagree");
+            }
+        }
+        let ok = match expect {
+            Expect::NoSolution | Expect::Invalid => count == Count::Exact(0),
+            Expect::Several => count == Count::AtLeast(2),
+            Expect::Unique => count == Count::Exact(1),
+            Expect::Unknown => true,
+        };
+        assert!(ok, "{ctx}: expected {expect:?}, counted {count:?}: {p}");
+        let sol = checked_outcome(&p, Solver::<BOX>::new().solve(&p));
+        assert_eq!(sol.is_some(), count.found() > 0, "{ctx}");
+        true
+    }
+    run::<2>(text, expect, ctx)
+        || run::<3>(text, expect, ctx)
+        || run::<4>(text, expect, ctx)
+        || run::<5>(text, expect, ctx)
+        || run::<6>(text, expect, ctx)
+        || run::<7>(text, expect, ctx)
+        || run::<8>(text, expect, ctx)
+}
