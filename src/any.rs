@@ -223,7 +223,13 @@ impl AnyBoard {
     fn parse_as(s: &str, grid: bool) -> Result<Self, ParseError> {
         let (layout, cells) = measure(s);
         let size = Self::SIZES.into_iter().find(|&n| n * n == cells);
-        let Some(size) = size else {
+        // A grid whose cells don't add up takes its size from its first row, so
+        // that the error names the row that is off.
+        let first_row = || {
+            let row = s.lines().map(|line| measure(line).1).find(|&k| k > 0)?;
+            Self::SIZES.into_iter().find(|&n| n == row)
+        };
+        let Some(size) = size.or_else(|| grid.then(first_row).flatten()) else {
             return Err(no_size_fits(cells));
         };
         each_box!(size, BOX => {
@@ -587,6 +593,18 @@ mod tests {
         ));
         let e = AnyBoard::parse_grid("1 2 3 4\n. . .\n. . . . .\n. . . .\n").unwrap_err();
         assert!(matches!(e, ParseError::WrongRowLength { row: 1, .. }));
+        // Rows that don't add up to a board: the first row sets the size.
+        let e = AnyBoard::parse_grid("1 2 3 4\n. . . .\n. . .\n. . . .\n").unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::WrongRowLength {
+                row: 2,
+                expected: 4,
+                found: 3
+            }
+        );
+        let e = AnyBoard::parse_line("1 2 3 4\n. . . .\n. . .\n. . . .\n").unwrap_err();
+        assert!(matches!(e, ParseError::WrongCellCount { found: 15, .. }));
     }
 
     #[test]
