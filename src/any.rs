@@ -111,6 +111,11 @@ fn is_layout(c: char) -> bool {
 /// separated words include a number of two or more digits and their count is that
 /// of a board (a solved 9×9 line is one long run of digits, not a token).
 fn measure(s: &str) -> (Layout, usize) {
+    // The common case, a plain line of cells, in one quick pass.
+    let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b'|' | b'+' | b'-');
+    if s.bytes().all(|b| plain(&b)) {
+        return (Layout::Chars, s.len());
+    }
     let mut words = 0usize;
     let mut wide = false;
     for word in s.split(|c: char| c.is_whitespace() || c == ',') {

@@ -115,8 +115,8 @@ impl Notation {
         let mut out = match (format, self) {
             (Format::Tokens, _) | (Format::Line, Notation::Tokens) => board.to_tokens(),
             (Format::Line, Notation::Hex) => board.to_hex().unwrap_or_else(|| board.to_string()),
-            (Format::Line, Notation::Upper) => board.to_string(),
-            (Format::Line, Notation::Lower) => board.to_string().to_ascii_lowercase(),
+            (Format::Line, Notation::Upper) => line(board, false),
+            (Format::Line, Notation::Lower) => line(board, true),
             (Format::Grid, Notation::Hex) => format!("{board:#}").chars().map(hex_digit).collect(),
             (Format::Grid, Notation::Lower) => format!("{board:#}").to_ascii_lowercase(),
             (Format::Grid, _) => format!("{board:#}"),
@@ -129,6 +129,23 @@ impl Notation {
         }
         out
     }
+}
+
+/// The line format's symbol for each value, `.` for empty (as the library's).
+const SYMBOLS: &[u8; 62] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// `board` in the line format, in lower case when `lower` is set; the same text
+/// as `board.to_string()`, made in one pass since batches print many.
+fn line(board: &AnyBoard, lower: bool) -> String {
+    if board.size() >= SYMBOLS.len() {
+        return board.to_string();
+    }
+    let mut out = String::with_capacity(board.as_bytes().len() + 1);
+    for &v in board.as_bytes() {
+        let c = char::from(SYMBOLS[usize::from(v)]);
+        out.push(if lower { c.to_ascii_lowercase() } else { c });
+    }
+    out
 }
 
 /// A character of a standard 16×16 grid (`1`-`9`, `A`-`G`) in hex (`0`-`F`).
@@ -262,6 +279,19 @@ mod tests {
     fn hex_digits_shift_by_one() {
         let mapped: String = "1 9 | A G . -+".chars().map(hex_digit).collect();
         assert_eq!(mapped, "0 8 | 9 F . -+");
+    }
+
+    #[test]
+    fn lines_match_the_library_display() {
+        for n in AnyBoard::SIZES {
+            let mut tokens: Vec<String> = (1..=n).map(|v| v.to_string()).collect();
+            tokens.resize(n * n, "0".into());
+            let board = AnyBoard::parse_line(&tokens.join(" ")).unwrap();
+            assert_eq!(line(&board, false), board.to_string());
+            if n <= 35 {
+                assert_eq!(line(&board, true), board.to_string().to_ascii_lowercase());
+            }
+        }
     }
 
     #[test]
