@@ -76,6 +76,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod any;
 mod board;
 mod engine;
 mod error;
@@ -83,6 +84,7 @@ mod format;
 mod outcome;
 mod reference;
 
+pub use any::{AnyBoard, AnyOutcome, AnySolver};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};

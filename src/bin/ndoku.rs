@@ -1,2 +1,139 @@
-//! Placeholder: the CLI lands from the cli branch.
-fn main() {}
+//! `ndoku`: solve, count and check N×N Sudoku puzzles (4×4 to 64×64) from files or stdin.
+
+#[path = "ndoku/batch.rs"]
+mod batch;
+#[path = "ndoku/input.rs"]
+mod input;
+#[path = "ndoku/job.rs"]
+mod job;
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use batch::{Options, Sinks};
+use input::Source;
+use job::{Format, Job, Mode};
+
+/// Solve, count and check N×N Sudoku puzzles, 4×4 to 64×64.
+///
+/// Each FILE holds one puzzle per line, or a single puzzle in grid format; blank
+/// lines and lines starting with `#` are skipped. The size comes from the number
+/// of cells. Every puzzle gets one output line, in input order.
+///
+/// Exit status: 0 when every puzzle was read, 1 when any was invalid, 2 for a
+/// usage error or a file that could not be read.
+#[derive(Debug, Parser)]
+#[command(name = "ndoku", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print each puzzle's solution, or `unsolvable`, `invalid`, `gave-up`.
+    Solve {
+        /// Print `multiple` for a puzzle with more than one solution.
+        #[arg(long)]
+        unique: bool,
+        /// How to print solutions: `line` keeps the input's notation (letter case,
+        /// tokens or hex), `grid` prints box rules and a blank line after each.
+        #[arg(long, value_enum, default_value = "line")]
+        format: Format,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print each puzzle's number of solutions, `>LIMIT` when there are more.
+    Count {
+        /// The largest count printed exactly.
+        #[arg(long, default_value_t = 1000)]
+        limit: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Print `unique`, `multiple` or `unsolvable`, a tab, the size (`9x9`), a tab,
+    /// and the number of givens.
+    Check {
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Debug, Args)]
+struct Common {
+    /// Puzzle files; standard input (named `<stdin>` in messages) when none is
+    /// given, or for `-`.
+    files: Vec<PathBuf>,
+    /// Read (and print) 16×16 puzzles in hex: `0`-`F` are the values 1-16, `.` is empty.
+    #[arg(long)]
+    hex: bool,
+    /// Give up on a puzzle after this many guesses: it prints `gave-up`.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Worker threads; 0 or none means every core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    threads: usize,
+    /// Print a summary on stderr: puzzles, outcomes, wall time, rate, guesses.
+    #[arg(long)]
+    stats: bool,
+    /// Hide the progress bar (shown only when stderr is a terminal).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (mode, common) = match cli.command {
+        Command::Solve {
+            unique,
+            format,
+            common,
+        } => (Mode::Solve { unique, format }, common),
+        Command::Count { limit, common } => (Mode::Count { limit }, common),
+        Command::Check { common } => (Mode::Check, common),
+    };
+    let sources: Vec<Source> = if common.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        let source = |p: PathBuf| match p.to_str() {
+            Some("-") => Source::Stdin,
+            _ => Source::File(p),
+        };
+        common.files.into_iter().map(source).collect()
+    };
+    let threads = match common.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let options = Options {
+        job: Job {
+            mode,
+            hex: common.hex,
+            max_nodes: common.max_nodes.unwrap_or(u64::MAX),
+        },
+        stats: common.stats,
+        progress: !common.quiet && io::stderr().is_terminal(),
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start {threads} threads: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let total = sources.iter().map(Source::len).sum();
+    let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
+    let mut err = io::stderr();
+    let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
+    match pool.install(|| batch::run(&sources, &options, &mut sinks)) {
+        Ok(summary) => ExitCode::from(summary.exit_code()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", batch::output_error(&e));
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The batch loop: read a chunk, answer it on every thread, print it in order, and keep count.
+
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ndoku::AnySolver;
+use rayon::prelude::*;
+
+use crate::input::{Lines, Record, Source, io_message};
+use crate::job::{Job, Reply, Verdict};
+
+/// Records per chunk: enough to keep every thread busy, few enough to bound memory.
+const CHUNK_RECORDS: usize = 8192;
+
+/// Bytes of text per chunk, at most (plus one line).
+const CHUNK_BYTES: u64 = 8 << 20;
+
+/// Records one task answers with one solver.
+const TASK_RECORDS: usize = 64;
+
+/// How to run a batch.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// What to do with each puzzle.
+    pub job: Job,
+    /// Whether to print a summary on stderr.
+    pub stats: bool,
+    /// Whether to show a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// Counts for the summary and the exit status.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Puzzles read (one per output line).
+    pub puzzles: u64,
+    /// Solved (or, for `check` and `count`, with exactly one solution).
+    pub solved: u64,
+    /// With more than one solution.
+    pub multiple: u64,
+    /// With no solution.
+    pub unsolvable: u64,
+    /// Unreadable, or with conflicting givens.
+    pub invalid: u64,
+    /// Stopped by the node budget.
+    pub gave_up: u64,
+    /// Guesses made by all searches.
+    pub guesses: u64,
+    /// Whether a source could not be opened or read.
+    pub io_failed: bool,
+}
+
+impl Summary {
+    fn add(&mut self, reply: &Reply) {
+        self.puzzles += 1;
+        self.guesses += reply.guesses;
+        *match reply.verdict {
+            Verdict::Solved => &mut self.solved,
+            Verdict::Multiple => &mut self.multiple,
+            Verdict::Unsolvable => &mut self.unsolvable,
+            Verdict::Invalid => &mut self.invalid,
+            Verdict::GaveUp => &mut self.gave_up,
+        } += 1;
+    }
+
+    /// The exit status: 2 when a source failed, 1 when a puzzle was invalid, else 0.
+    pub fn exit_code(&self) -> u8 {
+        if self.io_failed {
+            2
+        } else if self.invalid > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The `--stats` report.
+    pub fn report(&self, wall: Duration) -> String {
+        let secs = wall.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let searched = self.puzzles - self.invalid;
+        let mean = if searched > 0 {
+            self.guesses as f64 / searched as f64
+        } else {
+            0.0
+        };
+        format!(
+            "puzzles     {}\nsolved      {}\nunsolvable  {}\nmultiple    {}\ninvalid     {}\n\
+             gave-up     {}\nwall time   {secs:.3} s\npuzzles/s   {rate:.0}\n\
+             guesses     {mean:.2} per puzzle\n",
+            self.puzzles, self.solved, self.unsolvable, self.multiple, self.invalid, self.gave_up,
+        )
+    }
+}
+
+thread_local! {
+    /// Each worker's solver, kept across chunks so that nothing is allocated per puzzle.
+    static SOLVER: RefCell<AnySolver> = RefCell::new(AnySolver::new());
+}
+
+/// Runs `f` with this thread's solver, set to `max_nodes`.
+fn with_solver<T>(max_nodes: u64, f: impl FnOnce(&mut AnySolver) -> T) -> T {
+    SOLVER.with_borrow_mut(|solver| {
+        if solver.max_nodes() != max_nodes {
+            *solver = AnySolver::new().with_max_nodes(max_nodes);
+        }
+        f(solver)
+    })
+}
+
+/// Answers a chunk in order, spread over the pool.
+fn answer(job: &Job, chunk: &[Record]) -> Vec<Reply> {
+    chunk
+        .par_chunks(TASK_RECORDS)
+        .flat_map_iter(|part| {
+            with_solver(job.max_nodes, |solver| {
+                part.iter()
+                    .map(|record| job.run(solver, record))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect()
+}
+
+/// Reads the next chunk. A read error ends the source: the records read before
+/// it come back with the message.
+fn read_chunk(lines: &mut Lines) -> (Vec<Record>, Option<String>) {
+    let mut chunk = Vec::new();
+    let start = lines.bytes();
+    while chunk.len() < CHUNK_RECORDS && lines.bytes() - start < CHUNK_BYTES {
+        if !chunk.is_empty() && lines.would_block() {
+            break; // Answer what a slow writer has sent so far.
+        }
+        match lines.next_record() {
+            Ok(Some(record)) => chunk.push(record),
+            Ok(None) => break,
+            Err(message) => return (chunk, Some(message)),
+        }
+    }
+    (chunk, None)
+}
+
+/// Where stdout and stderr go, and the progress bar.
+pub struct Sinks<'a> {
+    /// Answers.
+    pub out: &'a mut (dyn Write + Send),
+    /// Messages.
+    pub err: &'a mut (dyn Write + Send),
+    progress: Option<ProgressBar>,
+}
+
+impl<'a> Sinks<'a> {
+    /// Sinks with a progress bar when `progress` is set.
+    pub fn new(
+        out: &'a mut (dyn Write + Send),
+        err: &'a mut (dyn Write + Send),
+        progress: bool,
+        total: Option<u64>,
+    ) -> Self {
+        let progress = progress.then(|| {
+            let bar = match total {
+                Some(bytes) => ProgressBar::new(bytes),
+                None => ProgressBar::new_spinner(),
+            };
+            let template =
+                "{spinner} {elapsed_precise} [{wide_bar}] {bytes}/{total_bytes} {msg} (eta {eta})";
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Self { out, err, progress }
+    }
+
+    /// Prints a message on stderr, out of the progress bar's way.
+    fn error(&mut self, message: &str) {
+        let err = &mut *self.err;
+        let mut print = || {
+            let _ = writeln!(err, "error: {message}");
+        };
+        match &self.progress {
+            Some(bar) => bar.suspend(print),
+            None => print(),
+        }
+    }
+}
+
+/// Answers every puzzle of `sources` in order, on the current thread pool.
+///
+/// # Errors
+///
+/// Writing to stdout failed (the summary says how far it got).
+pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::Result<Summary> {
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let mut done_bytes = 0u64;
+    for source in sources {
+        let name = source.name();
+        let mut lines = match source.open() {
+            Ok(lines) => lines,
+            Err(message) => {
+                sinks.error(&format!("{name}: {message}"));
+                summary.io_failed = true;
+                continue;
+            }
+        };
+        let (mut chunk, mut failure) = read_chunk(&mut lines);
+        while !chunk.is_empty() {
+            let ((next, next_failure), replies) = if failure.is_some() {
+                ((Vec::new(), None), answer(&options.job, &chunk))
+            } else {
+                rayon::join(|| read_chunk(&mut lines), || answer(&options.job, &chunk))
+            };
+            for reply in &replies {
+                summary.add(reply);
+                sinks.out.write_all(reply.out.as_bytes())?;
+                if let Some((line, message)) = &reply.error {
+                    sinks.error(&format!("{name}:{line}: {message}"));
+                }
+            }
+            sinks.out.flush()?;
+            if let Some(bar) = &sinks.progress {
+                let secs = started.elapsed().as_secs_f64().max(1e-9);
+                let rate = summary.puzzles as f64 / secs;
+                bar.set_position(done_bytes + lines.bytes());
+                bar.set_message(format!("{} puzzles, {rate:.0}/s", summary.puzzles));
+            }
+            if let Some(message) = failure.take() {
+                sinks.error(&format!("{name}: {message}"));
+                summary.io_failed = true;
+            }
+            (chunk, failure) = (next, failure.or(next_failure));
+        }
+        if let Some(message) = failure {
+            sinks.error(&format!("{name}: {message}"));
+            summary.io_failed = true;
+        }
+        done_bytes += lines.bytes();
+    }
+    if let Some(bar) = sinks.progress.take() {
+        bar.finish_and_clear();
+    }
+    if options.stats {
+        let report = summary.report(started.elapsed());
+        let _ = sinks.err.write_all(report.as_bytes());
+    }
+    Ok(summary)
+}
+
+/// A message for an I/O error on output.
+pub fn output_error(e: &io::Error) -> String {
+    format!("cannot write output: {}", io_message(e))
+}

@@ -1,0 +1,334 @@
+//! Reading puzzle files: lines with a length cap, comments, bad bytes, and single-grid files.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use ndoku::AnyBoard;
+
+/// The longest line read; a 64×64 puzzle in tokens takes about 12 KiB.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most text a single puzzle in grid format may take.
+const MAX_GRID: usize = 4 << 20;
+
+/// How many leading bytes are looked at to tell a text file from a binary one.
+const SNIFF: usize = 8 << 10;
+
+/// What the command line names as input: a file, or `-` for stdin.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Standard input, named `<stdin>` in messages.
+    Stdin,
+    /// A file.
+    File(std::path::PathBuf),
+}
+
+impl Source {
+    /// The name used in messages.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".into(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// The size in bytes, when it is a regular file (for the progress bar).
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Source::Stdin => None,
+            Source::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len()),
+        }
+    }
+
+    /// Opens the source for reading, checking that it is a readable text file.
+    ///
+    /// # Errors
+    ///
+    /// A message without the name: a missing file, a directory, a file that holds
+    /// NUL bytes near its start (not text), or any other I/O error.
+    pub fn open(&self) -> Result<Lines, String> {
+        let (reader, interactive): (Box<dyn Read + Send>, bool) = match self {
+            Source::Stdin => {
+                let interactive = !is_regular(Path::new("/dev/stdin"));
+                (Box::new(io::stdin()), interactive)
+            }
+            Source::File(path) => {
+                if path.is_dir() {
+                    return Err("is a directory".into());
+                }
+                let file = File::open(path).map_err(|e| io_message(&e))?;
+                (Box::new(file), !is_regular(path))
+            }
+        };
+        let mut lines = Lines {
+            reader: BufReader::with_capacity(64 << 10, reader),
+            interactive,
+            line: 0,
+            bytes: 0,
+            pending: VecDeque::new(),
+            started: false,
+        };
+        lines.sniff()?;
+        Ok(lines)
+    }
+}
+
+/// Whether `path` is a regular file, where reading never waits for a writer.
+fn is_regular(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// An I/O error as a short lowercase message, without the `(os error N)` tail.
+pub fn io_message(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match text.find(" (os error") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => "read error".into(),
+    }
+}
+
+/// How a record's text is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One puzzle on one line.
+    Line,
+    /// One puzzle over several lines (a grid file).
+    Grid,
+}
+
+/// One puzzle as read: where it starts, and its text or why it could not be read.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// 1-based line number of its first line.
+    pub line: usize,
+    /// The text, or a message saying why it could not be read.
+    pub text: Result<String, String>,
+    /// Line or grid.
+    pub shape: Shape,
+}
+
+/// A line that may hold a puzzle, as read.
+enum Raw {
+    /// Its text.
+    Text(String),
+    /// It could not be read, and this says why.
+    Bad(String),
+}
+
+impl Raw {
+    fn into_record(self, line: usize) -> Record {
+        let text = match self {
+            Raw::Text(t) => Ok(t),
+            Raw::Bad(m) => Err(m),
+        };
+        Record {
+            line,
+            text,
+            shape: Shape::Line,
+        }
+    }
+}
+
+/// The records of one source, read lazily with bounded memory.
+pub struct Lines {
+    reader: BufReader<Box<dyn Read + Send>>,
+    interactive: bool,
+    line: usize,
+    bytes: u64,
+    /// Records read ahead while looking for a grid, in order.
+    pending: VecDeque<Record>,
+    started: bool,
+}
+
+impl Lines {
+    /// Bytes consumed so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Whether reading more would wait for a writer (stdin from a pipe or a
+    /// terminal) while nothing is buffered: then a batch should not wait to fill.
+    pub fn would_block(&self) -> bool {
+        self.interactive && self.pending.is_empty() && self.reader.buffer().is_empty()
+    }
+
+    /// Fails on a file that holds a NUL byte near its start: that is no text.
+    fn sniff(&mut self) -> Result<(), String> {
+        if self.interactive {
+            return Ok(()); // Don't wait on a terminal or a pipe to look ahead.
+        }
+        let head = fill(&mut self.reader).map_err(|e| io_message(&e))?;
+        if head[..head.len().min(SNIFF)].contains(&0) {
+            return Err("not a text file (it holds NUL bytes)".into());
+        }
+        Ok(())
+    }
+
+    /// The next record, or `None` at the end.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the underlying reader, as messages.
+    pub fn next_record(&mut self) -> Result<Option<Record>, String> {
+        if !self.started {
+            self.started = true;
+            self.look_for_grid()?;
+        }
+        if let Some(record) = self.pending.pop_front() {
+            return Ok(Some(record));
+        }
+        Ok(self.next_raw()?.map(|raw| raw.into_record(self.line)))
+    }
+
+    /// Reads ahead to the first two lines that hold cells. When both have the
+    /// cells of one row of the same board, the file is one puzzle in grid format
+    /// and the rest is read as part of it. Otherwise the lines read ahead are
+    /// kept as records of their own.
+    fn look_for_grid(&mut self) -> Result<(), String> {
+        let mut ahead: Vec<(usize, Raw)> = Vec::new();
+        let mut widths: Vec<Option<usize>> = Vec::new();
+        while widths.len() < 2 {
+            let Some(raw) = self.next_raw()? else { break };
+            match &raw {
+                Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t)),
+                Raw::Text(_) => {} // A box rule: part of a grid, or a bad line.
+                Raw::Bad(_) => widths.extend([None, None]),
+            }
+            ahead.push((self.line, raw));
+        }
+        let grid = widths.len() == 2 && widths[0].is_some() && widths[0] == widths[1];
+        if !grid {
+            let records = ahead.into_iter().map(|(line, raw)| raw.into_record(line));
+            self.pending.extend(records);
+            return Ok(());
+        }
+        let first = ahead[0].0;
+        let mut text = String::new();
+        let mut bad = None;
+        let rest = std::iter::from_fn(|| self.next_raw().transpose().map(|r| (r, self.line)));
+        let ahead = ahead.into_iter().map(|(line, raw)| (Ok(raw), line));
+        for (raw, line) in ahead.collect::<Vec<_>>().into_iter().chain(rest) {
+            match raw? {
+                Raw::Text(t) if text.len() + t.len() < MAX_GRID => {
+                    text.push_str(&t);
+                    text.push('\n');
+                }
+                Raw::Text(_) => {
+                    bad.get_or_insert_with(|| format!("grid is longer than {MAX_GRID} bytes"));
+                }
+                Raw::Bad(m) => {
+                    bad.get_or_insert(format!("line {line}: {m}"));
+                }
+            }
+        }
+        self.pending.push_back(Record {
+            line: first,
+            text: bad.map_or(Ok(text), Err),
+            shape: Shape::Grid,
+        });
+        Ok(())
+    }
+
+    /// The next line that is neither blank nor a comment, or `None` at the end.
+    fn next_raw(&mut self) -> Result<Option<Raw>, String> {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let Some(too_long) = self.read_line(&mut buf).map_err(|e| io_message(&e))? else {
+                return Ok(None);
+            };
+            self.line += 1;
+            if self.line == 1 && buf.starts_with(b"\xEF\xBB\xBF") {
+                buf.drain(..3); // A byte order mark.
+            }
+            if too_long {
+                return Ok(Some(Raw::Bad(format!(
+                    "line is longer than {MAX_LINE} bytes"
+                ))));
+            }
+            let trimmed = buf.trim_ascii();
+            if trimmed.is_empty() || trimmed[0] == b'#' {
+                continue;
+            }
+            return Ok(Some(match std::str::from_utf8(trimmed) {
+                Ok(s) => Raw::Text(s.to_owned()),
+                Err(e) => {
+                    let lead = buf.len() - buf.trim_ascii_start().len();
+                    Raw::Bad(format!(
+                        "invalid UTF-8 at byte {}",
+                        lead + e.valid_up_to() + 1
+                    ))
+                }
+            }));
+        }
+    }
+
+    /// Reads one line into `buf` without its line break, keeping at most
+    /// [`MAX_LINE`] bytes of it. Returns whether it was longer, or `None` at the end.
+    fn read_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+        let mut seen = 0usize;
+        loop {
+            let available = fill(&mut self.reader)?;
+            if available.is_empty() {
+                return Ok((seen > 0).then_some(seen > MAX_LINE));
+            }
+            let (part, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(buf.len()).min(part.len());
+            buf.extend_from_slice(&part[..room]);
+            seen += part.len() + usize::from(done);
+            self.reader.consume(used);
+            self.bytes += used as u64;
+            if done {
+                return Ok(Some(seen - 1 > MAX_LINE));
+            }
+        }
+    }
+}
+
+/// `fill_buf`, retried when interrupted.
+fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    reader.fill_buf()
+}
+
+/// Single-character cells on a line: all but white space and box rules.
+fn cells(line: &str) -> usize {
+    line.chars()
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
+        .count()
+}
+
+/// The side N of the board a line is one row of, counted in characters or in
+/// numbers. Sixteen cells make a whole 4×4 puzzle as well as a row of a 16×16
+/// board: such a line counts as a row only when it has `|` box rules, as `{:#}`
+/// prints them.
+fn row_width(line: &str) -> Option<usize> {
+    let words = line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')))
+        .count();
+    let sides = AnyBoard::SIZES;
+    let whole = |k: usize| sides.iter().any(|&n| n * n == k);
+    [cells(line), words]
+        .into_iter()
+        .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
+}

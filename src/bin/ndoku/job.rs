@@ -1,0 +1,306 @@
+//! One puzzle's work: parse it, search, and say the answer in the input's notation.
+
+use std::fmt::Write as _;
+
+use ndoku::{AnyBoard, AnyOutcome, AnySolver, Count};
+
+use crate::input::{Record, Shape};
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Print a solution; with `unique`, `multiple` when there are several.
+    Solve {
+        /// Whether to prove the solution unique.
+        unique: bool,
+        /// How to print solutions.
+        format: Format,
+    },
+    /// Print the number of solutions up to `limit`, or `>limit`.
+    Count {
+        /// The largest count printed exactly.
+        limit: usize,
+    },
+    /// Print `unique`, `multiple` or `unsolvable`, the size and the givens.
+    Check,
+}
+
+/// How solutions are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line, in the input's notation: its letter case, tokens, or hex.
+    Line,
+    /// A grid with box rules, followed by a blank line.
+    Grid,
+    /// Numbers separated by spaces on one line.
+    Tokens,
+}
+
+/// Everything that decides the answer for a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// What to do.
+    pub mode: Mode,
+    /// Whether input (and output) is 16×16 hex.
+    pub hex: bool,
+    /// The node budget per search.
+    pub max_nodes: u64,
+}
+
+/// How a puzzle ended, for the summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Solved, or (for `check` and `count`) exactly one solution.
+    Solved,
+    /// More than one solution (only known when the mode looks).
+    Multiple,
+    /// No solution.
+    Unsolvable,
+    /// The line could not be read, or its givens conflict.
+    Invalid,
+    /// The node budget ran out.
+    GaveUp,
+}
+
+/// The answer for one puzzle.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// What stdout gets, line break included.
+    pub out: String,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// Guesses the searches made.
+    pub guesses: u64,
+    /// For an invalid puzzle: its line and the message.
+    pub error: Option<(usize, String)>,
+}
+
+/// How the input wrote its values, so that solutions come back the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    Upper,
+    Lower,
+    Tokens,
+    Hex,
+}
+
+impl Notation {
+    /// The notation of `text`, once it is known to hold a board of side `n`.
+    fn of(text: &str, n: usize, hex: bool) -> Self {
+        if hex {
+            return Notation::Hex;
+        }
+        let mut words = 0usize;
+        let mut wide = false;
+        for w in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')) {
+                words += 1;
+                wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
+            }
+        }
+        if text.contains(',') || (wide && words == n * n) || n > 61 {
+            Notation::Tokens
+        } else if n <= 35
+            && text.bytes().any(|b| b.is_ascii_lowercase())
+            && !text.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            Notation::Lower
+        } else {
+            Notation::Upper
+        }
+    }
+
+    /// `board` in this notation and `format`, line break(s) included.
+    fn print(self, board: &AnyBoard, format: Format) -> String {
+        let mut out = match (format, self) {
+            (Format::Tokens, _) | (Format::Line, Notation::Tokens) => board.to_tokens(),
+            (Format::Line, Notation::Hex) => board.to_hex().unwrap_or_else(|| board.to_string()),
+            (Format::Line, Notation::Upper) => line(board, false),
+            (Format::Line, Notation::Lower) => line(board, true),
+            (Format::Grid, Notation::Hex) => format!("{board:#}").chars().map(hex_digit).collect(),
+            (Format::Grid, Notation::Lower) => format!("{board:#}").to_ascii_lowercase(),
+            (Format::Grid, _) => format!("{board:#}"),
+        };
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        if format == Format::Grid {
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The line format's symbol for each value, `.` for empty (as the library's).
+const SYMBOLS: &[u8; 62] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// `board` in the line format, in lower case when `lower` is set; the same text
+/// as `board.to_string()`, made in one pass since batches print many.
+fn line(board: &AnyBoard, lower: bool) -> String {
+    if board.size() >= SYMBOLS.len() {
+        return board.to_string();
+    }
+    let mut out = String::with_capacity(board.as_bytes().len() + 1);
+    for &v in board.as_bytes() {
+        let c = char::from(SYMBOLS[usize::from(v)]);
+        out.push(if lower { c.to_ascii_lowercase() } else { c });
+    }
+    out
+}
+
+/// A character of a standard 16×16 grid (`1`-`9`, `A`-`G`) in hex (`0`-`F`).
+fn hex_digit(c: char) -> char {
+    let value = match c {
+        '1'..='9' => c as u32 - '0' as u32,
+        'A'..='G' => c as u32 - 'A' as u32 + 10,
+        _ => return c,
+    };
+    char::from_digit(value - 1, 16).map_or(c, |d| d.to_ascii_uppercase())
+}
+
+impl Job {
+    /// The answer for one record. It never panics on any text.
+    pub fn run(&self, solver: &mut AnySolver, record: &Record) -> Reply {
+        let parsed = record
+            .text
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|text| self.parse(text, record.shape).map(|b| (b, text)));
+        let (board, text) = match parsed {
+            Ok(found) => found,
+            Err(message) => {
+                return Reply {
+                    out: "invalid\n".into(),
+                    verdict: Verdict::Invalid,
+                    guesses: 0,
+                    error: Some((record.line, message)),
+                };
+            }
+        };
+        let (out, verdict, guesses) = match self.mode {
+            Mode::Solve { unique, format } => {
+                let notation = Notation::of(text, board.size(), self.hex);
+                solve(solver, &board, unique, |b| notation.print(b, format))
+            }
+            Mode::Count { limit } => count(solver, &board, limit),
+            Mode::Check => {
+                let (word, verdict) = match solver.count(&board, 2) {
+                    Count::Exact(0) => ("unsolvable", Verdict::Unsolvable),
+                    Count::Exact(1) => ("unique", Verdict::Solved),
+                    Count::GaveUp(_) => ("gave-up", Verdict::GaveUp),
+                    _ => ("multiple", Verdict::Multiple),
+                };
+                let n = board.size();
+                let out = format!("{word}\t{n}x{n}\t{}\n", board.givens());
+                (out, verdict, solver.stats().guesses)
+            }
+        };
+        Reply {
+            out,
+            verdict,
+            guesses,
+            error: None,
+        }
+    }
+
+    fn parse(&self, text: &str, shape: Shape) -> Result<AnyBoard, String> {
+        let board = match (self.hex, shape) {
+            (true, _) => AnyBoard::parse_hex(text),
+            (false, Shape::Line) => AnyBoard::parse_line(text),
+            (false, Shape::Grid) => AnyBoard::parse_grid(text),
+        };
+        board.map_err(|e| e.to_string())
+    }
+}
+
+/// Solves `board`, printing a solution with `print`; with `unique`, counts first.
+fn solve(
+    solver: &mut AnySolver,
+    board: &AnyBoard,
+    unique: bool,
+    print: impl Fn(&AnyBoard) -> String,
+) -> (String, Verdict, u64) {
+    let mut guesses = 0;
+    if unique {
+        let count = solver.count(board, 2);
+        guesses += solver.stats().guesses;
+        match count {
+            Count::Exact(1) => {}
+            Count::Exact(_) => return ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
+            Count::GaveUp(_) => return ("gave-up\n".into(), Verdict::GaveUp, guesses),
+            _ => return ("multiple\n".into(), Verdict::Multiple, guesses),
+        }
+    }
+    let outcome = solver.solve(board);
+    guesses += solver.stats().guesses;
+    match outcome {
+        AnyOutcome::Solved(solution) => (print(&solution), Verdict::Solved, guesses),
+        AnyOutcome::Unsolvable => ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
+        AnyOutcome::GaveUp => ("gave-up\n".into(), Verdict::GaveUp, guesses),
+    }
+}
+
+/// Counts the solutions of `board`: exact up to `limit`, `>limit` above.
+fn count(solver: &mut AnySolver, board: &AnyBoard, limit: usize) -> (String, Verdict, u64) {
+    let found = solver.count(board, limit.saturating_add(1));
+    let guesses = solver.stats().guesses;
+    let mut out = String::new();
+    let verdict = match found {
+        Count::Exact(n) if n <= limit => {
+            let _ = write!(out, "{n}");
+            match n {
+                0 => Verdict::Unsolvable,
+                1 => Verdict::Solved,
+                _ => Verdict::Multiple,
+            }
+        }
+        Count::GaveUp(_) => {
+            out.push_str("gave-up");
+            Verdict::GaveUp
+        }
+        _ => {
+            let _ = write!(out, ">{limit}");
+            if limit == 0 {
+                Verdict::Solved
+            } else {
+                Verdict::Multiple
+            }
+        }
+    };
+    out.push('\n');
+    (out, verdict, guesses)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_digits_shift_by_one() {
+        let mapped: String = "1 9 | A G . -+".chars().map(hex_digit).collect();
+        assert_eq!(mapped, "0 8 | 9 F . -+");
+    }
+
+    #[test]
+    fn lines_match_the_library_display() {
+        for n in AnyBoard::SIZES {
+            let mut tokens: Vec<String> = (1..=n).map(|v| v.to_string()).collect();
+            tokens.resize(n * n, "0".into());
+            let board = AnyBoard::parse_line(&tokens.join(" ")).unwrap();
+            assert_eq!(line(&board, false), board.to_string());
+            if n <= 35 {
+                assert_eq!(line(&board, true), board.to_string().to_ascii_lowercase());
+            }
+        }
+    }
+
+    #[test]
+    fn notation_follows_the_input() {
+        assert_eq!(Notation::of("1.3.", 4, false), Notation::Upper);
+        assert_eq!(Notation::of("a.b.G", 16, false), Notation::Upper);
+        assert_eq!(Notation::of("a.b.g", 16, false), Notation::Lower);
+        assert_eq!(Notation::of("a.b.g", 36, false), Notation::Upper);
+        assert_eq!(Notation::of("1,2", 4, false), Notation::Tokens);
+        assert_eq!(Notation::of("1.3.", 16, true), Notation::Hex);
+    }
+}

@@ -1,0 +1,570 @@
+//! End-to-end tests of the `ndoku` binary: output alignment, messages, exit codes, formats, threads.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use ndoku::{AnyBoard, Board, Board4, Board9, Board16};
+
+/// What the binary printed, and how it ended.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+}
+
+/// Runs `ndoku ARGS` with `stdin` as standard input.
+fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data); // It may stop reading early; that is fine.
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer ends");
+    let run = Run {
+        code: output
+            .status
+            .code()
+            .expect("it exits, not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
+    run
+}
+
+/// A fresh file under the target's temp directory with `content`.
+fn temp_file(name: &str, content: &[u8]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, content).expect("temp file");
+    path
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("UTF-8 path")
+}
+
+/// Asserts that `solution` is a full board of `puzzle`'s size keeping its givens.
+fn assert_solves(puzzle: &AnyBoard, solution: &str) {
+    let solved = AnyBoard::parse_line(solution)
+        .or_else(|_| AnyBoard::parse_grid(solution))
+        .unwrap_or_else(|e| panic!("{solution:?} is not a board: {e}"));
+    assert!(solved.is_solved(), "not full: {solution}");
+    assert!(puzzle.is_completed_by(&solved), "givens lost: {solution}");
+}
+
+const NINE: &str =
+    "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
+const NO_SOLUTION: &str =
+    "3.65.84..52........87....31..3....2.9..8....5.5....6..13....25........74..52.63..";
+/// A 4×4 puzzle with several solutions.
+const FOUR_MANY: &str = "1.3.............";
+/// A 4×4 puzzle with one solution.
+const FOUR_ONE: &str = "...4....2...3..1";
+
+/// What a line of the mixed file should give.
+#[derive(Clone, Copy, Debug)]
+enum Expect {
+    /// No output (blank or comment).
+    Nothing,
+    /// A solution (with several solutions, any; `multiple` with `--unique`).
+    Solution { unique: bool },
+    /// No solution.
+    Unsolvable,
+    /// Invalid, with this part of the message.
+    Invalid(&'static str),
+}
+
+/// A 16×16 puzzle with its first row given.
+fn sixteen() -> String {
+    let mut line = String::from("123456789ABCDEFG");
+    line.push_str(&".".repeat(240));
+    line
+}
+
+/// The mixed input: good lines of several sizes, blank and comment lines, bad
+/// characters, wrong lengths, conflicts, unsolvable and multi-solution puzzles.
+fn mixed() -> Vec<(String, Expect)> {
+    let lower = sixteen().to_lowercase();
+    let tokens = FOUR_ONE
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    vec![
+        ("# mixed sizes and faults".into(), Expect::Nothing),
+        (NINE.into(), Expect::Solution { unique: true }),
+        ("".into(), Expect::Nothing),
+        (NO_SOLUTION.into(), Expect::Unsolvable),
+        (FOUR_MANY.into(), Expect::Solution { unique: false }),
+        ("   ".into(), Expect::Nothing),
+        (
+            format!("x{}", &NINE[1..]),
+            Expect::Invalid("invalid character 'x' at row 1, column 1"),
+        ),
+        (
+            NINE[..80].into(),
+            Expect::Invalid("expected 81 cells for a 9x9 board, found 80"),
+        ),
+        (
+            "11..............".into(),
+            Expect::Invalid("conflicts with the same value"),
+        ),
+        (sixteen(), Expect::Solution { unique: false }),
+        ("  # an indented comment".into(), Expect::Nothing),
+        (lower, Expect::Solution { unique: false }),
+        (tokens, Expect::Solution { unique: true }),
+        (
+            "G...............".into(),
+            Expect::Invalid("invalid character 'G'"),
+        ),
+        (FOUR_ONE.into(), Expect::Solution { unique: true }),
+    ]
+}
+
+/// The mixed input as file text, and the 1-based line of each entry.
+fn mixed_text(entries: &[(String, Expect)]) -> String {
+    entries
+        .iter()
+        .map(|(line, _)| format!("{line}\n"))
+        .collect()
+}
+
+/// Checks a `solve` run over the mixed input: one aligned line per puzzle, and
+/// one message per invalid line naming `name:LINE`.
+fn check_mixed_solve(run: &Run, name: &str, unique: bool) {
+    let entries = mixed();
+    let puzzles: Vec<(usize, &String, Expect)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, e))| !matches!(e, Expect::Nothing))
+        .map(|(i, (line, e))| (i + 1, line, *e))
+        .collect();
+    let out = run.lines();
+    assert_eq!(out.len(), puzzles.len(), "stdout: {}", run.stdout);
+    let mut messages = Vec::new();
+    for ((line_no, text, expect), got) in puzzles.iter().zip(&out) {
+        match expect {
+            Expect::Solution { unique: false } if unique => assert_eq!(*got, "multiple"),
+            Expect::Solution { .. } => assert_solves(&text.parse().unwrap(), got),
+            Expect::Unsolvable => assert_eq!(*got, "unsolvable"),
+            Expect::Invalid(message) => {
+                assert_eq!(*got, "invalid");
+                messages.push((format!("error: {name}:{line_no}: "), *message));
+            }
+            Expect::Nothing => unreachable!(),
+        }
+    }
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(errors.len(), messages.len(), "stderr: {}", run.stderr);
+    for (line, (prefix, message)) in errors.iter().zip(&messages) {
+        assert!(
+            line.starts_with(prefix),
+            "{line:?} should start with {prefix:?}"
+        );
+        assert!(line.contains(message), "{line:?} should say {message:?}");
+    }
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn mixed_file_gives_aligned_lines_messages_and_exit_1() {
+    let path = temp_file("mixed.txt", mixed_text(&mixed()).as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    check_mixed_solve(&run, path_str(&path), false);
+    // Solutions come back in the input's notation: lower case for lower case.
+    let lines = run.lines();
+    assert_eq!(lines[7], lines[6].to_lowercase());
+    assert!(lines[6].contains('G'));
+    assert!(
+        lines[8].contains(' '),
+        "tokens in, tokens out: {}",
+        lines[8]
+    );
+}
+
+#[test]
+fn unique_prints_multiple() {
+    let path = temp_file("mixed-unique.txt", mixed_text(&mixed()).as_bytes());
+    let run = ndoku(&["solve", "--unique", path_str(&path)], b"");
+    check_mixed_solve(&run, path_str(&path), true);
+}
+
+#[test]
+fn stdin_is_read_and_named() {
+    let text = mixed_text(&mixed());
+    let run = ndoku(&["solve"], text.as_bytes());
+    check_mixed_solve(&run, "<stdin>", false);
+    let dash = ndoku(&["solve", "-", "--threads", "1"], text.as_bytes());
+    check_mixed_solve(&dash, "<stdin>", false);
+}
+
+#[test]
+fn threads_give_identical_output_across_chunks() {
+    // Enough lines to span several chunks, with faults spread through them.
+    let mut text = String::new();
+    let four: Board4 = FOUR_ONE.parse().unwrap();
+    for i in 0..20_000 {
+        match i % 997 {
+            0 => text.push_str("bad line\n"),
+            1 => text.push_str(&format!("{NINE}\n")),
+            2 => text.push_str(&format!("{NO_SOLUTION}\n")),
+            3 => text.push_str("# comment\n"),
+            _ => text.push_str(&format!("{four}\n")),
+        }
+    }
+    let path = temp_file("many.txt", text.as_bytes());
+    let one = ndoku(&["solve", "--threads", "1", path_str(&path)], b"");
+    let two = ndoku(&["solve", "--threads", "2", path_str(&path)], b"");
+    let all = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!(one.code, 1);
+    assert_eq!(one.lines().len(), 20_000 - 21);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stderr, two.stderr);
+    assert_eq!(one.stdout, all.stdout);
+    assert_eq!(one.stderr.lines().count(), 21);
+    assert!(
+        one.stderr
+            .starts_with(&format!("error: {}:1: ", path_str(&path)))
+    );
+    assert!(
+        one.stderr
+            .contains(&format!("error: {}:19941: ", path_str(&path)))
+    );
+    for (got, want) in one
+        .lines()
+        .iter()
+        .zip(text.lines().filter(|l| !l.starts_with('#')))
+    {
+        match want {
+            "bad line" => assert_eq!(*got, "invalid"),
+            NO_SOLUTION => assert_eq!(*got, "unsolvable"),
+            puzzle => assert_solves(&puzzle.parse().unwrap(), got),
+        }
+    }
+    let check1 = ndoku(&["check", "-j", "1", path_str(&path)], b"");
+    let check2 = ndoku(&["check", "-j", "2", path_str(&path)], b"");
+    assert_eq!(check1.stdout, check2.stdout);
+}
+
+#[test]
+fn sample_puzzles_solve_with_exit_0_and_match_their_solutions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for size in ["4x4", "9x9", "16x16", "25x25"] {
+        let file = root.join(format!("puzzles/{size}.txt"));
+        let run = ndoku(&["solve", path_str(&file)], b"");
+        assert_eq!(run.code, 0, "{size}: {}", run.stderr);
+        assert_eq!(run.stderr, "");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(run.lines().len(), puzzles.len());
+        for (puzzle, got) in puzzles.iter().zip(run.lines()) {
+            match got {
+                "unsolvable" => assert_eq!(*puzzle, NO_SOLUTION),
+                _ => assert_solves(&puzzle.parse().unwrap(), got),
+            }
+        }
+        let solutions = std::fs::read_to_string(root.join(format!("puzzles/{size}.solutions.txt")));
+        assert_eq!(run.stdout, solutions.unwrap());
+        let check = ndoku(&["check", path_str(&file)], b"");
+        let n = &size[..size.find('x').unwrap()];
+        for (line, puzzle) in check.lines().iter().zip(&puzzles) {
+            let board: AnyBoard = puzzle.parse().unwrap();
+            let want = if *puzzle == NO_SOLUTION {
+                "unsolvable"
+            } else {
+                "unique"
+            };
+            assert_eq!(*line, format!("{want}\t{n}x{n}\t{}", board.givens()));
+        }
+    }
+}
+
+#[test]
+fn unreadable_files_exit_2_and_the_rest_is_still_solved() {
+    let good = temp_file("good.txt", format!("{NINE}\n").as_bytes());
+    let binary = temp_file("binary.bin", b"\x7fELF\x02\x01\x01\x00\x00\x00");
+    let dir = good.parent().unwrap();
+    let run = ndoku(
+        &[
+            "solve",
+            "nope.txt",
+            path_str(&good),
+            path_str(dir),
+            path_str(&binary),
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert_eq!(run.lines().len(), 1);
+    assert_solves(&NINE.parse().unwrap(), run.lines()[0]);
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            "error: nope.txt: no such file or directory".to_string(),
+            format!("error: {}: is a directory", path_str(dir)),
+            format!(
+                "error: {}: not a text file (it holds NUL bytes)",
+                path_str(&binary)
+            ),
+        ]
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(ndoku(&["solve", "--no-such-flag"], b"").code, 2);
+    assert_eq!(ndoku(&["frobnicate"], b"").code, 2);
+    assert_eq!(ndoku(&["solve", "--format", "poster"], b"").code, 2);
+    assert_eq!(ndoku(&["count", "--limit", "-3"], b"").code, 2);
+    assert_eq!(ndoku(&["--help"], b"").code, 0);
+}
+
+#[test]
+fn a_grid_file_is_one_puzzle() {
+    let nine: Board9 = NINE.parse().unwrap();
+    let grid = format!("# a puzzle typed as a grid\n\n{nine:#}\n");
+    let path = temp_file("grid.txt", grid.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 1);
+    assert_solves(&nine.clone().into(), run.lines()[0]);
+    // A 16×16 grid with box rules, and a plain spaced 9×9 grid without them.
+    let sixteen: Board16 = sixteen().parse().unwrap();
+    let run = ndoku(&["solve"], format!("{sixteen:#}").as_bytes());
+    assert_eq!(run.lines().len(), 1, "{}", run.stderr);
+    assert_solves(&sixteen.into(), run.lines()[0]);
+    let plain: String = format!("{nine:#}").replace(['|', '-', '+'], "");
+    let run = ndoku(&["check"], plain.as_bytes());
+    assert_eq!(run.stdout, format!("unique\t9x9\t{}\n", nine.givens()));
+    // A grid with a short row is one invalid puzzle, named at its first line.
+    let mut rows: Vec<String> = format!("{nine:#}").lines().map(String::from).collect();
+    let short = rows[2].len() - 2;
+    rows[2].truncate(short);
+    let broken = rows.join("\n");
+    let run = ndoku(&["solve"], format!("#\n{broken}").as_bytes());
+    assert_eq!(run.stdout, "invalid\n");
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>:2: row 3 has 8 cells, expected 9\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn count_prints_exact_counts_up_to_the_limit() {
+    let empty4 = ".".repeat(16);
+    let input = format!("{FOUR_MANY}\n{FOUR_ONE}\n{NO_SOLUTION}\n{empty4}\nxx\n");
+    let run = ndoku(&["count", "--limit", "5"], input.as_bytes());
+    let four: Board4 = FOUR_MANY.parse().unwrap();
+    let many = four.count_solutions(1000);
+    assert!(many > 5);
+    assert_eq!(run.lines(), [">5", "1", "0", ">5", "invalid"]);
+    assert_eq!(run.code, 1);
+    let run = ndoku(&["count"], input.as_bytes());
+    let total = Board4::new().count_solutions(1000);
+    assert_eq!(
+        run.lines(),
+        [
+            many.to_string(),
+            "1".into(),
+            "0".into(),
+            total.to_string(),
+            "invalid".into()
+        ]
+    );
+    let run = ndoku(
+        &["count", "--limit", &many.to_string()],
+        FOUR_MANY.as_bytes(),
+    );
+    assert_eq!(run.stdout, format!("{many}\n"));
+    let run = ndoku(
+        &["count", "--limit", &(many - 1).to_string()],
+        FOUR_MANY.as_bytes(),
+    );
+    assert_eq!(run.stdout, format!(">{}\n", many - 1));
+}
+
+#[test]
+fn check_names_size_and_givens() {
+    let text = mixed_text(&mixed());
+    let run = ndoku(&["check"], text.as_bytes());
+    let entries = mixed();
+    let puzzles = mixed_entries_with_output(&entries);
+    assert_eq!(run.lines().len(), puzzles.len());
+    for ((line, expect), got) in puzzles.iter().zip(run.lines()) {
+        let word = match expect {
+            Expect::Solution { unique: true } => "unique",
+            Expect::Solution { unique: false } => "multiple",
+            Expect::Unsolvable => "unsolvable",
+            _ => {
+                assert_eq!(got, "invalid");
+                continue;
+            }
+        };
+        let board: AnyBoard = line.parse().unwrap();
+        let n = board.size();
+        assert_eq!(got, format!("{word}\t{n}x{n}\t{}", board.givens()));
+    }
+    assert_eq!(run.code, 1);
+}
+
+fn mixed_entries_with_output(entries: &[(String, Expect)]) -> Vec<&(String, Expect)> {
+    entries
+        .iter()
+        .filter(|(_, e)| !matches!(e, Expect::Nothing))
+        .collect()
+}
+
+#[test]
+fn a_budget_gives_up_and_never_answers_wrongly() {
+    let empty9 = ".".repeat(81);
+    let input = format!("{empty9}\n{FOUR_ONE}\n");
+    let run = ndoku(&["solve", "--max-nodes", "0"], input.as_bytes());
+    assert_eq!(run.lines()[0], "gave-up");
+    assert_solves(&FOUR_ONE.parse().unwrap(), run.lines()[1]);
+    assert_eq!(run.code, 0);
+    let run = ndoku(&["check", "--max-nodes", "0"], input.as_bytes());
+    assert_eq!(run.lines()[0], "gave-up\t9x9\t0");
+    let run = ndoku(&["count", "--max-nodes", "5"], input.as_bytes());
+    assert_eq!(run.lines(), ["gave-up", "1"]);
+    // A 64×64 token line gives up quickly, or is solved right.
+    let mut cells = vec!["0".to_string(); 4096];
+    cells[0] = "64".into();
+    let line = cells.join(" ");
+    let run = ndoku(&["solve", "--max-nodes", "200"], line.as_bytes());
+    match run.lines()[..] {
+        ["gave-up"] => {}
+        [solution] => assert_solves(&line.parse().unwrap(), solution),
+        _ => panic!("one line expected: {}", run.stdout),
+    }
+}
+
+#[test]
+fn formats_grid_tokens_and_hex() {
+    let run = ndoku(&["solve", "--format", "grid"], NINE.as_bytes());
+    let grid = run.stdout.trim_end();
+    assert!(grid.contains("-+-") && grid.lines().count() == 11);
+    assert_solves(&NINE.parse().unwrap(), grid);
+    let run = ndoku(&["solve", "--format", "tokens"], FOUR_ONE.as_bytes());
+    let solution = Board4::from_tokens(run.stdout.trim()).expect("tokens");
+    assert_solves(&FOUR_ONE.parse().unwrap(), &solution.to_string());
+    // Hex in, hex out; the same puzzle in the standard alphabet has the same answer.
+    let standard: Board16 = sixteen().parse().unwrap();
+    let hex = standard.to_hex();
+    let run = ndoku(&["solve", "--hex"], hex.as_bytes());
+    let solved = Board16::from_hex(run.stdout.trim()).expect("hex output");
+    assert!(solved.is_solved() && standard.is_completed_by(&solved));
+    let run = ndoku(&["solve", "--hex", "--format", "grid"], hex.as_bytes());
+    assert_eq!(Board::<4>::from_hex(&run.stdout).unwrap(), solved);
+    let run = ndoku(&["solve", "--hex"], NINE.as_bytes());
+    assert_eq!((run.stdout.as_str(), run.code), ("invalid\n", 1));
+    assert!(run.stderr.contains("expected 256 cells"), "{}", run.stderr);
+}
+
+#[test]
+fn odd_input_never_panics() {
+    // Empty input, a huge line, invalid UTF-8, a lone box rule, CRLF line ends.
+    let run = ndoku(&["solve"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    let huge = ".".repeat(3 << 20);
+    let run = ndoku(&["solve"], format!("{huge}\n{FOUR_ONE}\n").as_bytes());
+    assert_eq!(run.lines()[0], "invalid");
+    assert_solves(&FOUR_ONE.parse().unwrap(), run.lines()[1]);
+    assert!(
+        run.stderr
+            .starts_with("error: <stdin>:1: line is longer than")
+    );
+    let run = ndoku(&["solve"], b"1.3.\xff\xfe..........\n-----+-----\r\n");
+    assert_eq!(run.lines(), ["invalid", "invalid"]);
+    assert!(run.stderr.contains("<stdin>:1: invalid UTF-8 at byte 5"));
+    assert!(run.stderr.contains("<stdin>:2: no cells found"));
+    let run = ndoku(&["solve"], format!("\u{feff}{FOUR_ONE}\r\n").as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// A fixed-seed generator for the random-bytes test.
+fn random_bytes(seed: u64, len: usize, alphabet: &[u8]) -> Vec<u8> {
+    let mut state = seed;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            alphabet[(state % alphabet.len() as u64) as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let all: Vec<u8> = (0..=255).collect();
+    let text = b"123456789ABCDEFGabcdefg.0_ \t,|+-#\n\n\n\xff";
+    for seed in 1..=12u64 {
+        let alphabet: &[u8] = if seed % 2 == 0 { &all } else { text };
+        let bytes = random_bytes(seed * 0x9E37_79B9, 20_000, alphabet);
+        for command in ["solve", "count", "check"] {
+            let run = ndoku(&[command, "--max-nodes", "1000"], &bytes);
+            assert!(
+                matches!(run.code, 0 | 1),
+                "exit {}: {}",
+                run.code,
+                run.stderr
+            );
+            // One output line per line that holds anything but a comment, unless
+            // the whole input was read as one grid.
+            let content = bytes
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.trim_ascii().is_empty() && l.trim_ascii()[0] != b'#')
+                .count();
+            assert!(run.lines().len() == content || run.lines().len() == 1);
+            assert_eq!(
+                run.stderr.lines().count(),
+                run.stdout.matches("invalid").count()
+            );
+        }
+        // As a file, bytes with NUL in them are not text (exit 2), and no panic.
+        let path = temp_file(&format!("random-{seed}.bin"), &bytes);
+        let run = ndoku(&["solve", path_str(&path)], b"");
+        assert!(matches!(run.code, 0..=2), "exit {}", run.code);
+    }
+}
+
+#[test]
+fn stats_summarise_on_stderr() {
+    let text = mixed_text(&mixed());
+    let run = ndoku(&["solve", "--stats", "--quiet"], text.as_bytes());
+    let puzzles = mixed_entries_with_output(&mixed()).len();
+    let invalid = run.stdout.matches("invalid").count();
+    assert!(
+        run.stderr.contains(&format!("puzzles     {puzzles}\n")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains(&format!("invalid     {invalid}\n")));
+    assert!(run.stderr.contains("unsolvable  1\n"));
+    assert!(
+        run.stderr
+            .contains(&format!("solved      {}\n", puzzles - invalid - 1))
+    );
+    for key in ["wall time", "puzzles/s", "guesses"] {
+        assert!(run.stderr.contains(key), "{key}: {}", run.stderr);
+    }
+}
