@@ -129,11 +129,13 @@ impl<const BOX: usize> Board<BOX> {
             let value = match token {
                 "." | "_" => 0,
                 t if t.bytes().all(|b| b.is_ascii_digit()) => {
+                    // All digits: empty after trimming zeros means 0, and a number
+                    // too big for usize saturates (it is out of range either way).
                     let t = t.trim_start_matches('0');
-                    let v = if t.len() > 3 {
-                        usize::MAX
+                    let v = if t.is_empty() {
+                        0
                     } else {
-                        t.parse().unwrap_or(0)
+                        t.parse().unwrap_or(usize::MAX)
                     };
                     if v > n {
                         return Err(BoardError::ValueOutOfRange {
@@ -155,6 +157,9 @@ impl<const BOX: usize> Board<BOX> {
                 }
             };
             cells.push(value);
+        }
+        if found == 0 {
+            return Err(ParseError::Empty);
         }
         if found != Self::CELLS {
             return Err(cell_count_error(found, Self::CELLS, n));

@@ -525,6 +525,9 @@ fn repository_puzzle_files() {
             continue; // Not text.
         };
         let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+        if name.ends_with(".solutions.txt") {
+            continue; // Answers, checked in tests/sample_solutions.rs.
+        }
         let expect = Expect::from_name(&name);
         let lines = puzzle_lines(&text);
         let per_line = lines
