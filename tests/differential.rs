@@ -208,7 +208,7 @@ fn engines_agree_on_9x9_planted() {
     let t = differential::<3>(3, 800 * s, &[Kind::Planted], (20, 60), 3, 2_000_000);
     assert_coverage(&t, &[(Kind::Planted, 1), (Kind::Planted, 3)]);
     // Nearly empty boards: many solutions.
-    let t = differential::<3>(4, 100 * s, &[Kind::Planted], (60, 81), 10, 2_000_000);
+    let t = differential::<3>(4, 100 * s, &[Kind::Planted], (64, 81), 10, 1_000_000);
     assert_coverage(&t, &[(Kind::Planted, 10)]);
 }
 

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{
-    Rng, blank, check_message, check_solution, checked_outcome, partial_errors, planted,
-    random_solved,
+    Rng, blank, check_message, check_solution, checked_outcome, grid_errors, partial_errors,
+    pattern_grid, planted, random_solved, shuffle_grid, solution_errors,
 };
 use ndoku::{Board, Count, Outcome, ParseError, Reference, Solver};
 use proptest::prelude::*;
@@ -384,5 +384,52 @@ proptest! {
         check::<3>(seed, fill, pos.index(81), ch)?;
         check::<4>(seed, fill, pos.index(256), ch)?;
         check::<5>(seed, fill, pos.index(625), ch)?;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The test helpers themselves
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The independent checker rejects any grid with one cell changed or two
+    /// different cells swapped, and a solution that changes a given; every
+    /// transform of a valid grid stays valid.
+    #[test]
+    fn checker_catches_broken_grids(
+        seed in any::<u64>(),
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+        delta in 1u8..9,
+    ) {
+        let mut rng = Rng::new(seed);
+        let grid = random_solved::<3>(&mut rng);
+        let cells = grid.as_bytes().to_vec();
+        prop_assert_eq!(grid_errors(3, &cells), None);
+        prop_assert_eq!(solution_errors(&grid, &grid), None);
+        prop_assert_eq!(grid_errors(3, &shuffle_grid(3, &cells, &mut rng)), None);
+        prop_assert_eq!(grid_errors(2, &pattern_grid(2)), None);
+        prop_assert_eq!(grid_errors(8, &pattern_grid(8)), None);
+
+        let (i, j) = (a.index(81), b.index(81));
+        let mut changed = cells.clone();
+        changed[i] = (changed[i] - 1 + delta) % 9 + 1;
+        prop_assert!(grid_errors(3, &changed).is_some());
+        let mut emptied = cells.clone();
+        emptied[i] = 0;
+        prop_assert!(grid_errors(3, &emptied).is_some());
+        prop_assert!(partial_errors(3, &emptied).is_none());
+        if cells[i] != cells[j] {
+            let mut swapped = cells.clone();
+            swapped.swap(i, j);
+            prop_assert!(grid_errors(3, &swapped).is_some());
+        }
+        // A valid grid that differs from the puzzle's givens is no solution of it.
+        let other = ndoku::Board9::from_cells(&shuffle_grid(3, &cells, &mut rng)).unwrap();
+        let puzzle = blank(&grid, 40, &mut rng);
+        let keeps = puzzle.iter().zip(other.iter()).all(|(p, o)| p.is_none() || p == o);
+        prop_assert_eq!(solution_errors(&puzzle, &other).is_none(), keeps);
     }
 }

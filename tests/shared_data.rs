@@ -230,6 +230,11 @@ fn nine_by_nine_sets_sample() {
             checked_outcome(p, solver.solve(p)).expect("solvable");
             times.push(t.elapsed());
         }
-        eprintln!("{rel}: every {step}th puzzle, {}", summary(&mut times));
+        eprintln!(
+            "{rel}: {} of {} puzzles (one in {step}), {}",
+            times.len(),
+            puzzles.len(),
+            summary(&mut times)
+        );
     }
 }
