@@ -230,6 +230,8 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
                 Symbol::Layout => continue,
                 Symbol::Empty => 0,
                 Symbol::Value(v) if v as usize <= n => v as u8,
+                // Past the last cell, anything counts toward the wrong-length error.
+                Symbol::Value(_) | Symbol::Invalid if found >= total => 0,
                 Symbol::Value(_) | Symbol::Invalid => {
                     return Err(ParseError::InvalidChar {
                         ch,
@@ -416,6 +418,12 @@ mod tests {
             ParseError::Board(BoardError::Conflict { value: 1, .. })
         ));
         assert_eq!("".parse::<Board4>().unwrap_err(), ParseError::Empty);
+    }
+
+    #[test]
+    fn junk_past_the_last_cell_is_a_length_error() {
+        let e = "1234341221434321x".parse::<Board4>().unwrap_err();
+        assert!(matches!(e, ParseError::WrongCellCount { expected: 16, found: 17, .. }));
     }
 
     #[test]
