@@ -54,8 +54,8 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Print `unique`, `multiple` or `unsolvable`, a tab, the size (`9x9`), a tab,
-    /// and the number of givens.
+    /// Print `unique`, `multiple`, `unsolvable` or `gave-up`, a tab, the size
+    /// (`9x9`), a tab, and the number of givens; or `invalid`.
     Check {
         #[command(flatten)]
         common: Common,
@@ -79,7 +79,8 @@ struct Common {
     /// Print a summary on stderr: puzzles, outcomes, wall time, rate, guesses.
     #[arg(long)]
     stats: bool,
-    /// Hide the progress bar (shown only when stderr is a terminal).
+    /// Hide the progress bar (shown on runs longer than a second, when stderr is a
+    /// terminal and stdout is not).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -115,7 +116,9 @@ fn main() -> ExitCode {
             max_nodes: common.max_nodes.unwrap_or(u64::MAX),
         },
         stats: common.stats,
-        progress: !common.quiet && io::stderr().is_terminal(),
+        // A bar only where it cannot mix with the answers: stderr a terminal,
+        // stdout not one.
+        progress: !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal(),
     };
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
