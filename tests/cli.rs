@@ -334,6 +334,7 @@ fn usage_errors_exit_2() {
     assert_eq!(ndoku(&["frobnicate"], b"").code, 2);
     assert_eq!(ndoku(&["solve", "--format", "poster"], b"").code, 2);
     assert_eq!(ndoku(&["count", "--limit", "-3"], b"").code, 2);
+    assert_eq!(ndoku(&["check", "--threads", "100000"], b"").code, 2);
     assert_eq!(ndoku(&["--help"], b"").code, 0);
 }
 
@@ -366,6 +367,18 @@ fn a_grid_file_is_one_puzzle() {
         "error: <stdin>:2: row 3 has 8 cells, expected 9\n"
     );
     assert_eq!(run.code, 1);
+    // Two short lines first, then whole puzzles: a file of puzzles after all.
+    let run = ndoku(
+        &["solve"],
+        format!("123456789\n.........\n{NINE}\n").as_bytes(),
+    );
+    assert_eq!(run.lines()[..2], ["invalid", "invalid"]);
+    assert_solves(&nine.into(), run.lines()[2]);
+    assert!(
+        run.stderr
+            .starts_with("error: <stdin>:1: expected 16 cells")
+    );
+    assert!(run.stderr.contains("error: <stdin>:2: expected 16 cells"));
 }
 
 #[test]

@@ -73,9 +73,10 @@ struct Common {
     /// Give up on a puzzle after this many guesses: it prints `gave-up`.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Worker threads; 0 or none means every core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    threads: usize,
+    /// Worker threads (at most 1024); 0 or none means every core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
     /// Print a summary on stderr: puzzles, outcomes, wall time, rate, guesses.
     #[arg(long)]
     stats: bool,
@@ -107,7 +108,7 @@ fn main() -> ExitCode {
     };
     let threads = match common.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+        n => usize::from(n),
     };
     let options = Options {
         job: Job {
