@@ -209,7 +209,7 @@ impl Lines {
         }
         let width = match widths[..] {
             [Some(a), Some(b)] if a == b => a,
-            _ => return Ok(self.keep_as_lines(ahead)),
+            _ => return self.keep_as_lines(ahead),
         };
         let mut size = 0usize;
         while let Some(raw) = self.next_raw()? {
@@ -217,7 +217,7 @@ impl Lines {
                 size += t.len() + 1;
                 if size > MAX_GRID || (row_width(t) != Some(width) && is_whole(t)) {
                     ahead.push((self.line, raw));
-                    return Ok(self.keep_as_lines(ahead));
+                    return self.keep_as_lines(ahead);
                 }
             }
             ahead.push((self.line, raw));
@@ -245,9 +245,10 @@ impl Lines {
     }
 
     /// Queues lines read ahead as records of their own.
-    fn keep_as_lines(&mut self, ahead: Vec<(usize, Raw)>) {
+    fn keep_as_lines(&mut self, ahead: Vec<(usize, Raw)>) -> Result<(), String> {
         let records = ahead.into_iter().map(|(line, raw)| raw.into_record(line));
         self.pending.extend(records);
+        Ok(())
     }
 
     /// The next line that is neither blank nor a comment, or `None` at the end.
