@@ -581,3 +581,39 @@ fn stats_summarise_on_stderr() {
         assert!(run.stderr.contains(key), "{key}: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_puzzle_piped_in_is_answered_before_the_next_arrives() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+        .args(["solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let output = child.stdout.take().expect("stdout is piped");
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            if send.send(line.expect("UTF-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    // Each answer must come while stdin is still open; a minute is a generous
+    // bound for a hang, not a speed test.
+    let wait = std::time::Duration::from_secs(60);
+    for puzzle in [FOUR_ONE, NINE, FOUR_MANY] {
+        writeln!(input, "{puzzle}").expect("the binary reads");
+        input.flush().expect("the binary reads");
+        let answer = receive
+            .recv_timeout(wait)
+            .expect("an answer before more input");
+        assert_solves(&puzzle.parse().unwrap(), &answer);
+    }
+    drop(input);
+    assert!(child.wait().expect("it ends").success());
+    reader.join().expect("the reader ends");
+}

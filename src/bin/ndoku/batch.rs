@@ -230,10 +230,15 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
         };
         let (mut chunk, mut failure) = read_chunk(&mut lines);
         while !chunk.is_empty() {
-            let ((next, next_failure), replies) = if failure.is_some() {
-                ((Vec::new(), None), answer(&options.job, &chunk))
+            // Read the next chunk while this one is answered, unless the source
+            // has ended or reading would wait on a writer: then answer first.
+            let read_ahead = failure.is_none() && !lines.would_block();
+            let (ahead, replies) = if read_ahead {
+                let (ahead, replies) =
+                    rayon::join(|| read_chunk(&mut lines), || answer(&options.job, &chunk));
+                (Some(ahead), replies)
             } else {
-                rayon::join(|| read_chunk(&mut lines), || answer(&options.job, &chunk))
+                (None, answer(&options.job, &chunk))
             };
             for reply in &replies {
                 summary.add(reply);
@@ -243,16 +248,12 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
                 }
             }
             sinks.out.flush()?;
-            sinks.update(
-                started.elapsed(),
-                done_bytes + lines.bytes(),
-                summary.puzzles,
-            );
-            if let Some(message) = failure.take() {
-                sinks.error(&format!("{name}: {message}"));
-                summary.io_failed = true;
+            let bytes = done_bytes + lines.bytes();
+            sinks.update(started.elapsed(), bytes, summary.puzzles);
+            if failure.is_some() {
+                break; // The source ended on an error, reported below.
             }
-            (chunk, failure) = (next, failure.or(next_failure));
+            (chunk, failure) = ahead.unwrap_or_else(|| read_chunk(&mut lines));
         }
         if let Some(message) = failure {
             sinks.error(&format!("{name}: {message}"));

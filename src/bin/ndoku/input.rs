@@ -198,7 +198,9 @@ impl Lines {
     fn look_for_grid(&mut self) -> Result<(), String> {
         let mut ahead: Vec<(usize, Raw)> = Vec::new();
         let mut widths: Vec<Option<usize>> = Vec::new();
-        while widths.len() < 2 {
+        // Stop at a first line that is no row, so that a puzzle typed or piped
+        // in alone is answered without waiting for the next line.
+        while widths.len() < 2 && widths.first() != Some(&None) {
             let Some(raw) = self.next_raw()? else { break };
             match &raw {
                 Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t)),
