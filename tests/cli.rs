@@ -19,15 +19,20 @@ impl Run {
     }
 }
 
-/// Runs `ndoku ARGS` with `stdin` as standard input.
-fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+/// Starts `ndoku ARGS` with its three streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ndoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `ndoku ARGS` with `stdin` as standard input.
+fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     let data = stdin.to_vec();
     let writer = std::thread::spawn(move || {
@@ -585,13 +590,7 @@ fn stats_summarise_on_stderr() {
 #[test]
 fn a_puzzle_piped_in_is_answered_before_the_next_arrives() {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
-        .args(["solve"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(&["solve"]);
     let mut input = child.stdin.take().expect("stdin is piped");
     let output = child.stdout.take().expect("stdout is piped");
     let (send, receive) = std::sync::mpsc::channel();
