@@ -109,7 +109,8 @@ fn is_layout(c: char) -> bool {
 ///
 /// Text is in the token format when it holds a comma, or when its white-space
 /// separated words include a number of two or more digits and their count is that
-/// of a board (a solved 9×9 line is one long run of digits, not a token).
+/// of a board, or the count of characters is not (a solved 9×9 line is one long
+/// run of digits, not a token; a row of 400 numbers is 400 tokens).
 fn measure(s: &str) -> (Layout, usize) {
     // The common case, a plain line of cells, in one quick pass.
     let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b'|' | b'+' | b'-');
@@ -125,10 +126,12 @@ fn measure(s: &str) -> (Layout, usize) {
         words += 1;
         wide |= word.len() > 1 && word.bytes().all(|b| b.is_ascii_digit());
     }
-    if s.contains(',') || (wide && AnyBoard::SIZES.iter().any(|&n| n * n == words)) {
+    let whole = |k: usize| AnyBoard::SIZES.iter().any(|&n| n * n == k);
+    let chars = s.chars().filter(|&c| !is_layout(c)).count();
+    if s.contains(',') || (wide && (whole(words) || !whole(chars))) {
         return (Layout::Tokens, words);
     }
-    (Layout::Chars, s.chars().filter(|&c| !is_layout(c)).count())
+    (Layout::Chars, chars)
 }
 
 /// The board side whose cell count is nearest to `cells` (the smaller on a tie).
@@ -481,6 +484,11 @@ impl Default for AnySolver {
     }
 }
 
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,6 +563,15 @@ mod tests {
         assert!(matches!(
             e,
             ParseError::WrongCellCount { expected: 4096, .. }
+        ));
+        let e = AnyBoard::parse_line(&"10 ".repeat(400)).unwrap_err();
+        assert!(matches!(
+            e,
+            ParseError::WrongCellCount {
+                expected: 256,
+                found: 400,
+                ..
+            }
         ));
         let e = AnyBoard::parse_line("1,2,3").unwrap_err();
         assert!(matches!(

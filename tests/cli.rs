@@ -19,15 +19,20 @@ impl Run {
     }
 }
 
-/// Runs `ndoku ARGS` with `stdin` as standard input.
-fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+/// Starts `ndoku ARGS` with its three streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ndoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// Runs `ndoku ARGS` with `stdin` as standard input.
+fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     let data = stdin.to_vec();
     let writer = std::thread::spawn(move || {
@@ -334,6 +339,7 @@ fn usage_errors_exit_2() {
     assert_eq!(ndoku(&["frobnicate"], b"").code, 2);
     assert_eq!(ndoku(&["solve", "--format", "poster"], b"").code, 2);
     assert_eq!(ndoku(&["count", "--limit", "-3"], b"").code, 2);
+    assert_eq!(ndoku(&["check", "--threads", "100000"], b"").code, 2);
     assert_eq!(ndoku(&["--help"], b"").code, 0);
 }
 
@@ -366,6 +372,18 @@ fn a_grid_file_is_one_puzzle() {
         "error: <stdin>:2: row 3 has 8 cells, expected 9\n"
     );
     assert_eq!(run.code, 1);
+    // Two short lines first, then whole puzzles: a file of puzzles after all.
+    let run = ndoku(
+        &["solve"],
+        format!("123456789\n.........\n{NINE}\n").as_bytes(),
+    );
+    assert_eq!(run.lines()[..2], ["invalid", "invalid"]);
+    assert_solves(&nine.into(), run.lines()[2]);
+    assert!(
+        run.stderr
+            .starts_with("error: <stdin>:1: expected 16 cells")
+    );
+    assert!(run.stderr.contains("error: <stdin>:2: expected 16 cells"));
 }
 
 #[test]
@@ -567,4 +585,34 @@ fn stats_summarise_on_stderr() {
     for key in ["wall time", "puzzles/s", "guesses"] {
         assert!(run.stderr.contains(key), "{key}: {}", run.stderr);
     }
+}
+
+#[test]
+fn a_puzzle_piped_in_is_answered_before_the_next_arrives() {
+    use std::io::{BufRead, BufReader};
+    let mut child = spawn(&["solve"]);
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let output = child.stdout.take().expect("stdout is piped");
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            if send.send(line.expect("UTF-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    // Each answer must come while stdin is still open; a minute is a generous
+    // bound for a hang, not a speed test.
+    let wait = std::time::Duration::from_secs(60);
+    for puzzle in [FOUR_ONE, NINE, FOUR_MANY] {
+        writeln!(input, "{puzzle}").expect("the binary reads");
+        input.flush().expect("the binary reads");
+        let answer = receive
+            .recv_timeout(wait)
+            .expect("an answer before more input");
+        assert_solves(&puzzle.parse().unwrap(), &answer);
+    }
+    drop(input);
+    assert!(child.wait().expect("it ends").success());
+    reader.join().expect("the reader ends");
 }

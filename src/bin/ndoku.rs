@@ -54,8 +54,8 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
-    /// Print `unique`, `multiple` or `unsolvable`, a tab, the size (`9x9`), a tab,
-    /// and the number of givens.
+    /// Print `unique`, `multiple`, `unsolvable` or `gave-up`, a tab, the size
+    /// (`9x9`), a tab, and the number of givens; or `invalid`.
     Check {
         #[command(flatten)]
         common: Common,
@@ -73,13 +73,15 @@ struct Common {
     /// Give up on a puzzle after this many guesses: it prints `gave-up`.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Worker threads; 0 or none means every core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    threads: usize,
+    /// Worker threads (at most 1024); 0 or none means every core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
     /// Print a summary on stderr: puzzles, outcomes, wall time, rate, guesses.
     #[arg(long)]
     stats: bool,
-    /// Hide the progress bar (shown only when stderr is a terminal).
+    /// Hide the progress bar (shown on runs longer than a second, when stderr is a
+    /// terminal and stdout is not).
     #[arg(long, short)]
     quiet: bool,
 }
@@ -106,7 +108,7 @@ fn main() -> ExitCode {
     };
     let threads = match common.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+        n => usize::from(n),
     };
     let options = Options {
         job: Job {
@@ -115,7 +117,9 @@ fn main() -> ExitCode {
             max_nodes: common.max_nodes.unwrap_or(u64::MAX),
         },
         stats: common.stats,
-        progress: !common.quiet && io::stderr().is_terminal(),
+        // A bar only where it cannot mix with the answers: stderr a terminal,
+        // stdout not one.
+        progress: !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal(),
     };
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,

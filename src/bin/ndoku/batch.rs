@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ndoku::AnySolver;
 use rayon::prelude::*;
 
@@ -16,6 +16,9 @@ const CHUNK_RECORDS: usize = 8192;
 
 /// Bytes of text per chunk, at most (plus one line).
 const CHUNK_BYTES: u64 = 8 << 20;
+
+/// How long a run goes before it shows a progress bar.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 /// Records one task answers with one solver.
 const TASK_RECORDS: usize = 64;
@@ -164,12 +167,12 @@ impl<'a> Sinks<'a> {
         total: Option<u64>,
     ) -> Self {
         let progress = progress.then(|| {
-            let bar = match total {
-                Some(bytes) => ProgressBar::new(bytes),
-                None => ProgressBar::new_spinner(),
+            // Hidden until the run proves long; see `Sinks::update`.
+            let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+            let template = match total {
+                Some(_) => "{elapsed_precise} [{wide_bar}] {bytes}/{total_bytes} {msg} (eta {eta})",
+                None => "{spinner} {elapsed_precise} {bytes} {msg}",
             };
-            let template =
-                "{spinner} {elapsed_precise} [{wide_bar}] {bytes}/{total_bytes} {msg} (eta {eta})";
             if let Ok(style) = ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
@@ -178,8 +181,10 @@ impl<'a> Sinks<'a> {
         Self { out, err, progress }
     }
 
-    /// Prints a message on stderr, out of the progress bar's way.
+    /// Prints a message on stderr, after the answers so far (so that the two
+    /// streams read in order on a terminal) and out of the progress bar's way.
     fn error(&mut self, message: &str) {
+        let _ = self.out.flush();
         let err = &mut *self.err;
         let mut print = || {
             let _ = writeln!(err, "error: {message}");
@@ -188,6 +193,19 @@ impl<'a> Sinks<'a> {
             Some(bar) => bar.suspend(print),
             None => print(),
         }
+    }
+}
+
+impl Sinks<'_> {
+    /// Moves the progress bar, showing it once the run has taken a second.
+    fn update(&mut self, elapsed: Duration, bytes: u64, puzzles: u64) {
+        let Some(bar) = &self.progress else { return };
+        if bar.is_hidden() && elapsed >= PROGRESS_AFTER {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
+        bar.set_position(bytes);
+        bar.set_message(format!("{puzzles} puzzles, {rate:.0}/s"));
     }
 }
 
@@ -212,10 +230,15 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
         };
         let (mut chunk, mut failure) = read_chunk(&mut lines);
         while !chunk.is_empty() {
-            let ((next, next_failure), replies) = if failure.is_some() {
-                ((Vec::new(), None), answer(&options.job, &chunk))
+            // Read the next chunk while this one is answered, unless the source
+            // has ended or reading would wait on a writer: then answer first.
+            let read_ahead = failure.is_none() && !lines.would_block();
+            let (ahead, replies) = if read_ahead {
+                let (ahead, replies) =
+                    rayon::join(|| read_chunk(&mut lines), || answer(&options.job, &chunk));
+                (Some(ahead), replies)
             } else {
-                rayon::join(|| read_chunk(&mut lines), || answer(&options.job, &chunk))
+                (None, answer(&options.job, &chunk))
             };
             for reply in &replies {
                 summary.add(reply);
@@ -225,17 +248,12 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
                 }
             }
             sinks.out.flush()?;
-            if let Some(bar) = &sinks.progress {
-                let secs = started.elapsed().as_secs_f64().max(1e-9);
-                let rate = summary.puzzles as f64 / secs;
-                bar.set_position(done_bytes + lines.bytes());
-                bar.set_message(format!("{} puzzles, {rate:.0}/s", summary.puzzles));
+            let bytes = done_bytes + lines.bytes();
+            sinks.update(started.elapsed(), bytes, summary.puzzles);
+            if failure.is_some() {
+                break; // The source ended on an error, reported below.
             }
-            if let Some(message) = failure.take() {
-                sinks.error(&format!("{name}: {message}"));
-                summary.io_failed = true;
-            }
-            (chunk, failure) = (next, failure.or(next_failure));
+            (chunk, failure) = ahead.unwrap_or_else(|| read_chunk(&mut lines));
         }
         if let Some(message) = failure {
             sinks.error(&format!("{name}: {message}"));

@@ -11,7 +11,7 @@ use ndoku::AnyBoard;
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The most text a single puzzle in grid format may take.
-const MAX_GRID: usize = 4 << 20;
+const MAX_GRID: usize = 256 << 10;
 
 /// How many leading bytes are looked at to tell a text file from a binary one.
 const SNIFF: usize = 8 << 10;
@@ -191,13 +191,16 @@ impl Lines {
     }
 
     /// Reads ahead to the first two lines that hold cells. When both have the
-    /// cells of one row of the same board, the file is one puzzle in grid format
-    /// and the rest is read as part of it. Otherwise the lines read ahead are
-    /// kept as records of their own.
+    /// cells of one row of the same board, the file is taken for one puzzle in
+    /// grid format, and the rest is read as part of it, unless a line turns up
+    /// that holds a whole puzzle, or the text grows past [`MAX_GRID`]: then it
+    /// was a file of puzzles after all, and every line read ahead is a record.
     fn look_for_grid(&mut self) -> Result<(), String> {
         let mut ahead: Vec<(usize, Raw)> = Vec::new();
         let mut widths: Vec<Option<usize>> = Vec::new();
-        while widths.len() < 2 {
+        // Stop at a first line that is no row, so that a puzzle typed or piped
+        // in alone is answered without waiting for the next line.
+        while widths.len() < 2 && widths.first() != Some(&None) {
             let Some(raw) = self.next_raw()? else { break };
             match &raw {
                 Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t)),
@@ -206,25 +209,29 @@ impl Lines {
             }
             ahead.push((self.line, raw));
         }
-        let grid = widths.len() == 2 && widths[0].is_some() && widths[0] == widths[1];
-        if !grid {
-            let records = ahead.into_iter().map(|(line, raw)| raw.into_record(line));
-            self.pending.extend(records);
-            return Ok(());
+        let width = match widths[..] {
+            [Some(a), Some(b)] if a == b => a,
+            _ => return self.keep_as_lines(ahead),
+        };
+        let mut size = 0usize;
+        while let Some(raw) = self.next_raw()? {
+            if let Raw::Text(t) = &raw {
+                size += t.len() + 1;
+                if size > MAX_GRID || (row_width(t) != Some(width) && is_whole(t)) {
+                    ahead.push((self.line, raw));
+                    return self.keep_as_lines(ahead);
+                }
+            }
+            ahead.push((self.line, raw));
         }
         let first = ahead[0].0;
-        let mut text = String::new();
+        let mut text = String::with_capacity(size);
         let mut bad = None;
-        let rest = std::iter::from_fn(|| self.next_raw().transpose().map(|r| (r, self.line)));
-        let ahead = ahead.into_iter().map(|(line, raw)| (Ok(raw), line));
-        for (raw, line) in ahead.collect::<Vec<_>>().into_iter().chain(rest) {
-            match raw? {
-                Raw::Text(t) if text.len() + t.len() < MAX_GRID => {
+        for (line, raw) in ahead {
+            match raw {
+                Raw::Text(t) => {
                     text.push_str(&t);
                     text.push('\n');
-                }
-                Raw::Text(_) => {
-                    bad.get_or_insert_with(|| format!("grid is longer than {MAX_GRID} bytes"));
                 }
                 Raw::Bad(m) => {
                     bad.get_or_insert(format!("line {line}: {m}"));
@@ -236,6 +243,13 @@ impl Lines {
             text: bad.map_or(Ok(text), Err),
             shape: Shape::Grid,
         });
+        Ok(())
+    }
+
+    /// Queues lines read ahead as records of their own.
+    fn keep_as_lines(&mut self, ahead: Vec<(usize, Raw)>) -> Result<(), String> {
+        let records = ahead.into_iter().map(|(line, raw)| raw.into_record(line));
+        self.pending.extend(records);
         Ok(())
     }
 
@@ -317,18 +331,28 @@ fn cells(line: &str) -> usize {
         .count()
 }
 
+/// Whether a line holds the cells of a whole board, in characters or numbers.
+fn is_whole(line: &str) -> bool {
+    let whole = |k: usize| AnyBoard::SIZES.iter().any(|&n| n * n == k);
+    whole(cells(line)) || whole(words(line))
+}
+
+/// Numbers (or other words) on a line, separated by white space or commas,
+/// box rules left out.
+fn words(line: &str) -> usize {
+    line.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')))
+        .count()
+}
+
 /// The side N of the board a line is one row of, counted in characters or in
 /// numbers. Sixteen cells make a whole 4×4 puzzle as well as a row of a 16×16
 /// board: such a line counts as a row only when it has `|` box rules, as `{:#}`
 /// prints them.
 fn row_width(line: &str) -> Option<usize> {
-    let words = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')))
-        .count();
     let sides = AnyBoard::SIZES;
     let whole = |k: usize| sides.iter().any(|&n| n * n == k);
-    [cells(line), words]
+    [cells(line), words(line)]
         .into_iter()
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
 }
