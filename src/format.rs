@@ -1,6 +1,6 @@
 //! Text formats: parsing and printing boards as lines, grids, tokens and hex.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use crate::board::Board;
@@ -298,21 +298,19 @@ impl<const BOX: usize> fmt::Display for Board<BOX> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = Self::N;
         let chars = has_single_chars(n);
-        let cell = |v: u8| -> String {
+        // One cell, without allocating: a symbol, or a number right-aligned in two.
+        let cell = |f: &mut fmt::Formatter<'_>, v: u8| -> fmt::Result {
             match (chars, v) {
-                (true, 0) => ".".into(),
-                (true, v) => Alphabet::Standard
-                    .encode(v)
-                    .map(String::from)
-                    .unwrap_or_default(),
-                (false, 0) => format!("{:>2}", "."),
-                (false, v) => format!("{v:>2}"),
+                (true, 0) => f.write_char('.'),
+                (true, v) => f.write_char(Alphabet::Standard.encode(v).unwrap_or('?')),
+                (false, 0) => f.write_str(" ."),
+                (false, v) => write!(f, "{v:>2}"),
             }
         };
         let cells = self.as_bytes();
         if !f.alternate() {
             if chars {
-                return cells.iter().try_for_each(|&v| f.write_str(&cell(v)));
+                return cells.iter().try_for_each(|&v| cell(f, v));
             }
             return f.write_str(&self.to_tokens());
         }
@@ -323,13 +321,15 @@ impl<const BOX: usize> fmt::Display for Board<BOX> {
             if r > 0 && r % BOX == 0 {
                 writeln!(f, "{rule}")?;
             }
-            let row = &cells[r * n..(r + 1) * n];
-            let line = row
-                .chunks(BOX)
-                .map(|chunk| chunk.iter().map(|&v| cell(v)).collect::<Vec<_>>().join(" "))
-                .collect::<Vec<_>>()
-                .join(" | ");
-            writeln!(f, "{line}")?;
+            for (c, &v) in cells[r * n..(r + 1) * n].iter().enumerate() {
+                match c {
+                    0 => {}
+                    c if c % BOX == 0 => f.write_str(" | ")?,
+                    _ => f.write_char(' ')?,
+                }
+                cell(f, v)?;
+            }
+            f.write_char('\n')?;
         }
         Ok(())
     }
@@ -423,7 +423,14 @@ mod tests {
     #[test]
     fn junk_past_the_last_cell_is_a_length_error() {
         let e = "1234341221434321x".parse::<Board4>().unwrap_err();
-        assert!(matches!(e, ParseError::WrongCellCount { expected: 16, found: 17, .. }));
+        assert!(matches!(
+            e,
+            ParseError::WrongCellCount {
+                expected: 16,
+                found: 17,
+                ..
+            }
+        ));
     }
 
     #[test]

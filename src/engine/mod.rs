@@ -168,19 +168,47 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// Counts the solutions of `board`, stopping once it has found `limit`.
     pub fn count(&mut self, board: &Board<BOX>, limit: usize) -> Count {
+        self.count_and_solve(board, limit).0
+    }
+
+    /// Counts the solutions of `board` up to `limit`, as [`Solver::count`] does,
+    /// and keeps the first one found: one search answers "is it unique, and
+    /// what is the solution" (`limit` 2).
+    ///
+    /// ```
+    /// use ndoku::{Board9, Count, Solver};
+    ///
+    /// let puzzle: Board9 =
+    ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
+    /// let (count, first) = Solver::new().count_and_solve(&puzzle, 2);
+    /// assert_eq!(count, Count::Exact(1));
+    /// assert!(first.is_some_and(|s| puzzle.is_completed_by(&s)));
+    /// # Ok::<(), ndoku::ParseError>(())
+    /// ```
+    pub fn count_and_solve(
+        &mut self,
+        board: &Board<BOX>,
+        limit: usize,
+    ) -> (Count, Option<Board<BOX>>) {
         if limit == 0 {
             self.stats = Stats::default();
-            return Count::AtLeast(0);
+            return (Count::AtLeast(0), None);
         }
         let mut found = 0usize;
-        match self.search(board, limit == 1, |_| {
+        let mut first = None;
+        let stop = self.search(board, limit == 1, |value| {
+            if first.is_none() {
+                first = Some(Board::from_checked_cells(value));
+            }
             found += 1;
             found < limit
-        }) {
+        });
+        let count = match stop {
             Stop::Exhausted => Count::Exact(found),
             Stop::Enough => Count::AtLeast(found),
             Stop::Budget => Count::GaveUp(found),
-        }
+        };
+        (count, first)
     }
 
     /// The loop: choose a branch, try its next choice and propagate, step back
