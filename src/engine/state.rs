@@ -144,6 +144,18 @@ impl State {
         self.clear_changed();
     }
 
+    /// Queues every house-digit with a choice left for a locked-candidates check,
+    /// and propagates.
+    pub fn recheck_locked(&mut self, g: &Geometry) -> Result<(), Contradiction> {
+        for (slot, &p) in self.places.iter().enumerate() {
+            if p & p.wrapping_sub(1) != 0 && !self.pending[slot] {
+                self.pending[slot] = true;
+                self.changed.push(slot as u32);
+            }
+        }
+        self.propagate(g)
+    }
+
     /// Empties the locked-candidates worklist.
     fn clear_changed(&mut self) {
         for &slot in &self.changed {
