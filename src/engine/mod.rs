@@ -32,21 +32,34 @@ pub struct Stats {
 ///
 /// # How it searches
 ///
-/// Each frame of an explicit stack is one decision: an open cell with the fewest
-/// candidates, or a house-digit with the fewest places when that is fewer. A step
-/// either tries the frame's next choice and propagates naked and hidden singles
-/// until nothing changes, or, when the frame has no choice left, pops it and goes
-/// back to the frame below. Every change goes on a trail, so stepping back undoes
-/// exactly what was done since the frame began. Popping the last frame means the
-/// search is over.
+/// Each frame of an explicit stack is one decision. A step either tries the top
+/// frame's next choice and propagates until nothing changes, or, when the frame
+/// has no choice left, pops it and goes back to the frame below. Popping the last
+/// frame means the search is over. A choice that fails is also ruled out for the
+/// rest of its frame (eliminated and propagated), so later choices see what the
+/// failure proved; counting is the same loop, going on after each solution as if
+/// it had failed.
 ///
 /// The stack is a `Vec` of small frames rather than the call stack because a
 /// 64×64 search can be thousands of decisions deep, and because an explicit
 /// stack lets the loop stop on a budget, count solutions and start over without
 /// unwinding anything.
 ///
-/// A choice that fails is also ruled out for the rest of its frame (its digit is
-/// eliminated and propagated), so later choices see what the failure proved.
+/// There are two engines ([`Engine`]), both of that shape:
+///
+/// - **9×9**: one 27-bit word per digit and band. Table lookups check a digit's
+///   whole band (and stack) against the six ways it can sit there, which gives
+///   hidden singles and locked candidates in rows, columns and boxes at once;
+///   bit-sliced counts give naked singles. A frame saves the 128-byte grid.
+/// - **General** (every size): candidate masks per cell and per house-digit,
+///   naked and hidden singles, and from 16×16 up locked candidates. Every change
+///   goes on a trail, so stepping back undoes exactly what the frame did. It
+///   branches on the cell with the fewest candidates or the house-digit with the
+///   fewest places; on 16×16 and 25×25 it first probes every pair (a two-way
+///   cell or house-digit) both ways, rules out what fails or what both ways
+///   eliminate, and branches on the pair that propagates furthest. From 36×36 up
+///   it tries the least constraining value first and, when looking for one
+///   solution, restarts long runs ([`Solver::with_seed`]).
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -125,7 +138,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// Randomises tie-breaks between equally good branch points, and the order
     /// in which values are tried, from `seed`.
     ///
-    /// Without a seed the general engine (16×16 and up) still uses a fixed seed
+    /// Without a seed the general engine (36×36 and up) still uses a fixed seed
     /// when it looks for one solution, because it restarts a search that runs
     /// long (a run's share of guesses follows the Luby sequence, so the search
     /// stays complete); results are the same on every run either way. Search
@@ -264,11 +277,13 @@ impl<const BOX: usize> Solver<BOX> {
         // Measured defaults (see the closing notes of the engine work): house-digit
         // branching and probing pay on hard 16×16 and 25×25 puzzles; from 36×36 up
         // their cost per node outweighs them on sparse boards, where the cheap
-        // least-constraining value order works better.
+        // least-constraining value order works better. Restarts cure the heavy
+        // tails of sparse big boards, but on hard 25×25 puzzles they throw away
+        // more than they save.
         let places_too = BOX <= 5;
         let probing = BOX <= 5;
         let lcv = BOX >= 6;
-        let restarts = first_only;
+        let restarts = first_only && BOX >= 6;
         let shuffle_values = self.seed.is_some();
         let mut noise = (restarts || self.seed.is_some())
             .then(|| Noise::new(self.seed.unwrap_or(DEFAULT_SEED)));
