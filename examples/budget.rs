@@ -1,0 +1,74 @@
+//! Bounding the work of a search with a node budget, and handling the answer
+//! "gave up". Puzzles from untrusted sources can be made slow to solve (or, with
+//! few givens, have astronomically many solutions to count); a budget turns
+//! that into a result instead of a hang.
+//!
+//! ```text
+//! cargo run --example budget
+//! ```
+
+use ndoku::{Board9, Count, Outcome, Solver};
+
+/// Solves with at most `max_nodes` guesses, and says what happened.
+fn describe_solve(puzzle: &Board9, max_nodes: u64) -> String {
+    let mut solver = Solver::new().with_max_nodes(max_nodes);
+    match solver.solve(puzzle) {
+        Outcome::Solved(solution) => format!("solved: {solution}"),
+        Outcome::Unsolvable => "no solution".to_string(),
+        Outcome::GaveUp => format!("gave up after {} guesses", solver.stats().guesses),
+        // `Outcome` is non-exhaustive: later versions may add variants.
+        other => format!("{other:?}"),
+    }
+}
+
+/// Counts all the solutions, as far as `max_nodes` guesses allow.
+fn count_all(puzzle: &Board9, max_nodes: u64) -> Count {
+    // `usize::MAX` as the limit means "all of them": only the budget stops it.
+    Solver::new()
+        .with_max_nodes(max_nodes)
+        .count(puzzle, usize::MAX)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // "AI Escargot", a puzzle made to be hard: it needs a few dozen guesses.
+    let puzzle: Board9 =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+            .parse()?;
+    println!("budget 10: {}", describe_solve(&puzzle, 10));
+    println!("budget 1000000: {}", describe_solve(&puzzle, 1_000_000));
+
+    // The empty 9×9 has about 6.7×10²¹ solutions: counting them all would never
+    // end, so the budget stops it and says how many it had found by then.
+    match count_all(&Board9::new(), 10_000) {
+        Count::GaveUp(found) => println!("empty board: gave up with {found} solutions found"),
+        Count::Exact(n) => println!("empty board: exactly {n} solutions"),
+        other => println!("empty board: {other:?}"),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_the_empty_board_stops_at_the_budget() {
+        let count = count_all(&Board9::new(), 10_000);
+        assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
+        assert!(!count.is_complete());
+    }
+
+    #[test]
+    fn a_tight_budget_gives_up_and_a_loose_one_solves() {
+        // Few givens: propagation alone cannot finish, so the search must guess.
+        let mut board = Board9::new();
+        board.set(0, 0, 1).unwrap();
+        assert_eq!(describe_solve(&board, 0), "gave up after 0 guesses");
+        assert!(describe_solve(&board, 1_000).starts_with("solved: 1"));
+    }
+
+    #[test]
+    fn main_runs() {
+        main().unwrap();
+    }
+}
