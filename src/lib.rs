@@ -74,6 +74,29 @@
 //! let count = solver.count(&Board9::new(), usize::MAX);
 //! assert!(matches!(count, Count::GaveUp(n) if n > 0));
 //! ```
+//!
+//! # Features
+//!
+//! - `serde`: [`Serialize`](https://docs.rs/serde/1/serde/trait.Serialize.html)
+//!   and `Deserialize` for [`Board`] and [`AnyBoard`]. In human-readable
+//!   formats such as JSON a board is its line string (`{}`; tokens on 64×64),
+//!   in binary formats its cells as bytes. Deserializing checks the board as
+//!   parsing does, and bad data is an error that carries the [`ParseError`]
+//!   message:
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! let board: ndoku::Board4 = serde_json::from_str(r#""1.3..4..........""#)?;
+//! assert_eq!(board.givens(), 3);
+//! assert_eq!(serde_json::to_string(&board)?, r#""1.3..4..........""#);
+//! let err = serde_json::from_str::<ndoku::Board4>(r#""11..............""#).unwrap_err();
+//! assert!(err.to_string().contains("conflicts"));
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! - `cli`: the `ndoku` command-line tool (see the README); the library needs
+//!   none of its dependencies.
 #![deny(missing_docs)]
 
 mod any;
@@ -83,6 +106,8 @@ mod error;
 mod format;
 mod outcome;
 mod reference;
+#[cfg(feature = "serde")]
+mod serde_impl;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
