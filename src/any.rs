@@ -223,7 +223,8 @@ impl AnyBoard {
     /// # Errors
     ///
     /// As [`Board::from_hex`]: a text that is not 256 cells of hex is
-    /// [`ParseError::WrongCellCount`] or [`ParseError::InvalidChar`].
+    /// [`ParseError::WrongCellCount`], [`ParseError::InvalidChar`] or
+    /// [`ParseError::Empty`], and givens that conflict are [`ParseError::Board`].
     pub fn parse_hex(s: &str) -> Result<Self, ParseError> {
         Board::<4>::from_hex(s).map(AnyBoard::B4)
     }
@@ -321,6 +322,10 @@ impl FromStr for AnyBoard {
 
     /// Reads a puzzle of any size in the line, grid or token format, as
     /// [`AnyBoard::parse_grid`] does.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`AnyBoard::parse_grid`].
     fn from_str(s: &str) -> Result<Self, ParseError> {
         Self::parse_grid(s)
     }

@@ -86,8 +86,9 @@ impl<const BOX: usize> Board<BOX> {
     ///
     /// [`ParseError::InvalidChar`] for a character that is not a symbol,
     /// [`ParseError::WrongCellCount`] or [`ParseError::WrongRowLength`] for the wrong
-    /// number of cells, and [`ParseError::Board`] for a value out of range or givens
-    /// that conflict.
+    /// number of cells, [`ParseError::Empty`] for text with no cells at all (empty,
+    /// or only white space and box rules), and [`ParseError::Board`] for a value out
+    /// of range or givens that conflict.
     pub fn from_line(s: &str) -> Result<Self, ParseError> {
         parse_chars(s, Alphabet::Standard)
     }
@@ -114,8 +115,9 @@ impl<const BOX: usize> Board<BOX> {
     /// # Errors
     ///
     /// [`ParseError::InvalidToken`] for a token that is not a number,
-    /// [`ParseError::WrongCellCount`] for the wrong number of tokens, and
-    /// [`ParseError::Board`] for a value out of range or givens that conflict.
+    /// [`ParseError::WrongCellCount`] for the wrong number of tokens,
+    /// [`ParseError::Empty`] for text with no tokens, and [`ParseError::Board`] for
+    /// a value out of range or givens that conflict.
     pub fn from_tokens(s: &str) -> Result<Self, ParseError> {
         let n = Self::N;
         let mut cells = Vec::with_capacity(Self::CELLS);
@@ -274,6 +276,11 @@ impl<const BOX: usize> FromStr for Board<BOX> {
 
     /// Reads the line format or the grid format, or the token format where the text
     /// holds commas or multi-digit numbers (as 64×64 boards print).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Board::from_line`] and [`Board::from_grid`], or of
+    /// [`Board::from_tokens`] for token text.
     fn from_str(s: &str) -> Result<Self, ParseError> {
         let looks_like_tokens = s.contains(',') || !has_single_chars(Self::N) || {
             let mut count = 0usize;

@@ -21,20 +21,47 @@
 //!   or changing one checks that and returns a [`BoardError`]. It knows nothing of
 //!   solving.
 //! - [`Solver<BOX>`](Solver) is the fast engine: reusable scratch space, a node
-//!   budget, statistics, [`Solver::solve`] and [`Solver::count`].
-//!   [`Board::solve`] and [`Board::count_solutions`] are shortcuts to it.
+//!   budget, statistics ([`Stats`]), [`Solver::solve`], [`Solver::count`] and
+//!   [`Solver::count_and_solve`]. [`Board::solve`] and [`Board::count_solutions`]
+//!   are shortcuts to it.
+//! - [`Outcome`] and [`Count`] say how a search ended, including
+//!   [`Outcome::GaveUp`] and [`Count::GaveUp`] when a budget ran out.
+//! - [`AnyBoard`], [`AnySolver`] and [`AnyOutcome`] do the same for boards whose
+//!   size is only known from the input, such as lines of a puzzle file.
+//! - [`ParseError`] and [`BoardError`] say what is wrong with text or a board,
+//!   and where.
 //! - [`Reference`] is the plain iterative backtracker of the puzzle literature,
 //!   kept as the oracle the fast engine is tested against.
-//! - [`Outcome`] and [`Count`] say how a search ended, including
-//!   [`Outcome::GaveUp`] when a budget ran out.
+//!
+//! The `examples/` directory of the repository shows each in a short program
+//! (`cargo run --example NAME`): `solve_9x9`, `big_boards` (16×16 and 25×25),
+//! `puzzle_tool` (uniqueness, counting, hints), `budget` and `batch` (one solver
+//! for a file of puzzles).
 //!
 //! # Sizes
 //!
-//! `BOX` runs from 2 to 8. Any other value fails to compile:
+//! `BOX` runs from 2 to 8:
+//!
+//! | type | `BOX` | board | cells | values in the line format |
+//! |---|---|---|---|---|
+//! | [`Board4`]  | 2 | 4×4   | 16    | `1`-`4` |
+//! | [`Board9`]  | 3 | 9×9   | 81    | `1`-`9` |
+//! | [`Board16`] | 4 | 16×16 | 256   | `1`-`9`, `A`-`G` |
+//! | [`Board25`] | 5 | 25×25 | 625   | `1`-`9`, `A`-`P` |
+//! | [`Board36`] | 6 | 36×36 | 1,296 | `1`-`9`, `A`-`Z`, `a` |
+//! | [`Board49`] | 7 | 49×49 | 2,401 | `1`-`9`, `A`-`Z`, `a`-`n` |
+//! | [`Board64`] | 8 | 64×64 | 4,096 | none: the token format |
+//!
+//! Any other `BOX` fails to compile:
 //!
 //! ```compile_fail
 //! let board = ndoku::Board::<9>::new(); // 81×81 is not supported
 //! ```
+//!
+//! Every size has the same API. 9×9 has an engine of its own and solves in
+//! microseconds; the larger the board, the more a search can cost, and from
+//! 36×36 up a puzzle with few givens can take a search a long time: see
+//! [Budgets](#budgets).
 //!
 //! # Formats
 //!
@@ -49,31 +76,95 @@
 //! - **Hex** (16×16 only): `0`-`F` for 1-16, `.` for empty. See
 //!   [`Board::from_hex`] and [`Board::to_hex`].
 //!
-//! [`FromStr`](std::str::FromStr) reads line, grid and token text. Errors name
-//! what is wrong and where:
+//! [`FromStr`](std::str::FromStr) reads line, grid and token text, and what
+//! `Display` prints reads back the same. Errors name what is wrong and where:
 //!
 //! ```
 //! use ndoku::{Board4, ParseError};
 //!
+//! let board: Board4 = "1 2 | . .\n. . | . .\n----+----\n. . | . .\n. . | . 1".parse()?;
+//! assert_eq!(board.to_string(), "12.............1");
+//! assert_eq!(format!("{board:#}").parse::<Board4>()?, board);
+//! assert_eq!(board.to_tokens().parse::<Board4>()?, board);
+//!
 //! let err = "12x4............".parse::<Board4>().unwrap_err();
 //! assert_eq!(err, ParseError::InvalidChar { ch: 'x', row: 0, col: 2 });
 //! assert_eq!(err.to_string(), "invalid character 'x' at row 1, column 3");
+//! # Ok::<(), ParseError>(())
 //! ```
 //!
-//! # Counting, uniqueness and budgets
+//! A parser reads one puzzle: a file of puzzles, with its comments and blank
+//! lines, is for the caller to split (as the `batch` example does).
 //!
-//! `count_solutions(2) == 1` means a puzzle is unique. Searches have no budget
-//! unless you give one; [`Solver::with_max_nodes`] bounds the number of guesses,
-//! and the result then says [`Outcome::GaveUp`] or [`Count::GaveUp`] rather than
-//! a wrong answer:
+//! # Counting and uniqueness
+//!
+//! A proper puzzle has exactly one solution. [`Solver::count`] counts solutions
+//! up to a limit, and a limit of 2 is all it takes to tell: [`Count::Exact`]`(1)`
+//! is unique, [`Count::AtLeast`]`(2)` is not, [`Count::Exact`]`(0)` has no
+//! solution. [`Solver::count_and_solve`] does the same search and also keeps
+//! the first solution, so one search answers "is it unique, and what is the
+//! solution?":
 //!
 //! ```
 //! use ndoku::{Board9, Count, Solver};
 //!
+//! let puzzle: Board9 =
+//!     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
+//! let mut solver = Solver::new();
+//! let (count, solution) = solver.count_and_solve(&puzzle, 2);
+//! assert_eq!(count, Count::Exact(1));
+//! let solution = solution.expect("a count of 1 comes with its solution");
+//! // A hint: the value of the first empty cell.
+//! let first_empty = puzzle.iter().position(|cell| cell.is_none()).unwrap();
+//! assert_eq!(solution.get_index(first_empty), Some(6));
+//! // Without its first row, the puzzle has more than one solution.
+//! let mut loose = puzzle.clone();
+//! for col in 0..9 {
+//!     loose.clear(0, col)?;
+//! }
+//! assert!(matches!(solver.count(&loose, 2), Count::AtLeast(2)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Board::count_solutions`] is the shortcut: `count_solutions(2) == 1` means
+//! unique.
+//!
+//! # Budgets
+//!
+//! A search has no budget unless you give it one. That is right for puzzles you
+//! made or trust, but a puzzle from outside can be hard on purpose, and a board
+//! with few givens has astronomically many solutions to count (the empty 9×9
+//! has about 6.7×10²¹). [`Solver::with_max_nodes`] bounds the number of guesses
+//! a search may make; when they run out, the result says so instead of giving a
+//! wrong answer: [`Outcome::GaveUp`] from [`Solver::solve`], and
+//! [`Count::GaveUp`]`(found)` from [`Solver::count`] and
+//! [`Solver::count_and_solve`], with the number of solutions found by then.
+//! [`Solver::stats`] tells how many guesses the last search made, never more
+//! than the budget. [`AnySolver::with_max_nodes`] sets the same budget for
+//! every size.
+//!
+//! So counting every solution of the empty 9×9, `count(&empty, usize::MAX)`,
+//! stops at the caller's budget:
+//!
+//! ```
+//! use ndoku::{Board9, Count, Outcome, Solver};
+//!
 //! let mut solver = Solver::<3>::new().with_max_nodes(1_000);
 //! let count = solver.count(&Board9::new(), usize::MAX);
 //! assert!(matches!(count, Count::GaveUp(n) if n > 0));
+//! assert!(solver.stats().guesses <= 1_000);
+//!
+//! // A board with one given cannot be solved without guessing.
+//! let mut board = Board9::new();
+//! board.set(4, 4, 5)?;
+//! let outcome = Solver::new().with_max_nodes(0).solve(&board);
+//! assert_eq!(outcome, Outcome::GaveUp);
+//! # Ok::<(), ndoku::BoardError>(())
 //! ```
+//!
+//! The budget counts guesses, not time; each guess costs more on a larger
+//! board. The [`Board::solve`] and [`Board::count_solutions`] shortcuts have no
+//! budget.
 //!
 //! # Features
 //!

@@ -3,6 +3,20 @@
 use crate::board::Board;
 
 /// The result of looking for one solution.
+///
+/// ```
+/// use ndoku::{Board4, Outcome, Solver};
+///
+/// let puzzle: Board4 = "1.3..4..........".parse()?;
+/// match Solver::new().with_max_nodes(1_000).solve(&puzzle) {
+///     Outcome::Solved(solution) => assert!(puzzle.is_completed_by(&solution)),
+///     Outcome::Unsolvable => println!("no solution"),
+///     Outcome::GaveUp => println!("over the node budget"),
+///     // The enum is non-exhaustive: later versions may say more.
+///     _ => println!("something else"),
+/// }
+/// # Ok::<(), ndoku::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Outcome<const BOX: usize> {
@@ -30,6 +44,17 @@ impl<const BOX: usize> Outcome<BOX> {
 }
 
 /// The result of counting solutions up to a limit.
+///
+/// ```
+/// use ndoku::{Board4, Count, Solver};
+///
+/// let mut solver = Solver::<2>::new();
+/// assert_eq!(solver.count(&Board4::new(), 1_000), Count::Exact(288)); // all of them
+/// assert_eq!(solver.count(&Board4::new(), 2), Count::AtLeast(2)); // not unique
+/// let tight = solver.clone().with_max_nodes(0).count(&Board4::new(), 1_000);
+/// assert_eq!(tight, Count::GaveUp(0)); // the budget ran out first
+/// assert!(!tight.is_complete());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Count {
