@@ -81,12 +81,16 @@ mod board;
 mod engine;
 mod error;
 mod format;
+mod generate;
 mod outcome;
 mod reference;
+mod transform;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};
+pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
+pub use transform::{Transform, TransformError};
