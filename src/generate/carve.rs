@@ -51,6 +51,8 @@ pub(super) fn carve<const BOX: usize>(
         }
         let check = if grid.forced(orbit, known) {
             Check::Unique
+        } else if grid.open_rectangle(orbit, known) {
+            Check::Multiple
         } else {
             still_unique::<BOX>(solver, &grid.cells, orbit, known, scratch)
         };
@@ -139,6 +141,38 @@ impl<const BOX: usize> Grid<BOX> {
     fn candidates(&self, i: usize) -> u64 {
         let [r, c, b] = Self::houses(i);
         Self::FULL & !(self.used[r] | self.used[c] | self.used[b])
+    }
+
+    /// Whether a cell of `orbit` is a corner of an empty rectangle of the
+    /// solution that spans two boxes and holds two values crosswise (`x y`
+    /// over `y x`): swapping them gives a second solution.
+    fn open_rectangle(&self, orbit: &[usize], known: &[u8]) -> bool {
+        let n = Self::N;
+        orbit.iter().any(|&a| {
+            let (r1, c1) = (a / n, a % n);
+            let x = known[a];
+            let open = |r: usize, c: usize| self.cells[r * n + c] == 0;
+            let crosswise = |r2: usize, c2: usize| {
+                open(r1, c2)
+                    && open(r2, c1)
+                    && open(r2, c2)
+                    && known[r2 * n + c2] == x
+                    && known[r1 * n + c2] == known[r2 * n + c1]
+            };
+            // Rows of one band with columns of two stacks, or columns of one
+            // stack with rows of two bands.
+            let band = (r1 - r1 % BOX..r1 - r1 % BOX + BOX).filter(|&r| r != r1);
+            let stack = (c1 - c1 % BOX..c1 - c1 % BOX + BOX).filter(|&c| c != c1);
+            band.clone().any(|r2| {
+                (0..n)
+                    .filter(|c| c / BOX != c1 / BOX)
+                    .any(|c2| crosswise(r2, c2))
+            }) || stack.clone().any(|c2| {
+                (0..n)
+                    .filter(|r| r / BOX != r1 / BOX)
+                    .any(|r2| crosswise(r2, c2))
+            })
+        })
     }
 
     /// Whether the emptied cells of `orbit` are forced back to their `known`

@@ -135,20 +135,20 @@ impl Singles {
         self.value[i] = v;
         self.cand[i] = bit;
         self.open -= 1;
+        let Self {
+            cand, value, queue, ..
+        } = self;
         for &p in &t.peers[i * t.np..(i + 1) * t.np] {
             let p = usize::from(p);
-            let c = self.cand[p];
+            let c = cand[p];
             if c & bit != 0 {
-                if self.value[p] != 0 {
-                    return Err(());
-                }
                 let c = c & !bit;
-                self.cand[p] = c;
-                if c == 0 {
+                if c == 0 || value[p] != 0 {
                     return Err(());
                 }
+                cand[p] = c;
                 if c & (c - 1) == 0 {
-                    self.queue.push(p as u16);
+                    queue.push(p as u16);
                 }
             }
         }
