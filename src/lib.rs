@@ -27,6 +27,11 @@
 //!   kept as the oracle the fast engine is tested against.
 //! - [`Outcome`] and [`Count`] say how a search ended, including
 //!   [`Outcome::GaveUp`] when a budget ran out.
+//! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
+//!   minimal and symmetric by default, reproducibly from a seed, each with its
+//!   solution and a [`Difficulty`]; [`Transform`] and the `Board` methods
+//!   [`relabel`](Board::relabel), [`permute_rows`](Board::permute_rows) and
+//!   [`transpose`](Board::transpose) (among others) make equivalent boards.
 //!
 //! # Sizes
 //!
@@ -58,6 +63,17 @@
 //! let err = "12x4............".parse::<Board4>().unwrap_err();
 //! assert_eq!(err, ParseError::InvalidChar { ch: 'x', row: 0, col: 2 });
 //! assert_eq!(err.to_string(), "invalid character 'x' at row 1, column 3");
+//! ```
+//!
+//! # Generating puzzles
+//!
+//! ```
+//! use ndoku::{Generator, Symmetry};
+//!
+//! let puzzle = Generator::<3>::new(7).with_symmetry(Symmetry::Rotate180).generate()?;
+//! assert_eq!(puzzle.board.count_solutions(2), 1);
+//! println!("{}\t{}\t{:?}", puzzle.board, puzzle.solution, puzzle.difficulty.level());
+//! # Ok::<(), ndoku::GenerateError>(())
 //! ```
 //!
 //! # Counting, uniqueness and budgets
