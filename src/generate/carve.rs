@@ -36,6 +36,9 @@ pub(super) fn carve<const BOX: usize>(
 ) -> Carved<BOX> {
     let known = solution.as_bytes();
     let mut grid = Grid::<BOX>::new(known);
+    let n = BOX * BOX;
+    let rows = Lines::new(n, |l, k| known[l * n + k]);
+    let cols = Lines::new(n, |l, k| known[k * n + l]);
     let mut proven = true;
     for orbit in orbits {
         if grid.givens == target {
@@ -51,7 +54,7 @@ pub(super) fn carve<const BOX: usize>(
         }
         let check = if grid.forced(orbit, known) {
             Check::Unique
-        } else if grid.open_rectangle(orbit, known) {
+        } else if grid.on_open_cycle(orbit, &rows, &cols) {
             Check::Multiple
         } else {
             still_unique::<BOX>(solver, &grid.cells, orbit, known, scratch)
@@ -71,6 +74,54 @@ pub(super) fn carve<const BOX: usize>(
     Carved {
         board: Board::from_checked_cells(&grid.cells),
         minimal: proven,
+    }
+}
+
+/// The lines (rows, or columns) of a solved grid, with where each value sits.
+struct Lines {
+    n: usize,
+    /// `value[l * n + k]`: the value at position `k` of line `l`.
+    value: Vec<u8>,
+    /// `pos[l * (n + 1) + v]`: the position of value `v` in line `l`.
+    pos: Vec<u8>,
+}
+
+impl Lines {
+    fn new(n: usize, at: impl Fn(usize, usize) -> u8) -> Self {
+        let mut value = vec![0; n * n];
+        let mut pos = vec![0; n * (n + 1)];
+        for l in 0..n {
+            for k in 0..n {
+                let v = at(l, k);
+                value[l * n + k] = v;
+                pos[l * (n + 1) + usize::from(v)] = k as u8;
+            }
+        }
+        Self { n, value, pos }
+    }
+
+    /// Whether the cycle through position `k1` of lines `l1` and `l2` is all
+    /// `open`: from `k`, the value of `l2` there is found in `l1` at the next
+    /// position, until the cycle closes.
+    fn cycle_is_open(
+        &self,
+        l1: usize,
+        l2: usize,
+        k1: usize,
+        open: impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        let n = self.n;
+        let mut k = k1;
+        loop {
+            if !open(l1, k) || !open(l2, k) {
+                return false;
+            }
+            let v = usize::from(self.value[l2 * n + k]);
+            k = usize::from(self.pos[l1 * (n + 1) + v]);
+            if k == k1 {
+                return true;
+            }
+        }
     }
 }
 
@@ -143,35 +194,23 @@ impl<const BOX: usize> Grid<BOX> {
         Self::FULL & !(self.used[r] | self.used[c] | self.used[b])
     }
 
-    /// Whether a cell of `orbit` is a corner of an empty rectangle of the
-    /// solution that spans two boxes and holds two values crosswise (`x y`
-    /// over `y x`): swapping them gives a second solution.
-    fn open_rectangle(&self, orbit: &[usize], known: &[u8]) -> bool {
+    /// Whether a cell of `orbit` lies on an empty swap cycle of the solution:
+    /// cells of two rows of one band (or two columns of one stack) that hold
+    /// the same values in each line, as `x y z` over `y z x`. Exchanging
+    /// them between the two lines gives a second solution, so such a set
+    /// must keep a given. The shortest, `x y` over `y x`, is a rectangle.
+    fn on_open_cycle(&self, orbit: &[usize], rows: &Lines, cols: &Lines) -> bool {
         let n = Self::N;
+        let open = |r: usize, c: usize| self.cells[r * n + c] == 0;
         orbit.iter().any(|&a| {
             let (r1, c1) = (a / n, a % n);
-            let x = known[a];
-            let open = |r: usize, c: usize| self.cells[r * n + c] == 0;
-            let crosswise = |r2: usize, c2: usize| {
-                open(r1, c2)
-                    && open(r2, c1)
-                    && open(r2, c2)
-                    && known[r2 * n + c2] == x
-                    && known[r1 * n + c2] == known[r2 * n + c1]
-            };
-            // Rows of one band with columns of two stacks, or columns of one
-            // stack with rows of two bands.
-            let band = (r1 - r1 % BOX..r1 - r1 % BOX + BOX).filter(|&r| r != r1);
-            let stack = (c1 - c1 % BOX..c1 - c1 % BOX + BOX).filter(|&c| c != c1);
-            band.clone().any(|r2| {
-                (0..n)
-                    .filter(|c| c / BOX != c1 / BOX)
-                    .any(|c2| crosswise(r2, c2))
-            }) || stack.clone().any(|c2| {
-                (0..n)
-                    .filter(|r| r / BOX != r1 / BOX)
-                    .any(|r2| crosswise(r2, c2))
-            })
+            let (band, stack) = (r1 - r1 % BOX, c1 - c1 % BOX);
+            (band..band + BOX)
+                .filter(|&r| r != r1)
+                .any(|r2| rows.cycle_is_open(r1, r2, c1, open))
+                || (stack..stack + BOX)
+                    .filter(|&c| c != c1)
+                    .any(|c2| cols.cycle_is_open(c1, c2, r1, |c, r| open(r, c)))
         })
     }
 
