@@ -109,7 +109,9 @@ impl Difficulty {
         if singles.load(tables, puzzle.as_bytes(), false) == Settle::Solved {
             return easy(Technique::NakedSingles);
         }
-        if singles.load(tables, puzzle.as_bytes(), true) == Settle::Solved {
+        // Singles only add values, so going on from where naked ones stopped
+        // ends where naked and hidden ones together would from the start.
+        if singles.resume(tables, true) == Settle::Solved {
             return easy(Technique::HiddenSingles);
         }
         let outcome = solver.solve(puzzle);

@@ -23,6 +23,8 @@ pub(crate) struct Tables {
     np: usize,
     /// `houses[h * n + k]`: cell `k` of house `h` (rows, then columns, then boxes).
     houses: Vec<u16>,
+    /// `cell_houses[i]`: the row, column and box of cell `i`, as house numbers.
+    cell_houses: Vec<[u8; 3]>,
 }
 
 impl Tables {
@@ -60,11 +62,18 @@ impl Tables {
             }
             debug_assert_eq!(peers.len() - start, np);
         }
+        let cell_houses = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                [r, n + c, 2 * n + (r / boxw) * boxw + c / boxw].map(|h| h as u8)
+            })
+            .collect();
         Self {
             n,
             peers,
             np,
             houses,
+            cell_houses,
         }
     }
 }
@@ -84,23 +93,44 @@ pub(crate) struct Singles {
 }
 
 impl Singles {
-    /// Loads `cells` and propagates singles (hidden ones too, with `hidden`).
+    /// Loads `cells`, a valid board (no value twice in a house), and
+    /// propagates singles (hidden ones too, with `hidden`).
     pub(crate) fn load(&mut self, t: &Tables, cells: &[u8], hidden: bool) -> Settle {
         let full = if t.n == 64 {
             u64::MAX
         } else {
             (1u64 << t.n) - 1
         };
-        self.cand.clear();
-        self.cand.resize(cells.len(), full);
-        self.value.clear();
-        self.value.resize(cells.len(), 0);
-        self.open = cells.len();
-        self.queue.clear();
+        // Candidates from the values each house holds, in one pass each way,
+        // rather than taking each given from its peers one by one.
+        let mut used = [0u64; 3 * 64];
         for (i, &v) in cells.iter().enumerate() {
-            if v != 0 && self.assign(t, i, v).is_err() {
+            if v != 0 {
+                for h in t.cell_houses[i] {
+                    used[usize::from(h)] |= 1u64 << (v - 1);
+                }
+            }
+        }
+        self.cand.clear();
+        self.value.clear();
+        self.value.extend_from_slice(cells);
+        self.queue.clear();
+        self.open = 0;
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                self.cand.push(1u64 << (v - 1));
+                continue;
+            }
+            let [r, c, b] = t.cell_houses[i].map(usize::from);
+            let cand = full & !(used[r] | used[c] | used[b]);
+            if cand == 0 {
                 return Settle::Contradiction;
             }
+            if cand & (cand - 1) == 0 {
+                self.queue.push(i as u16);
+            }
+            self.cand.push(cand);
+            self.open += 1;
         }
         self.propagate(t, hidden)
     }
@@ -111,6 +141,12 @@ impl Singles {
         self.value.clone_from(&other.value);
         self.open = other.open;
         self.queue.clone_from(&other.queue);
+    }
+
+    /// Propagates singles again, hidden ones too with `hidden`, from where
+    /// the last pass stopped.
+    pub(crate) fn resume(&mut self, t: &Tables, hidden: bool) -> Settle {
+        self.propagate(t, hidden)
     }
 
     /// Fills cell `i` with `v` and propagates singles.
