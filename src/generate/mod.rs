@@ -52,7 +52,12 @@ impl Symmetry {
 
     /// The cells (row-major indices) that a given at `cell` of an `n`×`n`
     /// board brings with it, `cell` first, without repeats.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is `n * n` or more.
     pub fn orbit(self, n: usize, cell: usize) -> Vec<usize> {
+        assert!(cell < n * n, "cell {cell} is outside the {n}x{n} board");
         let (r, c) = (cell / n, cell % n);
         let m = n - 1;
         let images: &[(usize, usize)] = match self {
