@@ -27,6 +27,11 @@
 //!   kept as the oracle the fast engine is tested against.
 //! - [`Outcome`] and [`Count`] say how a search ended, including
 //!   [`Outcome::GaveUp`] when a budget ran out.
+//! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
+//!   minimal and symmetric by default, reproducibly from a seed, each with its
+//!   solution and a [`Difficulty`]; [`Transform`] and the `Board` methods
+//!   [`relabel`](Board::relabel), [`permute_rows`](Board::permute_rows) and
+//!   [`transpose`](Board::transpose) (among others) make equivalent boards.
 //!
 //! # Sizes
 //!
@@ -60,6 +65,17 @@
 //! assert_eq!(err.to_string(), "invalid character 'x' at row 1, column 3");
 //! ```
 //!
+//! # Generating puzzles
+//!
+//! ```
+//! use ndoku::{Generator, Symmetry};
+//!
+//! let puzzle = Generator::<3>::new(7).with_symmetry(Symmetry::Rotate180).generate()?;
+//! assert_eq!(puzzle.board.count_solutions(2), 1);
+//! println!("{}\t{}\t{:?}", puzzle.board, puzzle.solution, puzzle.difficulty.level());
+//! # Ok::<(), ndoku::GenerateError>(())
+//! ```
+//!
 //! # Counting, uniqueness and budgets
 //!
 //! `count_solutions(2) == 1` means a puzzle is unique. Searches have no budget
@@ -81,12 +97,16 @@ mod board;
 mod engine;
 mod error;
 mod format;
+mod generate;
 mod outcome;
 mod reference;
+mod transform;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};
+pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
+pub use transform::{Transform, TransformError};
