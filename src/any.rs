@@ -481,6 +481,17 @@ impl AnySolver {
         self.stats = stats;
         count
     }
+
+    /// Counts the solutions of `board` up to `limit` and keeps the first one
+    /// found, in one search, as [`Solver::count_and_solve`].
+    pub fn count_and_solve(&mut self, board: &AnyBoard, limit: usize) -> (Count, Option<AnyBoard>) {
+        let (count, first, stats) = with_solver!(self, board, |s, b| {
+            let (count, first) = s.count_and_solve(b, limit);
+            (count, first.map(AnyBoard::from), s.stats())
+        });
+        self.stats = stats;
+        (count, first)
+    }
 }
 
 impl Default for AnySolver {

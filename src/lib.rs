@@ -32,11 +32,16 @@
 //!   and where.
 //! - [`Reference`] is the plain iterative backtracker of the puzzle literature,
 //!   kept as the oracle the fast engine is tested against.
+//! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
+//!   minimal and symmetric by default, reproducibly from a seed, each with its
+//!   solution and a [`Difficulty`]; [`Transform`] and the `Board` methods
+//!   [`relabel`](Board::relabel), [`permute_rows`](Board::permute_rows) and
+//!   [`transpose`](Board::transpose) (among others) make equivalent boards.
 //!
 //! The `examples/` directory of the repository shows each in a short program
 //! (`cargo run --example NAME`): `solve_9x9`, `big_boards` (16×16 and 25×25),
-//! `puzzle_tool` (uniqueness, counting, hints), `budget` and `batch` (one solver
-//! for a file of puzzles).
+//! `puzzle_tool` (uniqueness, counting, hints), `budget`, `batch` (one solver
+//! for a file of puzzles) and `generate` (puzzles from a seed).
 //!
 //! # Sizes
 //!
@@ -95,6 +100,17 @@
 //!
 //! A parser reads one puzzle: a file of puzzles, with its comments and blank
 //! lines, is for the caller to split (as the `batch` example does).
+//!
+//! # Generating puzzles
+//!
+//! ```
+//! use ndoku::{Generator, Symmetry};
+//!
+//! let puzzle = Generator::<3>::new(7).with_symmetry(Symmetry::Rotate180).generate()?;
+//! assert_eq!(puzzle.board.count_solutions(2), 1);
+//! println!("{}\t{}\t{:?}", puzzle.board, puzzle.solution, puzzle.difficulty.level());
+//! # Ok::<(), ndoku::GenerateError>(())
+//! ```
 //!
 //! # Counting and uniqueness
 //!
@@ -195,14 +211,18 @@ mod board;
 mod engine;
 mod error;
 mod format;
+mod generate;
 mod outcome;
 mod reference;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod transform;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};
+pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
+pub use transform::{Transform, TransformError};

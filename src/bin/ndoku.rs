@@ -2,6 +2,8 @@
 
 #[path = "ndoku/batch.rs"]
 mod batch;
+#[path = "ndoku/generate.rs"]
+mod generate;
 #[path = "ndoku/input.rs"]
 mod input;
 #[path = "ndoku/job.rs"]
@@ -60,6 +62,9 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Make puzzles with exactly one solution, one per line; `--with-solution`
+    /// adds a tab and the solution.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -96,6 +101,7 @@ fn main() -> ExitCode {
         } => (Mode::Solve { unique, format }, common),
         Command::Count { limit, common } => (Mode::Count { limit }, common),
         Command::Check { common } => (Mode::Check, common),
+        Command::Generate(args) => return run_generate(&args),
     };
     let sources: Vec<Source> = if common.files.is_empty() {
         vec![Source::Stdin]
@@ -134,6 +140,38 @@ fn main() -> ExitCode {
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
     match pool.install(|| batch::run(&sources, &options, &mut sinks)) {
         Ok(summary) => ExitCode::from(summary.exit_code()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", batch::output_error(&e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `ndoku generate`: makes the puzzles on a pool of `--threads` threads.
+fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("ndoku: seed {now}");
+        now
+    });
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start {threads} threads: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
+    let mut err = io::stderr();
+    match pool.install(|| generate::run(args, seed, &mut out, &mut err)) {
+        Ok(code) => ExitCode::from(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", batch::output_error(&e));

@@ -155,7 +155,8 @@ pub(crate) struct ProbeScratch {
 /// what both choices eliminate is eliminated, for good (at this node). One pass
 /// per node. Returns the pair whose two choices propagate
 /// furthest (the product of the trail growth of both, as in lookahead SAT
-/// solvers), the best place to branch, or `None` when there is no pair.
+/// solvers, doubled for house-digit pairs), the best place to branch, or `None`
+/// when there is no pair.
 ///
 /// # Errors
 ///
@@ -286,7 +287,14 @@ fn probe_pass(
                 progress = true;
                 continue;
             }
-            let score = (grown_a + 1) * (grown_b + 1);
+            // A house-digit pair counts double: on the hard 25×25 set it led to
+            // about 20% fewer guesses than cell pairs of the same reach.
+            let weight = if matches!(branch, Branch::Place { .. }) {
+                2
+            } else {
+                1
+            };
+            let score = (grown_a + 1) * (grown_b + 1) * weight;
             if score > best.map_or(0, |b| b.0) {
                 best = Some((score, branch));
             }

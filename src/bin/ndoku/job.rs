@@ -213,26 +213,26 @@ impl Job {
     }
 }
 
-/// Solves `board`, printing a solution with `print`; with `unique`, counts first.
+/// Solves `board`, printing a solution with `print`; with `unique`, one search
+/// both counts to two and keeps the solution.
 fn solve(
     solver: &mut AnySolver,
     board: &AnyBoard,
     unique: bool,
     print: impl Fn(&AnyBoard) -> String,
 ) -> (String, Verdict, u64) {
-    let mut guesses = 0;
     if unique {
-        let count = solver.count(board, 2);
-        guesses += solver.stats().guesses;
-        match count {
-            Count::Exact(1) => {}
-            Count::Exact(_) => return ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
-            Count::GaveUp(_) => return ("gave-up\n".into(), Verdict::GaveUp, guesses),
-            _ => return ("multiple\n".into(), Verdict::Multiple, guesses),
-        }
+        let (count, first) = solver.count_and_solve(board, 2);
+        let guesses = solver.stats().guesses;
+        return match (count, first) {
+            (Count::Exact(1), Some(solution)) => (print(&solution), Verdict::Solved, guesses),
+            (Count::Exact(_), _) => ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
+            (Count::GaveUp(_), _) => ("gave-up\n".into(), Verdict::GaveUp, guesses),
+            _ => ("multiple\n".into(), Verdict::Multiple, guesses),
+        };
     }
     let outcome = solver.solve(board);
-    guesses += solver.stats().guesses;
+    let guesses = solver.stats().guesses;
     match outcome {
         AnyOutcome::Solved(solution) => (print(&solution), Verdict::Solved, guesses),
         AnyOutcome::Unsolvable => ("unsolvable\n".into(), Verdict::Unsolvable, guesses),

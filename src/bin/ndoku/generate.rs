@@ -1,0 +1,178 @@
+//! The `generate` subcommand: puzzles from a seed, one per line, made in parallel and printed in order.
+
+use std::io::{self, Write};
+
+use clap::{Args, ValueEnum};
+use ndoku::{Board, GenerateError, Generator, Level, Puzzle, Symmetry};
+
+use crate::job::Format;
+
+/// Options of `ndoku generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Box side: 2 for 4×4, 3 for 9×9, 4 for 16×16, up to 8 for 64×64.
+    #[arg(long = "box", value_name = "B", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub boxw: u8,
+    /// How many puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub count: u64,
+    /// The seed: the same seed and options give the same puzzles. Without it,
+    /// one is taken from the clock and printed on stderr.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The symmetry of the givens.
+    #[arg(long, value_enum, default_value = "rotate180")]
+    pub symmetry: SymmetryArg,
+    /// Stop removing givens at this many.
+    #[arg(long, value_name = "G")]
+    pub givens: Option<usize>,
+    /// Only puzzles of this level: `easy` (singles solve it), `medium` (the
+    /// engine solves it without guessing) or `hard` (it needs guessing).
+    #[arg(long, value_enum, value_name = "L")]
+    pub level: Option<LevelArg>,
+    /// How to print: `line`, `grid` (box rules, a blank line after each) or `tokens`.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: Format,
+    /// Print the solution after each puzzle, after a tab (after the puzzle's
+    /// grid with `--format grid`).
+    #[arg(long)]
+    pub with_solution: bool,
+    /// Worker threads (at most 1024); 0 or none means every core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub threads: u16,
+}
+
+/// The symmetries, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// Half-turn rotation.
+    #[value(alias = "180")]
+    Rotate180,
+    /// Quarter-turn rotation.
+    #[value(alias = "90")]
+    Rotate90,
+    /// Mirror top to bottom.
+    Horizontal,
+    /// Mirror left to right.
+    Vertical,
+    /// Mirror in the main diagonal.
+    Diagonal,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Self {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotate180 => Symmetry::Rotate180,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Horizontal => Symmetry::Horizontal,
+            SymmetryArg::Vertical => Symmetry::Vertical,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+/// The levels, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Singles solve it.
+    Easy,
+    /// The engine solves it without guessing; singles do not.
+    Medium,
+    /// The engine has to guess.
+    Hard,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Self {
+        match l {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+        }
+    }
+}
+
+/// Puzzles made per round: enough to keep every thread busy, few enough that
+/// output starts soon and memory stays small.
+const ROUND: usize = 64;
+
+/// Makes the puzzles, writes them to `out` in order and each error to `err`.
+/// Returns the exit status: 0, or 1 when any puzzle could not be made.
+pub fn run(
+    args: &GenerateArgs,
+    seed: u64,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<u8> {
+    match args.boxw {
+        2 => sized::<2>(args, seed, out, err),
+        3 => sized::<3>(args, seed, out, err),
+        4 => sized::<4>(args, seed, out, err),
+        5 => sized::<5>(args, seed, out, err),
+        6 => sized::<6>(args, seed, out, err),
+        7 => sized::<7>(args, seed, out, err),
+        _ => sized::<8>(args, seed, out, err),
+    }
+}
+
+fn sized<const BOX: usize>(
+    args: &GenerateArgs,
+    seed: u64,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<u8> {
+    let mut generator = Generator::<BOX>::new(seed).with_symmetry(args.symmetry.into());
+    if let Some(g) = args.givens {
+        generator = generator.with_givens(g);
+    }
+    if let Some(l) = args.level {
+        generator = generator.with_level(l.into());
+    }
+    let mut status = 0;
+    let mut start = 0u64;
+    while start < args.count {
+        let count = (args.count - start).min(ROUND as u64) as usize;
+        for (k, result) in generator.par_batch(start, count).into_iter().enumerate() {
+            match result {
+                Ok(puzzle) => out.write_all(print(&puzzle, args).as_bytes())?,
+                Err(e) => {
+                    status = 1;
+                    report(err, start + k as u64, &e)?;
+                }
+            }
+        }
+        out.flush()?;
+        start += count as u64;
+    }
+    Ok(status)
+}
+
+/// Says on `err` why puzzle `index` could not be made.
+fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()> {
+    writeln!(err, "ndoku: puzzle {}: {e}", index + 1)
+}
+
+/// A puzzle (and its solution, when asked) as printed.
+fn print<const BOX: usize>(puzzle: &Puzzle<BOX>, args: &GenerateArgs) -> String {
+    let show = |b: &Board<BOX>| match args.format {
+        Format::Line => b.to_string(),
+        Format::Tokens => b.to_tokens(),
+        Format::Grid => format!("{b:#}").trim_end().to_owned(),
+    };
+    let (sep, end) = match args.format {
+        Format::Grid => ("\n\n", "\n\n"),
+        _ => ("\t", "\n"),
+    };
+    let mut text = show(&puzzle.board);
+    if args.with_solution {
+        text.push_str(sep);
+        text.push_str(&show(&puzzle.solution));
+    }
+    text.push_str(end);
+    text
+}

@@ -1,0 +1,379 @@
+//! Carving a puzzle out of a solved grid: empty orbits of cells while the puzzle stays unique.
+
+use crate::board::Board;
+use crate::engine::Solver;
+use crate::outcome::Outcome;
+
+use super::singles::{Settle, Singles, Tables};
+
+/// What carving made.
+pub(super) struct Carved<const BOX: usize> {
+    /// The puzzle.
+    pub board: Board<BOX>,
+    /// Whether no orbit of givens left can be removed, as proven by searches
+    /// that finished.
+    pub minimal: bool,
+}
+
+/// Whether a puzzle stays unique once an orbit is emptied.
+enum Check {
+    Unique,
+    Multiple,
+    /// A search ran out of its budget.
+    Unknown,
+}
+
+/// Empties the `orbits` of `solution`, in the order given, keeping each
+/// removal that leaves the puzzle unique, until `target` givens are left.
+/// Without `minimal`, stops at the first orbit that must stay.
+pub(super) fn carve<const BOX: usize>(
+    solver: &mut Solver<BOX>,
+    solution: &Board<BOX>,
+    orbits: &[Vec<usize>],
+    target: usize,
+    minimal: bool,
+    scratch: &mut Scratch<BOX>,
+) -> Carved<BOX> {
+    let known = solution.as_bytes();
+    let mut grid = Grid::<BOX>::new(known);
+    let n = BOX * BOX;
+    let rows = Lines::new(n, |l, k| known[l * n + k]);
+    let cols = Lines::new(n, |l, k| known[k * n + l]);
+    let mut proven = true;
+    for orbit in orbits {
+        if grid.givens == target {
+            proven = false;
+            break;
+        }
+        if grid.givens - orbit.len() < target {
+            proven = false;
+            continue;
+        }
+        for &c in orbit {
+            grid.clear(c);
+        }
+        let check = if grid.forced(orbit, known) {
+            Check::Unique
+        } else if grid.on_open_cycle(orbit, &rows, &cols) {
+            Check::Multiple
+        } else {
+            still_unique::<BOX>(solver, &grid.cells, orbit, known, scratch)
+        };
+        if !matches!(check, Check::Unique) {
+            for &c in orbit {
+                grid.fill(c, known[c]);
+            }
+            if matches!(check, Check::Unknown) || !minimal {
+                proven = false;
+            }
+            if !minimal {
+                break;
+            }
+        }
+    }
+    Carved {
+        board: Board::from_checked_cells(&grid.cells),
+        minimal: proven,
+    }
+}
+
+/// The lines (rows, or columns) of a solved grid, with where each value sits.
+struct Lines {
+    n: usize,
+    /// `value[l * n + k]`: the value at position `k` of line `l`.
+    value: Vec<u8>,
+    /// `pos[l * (n + 1) + v]`: the position of value `v` in line `l`.
+    pos: Vec<u8>,
+}
+
+impl Lines {
+    fn new(n: usize, at: impl Fn(usize, usize) -> u8) -> Self {
+        let mut value = vec![0; n * n];
+        let mut pos = vec![0; n * (n + 1)];
+        for l in 0..n {
+            for k in 0..n {
+                let v = at(l, k);
+                value[l * n + k] = v;
+                pos[l * (n + 1) + usize::from(v)] = k as u8;
+            }
+        }
+        Self { n, value, pos }
+    }
+
+    /// Whether the cycle through position `k1` of lines `l1` and `l2` is all
+    /// `open`: from `k`, the value of `l2` there is found in `l1` at the next
+    /// position, until the cycle closes.
+    fn cycle_is_open(
+        &self,
+        l1: usize,
+        l2: usize,
+        k1: usize,
+        open: impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        let n = self.n;
+        let mut k = k1;
+        loop {
+            if !open(l1, k) || !open(l2, k) {
+                return false;
+            }
+            let v = usize::from(self.value[l2 * n + k]);
+            k = usize::from(self.pos[l1 * (n + 1) + v]);
+            if k == k1 {
+                return true;
+            }
+        }
+    }
+}
+
+/// The puzzle being carved, with the values used in each house.
+struct Grid<const BOX: usize> {
+    cells: Vec<u8>,
+    givens: usize,
+    /// Bit `v - 1` of `used[h]` set while house `h` holds `v`: rows `0..N`,
+    /// columns `N..2N`, boxes `2N..3N`.
+    used: Vec<u64>,
+}
+
+impl<const BOX: usize> Grid<BOX> {
+    const N: usize = BOX * BOX;
+    const FULL: u64 = if BOX == 8 {
+        u64::MAX
+    } else {
+        (1u64 << (BOX * BOX)) - 1
+    };
+
+    fn new(solution: &[u8]) -> Self {
+        Self {
+            cells: solution.to_vec(),
+            givens: solution.len(),
+            used: vec![Self::FULL; 3 * Self::N],
+        }
+    }
+
+    /// The row, column and box of cell `i`, as house numbers.
+    fn houses(i: usize) -> [usize; 3] {
+        let n = Self::N;
+        let (r, c) = (i / n, i % n);
+        [r, n + c, 2 * n + (r / BOX) * BOX + c / BOX]
+    }
+
+    /// Cell `k` of house `h`.
+    fn house_cell(h: usize, k: usize) -> usize {
+        let n = Self::N;
+        match h / n {
+            0 => (h % n) * n + k,
+            1 => k * n + h % n,
+            _ => {
+                let b = h % n;
+                ((b / BOX) * BOX + k / BOX) * n + (b % BOX) * BOX + k % BOX
+            }
+        }
+    }
+
+    fn clear(&mut self, i: usize) {
+        let bit = 1u64 << (self.cells[i] - 1);
+        for h in Self::houses(i) {
+            self.used[h] &= !bit;
+        }
+        self.cells[i] = 0;
+        self.givens -= 1;
+    }
+
+    fn fill(&mut self, i: usize, v: u8) {
+        let bit = 1u64 << (v - 1);
+        for h in Self::houses(i) {
+            self.used[h] |= bit;
+        }
+        self.cells[i] = v;
+        self.givens += 1;
+    }
+
+    /// The values that fit open cell `i`.
+    fn candidates(&self, i: usize) -> u64 {
+        let [r, c, b] = Self::houses(i);
+        Self::FULL & !(self.used[r] | self.used[c] | self.used[b])
+    }
+
+    /// Whether a cell of `orbit` lies on an empty swap cycle of the solution:
+    /// cells of two rows of one band (or two columns of one stack) that hold
+    /// the same values in each line, as `x y z` over `y z x`. Exchanging
+    /// them between the two lines gives a second solution, so such a set
+    /// must keep a given. The shortest, `x y` over `y x`, is a rectangle.
+    fn on_open_cycle(&self, orbit: &[usize], rows: &Lines, cols: &Lines) -> bool {
+        let n = Self::N;
+        let open = |r: usize, c: usize| self.cells[r * n + c] == 0;
+        orbit.iter().any(|&a| {
+            let (r1, c1) = (a / n, a % n);
+            let (band, stack) = (r1 - r1 % BOX, c1 - c1 % BOX);
+            (band..band + BOX)
+                .filter(|&r| r != r1)
+                .any(|r2| rows.cycle_is_open(r1, r2, c1, open))
+                || (stack..stack + BOX)
+                    .filter(|&c| c != c1)
+                    .any(|c2| cols.cycle_is_open(c1, c2, r1, |c, r| open(r, c)))
+        })
+    }
+
+    /// Whether the emptied cells of `orbit` are forced back to their `known`
+    /// values one after another, each a naked or a hidden single once the
+    /// ones before it are filled: then the puzzle is as unique as it was.
+    /// Leaves the orbit empty.
+    fn forced(&mut self, orbit: &[usize], known: &[u8]) -> bool {
+        let mut filled = 0;
+        for &cell in orbit {
+            let v = known[cell];
+            let bit = 1u64 << (v - 1);
+            let alone = self.candidates(cell) == bit
+                || Self::houses(cell).iter().any(|&h| {
+                    (0..Self::N)
+                        .map(|k| Self::house_cell(h, k))
+                        .all(|j| j == cell || self.cells[j] != 0 || self.candidates(j) & bit == 0)
+                });
+            if !alone {
+                break;
+            }
+            self.fill(cell, v);
+            filled += 1;
+        }
+        for &cell in &orbit[..filled] {
+            self.clear(cell);
+        }
+        filled == orbit.len()
+    }
+}
+
+/// Scratch for uniqueness checks.
+pub(super) struct Scratch<const BOX: usize> {
+    tables: &'static Tables,
+    base: Singles,
+    /// One state per level of the small search.
+    stack: Vec<Singles>,
+}
+
+impl<const BOX: usize> Scratch<BOX> {
+    pub(super) fn new() -> Self {
+        Self {
+            tables: Tables::get(BOX),
+            base: Singles::default(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The tables of this size.
+    pub(super) fn tables(&self) -> &'static Tables {
+        self.tables
+    }
+}
+
+/// Guesses the small search may make before the engine takes over. On 9×9
+/// and below, singles with a few guesses settle nearly every check faster than
+/// a fresh engine search; on larger boards the engine's stronger propagation
+/// pays from the start.
+const QUICK_GUESSES: u32 = 64;
+
+/// Whether `cells`, a puzzle whose only solution was `known` before the cells
+/// of `orbit` were emptied, still has no other solution.
+///
+/// Another solution must differ from `known` in some cell of the orbit. So for
+/// each cell of the orbit in turn, with the cells before it given back their
+/// known values, it tries each other value that fits: singles settle most of
+/// them, a small search with a few guesses most of the rest, and the engine
+/// what is left.
+fn still_unique<const BOX: usize>(
+    solver: &mut Solver<BOX>,
+    cells: &[u8],
+    orbit: &[usize],
+    known: &[u8],
+    scratch: &mut Scratch<BOX>,
+) -> Check {
+    let Scratch {
+        tables,
+        base,
+        stack,
+    } = scratch;
+    match base.load(tables, cells, true) {
+        Settle::Solved => return Check::Unique,
+        Settle::Contradiction => unreachable!("the known solution fits"),
+        Settle::Stuck => {}
+    }
+    let quick = if BOX <= 3 { QUICK_GUESSES } else { 0 };
+    for &cell in orbit {
+        let v = known[cell];
+        if base.value[cell] == 0 {
+            let mut others = base.cand[cell] & !(1u64 << (v - 1));
+            while others != 0 {
+                let w = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                if stack.is_empty() {
+                    stack.push(Singles::default());
+                }
+                stack[0].copy_from(base);
+                let settled = match stack[0].place(tables, cell, w, true) {
+                    Settle::Stuck => {
+                        let mut budget = quick;
+                        search(tables, stack, 0, &mut budget)
+                    }
+                    settled => Some(settled),
+                };
+                match settled {
+                    Some(Settle::Solved) => return Check::Multiple,
+                    Some(_) => continue,
+                    None => {}
+                }
+                match solver.solve(&Board::from_checked_cells(&stack[0].value)) {
+                    Outcome::Unsolvable => {}
+                    Outcome::Solved(_) => return Check::Multiple,
+                    _ => return Check::Unknown,
+                }
+            }
+        }
+        match base.place(tables, cell, v, true) {
+            Settle::Solved => return Check::Unique,
+            Settle::Contradiction => unreachable!("the known solution fits"),
+            Settle::Stuck => {}
+        }
+    }
+    Check::Unique
+}
+
+/// Looks for a solution of `stack[depth]`, a state where singles are stuck,
+/// by guessing in a cell with the fewest candidates: `Solved` when one is
+/// found, `Contradiction` when there is none, `None` when `budget` guesses ran
+/// out. `stack[depth]` is left as it was.
+fn search(
+    tables: &Tables,
+    stack: &mut Vec<Singles>,
+    depth: usize,
+    budget: &mut u32,
+) -> Option<Settle> {
+    let state = &stack[depth];
+    let cell = (0..state.value.len())
+        .filter(|&i| state.value[i] == 0)
+        .min_by_key(|&i| state.cand[i].count_ones())
+        .expect("a stuck state has an open cell");
+    let mut cands = state.cand[cell];
+    if stack.len() == depth + 1 {
+        stack.push(Singles::default());
+    }
+    while cands != 0 {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let w = cands.trailing_zeros() as u8 + 1;
+        cands &= cands - 1;
+        let (lower, upper) = stack.split_at_mut(depth + 1);
+        let next = &mut upper[0];
+        next.copy_from(&lower[depth]);
+        match next.place(tables, cell, w, true) {
+            Settle::Solved => return Some(Settle::Solved),
+            Settle::Contradiction => {}
+            Settle::Stuck => {
+                if search(tables, stack, depth + 1, budget)? == Settle::Solved {
+                    return Some(Settle::Solved);
+                }
+            }
+        }
+    }
+    Some(Settle::Contradiction)
+}

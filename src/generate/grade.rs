@@ -1,0 +1,198 @@
+//! The difficulty signal: which techniques a puzzle needs, from a singles-only pass and a fresh engine run.
+
+use std::fmt;
+
+use crate::board::Board;
+use crate::engine::Solver;
+use crate::outcome::Outcome;
+
+use super::singles::{Settle, Singles, Tables};
+
+/// The hardest technique a puzzle needed, in increasing order of strength.
+///
+/// The first two come from a small pass of the generator's own that applies
+/// only singles; the last two from the fast engine ([`Solver`]), whose
+/// propagation goes beyond singles: on 9×9 it checks each digit's possible
+/// placements across a band (which covers locked candidates and more), and on
+/// 16×16 and larger it finds locked candidates and, up to 25×25, tries each
+/// candidate of a few cells with singles to rule out those that fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// Naked singles alone solve it: some open cell always has one candidate left.
+    NakedSingles,
+    /// Naked and hidden singles solve it (hidden singles were needed: a value
+    /// with one place left in a row, column or box).
+    HiddenSingles,
+    /// Singles do not solve it, but the engine's propagation does, without a guess.
+    EnginePropagation,
+    /// The engine had to guess.
+    Guessing,
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Technique::NakedSingles => "naked singles",
+            Technique::HiddenSingles => "hidden singles",
+            Technique::EnginePropagation => "engine propagation",
+            Technique::Guessing => "guessing",
+        })
+    }
+}
+
+/// A difficulty level that [`Generator::with_level`](crate::Generator::with_level) can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Level {
+    /// Singles alone solve it ([`Technique::NakedSingles`] or [`Technique::HiddenSingles`]).
+    Easy,
+    /// Singles do not, but the engine solves it without guessing
+    /// ([`Technique::EnginePropagation`]).
+    Medium,
+    /// The engine has to guess ([`Technique::Guessing`]).
+    Hard,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        })
+    }
+}
+
+/// How hard a puzzle was to solve: the technique it needed and the engine's guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Difficulty {
+    /// The hardest technique needed.
+    pub technique: Technique,
+    /// Guesses a fresh [`Solver`] made to solve the puzzle (zero when singles
+    /// solve it, since the engine's propagation includes them). When the
+    /// engine ran out of its node budget, the budget.
+    pub guesses: u64,
+    /// Guesses the engine undid on the way (see [`Stats::backtracks`](crate::Stats::backtracks)).
+    pub backtracks: u64,
+}
+
+impl Difficulty {
+    /// The level this difficulty falls in.
+    pub fn level(&self) -> Level {
+        match self.technique {
+            Technique::NakedSingles | Technique::HiddenSingles => Level::Easy,
+            Technique::EnginePropagation => Level::Medium,
+            Technique::Guessing => Level::Hard,
+        }
+    }
+
+    /// Whether singles (naked and hidden) alone solve the puzzle.
+    pub fn singles_only(&self) -> bool {
+        self.level() == Level::Easy
+    }
+
+    /// Grades `puzzle`, a puzzle with one solution, with the singles pass and,
+    /// when singles are not enough, with `solver`.
+    pub(crate) fn of<const BOX: usize>(
+        puzzle: &Board<BOX>,
+        solver: &mut Solver<BOX>,
+        tables: &Tables,
+        singles: &mut Singles,
+    ) -> Self {
+        let easy = |technique| Self {
+            technique,
+            guesses: 0,
+            backtracks: 0,
+        };
+        if singles.load(tables, puzzle.as_bytes(), false) == Settle::Solved {
+            return easy(Technique::NakedSingles);
+        }
+        // Singles only add values, so going on from where naked ones stopped
+        // ends where naked and hidden ones together would from the start.
+        if singles.resume(tables, true) == Settle::Solved {
+            return easy(Technique::HiddenSingles);
+        }
+        let outcome = solver.solve(puzzle);
+        let stats = solver.stats();
+        let guesses = if matches!(outcome, Outcome::GaveUp) {
+            solver.max_nodes()
+        } else {
+            stats.guesses
+        };
+        Self {
+            technique: if guesses == 0 {
+                Technique::EnginePropagation
+            } else {
+                Technique::Guessing
+            },
+            guesses,
+            backtracks: stats.backtracks,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grade(puzzle: &str) -> Difficulty {
+        let board: Board<3> = puzzle.parse().unwrap();
+        let tables = Tables::get(3);
+        Difficulty::of(&board, &mut Solver::new(), tables, &mut Singles::default())
+    }
+
+    #[test]
+    fn grades_known_puzzles() {
+        let grid: Board<3> = Board::new().solve().unwrap();
+        let mut one_hole = grid.clone();
+        one_hole.clear(4, 4).unwrap();
+        assert_eq!(
+            grade(&one_hole.to_string()).technique,
+            Technique::NakedSingles
+        );
+        // Every open cell has two candidates or more at the start, so the first
+        // move has to be a hidden single; singles then finish it.
+        let hidden =
+            "......83..3......98..635.7..862....4...8.3...9....631..6.154..21......4..24......";
+        assert_eq!(grade(hidden).technique, Technique::HiddenSingles);
+        let medium =
+            "14.........8.2..7.3.5.4.....6.2.4..9..7...2..9..7.8.6.....9.6.4.8..1.3.........85";
+        let d = grade(medium);
+        assert_eq!(
+            (d.technique, d.guesses, d.level()),
+            (Technique::EnginePropagation, 0, Level::Medium)
+        );
+        // AI Escargot needs guessing.
+        let escargot =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        let d = grade(escargot);
+        assert_eq!(d.technique, Technique::Guessing);
+        assert!(d.guesses > 0 && d.level() == Level::Hard && !d.singles_only());
+    }
+
+    #[test]
+    fn naked_singles_alone_stall_on_the_hidden_single_puzzle() {
+        // Naked singles done the slow way, with `Board::set` as the judge.
+        let mut board: Board<3> =
+            "......83..3......98..635.7..862....4...8.3...9....631..6.154..21......4..24......"
+                .parse()
+                .unwrap();
+        loop {
+            let single = (0..81).find_map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                if board.get(r, c).is_some() {
+                    return None;
+                }
+                let fits: Vec<u8> = (1..=9u8)
+                    .filter(|&v| board.clone().set(r, c, v).is_ok())
+                    .collect();
+                (fits.len() == 1).then(|| (r, c, fits[0]))
+            });
+            let Some((r, c, v)) = single else { break };
+            board.set(r, c, v).unwrap();
+        }
+        assert!(!board.is_solved(), "naked singles alone solved it");
+    }
+}

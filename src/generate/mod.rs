@@ -1,0 +1,535 @@
+//! Puzzle generation: random solved grids, unique and minimal puzzles with symmetric givens, levels, batches.
+
+mod carve;
+mod grade;
+mod singles;
+
+use std::fmt;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::engine::Solver;
+use crate::outcome::Outcome;
+use crate::transform::Transform;
+
+pub use grade::{Difficulty, Level, Technique};
+
+/// The pattern the givens of a generated puzzle keep: with each given, every
+/// image of its cell under the symmetry is a given too.
+///
+/// For a cell at 0-based (`r`, `c`) of an `N`×`N` board:
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Symmetry {
+    /// No pattern.
+    None,
+    /// Half-turn rotation, as in most published puzzles: (`N-1-r`, `N-1-c`).
+    #[default]
+    Rotate180,
+    /// Quarter-turn rotation: (`c`, `N-1-r`), and so the half turn too.
+    Rotate90,
+    /// Mirror in the horizontal midline (top and bottom swap): (`N-1-r`, `c`).
+    Horizontal,
+    /// Mirror in the vertical midline (left and right swap): (`r`, `N-1-c`).
+    Vertical,
+    /// Mirror in the main diagonal: (`c`, `r`).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 6] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Horizontal,
+        Symmetry::Vertical,
+        Symmetry::Diagonal,
+    ];
+
+    /// The cells (row-major indices) that a given at `cell` of an `n`×`n`
+    /// board brings with it, `cell` first, without repeats.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is `n * n` or more.
+    pub fn orbit(self, n: usize, cell: usize) -> Vec<usize> {
+        assert!(cell < n * n, "cell {cell} is outside the {n}x{n} board");
+        let (r, c) = (cell / n, cell % n);
+        let m = n - 1;
+        let images: &[(usize, usize)] = match self {
+            Symmetry::None => &[(r, c)],
+            Symmetry::Rotate180 => &[(r, c), (m - r, m - c)],
+            Symmetry::Rotate90 => &[(r, c), (c, m - r), (m - r, m - c), (m - c, r)],
+            Symmetry::Horizontal => &[(r, c), (m - r, c)],
+            Symmetry::Vertical => &[(r, c), (r, m - c)],
+            Symmetry::Diagonal => &[(r, c), (c, r)],
+        };
+        let mut out: Vec<usize> = Vec::with_capacity(4);
+        for &(r, c) in images {
+            if !out.contains(&(r * n + c)) {
+                out.push(r * n + c);
+            }
+        }
+        out
+    }
+
+    /// The orbits of an `n`×`n` board: a partition of its cells, each part
+    /// ordered as [`Symmetry::orbit`] gives it, parts in order of their first cell.
+    fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut out = Vec::new();
+        for cell in 0..n * n {
+            if !seen[cell] {
+                let orbit = self.orbit(n, cell);
+                for &i in &orbit {
+                    seen[i] = true;
+                }
+                out.push(orbit);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Vertical => "vertical",
+            Symmetry::Diagonal => "diagonal",
+        })
+    }
+}
+
+/// Why the generator could not make a puzzle as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The target number of givens is more than the board has cells.
+    #[error("a target of {target} givens is more than the {cells} cells of the board")]
+    TargetTooLarge {
+        /// The target asked for.
+        target: usize,
+        /// The cells of the board.
+        cells: usize,
+    },
+    /// No attempt ended with exactly the target number of givens.
+    #[error("no puzzle with {target} givens in {attempts} attempts, the fewest was {fewest}")]
+    TargetNotReached {
+        /// The target asked for.
+        target: usize,
+        /// Attempts made.
+        attempts: u32,
+        /// The fewest givens any attempt reached.
+        fewest: usize,
+    },
+    /// No attempt made a puzzle of the level asked for.
+    #[error("no {level} puzzle in {attempts} attempts")]
+    LevelNotMet {
+        /// The level asked for.
+        level: Level,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// The engine could not complete a random start into a solved grid within
+    /// its node budget, however often it tried.
+    #[error("no solved grid in {attempts} attempts within the node budget")]
+    NoGrid {
+        /// Attempts made.
+        attempts: u32,
+    },
+}
+
+/// A generated puzzle, with its solution and how hard it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Puzzle<const BOX: usize> {
+    /// The puzzle: it has exactly one solution.
+    pub board: Board<BOX>,
+    /// Its solution.
+    pub solution: Board<BOX>,
+    /// How hard it is to solve.
+    pub difficulty: Difficulty,
+    /// Whether it is proven minimal for its symmetry: removing any one orbit
+    /// of givens (any one given, with [`Symmetry::None`]) leaves more than one
+    /// solution. False when a target stopped the removals, with
+    /// [`Generator::with_minimal`] off, or when a uniqueness search ran out of
+    /// its node budget and the givens it was about were kept.
+    pub minimal: bool,
+    /// The index of the puzzle in its generator's sequence.
+    pub index: u64,
+    /// Attempts it took (more than one when a target or level was not met at first).
+    pub attempts: u32,
+}
+
+/// Makes puzzles with exactly one solution, reproducibly from a seed.
+///
+/// Each puzzle starts from a random solved grid (random values in the
+/// diagonal boxes, completed by the engine, then a random [`Transform`]).
+/// Orbits of cells under the [`Symmetry`] are then emptied in random order,
+/// and a removal is kept only while the puzzle stays unique. Since the
+/// solution is known, that check is a search for a *different* solution: each
+/// other value that fits an emptied cell is tried, and the puzzle stays unique
+/// exactly when none of them completes. Each search has a node budget; one that
+/// runs out keeps the givens it was about, so generation never hangs.
+///
+/// The same seed and options give the same puzzles on every machine: the
+/// random numbers come from ChaCha8 ([`rand_chacha`](https://docs.rs/rand_chacha)),
+/// puzzle `i` from stream `i` of the seed, and nothing depends on the width of
+/// `usize`, on hashing or on threads.
+///
+/// ```
+/// use ndoku::{Generator, Level, Symmetry};
+///
+/// let puzzle = Generator::<3>::new(42).with_symmetry(Symmetry::Rotate90).generate()?;
+/// assert_eq!(puzzle.board.count_solutions(2), 1);
+/// assert!(puzzle.board.is_completed_by(&puzzle.solution));
+/// assert_eq!(puzzle, Generator::<3>::new(42).with_symmetry(Symmetry::Rotate90).generate()?);
+///
+/// let easy = Generator::<3>::new(7).with_level(Level::Easy).with_givens(30).generate()?;
+/// assert!(easy.difficulty.singles_only() && easy.board.givens() == 30);
+/// # Ok::<(), ndoku::GenerateError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Generator<const BOX: usize> {
+    seed: u64,
+    symmetry: Symmetry,
+    target: Option<usize>,
+    level: Option<Level>,
+    minimal: bool,
+    attempts: u32,
+    max_nodes: u64,
+}
+
+/// Default node budget of each uniqueness search, by box size.
+///
+/// Up to 16×16 a check almost never needs more, so puzzles come out proven
+/// minimal. On 25×25 and up a search that does not end quickly tends to run
+/// very long, so the budget is small: the givens it was about are kept, and
+/// the puzzle is unique but may not be minimal.
+const fn default_max_nodes(boxw: usize) -> u64 {
+    match boxw {
+        2..=4 => 10_000,
+        _ => 20,
+    }
+}
+
+impl<const BOX: usize> Generator<BOX> {
+    /// A generator with seed `seed` and the defaults: [`Symmetry::Rotate180`],
+    /// minimal puzzles, no target number of givens, any level, at most 100
+    /// attempts per puzzle.
+    pub fn new(seed: u64) -> Self {
+        let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
+        Self {
+            seed,
+            symmetry: Symmetry::default(),
+            target: None,
+            level: None,
+            minimal: true,
+            attempts: 100,
+            max_nodes: default_max_nodes(BOX),
+        }
+    }
+
+    /// The symmetry of the givens.
+    pub fn with_symmetry(mut self, symmetry: Symmetry) -> Self {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Stops removing givens when `target` are left. An attempt that cannot
+    /// get down to exactly `target` while staying unique is retried (see
+    /// [`Generator::with_attempts`]).
+    pub fn with_givens(mut self, target: usize) -> Self {
+        self.target = Some(target);
+        self
+    }
+
+    /// Retries until the puzzle is of `level` (see [`Difficulty::level`]).
+    pub fn with_level(mut self, level: Level) -> Self {
+        self.level = Some(level);
+        self
+    }
+
+    /// Whether to try every orbit of givens for removal, so that the puzzle is
+    /// minimal (the default). With `false`, removal stops at the first orbit
+    /// that cannot go: faster, and the puzzle keeps more givens.
+    pub fn with_minimal(mut self, minimal: bool) -> Self {
+        self.minimal = minimal;
+        self
+    }
+
+    /// How many grids to try per puzzle before giving up on a target or a
+    /// level (at least 1; default 100).
+    pub fn with_attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts.max(1);
+        self
+    }
+
+    /// The node budget (guesses) of each uniqueness check and of grading. A
+    /// check that runs out keeps the givens it was about, so the puzzle stays
+    /// unique but may not be minimal ([`Puzzle::minimal`] says). The default
+    /// is 10,000 up to 16×16 and 20 above, where a check that does not end
+    /// quickly tends to run for very long.
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The first puzzle of the sequence: `self.nth(0)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Generator::nth`].
+    pub fn generate(&self) -> Result<Puzzle<BOX>, GenerateError> {
+        self.nth(0)
+    }
+
+    /// Puzzle `index` of this generator's sequence. It depends only on the
+    /// seed, the options and `index`.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::TargetTooLarge`] for a target above the number of
+    /// cells; [`GenerateError::TargetNotReached`] or
+    /// [`GenerateError::LevelNotMet`] when no attempt met the target or the
+    /// level; [`GenerateError::NoGrid`] when the engine could not complete a
+    /// grid within its budget.
+    pub fn nth(&self, index: u64) -> Result<Puzzle<BOX>, GenerateError> {
+        Worker::new(self.max_nodes).puzzle(self, index)
+    }
+
+    /// Puzzles `start .. start + count` of the sequence, in order, one after another.
+    pub fn batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
+        let mut worker = Worker::new(self.max_nodes);
+        (0..count as u64)
+            .map(|k| worker.puzzle(self, start + k))
+            .collect()
+    }
+
+    /// The same puzzles as [`Generator::batch`], made on rayon's thread pool.
+    #[cfg(feature = "rayon")]
+    pub fn par_batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
+        use rayon::prelude::*;
+        (0..count)
+            .into_par_iter()
+            .map_init(
+                || Worker::new(self.max_nodes),
+                |worker, k| worker.puzzle(self, start + k as u64),
+            )
+            .collect()
+    }
+
+    /// A random solved grid: the one puzzle `index` would start from.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::NoGrid`] when the engine could not complete a grid
+    /// within its budget.
+    pub fn grid(&self, index: u64) -> Result<Board<BOX>, GenerateError> {
+        Worker::new(self.max_nodes).grid(&mut self.rng(index))
+    }
+
+    /// The random number stream of puzzle `index`.
+    fn rng(&self, index: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_stream(index);
+        rng
+    }
+}
+
+/// Scratch for making puzzles: solvers reused from one puzzle to the next.
+struct Worker<const BOX: usize> {
+    /// Uniqueness checks and grading, with the node budget.
+    check: Solver<BOX>,
+    /// Completing grids, reseeded for each.
+    fill: Solver<BOX>,
+    /// Singles scratch.
+    scratch: carve::Scratch<BOX>,
+    /// Grading scratch.
+    singles: singles::Singles,
+}
+
+/// Attempts at completing a random start into a grid.
+const GRID_ATTEMPTS: u32 = 64;
+
+/// The node budget of each attempt at completing a grid.
+const GRID_NODES: u64 = 100_000;
+
+impl<const BOX: usize> Worker<BOX> {
+    fn new(max_nodes: u64) -> Self {
+        Self {
+            check: Solver::new().with_max_nodes(max_nodes),
+            fill: Solver::new().with_max_nodes(GRID_NODES),
+            scratch: carve::Scratch::new(),
+            singles: singles::Singles::default(),
+        }
+    }
+
+    /// A random solved grid.
+    fn grid(&mut self, rng: &mut ChaCha8Rng) -> Result<Board<BOX>, GenerateError> {
+        let n = Board::<BOX>::N;
+        for _ in 0..GRID_ATTEMPTS {
+            // The diagonal boxes share no row or column: any values fit.
+            let mut cells = vec![0u8; n * n];
+            let mut values: Vec<u8> = (1..=n as u8).collect();
+            for b in 0..BOX {
+                shuffle(rng, &mut values);
+                for (k, &v) in values.iter().enumerate() {
+                    cells[(b * BOX + k / BOX) * n + b * BOX + k % BOX] = v;
+                }
+            }
+            let start = Board::from_checked_cells(&cells);
+            self.fill = std::mem::take(&mut self.fill).with_seed(rng.next_u64());
+            if let Outcome::Solved(grid) = self.fill.solve(&start) {
+                return Ok(Transform::random_with(rng).apply(&grid));
+            }
+        }
+        Err(GenerateError::NoGrid {
+            attempts: GRID_ATTEMPTS,
+        })
+    }
+
+    /// Puzzle `index` of `generator`.
+    fn puzzle(
+        &mut self,
+        generator: &Generator<BOX>,
+        index: u64,
+    ) -> Result<Puzzle<BOX>, GenerateError> {
+        let cells = Board::<BOX>::CELLS;
+        if let Some(target) = generator.target.filter(|&t| t > cells) {
+            return Err(GenerateError::TargetTooLarge { target, cells });
+        }
+        let mut rng = generator.rng(index);
+        let mut orbits = generator.symmetry.orbits(Board::<BOX>::N);
+        let mut fewest = usize::MAX;
+        let mut reached = false;
+        for attempt in 1..=generator.attempts {
+            let solution = self.grid(&mut rng)?;
+            shuffle(&mut rng, &mut orbits);
+            let carved = carve::carve(
+                &mut self.check,
+                &solution,
+                &orbits,
+                generator.target.unwrap_or(0),
+                generator.minimal,
+                &mut self.scratch,
+            );
+            let givens = carved.board.givens();
+            fewest = fewest.min(givens);
+            if generator.target.is_some_and(|t| t != givens) {
+                continue;
+            }
+            reached = true;
+            let difficulty = Difficulty::of(
+                &carved.board,
+                &mut self.check,
+                self.scratch.tables(),
+                &mut self.singles,
+            );
+            if generator.level.is_some_and(|l| l != difficulty.level()) {
+                continue;
+            }
+            return Ok(Puzzle {
+                board: carved.board,
+                solution,
+                difficulty,
+                minimal: carved.minimal,
+                index,
+                attempts: attempt,
+            });
+        }
+        let attempts = generator.attempts;
+        Err(match (generator.target, generator.level) {
+            (Some(target), _) if !reached => GenerateError::TargetNotReached {
+                target,
+                attempts,
+                fewest,
+            },
+            (_, Some(level)) => GenerateError::LevelNotMet { level, attempts },
+            _ => unreachable!("an attempt without target or level always succeeds"),
+        })
+    }
+}
+
+/// A uniform number in `0..n` (`n` > 0), by Lemire's multiply-and-reject
+/// method on 32-bit draws, so that it is the same on every platform.
+pub(crate) fn below(rng: &mut impl Rng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let floor = n.wrapping_neg() % n;
+        while (m as u32) < floor {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// Shuffles `items` uniformly (Fisher–Yates with [`below`]).
+pub(crate) fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, (i + 1) as u32) as usize;
+        items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stream_is_fixed() {
+        // Changing the RNG, its seeding or the sampling would change every
+        // puzzle; this pins the first draws.
+        let mut rng = Generator::<3>::new(1).rng(0);
+        let draws: Vec<u32> = (0..6).map(|_| below(&mut rng, 1000)).collect();
+        let again: Vec<u32> = {
+            let mut rng = Generator::<3>::new(1).rng(0);
+            (0..6).map(|_| below(&mut rng, 1000)).collect()
+        };
+        assert_eq!(draws, again);
+        assert_eq!(draws, [549, 402, 984, 80, 211, 596]);
+        let mut other = Generator::<3>::new(1).rng(1);
+        let others: Vec<u32> = (0..6).map(|_| below(&mut other, 1000)).collect();
+        assert_ne!(draws, others);
+    }
+
+    #[test]
+    fn orbits_partition_the_board() {
+        for n in [4, 9, 16, 25] {
+            for s in Symmetry::ALL {
+                let orbits = s.orbits(n);
+                let mut all: Vec<usize> = orbits.iter().flatten().copied().collect();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} on {n}");
+                for o in &orbits {
+                    for &c in o {
+                        let mut again = s.orbit(n, c);
+                        again.sort_unstable();
+                        let mut mine = o.clone();
+                        mine.sort_unstable();
+                        assert_eq!(again, mine);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn target_too_large_is_an_error() {
+        assert_eq!(
+            Generator::<2>::new(0).with_givens(17).generate(),
+            Err(GenerateError::TargetTooLarge {
+                target: 17,
+                cells: 16
+            })
+        );
+    }
+}

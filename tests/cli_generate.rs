@@ -1,0 +1,154 @@
+//! End-to-end tests of `ndoku generate`: output lines, reproducibility, formats, options, errors.
+
+use std::process::Command;
+
+use ndoku::{Board, Board4, Board9, Count, Solver};
+
+/// What the binary printed, and how it ended.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn ndoku(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let run = Run {
+        code: output.status.code().expect("it exits, not killed"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
+    run
+}
+
+/// Parses `text` and checks that it is a puzzle with one solution.
+fn unique<const BOX: usize>(text: &str) -> Board<BOX> {
+    let board: Board<BOX> = text.parse().expect("a board");
+    assert_eq!(Solver::new().count(&board, 2), Count::Exact(1), "{text}");
+    board
+}
+
+#[test]
+fn one_unique_puzzle_per_line_the_same_for_a_seed() {
+    let args = ["generate", "--box", "2", "--count", "70", "--seed", "5"];
+    let run = ndoku(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 70);
+    for line in &lines {
+        assert_eq!(line.len(), 16);
+        unique::<2>(line);
+    }
+    let one_thread = ndoku(&[&args[..], &["-j", "1"]].concat());
+    assert_eq!(one_thread.stdout, run.stdout, "threads change nothing");
+    let other = ndoku(&["generate", "--box", "2", "--count", "70", "--seed", "6"]);
+    assert_ne!(other.stdout, run.stdout);
+}
+
+#[test]
+fn with_solution_adds_a_tab_and_the_solution() {
+    let run = ndoku(&["generate", "--count", "3", "--seed", "1", "--with-solution"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in run.stdout.lines() {
+        let (puzzle, solution) = line.split_once('\t').expect("a tab");
+        let puzzle = unique::<3>(puzzle);
+        let solution: Board9 = solution.parse().unwrap();
+        assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+    }
+}
+
+#[test]
+fn formats_read_back_as_the_same_puzzles() {
+    let base = ["generate", "--box", "3", "--count", "2", "--seed", "9"];
+    let line = ndoku(&base).stdout;
+    let tokens = ndoku(&[&base[..], &["--format", "tokens"]].concat()).stdout;
+    let grid = ndoku(&[&base[..], &["--format", "grid"]].concat()).stdout;
+    let from_line: Vec<Board9> = line.lines().map(|l| l.parse().unwrap()).collect();
+    let from_tokens: Vec<Board9> = tokens.lines().map(|l| l.parse().unwrap()).collect();
+    let from_grid: Vec<Board9> = grid
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .map(|b| b.parse().unwrap())
+        .collect();
+    assert_eq!(from_line.len(), 2);
+    assert_eq!(from_tokens, from_line);
+    assert_eq!(from_grid, from_line);
+}
+
+#[test]
+fn options_shape_the_puzzles() {
+    let run = ndoku(&[
+        "generate",
+        "--count",
+        "4",
+        "--seed",
+        "3",
+        "--givens",
+        "32",
+        "--symmetry",
+        "none",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in run.stdout.lines() {
+        assert_eq!(unique::<3>(line).givens(), 32);
+    }
+    let run = ndoku(&[
+        "generate",
+        "--box",
+        "2",
+        "--count",
+        "8",
+        "--seed",
+        "3",
+        "--symmetry",
+        "90",
+    ]);
+    for line in run.stdout.lines() {
+        let b = unique::<2>(line);
+        for r in 0..4 {
+            for c in 0..4 {
+                assert_eq!(b.get(r, c).is_some(), b.get(c, 3 - r).is_some(), "{line}");
+            }
+        }
+    }
+    let run = ndoku(&["generate", "--count", "3", "--seed", "3", "--level", "easy"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 3);
+}
+
+#[test]
+fn impossible_requests_are_errors() {
+    let run = ndoku(&[
+        "generate", "--box", "2", "--count", "2", "--seed", "1", "--level", "hard",
+    ]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "ndoku: puzzle 1: no hard puzzle in 100 attempts\nndoku: puzzle 2: no hard puzzle in 100 attempts\n"
+    );
+    let run = ndoku(&["generate", "--box", "9"]);
+    assert_eq!(run.code, 2);
+    let run = ndoku(&["generate", "--symmetry", "spiral"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("spiral"));
+}
+
+#[test]
+fn no_seed_means_one_from_the_clock_said_on_stderr() {
+    let run = ndoku(&["generate", "--box", "2"]);
+    assert_eq!(run.code, 0);
+    let seed = run
+        .stderr
+        .strip_prefix("ndoku: seed ")
+        .and_then(|s| s.trim_end().parse::<u64>().ok())
+        .expect("the seed on stderr");
+    let again = ndoku(&["generate", "--box", "2", "--seed", &seed.to_string()]);
+    assert_eq!(again.stdout, run.stdout);
+    let _: Board4 = run.stdout.trim_end().parse().unwrap();
+}

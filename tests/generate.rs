@@ -1,0 +1,310 @@
+//! Generated puzzles: one solution, minimal, symmetric, reproducible, graded; transforms keep solutions.
+
+mod common;
+
+use common::{Rng, grid_errors};
+use ndoku::{
+    Board, Count, GenerateError, Generator, Level, Puzzle, Reference, Solver, Symmetry, Technique,
+    Transform,
+};
+use proptest::prelude::*;
+
+/// The images of (`r`, `c`) under `symmetry` on an `n`×`n` board, worked out
+/// here rather than taken from the library.
+fn images(symmetry: Symmetry, n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let m = n - 1;
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rotate180 => vec![(m - r, m - c)],
+        Symmetry::Rotate90 => vec![(c, m - r), (m - r, m - c), (m - c, r)],
+        Symmetry::Horizontal => vec![(m - r, c)],
+        Symmetry::Vertical => vec![(r, m - c)],
+        Symmetry::Diagonal => vec![(c, r)],
+        _ => unreachable!("every symmetry is listed"),
+    }
+}
+
+/// The number of solutions of `board`, up to 2: by the reference engine up
+/// to 9×9, by the fast engine above.
+fn solutions<const BOX: usize>(board: &Board<BOX>) -> usize {
+    let count = if BOX <= 3 {
+        Reference::new().count(board, 2)
+    } else {
+        Solver::new().count(board, 2)
+    };
+    assert!(count.is_complete(), "the count finished");
+    count.found()
+}
+
+/// Checks everything a generated puzzle promises.
+fn check<const BOX: usize>(p: &Puzzle<BOX>, symmetry: Symmetry, minimal: bool) {
+    let n = BOX * BOX;
+    let (puzzle, solution) = (p.board.as_bytes(), p.solution.as_bytes());
+    let name = format!("{n}x{n} {symmetry} #{}: {}", p.index, p.board);
+    assert_eq!(grid_errors(BOX, solution), None, "{name}: solution invalid");
+    for (i, (&g, &s)) in puzzle.iter().zip(solution).enumerate() {
+        assert!(
+            g == 0 || g == s,
+            "{name}: given {i} differs from the solution"
+        );
+    }
+    assert_eq!(solutions(&p.board), 1, "{name}: not unique");
+    assert_eq!(
+        Solver::new().count_and_solve(&p.board, 2).1.as_ref(),
+        Some(&p.solution),
+        "{name}: the solution is not the puzzle's"
+    );
+    for i in (0..n * n).filter(|&i| puzzle[i] != 0) {
+        for (r, c) in images(symmetry, n, i / n, i % n) {
+            assert_ne!(puzzle[r * n + c], 0, "{name}: ({r}, {c}) breaks {symmetry}");
+        }
+    }
+    if minimal {
+        assert!(p.minimal, "{name}: not minimal");
+        // Removing any orbit of givens (any one given, without symmetry)
+        // leaves more than one solution.
+        let mut seen = vec![false; n * n];
+        for i in (0..n * n).filter(|&i| puzzle[i] != 0) {
+            if seen[i] {
+                continue;
+            }
+            let mut fewer = p.board.clone();
+            fewer.clear(i / n, i % n).unwrap();
+            seen[i] = true;
+            for (r, c) in images(symmetry, n, i / n, i % n) {
+                fewer.clear(r, c).unwrap();
+                seen[r * n + c] = true;
+            }
+            let count = Solver::new().count(&fewer, 2);
+            assert_eq!(count, Count::AtLeast(2), "{name}: orbit of {i} can go");
+        }
+    }
+}
+
+/// Makes `count` puzzles with each symmetry and checks them and their twins.
+fn generate_and_check<const BOX: usize>(count: u64, symmetries: &[Symmetry]) {
+    for &symmetry in symmetries {
+        let generator = Generator::<BOX>::new(99).with_symmetry(symmetry);
+        for index in 0..count {
+            let p = generator
+                .nth(index)
+                .expect("a puzzle without target or level");
+            check(&p, symmetry, BOX <= 4);
+            assert_eq!(p.index, index);
+            let twin = Generator::<BOX>::new(99)
+                .with_symmetry(symmetry)
+                .nth(index)
+                .unwrap();
+            assert_eq!(p, twin, "same seed, same puzzle");
+        }
+    }
+}
+
+#[test]
+fn four_by_four_every_symmetry() {
+    generate_and_check::<2>(20, &Symmetry::ALL);
+}
+
+#[test]
+fn nine_by_nine_every_symmetry() {
+    generate_and_check::<3>(6, &Symmetry::ALL);
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    generate_and_check::<4>(1, &[Symmetry::Rotate180, Symmetry::None]);
+}
+
+#[test]
+fn twenty_five_by_twenty_five_is_unique_and_symmetric() {
+    // Light: one puzzle, with a target so that carving stops early.
+    let generator = Generator::<5>::new(3).with_givens(400);
+    let p = generator.generate().unwrap();
+    assert_eq!(p.board.givens(), 400);
+    assert!(!p.minimal, "a target stops removals early");
+    check(&p, Symmetry::Rotate180, false);
+}
+
+#[test]
+fn seeds_and_indices_give_different_puzzles() {
+    let a = Generator::<3>::new(1).nth(0).unwrap();
+    let b = Generator::<3>::new(2).nth(0).unwrap();
+    let c = Generator::<3>::new(1).nth(1).unwrap();
+    assert_ne!(a.board, b.board);
+    assert_ne!(a.board, c.board);
+    assert_eq!(Generator::<3>::new(1).generate().unwrap(), a);
+}
+
+#[test]
+fn batches_are_puzzles_by_index() {
+    let generator = Generator::<3>::new(5).with_symmetry(Symmetry::Diagonal);
+    let batch: Vec<_> = generator
+        .batch(3, 4)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    for (k, p) in batch.iter().enumerate() {
+        assert_eq!(p, &generator.nth(3 + k as u64).unwrap());
+    }
+    #[cfg(feature = "rayon")]
+    assert_eq!(generator.par_batch(3, 4), generator.batch(3, 4));
+}
+
+#[test]
+fn the_first_puzzle_is_pinned() {
+    // The same seed gives the same puzzle on every machine and in every
+    // version of a release: a change here changes every puzzle.
+    let p = Generator::<3>::new(2024).generate().unwrap();
+    assert_eq!(p.board.to_string(), PINNED_9X9);
+}
+
+const PINNED_9X9: &str =
+    ".64....1.5..1..36.1..8....9..5.9....8..2.6..7....4.8..4....2..1.28..7..4.1....27.";
+
+#[test]
+fn target_givens_are_met_exactly() {
+    for target in [30, 31, 40] {
+        let p = Generator::<3>::new(8)
+            .with_givens(target)
+            .generate()
+            .unwrap();
+        assert_eq!(p.board.givens(), target);
+        check(&p, Symmetry::Rotate180, false);
+    }
+    let p = Generator::<2>::new(8)
+        .with_symmetry(Symmetry::None)
+        .with_givens(10)
+        .generate()
+        .unwrap();
+    assert_eq!(p.board.givens(), 10);
+}
+
+#[test]
+fn unreachable_targets_are_errors() {
+    let err = Generator::<3>::new(1)
+        .with_givens(12)
+        .with_attempts(3)
+        .generate()
+        .unwrap_err();
+    assert!(
+        matches!(err, GenerateError::TargetNotReached { target: 12, attempts: 3, fewest } if fewest > 12)
+    );
+    assert!(
+        err.to_string()
+            .starts_with("no puzzle with 12 givens in 3 attempts")
+    );
+    let err = Generator::<2>::new(1)
+        .with_givens(17)
+        .generate()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a target of 17 givens is more than the 16 cells of the board"
+    );
+}
+
+#[test]
+fn levels_are_met_or_reported() {
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let p = Generator::<3>::new(4).with_level(level).generate().unwrap();
+        assert_eq!(p.difficulty.level(), level);
+        check(&p, Symmetry::Rotate180, true);
+        let guesses = Solver::new().solve(&p.board);
+        assert!(guesses.solution().is_some());
+    }
+    // A 4×4 puzzle never needs a guess.
+    let err = Generator::<2>::new(1)
+        .with_level(Level::Hard)
+        .with_attempts(5)
+        .generate()
+        .unwrap_err();
+    assert_eq!(err.to_string(), "no hard puzzle in 5 attempts");
+}
+
+#[test]
+fn difficulty_agrees_with_the_engine() {
+    let generator = Generator::<3>::new(11);
+    for p in generator.batch(0, 30) {
+        let p = p.unwrap();
+        let mut solver = Solver::<3>::new();
+        solver.solve(&p.board);
+        let d = p.difficulty;
+        assert_eq!(d.guesses, solver.stats().guesses, "{}", p.board);
+        assert_eq!(d.technique == Technique::Guessing, d.guesses > 0);
+        assert_eq!(d.singles_only(), d.technique <= Technique::HiddenSingles);
+    }
+}
+
+#[test]
+fn not_minimal_keeps_more_givens() {
+    let full: usize = (0..10)
+        .map(|i| Generator::<3>::new(6).nth(i).unwrap().board.givens())
+        .sum();
+    let quick: usize = (0..10)
+        .map(|i| {
+            let p = Generator::<3>::new(6).with_minimal(false).nth(i).unwrap();
+            check(&p, Symmetry::Rotate180, false);
+            p.board.givens()
+        })
+        .sum();
+    assert!(
+        quick > full,
+        "{quick} givens without minimality, {full} with"
+    );
+}
+
+/// Checks that a random transform keeps validity and the solution count.
+fn transform_keeps<const BOX: usize>(seed: u64, holes: usize) {
+    let mut rng = Rng::new(seed);
+    let grid = Generator::<BOX>::new(seed).grid(0).unwrap();
+    assert_eq!(grid_errors(BOX, grid.as_bytes()), None);
+    let mut puzzle = grid.clone();
+    let n = BOX * BOX;
+    for _ in 0..holes {
+        let i = rng.below(n * n);
+        puzzle.clear(i / n, i % n).unwrap();
+    }
+    let t = Transform::<BOX>::random(seed);
+    let (image, solved) = (t.apply(&puzzle), t.apply(&grid));
+    assert_eq!(grid_errors(BOX, solved.as_bytes()), None);
+    assert!(image.is_completed_by(&solved));
+    assert_eq!(image.givens(), puzzle.givens());
+    let count = |b: &Board<BOX>| Solver::new().count(b, 50);
+    assert_eq!(count(&image), count(&puzzle));
+    assert_eq!(t.inverse().apply(&image), puzzle);
+    // The single moves, each on its own.
+    let order = rng.permutation(BOX);
+    let band = rng.below(BOX);
+    let map: Vec<u8> = rng.permutation(n).iter().map(|&v| v as u8 + 1).collect();
+    let moved = [
+        puzzle.relabel(&map).unwrap(),
+        puzzle.permute_rows(band, &order).unwrap(),
+        puzzle.permute_bands(&order).unwrap(),
+        puzzle.permute_columns(band, &order).unwrap(),
+        puzzle.permute_stacks(&order).unwrap(),
+        puzzle.transpose(),
+    ];
+    for m in &moved {
+        assert_eq!(m.givens(), puzzle.givens());
+        assert_eq!(count(m), count(&puzzle));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn transforms_keep_solutions_4(seed in any::<u64>(), holes in 0usize..12) {
+        transform_keeps::<2>(seed, holes);
+    }
+
+    #[test]
+    fn transforms_keep_solutions_9(seed in any::<u64>(), holes in 0usize..60) {
+        transform_keeps::<3>(seed, holes);
+    }
+
+    #[test]
+    fn transforms_keep_solutions_16(seed in any::<u64>(), holes in 0usize..120) {
+        transform_keeps::<4>(seed, holes);
+    }
+}
