@@ -614,6 +614,17 @@ fn the_pigeonhole_board_has_no_solution() {
     );
 }
 
+/// Three digits with two cells between them: a two-place house-digit branch
+/// settles it on big boards too (a cell-only search gave up here).
+#[test]
+fn a_pigeonhole_on_big_boards_is_proven_unsolvable() {
+    let mut s6 = Solver::<6>::new().with_max_nodes(1_000);
+    assert_eq!(s6.solve(&pigeonhole::<6>(3)), Outcome::Unsolvable);
+    let mut s8 = Solver::<8>::new().with_max_nodes(1_000);
+    assert_eq!(s8.solve(&pigeonhole::<8>(3)), Outcome::Unsolvable);
+    assert_eq!(s8.count(&pigeonhole::<8>(3), 2), Count::Exact(0));
+}
+
 #[test]
 fn a_deep_contradiction_on_64x64_ends_within_the_budget() {
     let budget = 5_000;

@@ -92,13 +92,13 @@ impl Frame {
 }
 
 /// Picks where to branch: the open cell with the fewest candidates (MRV), or,
-/// when strictly fewer, the house-digit with the fewest places. Ties go to the
-/// first in row-major order from a starting cell, which is cell 0, or a random
-/// one when there is `noise`.
+/// when strictly fewer, the house-digit with the fewest places, if that is at
+/// most `max_places`. Ties go to the first in row-major order from a starting
+/// cell, which is cell 0, or a random one when there is `noise`.
 pub(crate) fn choose(
     g: &Geometry,
     state: &State,
-    places_too: bool,
+    max_places: u32,
     noise: Option<&mut Noise>,
 ) -> Branch {
     let cells = g.n * g.n;
@@ -118,10 +118,10 @@ pub(crate) fn choose(
             }
         }
     }
-    if places_too {
+    if max_places >= 2 {
         for (slot, &p) in state.places.iter().enumerate() {
             let k = p.count_ones();
-            if k >= 2 && k < best {
+            if k >= 2 && k < best && k <= max_places {
                 best = k;
                 branch = Branch::Place {
                     house: (slot / g.n) as u16,

@@ -280,7 +280,10 @@ impl<const BOX: usize> Solver<BOX> {
         // least-constraining value order works better. Restarts cure the heavy
         // tails of sparse big boards, but on hard 25×25 puzzles they throw away
         // more than they save.
-        let places_too = BOX <= 5;
+        // From 36×36 up only a two-place house-digit beats a cell: wider place
+        // branches thrash on sparse boards, but a two-way one settles a
+        // pigeonhole (three digits, two cells) in two guesses.
+        let max_places = if BOX <= 5 { u32::MAX } else { 2 };
         let probing = BOX <= 5;
         let lcv = BOX >= 6;
         let restarts = first_only && BOX >= 6;
@@ -313,7 +316,7 @@ impl<const BOX: usize> Solver<BOX> {
                 } else {
                     let branch = match probed {
                         Ok(Some(best)) => best,
-                        _ => choose(g, st, places_too, noise.as_mut()),
+                        _ => choose(g, st, max_places, noise.as_mut()),
                     };
                     let remaining = match branch {
                         Branch::Cell(c) => st.cand[c as usize],
