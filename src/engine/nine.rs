@@ -10,7 +10,7 @@
 //!
 //! The search has the same shape as the general engine: an explicit stack of
 //! frames, one per decision, each trying the next candidate of one cell. Here a
-//! frame saves the whole 228-byte grid rather than a trail mark, because copying
+//! frame saves the whole 120-byte grid rather than a trail mark, because copying
 //! it back is cheaper than replaying a trail of single-bit changes.
 
 use super::{Stats, Stop};
@@ -106,29 +106,14 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// `COLUMN[c]`: the three cells of column `c` within a band.
-const COLUMN: [u32; 9] = {
-    let mut t = [0u32; 9];
-    let mut c = 0;
-    while c < 9 {
-        t[c] = ROWS3 << c;
-        c += 1;
-    }
-    t
-};
-
 /// The candidates of a whole board.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
     /// `cand[d * 3 + b]`: where digit `d` may go in band `b`. A solved cell keeps
     /// its own digit's bit.
     cand: [u32; 27],
-    /// Cells of each band not yet assigned.
+    /// Cells of each band not yet solved.
     open: [u32; 3],
-    /// Bit `d * 3 + b` set while word `cand[d * 3 + b]` changed since its band was checked.
-    dirty: u32,
-    /// Bit `d` set while digit `d` changed since its stacks were checked.
-    col_dirty: u32,
 }
 
 /// A cell: its band and its bit within the band.
@@ -150,13 +135,55 @@ impl Cell {
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
 
+/// Change tracking for one propagation: what each word held when its band was
+/// last checked, and the digits whose stacks may have news.
+struct Checked {
+    /// `words[i]`: `cand[i]` as the band sweep last left it. A word that differs
+    /// has changed since and is checked again.
+    words: [u32; 27],
+    /// Bit `d` set while digit `d` changed since its stacks were checked.
+    digits: u32,
+}
+
+/// Calls `$f(i)` for every word index `0..27`, with `i` a constant, so that
+/// each call compiles to straight-line code on fixed words.
+macro_rules! each_word {
+    ($f:expr) => {
+        $f(0)?;
+        $f(1)?;
+        $f(2)?;
+        $f(3)?;
+        $f(4)?;
+        $f(5)?;
+        $f(6)?;
+        $f(7)?;
+        $f(8)?;
+        $f(9)?;
+        $f(10)?;
+        $f(11)?;
+        $f(12)?;
+        $f(13)?;
+        $f(14)?;
+        $f(15)?;
+        $f(16)?;
+        $f(17)?;
+        $f(18)?;
+        $f(19)?;
+        $f(20)?;
+        $f(21)?;
+        $f(22)?;
+        $f(23)?;
+        $f(24)?;
+        $f(25)?;
+        $f(26)?;
+    };
+}
+
 impl Grid {
     fn new() -> Self {
         Self {
             cand: [BAND; 27],
             open: [BAND; 3],
-            dirty: (1 << 27) - 1,
-            col_dirty: (1 << 9) - 1,
         }
     }
 
@@ -170,108 +197,105 @@ impl Grid {
         self.open[cell.band as usize] & (1 << cell.bit) != 0
     }
 
-    /// Removes `cells` from digit `d`'s word for band `b`, noting any change.
-    #[inline(always)]
-    fn clear(&mut self, d: usize, b: usize, cells: u32) {
-        let i = d * 3 + b;
-        let old = self.cand[i];
-        let new = old & !cells;
-        self.cand[i] = new;
-        let changed = u32::from(new != old);
-        self.dirty |= changed << i;
-        self.col_dirty |= changed << d;
-    }
-
-    /// Places digit `d` at `cell`, if it may still go there; otherwise leaves the
-    /// grid as it is (the next propagation finds the contradiction that caused it).
-    fn assign(&mut self, d: usize, cell: Cell, stats: &mut Stats) {
-        let (b, p) = (cell.band as usize, cell.bit as usize);
-        let bit = 1u32 << p;
-        if self.open[b] & bit == 0 || self.cand[d * 3 + b] & bit == 0 {
-            return;
-        }
-        stats.propagations += 1;
-        self.open[b] &= !bit;
-        for e in 0..9 {
-            if e != d {
-                self.clear(e, b, bit);
-            }
-        }
-        self.clear(d, b, BAND_PEERS[p]);
-        let col = COLUMN[p % 9];
-        for other in 0..3 {
-            if other != b {
-                self.clear(d, other, col);
-            }
-        }
+    /// Places digit `d` at `cell`: clears the rest of its row and box from the
+    /// digit's word, so that the band sweep finds the cell alone in its row and
+    /// solves it (clearing the cell from the other digits and the column from
+    /// the other bands). When `d` may no longer go there, this empties the row
+    /// and the sweep reports the contradiction.
+    fn assign(&mut self, d: usize, cell: Cell) {
+        self.cand[d * 3 + cell.band as usize] &= !BAND_PEERS[cell.bit as usize];
     }
 
     /// Removes digit `d` from `cell`.
     fn eliminate(&mut self, d: usize, cell: Cell) {
-        self.clear(d, cell.band as usize, 1 << cell.bit);
+        self.cand[d * 3 + cell.band as usize] &= !(1 << cell.bit);
     }
 
     /// Draws every consequence that singles and placements give, until nothing
     /// changes: bands first (cheapest, and most productive), then naked singles,
-    /// then stacks and hidden singles in columns.
-    fn propagate(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
+    /// then stacks and hidden singles in columns. `checked` holds the words as
+    /// they were at the last point where nothing was left to draw.
+    fn propagate(&mut self, checked: &mut Checked, stats: &mut Stats) -> Result<(), Contradiction> {
         loop {
-            self.sweep_bands(stats)?;
-            if self.naked_singles(stats)? {
+            self.sweep_bands(checked, stats)?;
+            if self.naked_singles()? {
                 continue;
             }
-            if self.col_dirty != 0 && self.columns(stats)? {
+            if checked.digits != 0 && self.columns(checked)? {
                 continue;
             }
             return Ok(());
         }
     }
 
-    /// Checks each changed digit-band word against the placements a digit can
-    /// have in a band (locked candidates in rows and boxes), and assigns the
-    /// cells left alone in their row, until no word has news.
-    fn sweep_bands(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let (d, b) = (i / 3, i % 3);
-            let a = self.cand[i];
-            let occupied = ROW_BOXES[(a & 0x1ff) as usize]
-                | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
-                | ROW_BOXES[(a >> 18) as usize] << 6;
-            let filtered = a & PLACEMENTS[occupied as usize];
-            if filtered == 0 {
-                return Err(Contradiction);
-            }
-            if filtered != a {
-                self.cand[i] = filtered;
-                self.col_dirty |= 1 << d;
-            }
-            let alone = row_singles(filtered) & self.open[b];
-            if alone != 0 {
-                // The placement filter has already cleared their rows and boxes
-                // in this word; clear the cells for the other digits and their
-                // columns in the other bands.
-                stats.propagations += u64::from(alone.count_ones());
-                self.open[b] &= !alone;
-                for e in 0..9 {
-                    if e != d {
-                        self.clear(e, b, alone);
-                    }
+    /// Checks one word, if it changed, against the placements a digit can have
+    /// in a band (locked candidates in rows and boxes), and solves the open cells
+    /// left alone in their row: clears them from the other digits of the band
+    /// and their columns from the digit's other bands. Says whether it changed.
+    #[inline(always)]
+    fn update(
+        &mut self,
+        i: usize,
+        checked: &mut Checked,
+        stats: &mut Stats,
+    ) -> Result<bool, Contradiction> {
+        let a = self.cand[i];
+        if a == checked.words[i] {
+            return Ok(false);
+        }
+        let (d, b) = (i / 3, i % 3);
+        let occupied = ROW_BOXES[(a & 0x1ff) as usize]
+            | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
+            | ROW_BOXES[(a >> 18) as usize] << 6;
+        let filtered = a & PLACEMENTS[occupied as usize];
+        if filtered == 0 {
+            return Err(Contradiction);
+        }
+        self.cand[i] = filtered;
+        checked.words[i] = filtered;
+        checked.digits |= 1 << d;
+        let alone = row_singles(filtered) & self.open[b];
+        if alone != 0 {
+            // The placement filter has already cleared their rows and boxes in
+            // this word.
+            stats.propagations += u64::from(alone.count_ones());
+            self.open[b] &= !alone;
+            for e in 0..9 {
+                if e != d {
+                    self.cand[e * 3 + b] &= !alone;
                 }
-                let cols = fold_columns(alone) * ROWS3;
-                for other in 0..3 {
-                    if other != b {
-                        self.clear(d, other, cols);
-                    }
+            }
+            let cols = fold_columns(alone) * ROWS3;
+            for other in 0..3 {
+                if other != b {
+                    self.cand[d * 3 + other] &= !cols;
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
-    /// Assigns every open cell with one candidate left; fails on a cell with none.
-    fn naked_singles(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
+    /// Updates every changed word, pass after pass, until a pass finds none.
+    fn sweep_bands(
+        &mut self,
+        checked: &mut Checked,
+        stats: &mut Stats,
+    ) -> Result<(), Contradiction> {
+        loop {
+            let mut changed = false;
+            let mut step = |i: usize| -> Result<(), Contradiction> {
+                changed |= self.update(i, checked, stats)?;
+                Ok(())
+            };
+            each_word!(step);
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places every open cell with one candidate left; fails on a cell with none.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
         for b in 0..3 {
             let (mut ones, mut twos) = (0u32, 0u32);
@@ -283,18 +307,16 @@ impl Grid {
             if ones != BAND {
                 return Err(Contradiction);
             }
-            let mut singles = ones & !twos & self.open[b];
-            while singles != 0 {
-                let p = singles.trailing_zeros();
-                singles &= singles - 1;
-                let cell = Cell {
-                    band: b as u8,
-                    bit: p as u8,
-                };
-                let d = self.digits(cell).trailing_zeros() as usize;
-                if d < 9 {
-                    self.assign(d, cell, stats);
-                    changed = true;
+            let singles = ones & !twos & self.open[b];
+            if singles != 0 {
+                changed = true;
+                for d in 0..9 {
+                    let mut cells = singles & self.cand[d * 3 + b];
+                    while cells != 0 {
+                        let p = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        self.cand[d * 3 + b] &= !BAND_PEERS[p];
+                    }
                 }
             }
         }
@@ -303,13 +325,13 @@ impl Grid {
 
     /// For each digit changed since its last visit: checks each stack against the
     /// placements a digit can have there (one column per box, one box per column:
-    /// locked candidates in columns), then assigns the digit where it has one
+    /// locked candidates in columns), then places the digit where it has one
     /// place left in a column. Says whether anything changed.
-    fn columns(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
+    fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while self.col_dirty != 0 {
-            let d = self.col_dirty.trailing_zeros() as usize;
-            self.col_dirty &= self.col_dirty - 1;
+        while checked.digits != 0 {
+            let d = checked.digits.trailing_zeros() as usize;
+            checked.digits &= checked.digits - 1;
             let mut w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             let mut cols = w.map(fold_columns);
             let mut allowed = [0u32; 3];
@@ -332,7 +354,6 @@ impl Grid {
                     w[b] = x;
                     cols[b] = fold_columns(x);
                     self.cand[d * 3 + b] = x;
-                    self.dirty |= 1 << (d * 3 + b);
                 }
             }
             // Hidden singles in columns: a column in one band only, on one row there.
@@ -344,14 +365,13 @@ impl Grid {
                 let single = !many & cols[b] & !multi & 0x1ff;
                 let mut cells = x & (single * ROWS3) & self.open[b];
                 while cells != 0 {
-                    let p = cells.trailing_zeros();
+                    let p = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let cell = Cell {
-                        band: b as u8,
-                        bit: p as u8,
-                    };
-                    self.assign(d, cell, stats);
-                    changed = true;
+                    let y = self.cand[d * 3 + b] & !BAND_PEERS[p];
+                    if y != self.cand[d * 3 + b] {
+                        self.cand[d * 3 + b] = y;
+                        changed = true;
+                    }
                 }
             }
         }
@@ -448,10 +468,15 @@ impl Nine {
         let mut grid = Grid::new();
         for (i, &v) in givens.iter().enumerate() {
             if v != 0 {
-                grid.assign(usize::from(v - 1), Cell::from_index(i), stats);
+                grid.assign(usize::from(v - 1), Cell::from_index(i));
             }
         }
-        if grid.propagate(stats).is_err() {
+        // No word can hold `u32::MAX`: every word is checked once.
+        let mut checked = Checked {
+            words: [u32::MAX; 27],
+            digits: 0,
+        };
+        if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
         }
         let mut solution = [0u8; 81];
@@ -473,7 +498,8 @@ impl Nine {
                 });
             }
             // Advance: the top frame's next digit that propagates cleanly,
-            // stepping back through exhausted frames.
+            // stepping back through exhausted frames. A saved grid is a fixed
+            // point, so only the words changed since it need checking.
             loop {
                 let Some(frame) = frames.last_mut() else {
                     return Stop::Exhausted;
@@ -483,7 +509,9 @@ impl Nine {
                     // The digit explored last is used up: rule it out here.
                     grid.eliminate(usize::from(frame.current), frame.cell);
                     frame.current = NONE;
-                    if grid.propagate(stats).is_err() {
+                    checked.words = frame.saved.cand;
+                    checked.digits = 0;
+                    if grid.propagate(&mut checked, stats).is_err() {
                         stats.backtracks += 1;
                         frames.pop();
                         continue;
@@ -503,8 +531,10 @@ impl Nine {
                 let d = live.trailing_zeros() as usize;
                 frame.remaining &= !(1 << d);
                 frame.current = d as u8;
-                grid.assign(d, frame.cell, stats);
-                if grid.propagate(stats).is_ok() {
+                grid.assign(d, frame.cell);
+                checked.words = frame.saved.cand;
+                checked.digits = 0;
+                if grid.propagate(&mut checked, stats).is_ok() {
                     break;
                 }
             }
@@ -532,5 +562,35 @@ mod tests {
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
         assert_eq!(BAND_PEERS[0] & 1, 0);
         assert_eq!(BAND_PEERS[26] & (1 << 26), 0);
+    }
+
+    /// Searches a puzzle string up to its first solution, with the stats.
+    fn first(puzzle: &str) -> (Stop, Stats) {
+        let givens: Vec<u8> = puzzle
+            .bytes()
+            .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+            .collect();
+        let mut stats = Stats::default();
+        let stop = Nine::default().search(&givens, 100_000, &mut stats, |_| false);
+        (stop, stats)
+    }
+
+    #[test]
+    fn sparse_and_empty_boards_solve_quickly() {
+        for puzzle in [
+            "...9...84....5...............7.........4...27........1.....4...................9.",
+            ".................................................................................",
+        ] {
+            let (stop, stats) = first(puzzle);
+            assert!(matches!(stop, Stop::Enough));
+            assert!(stats.guesses < 200, "{puzzle}: {} guesses", stats.guesses);
+        }
+    }
+
+    #[test]
+    fn contradictory_givens_have_no_solution() {
+        let (stop, stats) = first(&("11".to_string() + &".".repeat(79)));
+        assert!(matches!(stop, Stop::Exhausted));
+        assert_eq!(stats.solutions, 0);
     }
 }
