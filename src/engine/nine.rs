@@ -39,6 +39,19 @@ const ROW_BOXES: [u32; 512] = {
     t
 };
 
+/// `SINGLE[r]`: the 9-bit row `r` itself when it holds exactly one cell, else zero.
+const SINGLE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut r = 0;
+    while r < 512 {
+        if r != 0 && r & (r - 1) == 0 {
+            t[r] = r as u16;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// `PERMUTATIONS[m]`, for `m` a 3×3 bit matrix (bit `row * 3 + col`): the union
 /// of the permutation matrices that fit inside `m`, zero when none does. A digit
 /// sits in a band as such a permutation of rows onto boxes, and in a stack as one
@@ -145,40 +158,6 @@ struct Checked {
     digits: u32,
 }
 
-/// Calls `$f(i)` for every word index `0..27`, with `i` a constant, so that
-/// each call compiles to straight-line code on fixed words.
-macro_rules! each_word {
-    ($f:expr) => {
-        $f(0)?;
-        $f(1)?;
-        $f(2)?;
-        $f(3)?;
-        $f(4)?;
-        $f(5)?;
-        $f(6)?;
-        $f(7)?;
-        $f(8)?;
-        $f(9)?;
-        $f(10)?;
-        $f(11)?;
-        $f(12)?;
-        $f(13)?;
-        $f(14)?;
-        $f(15)?;
-        $f(16)?;
-        $f(17)?;
-        $f(18)?;
-        $f(19)?;
-        $f(20)?;
-        $f(21)?;
-        $f(22)?;
-        $f(23)?;
-        $f(24)?;
-        $f(25)?;
-        $f(26)?;
-    };
-}
-
 impl Grid {
     fn new() -> Self {
         Self {
@@ -228,21 +207,18 @@ impl Grid {
         }
     }
 
-    /// Checks one word, if it changed, against the placements a digit can have
-    /// in a band (locked candidates in rows and boxes), and solves the open cells
-    /// left alone in their row: clears them from the other digits of the band
-    /// and their columns from the digit's other bands. Says whether it changed.
+    /// Checks changed word `i` against the placements a digit can have in a
+    /// band (locked candidates in rows and boxes), and solves the open cells left
+    /// alone in their row: clears them from the other digits of the band and
+    /// their columns from the digit's other bands.
     #[inline(always)]
     fn update(
         &mut self,
         i: usize,
         checked: &mut Checked,
         stats: &mut Stats,
-    ) -> Result<bool, Contradiction> {
+    ) -> Result<(), Contradiction> {
         let a = self.cand[i];
-        if a == checked.words[i] {
-            return Ok(false);
-        }
         let (d, b) = (i / 3, i % 3);
         let occupied = ROW_BOXES[(a & 0x1ff) as usize]
             | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
@@ -251,28 +227,34 @@ impl Grid {
         if filtered == 0 {
             return Err(Contradiction);
         }
-        self.cand[i] = filtered;
         checked.words[i] = filtered;
         checked.digits |= 1 << d;
         let alone = row_singles(filtered) & self.open[b];
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
-            // this word.
+            // this word; the clears below also hit the word itself, which is
+            // written back last.
             stats.propagations += u64::from(alone.count_ones());
             self.open[b] &= !alone;
             for e in 0..9 {
-                if e != d {
-                    self.cand[e * 3 + b] &= !alone;
-                }
+                self.cand[e * 3 + b] &= !alone;
             }
             let cols = fold_columns(alone) * ROWS3;
             for other in 0..3 {
-                if other != b {
-                    self.cand[d * 3 + other] &= !cols;
-                }
+                self.cand[d * 3 + other] &= !cols;
             }
         }
-        Ok(true)
+        self.cand[i] = filtered;
+        Ok(())
+    }
+
+    /// The words that differ from their checked values, one bit each.
+    fn changed(&self, checked: &Checked) -> u32 {
+        let mut m = 0;
+        for i in 0..27 {
+            m |= u32::from(self.cand[i] != checked.words[i]) << i;
+        }
+        m
     }
 
     /// Updates every changed word, pass after pass, until a pass finds none.
@@ -282,14 +264,14 @@ impl Grid {
         stats: &mut Stats,
     ) -> Result<(), Contradiction> {
         loop {
-            let mut changed = false;
-            let mut step = |i: usize| -> Result<(), Contradiction> {
-                changed |= self.update(i, checked, stats)?;
-                Ok(())
-            };
-            each_word!(step);
-            if !changed {
+            let mut dirty = self.changed(checked);
+            if dirty == 0 {
                 return Ok(());
+            }
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                self.update(i, checked, stats)?;
             }
         }
     }
@@ -423,15 +405,11 @@ fn fold_columns(x: u32) -> u32 {
 }
 
 /// The cells of `a` that are alone in their row.
+#[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    let mut out = 0;
-    for r in 0..3 {
-        let x = (a >> (r * 9)) & 0x1ff;
-        if x & x.wrapping_sub(1) == 0 {
-            out |= x << (r * 9);
-        }
-    }
-    out
+    u32::from(SINGLE[(a & 0x1ff) as usize])
+        | u32::from(SINGLE[((a >> 9) & 0x1ff) as usize]) << 9
+        | u32::from(SINGLE[(a >> 18) as usize]) << 18
 }
 
 /// No candidate is being explored under a frame yet.
