@@ -362,10 +362,12 @@ impl Grid {
         Ok(changed)
     }
 
-    /// The open cell to branch on: the first with two candidates, else the first
+    /// The open cell to branch on: a cell with two candidates (preferring digits
+    /// with many places left, whose placement tells the most), else the first
     /// with the fewest.
     fn choose(&self) -> Cell {
-        for b in 0..3 {
+        let mut pairs = [0u32; 3];
+        for (b, pair) in pairs.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[d * 3 + b];
@@ -373,13 +375,40 @@ impl Grid {
                 twos |= ones & x;
                 ones |= x;
             }
-            let pairs = twos & !threes & self.open[b];
-            if pairs != 0 {
-                return Cell {
-                    band: b as u8,
-                    bit: pairs.trailing_zeros() as u8,
-                };
+            *pair = twos & !threes & self.open[b];
+        }
+        if pairs != [0; 3] {
+            // Among the bivalue cells, one holding the digit with the most places
+            // left, and of those, one whose other digit has the most.
+            let mut places = [0u32; 9];
+            let mut best = (0, 0);
+            for (d, n) in places.iter_mut().enumerate() {
+                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+                if (w[0] & pairs[0]) | (w[1] & pairs[1]) | (w[2] & pairs[2]) != 0 {
+                    *n = w[0].count_ones() + w[1].count_ones() + w[2].count_ones();
+                    if *n > best.0 {
+                        best = (*n, d);
+                    }
+                }
             }
+            let d = best.1;
+            let x = [0, 1, 2].map(|b| self.cand[d * 3 + b] & pairs[b]);
+            let mut cells = x;
+            let mut most = 0;
+            for (e, &n) in places.iter().enumerate() {
+                if e != d && n > most {
+                    let y = [0, 1, 2].map(|b| x[b] & self.cand[e * 3 + b]);
+                    if y != [0; 3] {
+                        most = n;
+                        cells = y;
+                    }
+                }
+            }
+            let b = cells.iter().position(|&c| c != 0).unwrap_or(0);
+            return Cell {
+                band: b as u8,
+                bit: cells[b].trailing_zeros() as u8,
+            };
         }
         (0..81)
             .map(Cell::from_index)
