@@ -156,6 +156,21 @@ struct Checked {
     words: [u32; 27],
     /// Bit `d` set while digit `d` changed since its stacks were checked.
     digits: u32,
+    /// Words known to differ from `words` (others may, and are found by
+    /// comparing).
+    dirty: u32,
+}
+
+impl Checked {
+    /// The tracking for a grid that was a fixed point at `saved` and has since
+    /// changed in word `i` only.
+    fn since(saved: &Grid, i: usize) -> Self {
+        Self {
+            words: saved.cand,
+            digits: 0,
+            dirty: 1 << i,
+        }
+    }
 }
 
 impl Grid {
@@ -181,13 +196,18 @@ impl Grid {
     /// solves it (clearing the cell from the other digits and the column from
     /// the other bands). When `d` may no longer go there, this empties the row
     /// and the sweep reports the contradiction.
-    fn assign(&mut self, d: usize, cell: Cell) {
-        self.cand[d * 3 + cell.band as usize] &= !BAND_PEERS[cell.bit as usize];
+    /// Returns the word changed.
+    fn assign(&mut self, d: usize, cell: Cell) -> usize {
+        let i = d * 3 + cell.band as usize;
+        self.cand[i] &= !BAND_PEERS[cell.bit as usize];
+        i
     }
 
-    /// Removes digit `d` from `cell`.
-    fn eliminate(&mut self, d: usize, cell: Cell) {
-        self.cand[d * 3 + cell.band as usize] &= !(1 << cell.bit);
+    /// Removes digit `d` from `cell`. Returns the word changed.
+    fn eliminate(&mut self, d: usize, cell: Cell) -> usize {
+        let i = d * 3 + cell.band as usize;
+        self.cand[i] &= !(1 << cell.bit);
+        i
     }
 
     /// Draws every consequence that singles and placements give, until nothing
@@ -209,7 +229,7 @@ impl Grid {
     fn propagate_uncounted(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         loop {
             self.sweep_bands(checked)?;
-            if self.naked_singles()? {
+            if self.naked_singles(checked)? {
                 continue;
             }
             if checked.digits != 0 && self.columns(checked)? {
@@ -222,9 +242,10 @@ impl Grid {
     /// Checks changed word `i` against the placements a digit can have in a
     /// band (locked candidates in rows and boxes), and solves the open cells left
     /// alone in their row: clears them from the other digits of the band and
-    /// their columns from the digit's other bands.
+    /// their columns from the digit's other bands. Says whether it changed
+    /// other words.
     #[inline(always)]
-    fn update(&mut self, i: usize, checked: &mut Checked) -> Result<(), Contradiction> {
+    fn update(&mut self, i: usize, checked: &mut Checked) -> Result<bool, Contradiction> {
         let a = self.cand[i];
         let (d, b) = (i / 3, i % 3);
         let occupied = ROW_BOXES[(a & 0x1ff) as usize]
@@ -251,7 +272,7 @@ impl Grid {
             }
         }
         self.cand[i] = filtered;
-        Ok(())
+        Ok(alone != 0)
     }
 
     /// The words that differ from their checked values, one bit each.
@@ -263,23 +284,27 @@ impl Grid {
         m
     }
 
-    /// Updates every changed word, pass after pass, until a pass finds none.
+    /// Updates the words known to have changed, then every changed word, pass
+    /// after pass, until a pass changes no other word.
     fn sweep_bands(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
+        let mut dirty = checked.dirty;
+        checked.dirty = 0;
         loop {
-            let mut dirty = self.changed(checked);
-            if dirty == 0 {
-                return Ok(());
-            }
+            let mut spilled = false;
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                self.update(i, checked)?;
+                spilled |= self.update(i, checked)?;
             }
+            if !spilled {
+                return Ok(());
+            }
+            dirty = self.changed(checked);
         }
     }
 
     /// Places every open cell with one candidate left; fails on a cell with none.
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+    fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         for b in 0..3 {
             let (mut ones, mut twos) = (0u32, 0u32);
@@ -300,6 +325,7 @@ impl Grid {
                         let p = cells.trailing_zeros() as usize;
                         cells &= cells - 1;
                         self.cand[d * 3 + b] &= !BAND_PEERS[p];
+                        checked.dirty |= 1 << (d * 3 + b);
                     }
                 }
             }
@@ -338,6 +364,7 @@ impl Grid {
                     w[b] = x;
                     cols[b] = fold_columns(x);
                     self.cand[d * 3 + b] = x;
+                    checked.dirty |= 1 << (d * 3 + b);
                 }
             }
             // Hidden singles in columns: a column in one band only, on one row there.
@@ -354,6 +381,7 @@ impl Grid {
                     let y = self.cand[d * 3 + b] & !BAND_PEERS[p];
                     if y != self.cand[d * 3 + b] {
                         self.cand[d * 3 + b] = y;
+                        checked.dirty |= 1 << (d * 3 + b);
                         changed = true;
                     }
                 }
@@ -385,7 +413,7 @@ impl Grid {
             for (d, n) in places.iter_mut().enumerate() {
                 let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
                 if (w[0] & pairs[0]) | (w[1] & pairs[1]) | (w[2] & pairs[2]) != 0 {
-                    *n = w[0].count_ones() + w[1].count_ones() + w[2].count_ones();
+                    *n = (u64::from(w[0]) | u64::from(w[1]) << 32).count_ones() + w[2].count_ones();
                     if *n > best.0 {
                         best = (*n, d);
                     }
@@ -484,6 +512,7 @@ impl Nine {
         let mut checked = Checked {
             words: [u32::MAX; 27],
             digits: 0,
+            dirty: (1 << 27) - 1,
         };
         if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
@@ -516,10 +545,9 @@ impl Nine {
                 grid = frame.saved;
                 if frame.current != NONE {
                     // The digit explored last is used up: rule it out here.
-                    grid.eliminate(usize::from(frame.current), frame.cell);
+                    let i = grid.eliminate(usize::from(frame.current), frame.cell);
                     frame.current = NONE;
-                    checked.words = frame.saved.cand;
-                    checked.digits = 0;
+                    checked = Checked::since(&frame.saved, i);
                     if grid.propagate(&mut checked, stats).is_err() {
                         stats.backtracks += 1;
                         frames.pop();
@@ -540,9 +568,8 @@ impl Nine {
                 let d = live.trailing_zeros() as usize;
                 frame.remaining &= !(1 << d);
                 frame.current = d as u8;
-                grid.assign(d, frame.cell);
-                checked.words = frame.saved.cand;
-                checked.digits = 0;
+                let i = grid.assign(d, frame.cell);
+                checked = Checked::since(&frame.saved, i);
                 if grid.propagate(&mut checked, stats).is_ok() {
                     break;
                 }
