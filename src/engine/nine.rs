@@ -86,6 +86,28 @@ const PERMUTATIONS: [u16; 512] = {
     t
 };
 
+/// The first three columns of each band's nine, in a word of three bands.
+const STACK: u32 = 7 | 7 << 9 | 7 << 18;
+
+/// `STACK_ALLOWED[m]`, for `m` a stack's 3×3 matrix of bands onto its columns:
+/// `PERMUTATIONS[m]` spread out to bit `band * 9 + col`, the layout of
+/// [`STACK`].
+const STACK_ALLOWED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if PERMUTATIONS[m] & (1 << k) != 0 {
+                t[m] |= 1 << ((k / 3) * 9 + k % 3);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// `PLACEMENTS[m]`, for `m` a 9-bit set of occupied minirows (bit `row * 3 + box`):
 /// the cells of every minirow that takes part in some placement of a digit in the
 /// band (one minirow per row and per box, all inside `m`). Zero when none fits.
@@ -344,21 +366,19 @@ impl Grid {
             checked.digits &= checked.digits - 1;
             let mut w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             let mut cols = w.map(fold_columns);
-            let mut allowed = [0u32; 3];
+            // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
+            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let mut allowed = 0;
             for s in 0..3 {
-                let m = (cols[0] >> (3 * s)) & 7
-                    | ((cols[1] >> (3 * s)) & 7) << 3
-                    | ((cols[2] >> (3 * s)) & 7) << 6;
-                let v = u32::from(PERMUTATIONS[m as usize]);
+                let y = (all >> (3 * s)) & STACK;
+                let v = STACK_ALLOWED[((y | y >> 6 | y >> 12) & 0x1ff) as usize];
                 if v == 0 {
                     return Err(Contradiction);
                 }
-                for (b, a) in allowed.iter_mut().enumerate() {
-                    *a |= ((v >> (3 * b)) & 7) << (3 * s);
-                }
+                allowed |= v << (3 * s);
             }
             for b in 0..3 {
-                let x = w[b] & (allowed[b] * ROWS3);
+                let x = w[b] & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
                 if x != w[b] {
                     changed = true;
                     w[b] = x;
@@ -369,6 +389,9 @@ impl Grid {
             }
             // Hidden singles in columns: a column in one band only, on one row there.
             let many = (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
+            if !many & 0x1ff == 0 {
+                continue;
+            }
             for b in 0..3 {
                 let x = w[b];
                 let rows = [x & 0x1ff, (x >> 9) & 0x1ff, x >> 18];
@@ -554,6 +577,13 @@ impl Nine {
                         continue;
                     }
                     frame.saved = grid;
+                    if !grid.is_open(frame.cell) {
+                        // Propagation placed the cell itself: its last digit is
+                        // forced, and the grid is already that branch's fixed
+                        // point. Go on from it; nothing is left to try here.
+                        frame.remaining = 0;
+                        break;
+                    }
                 }
                 let live = frame.remaining & grid.digits(frame.cell);
                 if live == 0 {
