@@ -89,43 +89,33 @@ const PERMUTATIONS: [u16; 512] = {
 /// The first three columns of each band's nine, in a word of three bands.
 const STACK: u32 = 7 | 7 << 9 | 7 << 18;
 
-/// `STACK_ALLOWED[m]`, for `m` a stack's 3×3 matrix of bands onto its columns:
-/// `PERMUTATIONS[m]` spread out to bit `band * 9 + col`, the layout of
-/// [`STACK`].
-const STACK_ALLOWED: [u32; 512] = {
+/// `PERMUTATIONS` with each of the nine bits `row * 3 + col` spread out to
+/// `unit << (row * 9 + col * stride)`: 27-bit words of three 9-bit rows.
+const fn spread_permutations(unit: u32, stride: usize) -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
         let mut k = 0;
         while k < 9 {
             if PERMUTATIONS[m] & (1 << k) != 0 {
-                t[m] |= 1 << ((k / 3) * 9 + k % 3);
+                t[m] |= unit << ((k / 3) * 9 + (k % 3) * stride);
             }
             k += 1;
         }
         m += 1;
     }
     t
-};
+}
+
+/// `STACK_ALLOWED[m]`, for `m` a stack's 3×3 matrix of bands onto its columns:
+/// `PERMUTATIONS[m]` spread out to bit `band * 9 + col`, the layout of
+/// [`STACK`].
+const STACK_ALLOWED: [u32; 512] = spread_permutations(1, 1);
 
 /// `PLACEMENTS[m]`, for `m` a 9-bit set of occupied minirows (bit `row * 3 + box`):
 /// the cells of every minirow that takes part in some placement of a digit in the
 /// band (one minirow per row and per box, all inside `m`). Zero when none fits.
-const PLACEMENTS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if PERMUTATIONS[m] & (1 << k) != 0 {
-                t[m] |= 7 << ((k / 3) * 9 + (k % 3) * 3);
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
+const PLACEMENTS: [u32; 512] = spread_permutations(7, 3);
 
 /// `BAND_PEERS[p]`: the other cells of cell `p`'s row and box within its band.
 const BAND_PEERS: [u32; 27] = {
