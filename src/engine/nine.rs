@@ -460,12 +460,13 @@ impl Grid {
 
     /// The solved board, one value byte per cell.
     fn values(&self, out: &mut [u8; 81]) {
-        for (i, &word) in self.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
-            let mut bits = word;
-            while bits != 0 {
-                out[b * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
-                bits &= bits - 1;
+        for (d, words) in self.cand.chunks_exact(3).enumerate() {
+            for (band, &word) in out.chunks_exact_mut(27).zip(words) {
+                let mut bits = word;
+                while bits != 0 {
+                    band[bits.trailing_zeros() as usize] = d as u8 + 1;
+                    bits &= bits - 1;
+                }
             }
         }
     }
