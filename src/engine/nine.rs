@@ -10,7 +10,7 @@
 //!
 //! The search has the same shape as the general engine: an explicit stack of
 //! frames, one per decision, each trying the next candidate of one cell. Here a
-//! frame saves the whole 228-byte grid rather than a trail mark, because copying
+//! frame saves the whole 120-byte grid rather than a trail mark, because copying
 //! it back is cheaper than replaying a trail of single-bit changes.
 
 use super::{Stats, Stop};
@@ -33,6 +33,19 @@ const ROW_BOXES: [u32; 512] = {
                 t[r] |= 1 << k;
             }
             k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// `SINGLE[r]`: the 9-bit row `r` itself when it holds exactly one cell, else zero.
+const SINGLE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut r = 0;
+    while r < 512 {
+        if r != 0 && r & (r - 1) == 0 {
+            t[r] = r as u16;
         }
         r += 1;
     }
@@ -73,24 +86,36 @@ const PERMUTATIONS: [u16; 512] = {
     t
 };
 
-/// `PLACEMENTS[m]`, for `m` a 9-bit set of occupied minirows (bit `row * 3 + box`):
-/// the cells of every minirow that takes part in some placement of a digit in the
-/// band (one minirow per row and per box, all inside `m`). Zero when none fits.
-const PLACEMENTS: [u32; 512] = {
+/// The first three columns of each band's nine, in a word of three bands.
+const STACK: u32 = 7 | 7 << 9 | 7 << 18;
+
+/// `PERMUTATIONS` with each of the nine bits `row * 3 + col` spread out to
+/// `unit << (row * 9 + col * stride)`: 27-bit words of three 9-bit rows.
+const fn spread_permutations(unit: u32, stride: usize) -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
         let mut k = 0;
         while k < 9 {
             if PERMUTATIONS[m] & (1 << k) != 0 {
-                t[m] |= 7 << ((k / 3) * 9 + (k % 3) * 3);
+                t[m] |= unit << ((k / 3) * 9 + (k % 3) * stride);
             }
             k += 1;
         }
         m += 1;
     }
     t
-};
+}
+
+/// `STACK_ALLOWED[m]`, for `m` a stack's 3×3 matrix of bands onto its columns:
+/// `PERMUTATIONS[m]` spread out to bit `band * 9 + col`, the layout of
+/// [`STACK`].
+const STACK_ALLOWED: [u32; 512] = spread_permutations(1, 1);
+
+/// `PLACEMENTS[m]`, for `m` a 9-bit set of occupied minirows (bit `row * 3 + box`):
+/// the cells of every minirow that takes part in some placement of a digit in the
+/// band (one minirow per row and per box, all inside `m`). Zero when none fits.
+const PLACEMENTS: [u32; 512] = spread_permutations(7, 3);
 
 /// `BAND_PEERS[p]`: the other cells of cell `p`'s row and box within its band.
 const BAND_PEERS: [u32; 27] = {
@@ -106,29 +131,14 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// `COLUMN[c]`: the three cells of column `c` within a band.
-const COLUMN: [u32; 9] = {
-    let mut t = [0u32; 9];
-    let mut c = 0;
-    while c < 9 {
-        t[c] = ROWS3 << c;
-        c += 1;
-    }
-    t
-};
-
 /// The candidates of a whole board.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
     /// `cand[d * 3 + b]`: where digit `d` may go in band `b`. A solved cell keeps
     /// its own digit's bit.
     cand: [u32; 27],
-    /// Cells of each band not yet assigned.
+    /// Cells of each band not yet solved.
     open: [u32; 3],
-    /// Bit `d * 3 + b` set while word `cand[d * 3 + b]` changed since its band was checked.
-    dirty: u32,
-    /// Bit `d` set while digit `d` changed since its stacks were checked.
-    col_dirty: u32,
 }
 
 /// A cell: its band and its bit within the band.
@@ -150,13 +160,36 @@ impl Cell {
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
 
+/// Change tracking for one propagation: what each word held when its band was
+/// last checked, and the digits whose stacks may have news.
+struct Checked {
+    /// `words[i]`: `cand[i]` as the band sweep last left it. A word that differs
+    /// has changed since and is checked again.
+    words: [u32; 27],
+    /// Bit `d` set while digit `d` changed since its stacks were checked.
+    digits: u32,
+    /// Words known to differ from `words` (others may, and are found by
+    /// comparing).
+    dirty: u32,
+}
+
+impl Checked {
+    /// The tracking for a grid that was a fixed point at `saved` and has since
+    /// changed in word `i` only.
+    fn since(saved: &Grid, i: usize) -> Self {
+        Self {
+            words: saved.cand,
+            digits: 0,
+            dirty: 1 << i,
+        }
+    }
+}
+
 impl Grid {
     fn new() -> Self {
         Self {
             cand: [BAND; 27],
             open: [BAND; 3],
-            dirty: (1 << 27) - 1,
-            col_dirty: (1 << 9) - 1,
         }
     }
 
@@ -170,108 +203,120 @@ impl Grid {
         self.open[cell.band as usize] & (1 << cell.bit) != 0
     }
 
-    /// Removes `cells` from digit `d`'s word for band `b`, noting any change.
-    #[inline(always)]
-    fn clear(&mut self, d: usize, b: usize, cells: u32) {
-        let i = d * 3 + b;
-        let old = self.cand[i];
-        let new = old & !cells;
-        self.cand[i] = new;
-        let changed = u32::from(new != old);
-        self.dirty |= changed << i;
-        self.col_dirty |= changed << d;
+    /// Places digit `d` at `cell`: clears the rest of its row and box from the
+    /// digit's word, so that the band sweep finds the cell alone in its row and
+    /// solves it (clearing the cell from the other digits and the column from
+    /// the other bands). When `d` may no longer go there, this empties the row
+    /// and the sweep reports the contradiction.
+    /// Returns the word changed.
+    fn assign(&mut self, d: usize, cell: Cell) -> usize {
+        let i = d * 3 + cell.band as usize;
+        self.cand[i] &= !BAND_PEERS[cell.bit as usize];
+        i
     }
 
-    /// Places digit `d` at `cell`, if it may still go there; otherwise leaves the
-    /// grid as it is (the next propagation finds the contradiction that caused it).
-    fn assign(&mut self, d: usize, cell: Cell, stats: &mut Stats) {
-        let (b, p) = (cell.band as usize, cell.bit as usize);
-        let bit = 1u32 << p;
-        if self.open[b] & bit == 0 || self.cand[d * 3 + b] & bit == 0 {
-            return;
-        }
-        stats.propagations += 1;
-        self.open[b] &= !bit;
-        for e in 0..9 {
-            if e != d {
-                self.clear(e, b, bit);
-            }
-        }
-        self.clear(d, b, BAND_PEERS[p]);
-        let col = COLUMN[p % 9];
-        for other in 0..3 {
-            if other != b {
-                self.clear(d, other, col);
-            }
-        }
-    }
-
-    /// Removes digit `d` from `cell`.
-    fn eliminate(&mut self, d: usize, cell: Cell) {
-        self.clear(d, cell.band as usize, 1 << cell.bit);
+    /// Removes digit `d` from `cell`. Returns the word changed.
+    fn eliminate(&mut self, d: usize, cell: Cell) -> usize {
+        let i = d * 3 + cell.band as usize;
+        self.cand[i] &= !(1 << cell.bit);
+        i
     }
 
     /// Draws every consequence that singles and placements give, until nothing
     /// changes: bands first (cheapest, and most productive), then naked singles,
-    /// then stacks and hidden singles in columns.
-    fn propagate(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
+    /// then stacks and hidden singles in columns. `checked` holds the words as
+    /// they were at the last point where nothing was left to draw.
+    fn propagate(&mut self, checked: &mut Checked, stats: &mut Stats) -> Result<(), Contradiction> {
+        let open = self.open;
+        let result = self.propagate_uncounted(checked);
+        // Count the cells solved here once, rather than at each (popcount is
+        // not a baseline x86-64 instruction).
+        let solved = |b: usize| u64::from(open[b] & !self.open[b]);
+        stats.propagations += u64::from((solved(0) | solved(1) << 27).count_ones());
+        stats.propagations += u64::from(solved(2).count_ones());
+        result
+    }
+
+    /// [`Grid::propagate`] without the count of cells solved.
+    fn propagate_uncounted(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         loop {
-            self.sweep_bands(stats)?;
-            if self.naked_singles(stats)? {
+            self.sweep_bands(checked)?;
+            if self.naked_singles(checked)? {
                 continue;
             }
-            if self.col_dirty != 0 && self.columns(stats)? {
+            if checked.digits != 0 && self.columns(checked)? {
                 continue;
             }
             return Ok(());
         }
     }
 
-    /// Checks each changed digit-band word against the placements a digit can
-    /// have in a band (locked candidates in rows and boxes), and assigns the
-    /// cells left alone in their row, until no word has news.
-    fn sweep_bands(&mut self, stats: &mut Stats) -> Result<(), Contradiction> {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let (d, b) = (i / 3, i % 3);
-            let a = self.cand[i];
-            let occupied = ROW_BOXES[(a & 0x1ff) as usize]
-                | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
-                | ROW_BOXES[(a >> 18) as usize] << 6;
-            let filtered = a & PLACEMENTS[occupied as usize];
-            if filtered == 0 {
-                return Err(Contradiction);
+    /// Checks changed word `i` against the placements a digit can have in a
+    /// band (locked candidates in rows and boxes), and solves the open cells left
+    /// alone in their row: clears them from the other digits of the band and
+    /// their columns from the digit's other bands. Says whether it changed
+    /// other words.
+    #[inline(always)]
+    fn update(&mut self, i: usize, checked: &mut Checked) -> Result<bool, Contradiction> {
+        let a = self.cand[i];
+        let (d, b) = (i / 3, i % 3);
+        let occupied = ROW_BOXES[(a & 0x1ff) as usize]
+            | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
+            | ROW_BOXES[(a >> 18) as usize] << 6;
+        let filtered = a & PLACEMENTS[occupied as usize];
+        if filtered == 0 {
+            return Err(Contradiction);
+        }
+        checked.words[i] = filtered;
+        checked.digits |= 1 << d;
+        let alone = row_singles(filtered) & self.open[b];
+        if alone != 0 {
+            // The placement filter has already cleared their rows and boxes in
+            // this word; the clears below also hit the word itself, which is
+            // written back last.
+            self.open[b] &= !alone;
+            for e in 0..9 {
+                self.cand[e * 3 + b] &= !alone;
             }
-            if filtered != a {
-                self.cand[i] = filtered;
-                self.col_dirty |= 1 << d;
-            }
-            let alone = row_singles(filtered) & self.open[b];
-            if alone != 0 {
-                // The placement filter has already cleared their rows and boxes
-                // in this word; clear the cells for the other digits and their
-                // columns in the other bands.
-                stats.propagations += u64::from(alone.count_ones());
-                self.open[b] &= !alone;
-                for e in 0..9 {
-                    if e != d {
-                        self.clear(e, b, alone);
-                    }
-                }
-                let cols = fold_columns(alone) * ROWS3;
-                for other in 0..3 {
-                    if other != b {
-                        self.clear(d, other, cols);
-                    }
-                }
+            let cols = fold_columns(alone) * ROWS3;
+            for other in 0..3 {
+                self.cand[d * 3 + other] &= !cols;
             }
         }
-        Ok(())
+        self.cand[i] = filtered;
+        Ok(alone != 0)
     }
 
-    /// Assigns every open cell with one candidate left; fails on a cell with none.
-    fn naked_singles(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
+    /// The words that differ from their checked values, one bit each.
+    fn changed(&self, checked: &Checked) -> u32 {
+        let mut m = 0;
+        for i in 0..27 {
+            m |= u32::from(self.cand[i] != checked.words[i]) << i;
+        }
+        m
+    }
+
+    /// Updates the words known to have changed, then every changed word, pass
+    /// after pass, until a pass changes no other word.
+    fn sweep_bands(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
+        let mut dirty = checked.dirty;
+        checked.dirty = 0;
+        loop {
+            let mut spilled = false;
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                spilled |= self.update(i, checked)?;
+            }
+            if !spilled {
+                return Ok(());
+            }
+            dirty = self.changed(checked);
+        }
+    }
+
+    /// Places every open cell with one candidate left; fails on a cell with none.
+    fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         for b in 0..3 {
             let (mut ones, mut twos) = (0u32, 0u32);
@@ -283,18 +328,17 @@ impl Grid {
             if ones != BAND {
                 return Err(Contradiction);
             }
-            let mut singles = ones & !twos & self.open[b];
-            while singles != 0 {
-                let p = singles.trailing_zeros();
-                singles &= singles - 1;
-                let cell = Cell {
-                    band: b as u8,
-                    bit: p as u8,
-                };
-                let d = self.digits(cell).trailing_zeros() as usize;
-                if d < 9 {
-                    self.assign(d, cell, stats);
-                    changed = true;
+            let singles = ones & !twos & self.open[b];
+            if singles != 0 {
+                changed = true;
+                for d in 0..9 {
+                    let mut cells = singles & self.cand[d * 3 + b];
+                    while cells != 0 {
+                        let p = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        self.cand[d * 3 + b] &= !BAND_PEERS[p];
+                        checked.dirty |= 1 << (d * 3 + b);
+                    }
                 }
             }
         }
@@ -303,40 +347,41 @@ impl Grid {
 
     /// For each digit changed since its last visit: checks each stack against the
     /// placements a digit can have there (one column per box, one box per column:
-    /// locked candidates in columns), then assigns the digit where it has one
+    /// locked candidates in columns), then places the digit where it has one
     /// place left in a column. Says whether anything changed.
-    fn columns(&mut self, stats: &mut Stats) -> Result<bool, Contradiction> {
+    fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while self.col_dirty != 0 {
-            let d = self.col_dirty.trailing_zeros() as usize;
-            self.col_dirty &= self.col_dirty - 1;
+        while checked.digits != 0 {
+            let d = checked.digits.trailing_zeros() as usize;
+            checked.digits &= checked.digits - 1;
             let mut w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             let mut cols = w.map(fold_columns);
-            let mut allowed = [0u32; 3];
+            // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
+            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let mut allowed = 0;
             for s in 0..3 {
-                let m = (cols[0] >> (3 * s)) & 7
-                    | ((cols[1] >> (3 * s)) & 7) << 3
-                    | ((cols[2] >> (3 * s)) & 7) << 6;
-                let v = u32::from(PERMUTATIONS[m as usize]);
+                let y = (all >> (3 * s)) & STACK;
+                let v = STACK_ALLOWED[((y | y >> 6 | y >> 12) & 0x1ff) as usize];
                 if v == 0 {
                     return Err(Contradiction);
                 }
-                for (b, a) in allowed.iter_mut().enumerate() {
-                    *a |= ((v >> (3 * b)) & 7) << (3 * s);
-                }
+                allowed |= v << (3 * s);
             }
             for b in 0..3 {
-                let x = w[b] & (allowed[b] * ROWS3);
+                let x = w[b] & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
                 if x != w[b] {
                     changed = true;
                     w[b] = x;
                     cols[b] = fold_columns(x);
                     self.cand[d * 3 + b] = x;
-                    self.dirty |= 1 << (d * 3 + b);
+                    checked.dirty |= 1 << (d * 3 + b);
                 }
             }
             // Hidden singles in columns: a column in one band only, on one row there.
             let many = (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
+            if !many & 0x1ff == 0 {
+                continue;
+            }
             for b in 0..3 {
                 let x = w[b];
                 let rows = [x & 0x1ff, (x >> 9) & 0x1ff, x >> 18];
@@ -344,24 +389,26 @@ impl Grid {
                 let single = !many & cols[b] & !multi & 0x1ff;
                 let mut cells = x & (single * ROWS3) & self.open[b];
                 while cells != 0 {
-                    let p = cells.trailing_zeros();
+                    let p = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let cell = Cell {
-                        band: b as u8,
-                        bit: p as u8,
-                    };
-                    self.assign(d, cell, stats);
-                    changed = true;
+                    let y = self.cand[d * 3 + b] & !BAND_PEERS[p];
+                    if y != self.cand[d * 3 + b] {
+                        self.cand[d * 3 + b] = y;
+                        checked.dirty |= 1 << (d * 3 + b);
+                        changed = true;
+                    }
                 }
             }
         }
         Ok(changed)
     }
 
-    /// The open cell to branch on: the first with two candidates, else the first
+    /// The open cell to branch on: a cell with two candidates (preferring digits
+    /// with many places left, whose placement tells the most), else the first
     /// with the fewest.
     fn choose(&self) -> Cell {
-        for b in 0..3 {
+        let mut pairs = [0u32; 3];
+        for (b, pair) in pairs.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[d * 3 + b];
@@ -369,13 +416,40 @@ impl Grid {
                 twos |= ones & x;
                 ones |= x;
             }
-            let pairs = twos & !threes & self.open[b];
-            if pairs != 0 {
-                return Cell {
-                    band: b as u8,
-                    bit: pairs.trailing_zeros() as u8,
-                };
+            *pair = twos & !threes & self.open[b];
+        }
+        if pairs != [0; 3] {
+            // Among the bivalue cells, one holding the digit with the most places
+            // left, and of those, one whose other digit has the most.
+            let mut places = [0u32; 9];
+            let mut best = (0, 0);
+            for (d, n) in places.iter_mut().enumerate() {
+                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+                if (w[0] & pairs[0]) | (w[1] & pairs[1]) | (w[2] & pairs[2]) != 0 {
+                    *n = (u64::from(w[0]) | u64::from(w[1]) << 32).count_ones() + w[2].count_ones();
+                    if *n > best.0 {
+                        best = (*n, d);
+                    }
+                }
             }
+            let d = best.1;
+            let x = [0, 1, 2].map(|b| self.cand[d * 3 + b] & pairs[b]);
+            let mut cells = x;
+            let mut most = 0;
+            for (e, &n) in places.iter().enumerate() {
+                if e != d && n > most {
+                    let y = [0, 1, 2].map(|b| x[b] & self.cand[e * 3 + b]);
+                    if y != [0; 3] {
+                        most = n;
+                        cells = y;
+                    }
+                }
+            }
+            let b = cells.iter().position(|&c| c != 0).unwrap_or(0);
+            return Cell {
+                band: b as u8,
+                bit: cells[b].trailing_zeros() as u8,
+            };
         }
         (0..81)
             .map(Cell::from_index)
@@ -386,12 +460,13 @@ impl Grid {
 
     /// The solved board, one value byte per cell.
     fn values(&self, out: &mut [u8; 81]) {
-        for (i, &word) in self.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
-            let mut bits = word;
-            while bits != 0 {
-                out[b * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
-                bits &= bits - 1;
+        for (d, words) in self.cand.chunks_exact(3).enumerate() {
+            for (band, &word) in out.chunks_exact_mut(27).zip(words) {
+                let mut bits = word;
+                while bits != 0 {
+                    band[bits.trailing_zeros() as usize] = d as u8 + 1;
+                    bits &= bits - 1;
+                }
             }
         }
     }
@@ -403,15 +478,11 @@ fn fold_columns(x: u32) -> u32 {
 }
 
 /// The cells of `a` that are alone in their row.
+#[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    let mut out = 0;
-    for r in 0..3 {
-        let x = (a >> (r * 9)) & 0x1ff;
-        if x & x.wrapping_sub(1) == 0 {
-            out |= x << (r * 9);
-        }
-    }
-    out
+    u32::from(SINGLE[(a & 0x1ff) as usize])
+        | u32::from(SINGLE[((a >> 9) & 0x1ff) as usize]) << 9
+        | u32::from(SINGLE[(a >> 18) as usize]) << 18
 }
 
 /// No candidate is being explored under a frame yet.
@@ -448,10 +519,16 @@ impl Nine {
         let mut grid = Grid::new();
         for (i, &v) in givens.iter().enumerate() {
             if v != 0 {
-                grid.assign(usize::from(v - 1), Cell::from_index(i), stats);
+                grid.assign(usize::from(v - 1), Cell::from_index(i));
             }
         }
-        if grid.propagate(stats).is_err() {
+        // No word can hold `u32::MAX`: every word is checked once.
+        let mut checked = Checked {
+            words: [u32::MAX; 27],
+            digits: 0,
+            dirty: (1 << 27) - 1,
+        };
+        if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
         }
         let mut solution = [0u8; 81];
@@ -473,7 +550,8 @@ impl Nine {
                 });
             }
             // Advance: the top frame's next digit that propagates cleanly,
-            // stepping back through exhausted frames.
+            // stepping back through exhausted frames. A saved grid is a fixed
+            // point, so only the words changed since it need checking.
             loop {
                 let Some(frame) = frames.last_mut() else {
                     return Stop::Exhausted;
@@ -481,14 +559,22 @@ impl Nine {
                 grid = frame.saved;
                 if frame.current != NONE {
                     // The digit explored last is used up: rule it out here.
-                    grid.eliminate(usize::from(frame.current), frame.cell);
+                    let i = grid.eliminate(usize::from(frame.current), frame.cell);
                     frame.current = NONE;
-                    if grid.propagate(stats).is_err() {
+                    checked = Checked::since(&frame.saved, i);
+                    if grid.propagate(&mut checked, stats).is_err() {
                         stats.backtracks += 1;
                         frames.pop();
                         continue;
                     }
                     frame.saved = grid;
+                    if !grid.is_open(frame.cell) {
+                        // Propagation placed the cell itself: its last digit is
+                        // forced, and the grid is already that branch's fixed
+                        // point. Go on from it; nothing is left to try here.
+                        frame.remaining = 0;
+                        break;
+                    }
                 }
                 let live = frame.remaining & grid.digits(frame.cell);
                 if live == 0 {
@@ -503,8 +589,9 @@ impl Nine {
                 let d = live.trailing_zeros() as usize;
                 frame.remaining &= !(1 << d);
                 frame.current = d as u8;
-                grid.assign(d, frame.cell, stats);
-                if grid.propagate(stats).is_ok() {
+                let i = grid.assign(d, frame.cell);
+                checked = Checked::since(&frame.saved, i);
+                if grid.propagate(&mut checked, stats).is_ok() {
                     break;
                 }
             }
@@ -532,5 +619,35 @@ mod tests {
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
         assert_eq!(BAND_PEERS[0] & 1, 0);
         assert_eq!(BAND_PEERS[26] & (1 << 26), 0);
+    }
+
+    /// Searches a puzzle string up to its first solution, with the stats.
+    fn first(puzzle: &str) -> (Stop, Stats) {
+        let givens: Vec<u8> = puzzle
+            .bytes()
+            .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+            .collect();
+        let mut stats = Stats::default();
+        let stop = Nine::default().search(&givens, 100_000, &mut stats, |_| false);
+        (stop, stats)
+    }
+
+    #[test]
+    fn sparse_and_empty_boards_solve_quickly() {
+        for puzzle in [
+            "...9...84....5...............7.........4...27........1.....4...................9.",
+            ".................................................................................",
+        ] {
+            let (stop, stats) = first(puzzle);
+            assert!(matches!(stop, Stop::Enough));
+            assert!(stats.guesses < 200, "{puzzle}: {} guesses", stats.guesses);
+        }
+    }
+
+    #[test]
+    fn contradictory_givens_have_no_solution() {
+        let (stop, stats) = first(&("11".to_string() + &".".repeat(79)));
+        assert!(matches!(stop, Stop::Exhausted));
+        assert_eq!(stats.solutions, 0);
     }
 }
