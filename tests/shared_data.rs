@@ -201,7 +201,7 @@ fn gecode_extra_givens_25x25_are_solved_and_unique() {
 }
 
 #[test]
-#[ignore = "minutes per puzzle today: run with cargo test --release -- --ignored frisch"]
+#[ignore = "seconds to minutes per puzzle: cargo test --release --test shared_data -- --ignored frisch"]
 fn frisch_minimal_25x25_are_solved_and_unique() {
     solve_unique_set::<5>("25x25/gecode_frisch_minimal_16.txt", slow_budget());
 }
