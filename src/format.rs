@@ -215,11 +215,59 @@ fn cell_count_error(found: usize, expected: usize, size: usize) -> ParseError {
     }
 }
 
+/// Not a plain cell symbol: layout, a symbol of no board, or not ASCII.
+const NOT_PLAIN: u8 = u8::MAX;
+
+/// Byte to cell value for the standard alphabet: `0` empty, `1..=61` a value,
+/// [`NOT_PLAIN`] otherwise. `FOLDED` reads lower case as upper (N ≤ 35).
+const fn plain_table(folded: bool) -> [u8; 256] {
+    let mut t = [NOT_PLAIN; 256];
+    t[b'.' as usize] = 0;
+    t[b'_' as usize] = 0;
+    t[b'0' as usize] = 0;
+    let mut i = 0;
+    while i < 26 {
+        if i < 9 {
+            t[b'1' as usize + i] = i as u8 + 1;
+        }
+        t[b'A' as usize + i] = i as u8 + 10;
+        t[b'a' as usize + i] = if folded { i as u8 + 10 } else { i as u8 + 36 };
+        i += 1;
+    }
+    t
+}
+
+const PLAIN_FOLDED: [u8; 256] = plain_table(true);
+const PLAIN_CASED: [u8; 256] = plain_table(false);
+
+/// The fast path for the commonest input, a line of exactly N×N plain symbols:
+/// one table lookup a byte. `None` sends anything else (white space, rules,
+/// stray characters) to the general reader, which names what is wrong.
+fn plain_line<const BOX: usize>(bytes: &[u8]) -> Option<Result<Board<BOX>, BoardError>> {
+    let n = Board::<BOX>::N;
+    let table = if n <= 35 { &PLAIN_FOLDED } else { &PLAIN_CASED };
+    let mut cells: smallvec::SmallVec<[u8; 81]> = smallvec::SmallVec::with_capacity(bytes.len());
+    for &b in bytes {
+        let v = table[usize::from(b)];
+        if usize::from(v) > n {
+            return None; // NOT_PLAIN, or a symbol of a larger board
+        }
+        cells.push(v);
+    }
+    Some(Board::from_cells(&cells))
+}
+
 /// Reads single-character cells, skipping white space and box rules, and checks
 /// the layout: N×N cells in all, and N per line when they span several lines.
 fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {
     let n = Board::<BOX>::N;
     let total = Board::<BOX>::CELLS;
+    if alphabet == Alphabet::Standard
+        && s.len() == total
+        && let Some(board) = plain_line::<BOX>(s.as_bytes())
+    {
+        return board.map_err(ParseError::from);
+    }
     let mut cells = Vec::with_capacity(total);
     let mut found = 0usize;
     // Cells per text line that holds any, to name a short or long row.
