@@ -58,8 +58,9 @@ pub struct Stats {
 ///   fewest places; on 16×16 and 25×25 it first probes every pair (a two-way
 ///   cell or house-digit) both ways, rules out what fails or what both ways
 ///   eliminate, and branches on the pair that propagates furthest. From 36×36 up
-///   it tries the least constraining value first and, when looking for one
-///   solution, restarts long runs ([`Solver::with_seed`]).
+///   it tries the least constraining value first. Ties between branch points
+///   start from a seeded place, and a search for one solution restarts long
+///   runs except on 25×25 ([`Solver::with_seed`]).
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -138,12 +139,15 @@ impl<const BOX: usize> Solver<BOX> {
     /// Randomises tie-breaks between equally good branch points, and the order
     /// in which values are tried, from `seed`.
     ///
-    /// Without a seed the general engine (36×36 and up) still uses a fixed seed
-    /// when it looks for one solution, because it restarts a search that runs
-    /// long (a run's share of guesses follows the Luby sequence, so the search
-    /// stays complete); results are the same on every run either way. Search
+    /// Without a seed the general engine (16×16 and up) still breaks ties from
+    /// a fixed seed, because always starting from the first cell walks some
+    /// sparse boards into a hopeless corner; and when it looks for one solution
+    /// (except on 25×25, where it measured worse) it restarts a search that runs
+    /// long, a run's share of guesses following the Luby sequence so the search
+    /// stays complete. Results are the same on every run either way. Search
     /// times on big boards are heavy-tailed, and a different seed is a different
-    /// draw. Counting more than one solution never restarts.
+    /// draw; only a given seed also shuffles the order values are tried in.
+    /// Counting more than one solution never restarts.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self
