@@ -80,3 +80,34 @@ impl Count {
         !matches!(self, Count::GaveUp(_))
     }
 }
+
+/// Why a search loop stopped; both engines end in one of these, and turn it into
+/// an [`Outcome`] or a [`Count`] the same way.
+pub(crate) enum Stop {
+    /// The whole search space was explored.
+    Exhausted,
+    /// The caller asked for no more solutions.
+    Enough,
+    /// The budget ran out.
+    Budget,
+}
+
+impl Stop {
+    /// The count, given the solutions found before stopping.
+    pub(crate) fn count(self, found: usize) -> Count {
+        match self {
+            Stop::Exhausted => Count::Exact(found),
+            Stop::Enough => Count::AtLeast(found),
+            Stop::Budget => Count::GaveUp(found),
+        }
+    }
+
+    /// The outcome of a search for one solution, given the one it recorded.
+    pub(crate) fn outcome<const BOX: usize>(self, first: Option<Board<BOX>>) -> Outcome<BOX> {
+        match self {
+            Stop::Enough => Outcome::Solved(first.expect("a solution was recorded")),
+            Stop::Exhausted => Outcome::Unsolvable,
+            Stop::Budget => Outcome::GaveUp,
+        }
+    }
+}

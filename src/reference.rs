@@ -1,7 +1,7 @@
 //! The reference engine: the plain iterative backtracker of the puzzle literature, kept as the oracle for tests.
 
 use crate::board::Board;
-use crate::outcome::{Count, Outcome};
+use crate::outcome::{Count, Outcome, Stop};
 
 /// The plain iterative backtracker, as the puzzle literature describes it:
 ///
@@ -34,16 +34,6 @@ pub struct Reference {
     max_steps: u64,
 }
 
-/// Why the loop stopped.
-enum Stop {
-    /// Backed past the first empty cell.
-    Exhausted,
-    /// The caller asked for no more solutions.
-    Enough,
-    /// The step budget ran out.
-    Budget,
-}
-
 impl Reference {
     /// A reference engine with no step budget.
     pub fn new() -> Self {
@@ -61,14 +51,11 @@ impl Reference {
     /// The first solution in the engine's order, or why there is none.
     pub fn solve<const BOX: usize>(&self, board: &Board<BOX>) -> Outcome<BOX> {
         let mut first = None;
-        match self.search(board, |cells| {
+        let stop = self.search(board, |cells| {
             first = Some(Board::from_checked_cells(cells));
             false
-        }) {
-            Stop::Enough => Outcome::Solved(first.expect("a solution was recorded")),
-            Stop::Exhausted => Outcome::Unsolvable,
-            Stop::Budget => Outcome::GaveUp,
-        }
+        });
+        stop.outcome(first)
     }
 
     /// Counts solutions, stopping once it has found `limit` of them.
@@ -77,14 +64,11 @@ impl Reference {
         if limit == 0 {
             return Count::AtLeast(0);
         }
-        match self.search(board, |_| {
+        let stop = self.search(board, |_| {
             found += 1;
             found < limit
-        }) {
-            Stop::Exhausted => Count::Exact(found),
-            Stop::Enough => Count::AtLeast(found),
-            Stop::Budget => Count::GaveUp(found),
-        }
+        });
+        stop.count(found)
     }
 
     /// The loop. `on_solution` sees each solution's cells and says whether to go on.

@@ -5,7 +5,7 @@ mod nine;
 mod state;
 
 use crate::board::Board;
-use crate::outcome::{Count, Outcome};
+use crate::outcome::{Count, Outcome, Stop};
 use frame::{Branch, Frame, NONE, ProbeScratch, choose, probe};
 use state::{Geometry, State};
 
@@ -108,13 +108,6 @@ pub enum Engine {
     General,
 }
 
-/// Why the loop stopped.
-pub(crate) enum Stop {
-    Exhausted,
-    Enough,
-    Budget,
-}
-
 impl<const BOX: usize> Solver<BOX> {
     /// A solver with no node budget.
     pub fn new() -> Self {
@@ -172,14 +165,10 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// Finds a solution of `board`, or shows there is none.
     pub fn solve(&mut self, board: &Board<BOX>) -> Outcome<BOX> {
-        let mut first = None;
-        match self.search(board, true, |value| {
-            first = Some(Board::from_checked_cells(value));
-            false
-        }) {
-            Stop::Enough => Outcome::Solved(first.expect("a solution was recorded")),
-            Stop::Exhausted => Outcome::Unsolvable,
-            Stop::Budget => Outcome::GaveUp,
+        match self.count_and_solve(board, 1) {
+            (Count::GaveUp(_), _) => Outcome::GaveUp,
+            (_, Some(solution)) => Outcome::Solved(solution),
+            (_, None) => Outcome::Unsolvable,
         }
     }
 
@@ -220,12 +209,7 @@ impl<const BOX: usize> Solver<BOX> {
             found += 1;
             found < limit
         });
-        let count = match stop {
-            Stop::Exhausted => Count::Exact(found),
-            Stop::Enough => Count::AtLeast(found),
-            Stop::Budget => Count::GaveUp(found),
-        };
-        (count, first)
+        (stop.count(found), first)
     }
 
     /// The loop: choose a branch, try its next choice and propagate, step back

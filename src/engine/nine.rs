@@ -13,7 +13,8 @@
 //! frame saves the whole 120-byte grid rather than a trail mark, because copying
 //! it back is cheaper than replaying a trail of single-bit changes.
 
-use super::{Stats, Stop};
+use super::Stats;
+use crate::outcome::Stop;
 
 /// Bit 0 of each of a band's three rows: multiplying a 9-bit set of columns by
 /// it gives those columns' cells in the band.
