@@ -164,7 +164,11 @@ impl<const BOX: usize> Board<BOX> {
             return Err(ParseError::Empty);
         }
         if found != Self::CELLS {
-            return Err(cell_count_error(found, Self::CELLS, n));
+            return Err(ParseError::WrongCellCount {
+                expected: Self::CELLS,
+                found,
+                size: n,
+            });
         }
         Ok(Self::from_cells(&cells)?)
     }
@@ -202,16 +206,6 @@ impl Board<4> {
             .iter()
             .map(|&v| Alphabet::Hex.encode(v).unwrap_or('.'))
             .collect()
-    }
-}
-
-/// The wrong-cell-count error, with the found count capped so that a huge input
-/// still gives a short message.
-fn cell_count_error(found: usize, expected: usize, size: usize) -> ParseError {
-    ParseError::WrongCellCount {
-        expected,
-        found,
-        size,
     }
 }
 
@@ -314,7 +308,11 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
         });
     }
     if found != total {
-        return Err(cell_count_error(found, total, n));
+        return Err(ParseError::WrongCellCount {
+            expected: total,
+            found,
+            size: n,
+        });
     }
     Ok(Board::from_cells(&cells)?)
 }
