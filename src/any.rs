@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::board::Board;
 use crate::engine::{Solver, Stats};
 use crate::error::ParseError;
+use crate::format;
 use crate::outcome::{Count, Outcome};
 
 /// A board of any supported size, 4×4 to 64×64, for code that learns the size
@@ -232,13 +233,13 @@ impl AnyBoard {
     fn parse_as(s: &str, grid: bool) -> Result<Self, ParseError> {
         // The commonest input, one line of plain symbols, needs no measuring:
         // its length is its cell count.
-        let plain = |b: u8| b.is_ascii_alphanumeric() || b == b'.' || b == b'_';
         if !grid
             && let Some(size) = Self::SIZES.into_iter().find(|&n| n * n == s.len())
-            && s.bytes().all(plain)
+            && let Some(board) = each_box!(size, BOX =>
+                format::plain_line::<BOX>(s.as_bytes()).map(|b| b.map(AnyBoard::from)),
+                _ => None)
         {
-            return each_box!(size, BOX => Board::<BOX>::from_line(s).map(AnyBoard::from),
-                _ => Err(no_size_fits(s.len())));
+            return board.map_err(ParseError::from);
         }
         let (layout, cells) = measure(s);
         let size = Self::SIZES.into_iter().find(|&n| n * n == cells);

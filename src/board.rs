@@ -101,9 +101,15 @@ impl<const BOX: usize> Board<BOX> {
                 size: n,
             });
         }
-        let board = Self {
-            cells: SmallVec::from_slice(values),
-        };
+        Self::from_values(SmallVec::from_slice(values))
+    }
+
+    /// A board of `cells`, N×N values already known to be in `0..=N`, once its
+    /// givens are checked for conflicts.
+    pub(crate) fn from_values(cells: Cells) -> Result<Self, BoardError> {
+        debug_assert_eq!(cells.len(), Self::CELLS);
+        debug_assert!(cells.iter().all(|&v| usize::from(v) <= Self::N));
+        let board = Self { cells };
         board.check_conflicts()?;
         Ok(board)
     }
@@ -115,29 +121,30 @@ impl<const BOX: usize> Board<BOX> {
         let mut rows = [0u64; 64];
         let mut cols = [0u64; 64];
         let mut boxes = [0u64; 64];
-        for (i, &v) in self.cells.iter().enumerate() {
-            if v == 0 {
-                continue;
+        for (r, row) in self.cells.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                let b = r / BOX * BOX + c / BOX;
+                let bit = 1u64 << (v - 1);
+                if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                    let (other, house) = self
+                        .find_conflict(r, c, v)
+                        .expect("a repeated bit has a cell that holds it");
+                    return Err(BoardError::Conflict {
+                        value: v.into(),
+                        row: r,
+                        col: c,
+                        other_row: other / n,
+                        other_col: other % n,
+                        house,
+                    });
+                }
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
             }
-            let (r, c) = (i / n, i % n);
-            let b = (r / BOX) * BOX + c / BOX;
-            let bit = 1u64 << (v - 1);
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-                let (other, house) = self
-                    .find_conflict(r, c, v)
-                    .expect("a repeated bit has a cell that holds it");
-                return Err(BoardError::Conflict {
-                    value: v.into(),
-                    row: r,
-                    col: c,
-                    other_row: other / n,
-                    other_col: other % n,
-                    house,
-                });
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
         }
         Ok(())
     }

@@ -12,7 +12,7 @@ use crate::input::{Lines, Record, Source, io_message};
 use crate::job::{Job, Reply, Verdict};
 
 /// Records per chunk: enough to keep every thread busy, few enough to bound memory.
-const CHUNK_RECORDS: usize = 8192;
+const CHUNK_RECORDS: usize = 1024;
 
 /// Bytes of text per chunk, at most (plus one line).
 const CHUNK_BYTES: u64 = 8 << 20;
@@ -117,15 +117,27 @@ fn with_solver<T>(max_nodes: u64, f: impl FnOnce(&mut AnySolver) -> T) -> T {
     })
 }
 
-/// Answers a chunk in order, spread over the pool.
-fn answer(job: &Job, chunk: &[Record]) -> Vec<Reply> {
+/// What one task printed for its records, and where each record's text ends.
+struct Answers {
+    /// The output lines of the task's records, in order.
+    out: Vec<u8>,
+    /// Each record's reply and the end of its text in `out`.
+    replies: Vec<(Reply, usize)>,
+}
+
+/// Answers a chunk in order, spread over the pool: one task a few dozen records,
+/// each task printing into one buffer, so that a puzzle costs no allocation.
+fn answer(job: &Job, chunk: &[Record]) -> Vec<Answers> {
     chunk
         .par_chunks(TASK_RECORDS)
-        .flat_map_iter(|part| {
+        .map(|part| {
             with_solver(job.max_nodes, |solver| {
-                part.iter()
-                    .map(|record| job.run(solver, record))
-                    .collect::<Vec<_>>()
+                let mut out = Vec::with_capacity(part.len() * 96);
+                let replies = part
+                    .iter()
+                    .map(|record| (job.run(solver, record, &mut out), out.len()))
+                    .collect();
+                Answers { out, replies }
             })
         })
         .collect()
@@ -240,12 +252,17 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
             } else {
                 (None, answer(&options.job, &chunk))
             };
-            for reply in &replies {
-                summary.add(reply);
-                sinks.out.write_all(reply.out.as_bytes())?;
-                if let Some((line, message)) = &reply.error {
-                    sinks.error(&format!("{name}:{line}: {message}"));
+            for answers in &replies {
+                let mut written = 0;
+                for (reply, end) in &answers.replies {
+                    summary.add(reply);
+                    if let Some((line, message)) = &reply.error {
+                        sinks.out.write_all(&answers.out[written..*end])?;
+                        written = *end;
+                        sinks.error(&format!("{name}:{line}: {message}"));
+                    }
                 }
+                sinks.out.write_all(&answers.out[written..])?;
             }
             sinks.out.flush()?;
             let bytes = done_bytes + lines.bytes();

@@ -274,15 +274,18 @@ impl Lines {
             if trimmed.is_empty() || trimmed[0] == b'#' {
                 continue;
             }
-            return Ok(Some(match std::str::from_utf8(trimmed) {
-                Ok(s) => Raw::Text(s.to_owned()),
-                Err(e) => {
-                    let lead = buf.len() - buf.trim_ascii_start().len();
-                    Raw::Bad(format!(
-                        "invalid UTF-8 at byte {}",
-                        lead + e.valid_up_to() + 1
-                    ))
-                }
+            let (lead, len) = (buf.len() - buf.trim_ascii_start().len(), trimmed.len());
+            if len != buf.len() {
+                buf.copy_within(lead..lead + len, 0);
+                buf.truncate(len);
+            }
+            // The line's own buffer becomes its text: no copy.
+            return Ok(Some(match String::from_utf8(buf) {
+                Ok(s) => Raw::Text(s),
+                Err(e) => Raw::Bad(format!(
+                    "invalid UTF-8 at byte {}",
+                    lead + e.utf8_error().valid_up_to() + 1
+                )),
             }));
         }
     }
@@ -290,25 +293,24 @@ impl Lines {
     /// Reads one line into `buf` without its line break, keeping at most
     /// [`MAX_LINE`] bytes of it. Returns whether it was longer, or `None` at the end.
     fn read_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
-        let mut seen = 0usize;
-        loop {
-            let available = fill(&mut self.reader)?;
-            if available.is_empty() {
-                return Ok((seen > 0).then_some(seen > MAX_LINE));
-            }
-            let (part, used, done) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (&available[..i], i + 1, true),
-                None => (available, available.len(), false),
-            };
-            let room = MAX_LINE.saturating_sub(buf.len()).min(part.len());
-            buf.extend_from_slice(&part[..room]);
-            seen += part.len() + usize::from(done);
-            self.reader.consume(used);
-            self.bytes += used as u64;
-            if done {
-                return Ok(Some(seen - 1 > MAX_LINE));
-            }
+        // `read_until` finds the line break with the standard library's fast
+        // byte search; `take` keeps a huge line from filling memory.
+        let cap = MAX_LINE as u64 + 1;
+        let mut seen = (&mut self.reader).take(cap).read_until(b'\n', buf)?;
+        if seen == 0 {
+            return Ok(None);
         }
+        let too_long = if buf.last() == Some(&b'\n') {
+            buf.pop();
+            false
+        } else if seen > MAX_LINE {
+            seen += self.reader.skip_until(b'\n')?;
+            true
+        } else {
+            false // The last line, without a line break.
+        };
+        self.bytes += seen as u64;
+        Ok(Some(too_long))
     }
 }
 

@@ -1,6 +1,6 @@
 //! One puzzle's work: parse it, search, and say the answer in the input's notation.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
 
 use ndoku::{AnyBoard, AnyOutcome, AnySolver, Count};
 
@@ -62,11 +62,9 @@ pub enum Verdict {
     GaveUp,
 }
 
-/// The answer for one puzzle.
+/// The answer for one puzzle; what stdout gets is in the caller's buffer.
 #[derive(Clone, Debug)]
 pub struct Reply {
-    /// What stdout gets, line break included.
-    pub out: String,
     /// How it ended.
     pub verdict: Verdict,
     /// Guesses the searches made.
@@ -90,6 +88,16 @@ impl Notation {
         if hex {
             return Notation::Hex;
         }
+        // The commonest input, one line of N×N symbols, needs no word count.
+        if text.len() == n * n && n <= 35 {
+            let lower = || text.bytes().any(|b| b.is_ascii_lowercase());
+            let upper = || text.bytes().any(|b| b.is_ascii_uppercase());
+            return if lower() && !upper() {
+                Notation::Lower
+            } else {
+                Notation::Upper
+            };
+        }
         let mut words = 0usize;
         let mut wide = false;
         for w in text.split(|c: char| c.is_whitespace() || c == ',') {
@@ -110,42 +118,62 @@ impl Notation {
         }
     }
 
-    /// `board` in this notation and `format`, line break(s) included.
-    fn print(self, board: &AnyBoard, format: Format) -> String {
-        let mut out = match (format, self) {
+    /// Appends `board` to `out` in this notation and `format`, line break(s) included.
+    fn print(self, board: &AnyBoard, format: Format, out: &mut Vec<u8>) {
+        let text = match (format, self) {
+            (Format::Line, Notation::Upper) if line(board, false, out) => return,
+            (Format::Line, Notation::Lower) if line(board, true, out) => return,
             (Format::Tokens, _) | (Format::Line, Notation::Tokens) => board.to_tokens(),
             (Format::Line, Notation::Hex) => board.to_hex().unwrap_or_else(|| board.to_string()),
-            (Format::Line, Notation::Upper) => line(board, false),
-            (Format::Line, Notation::Lower) => line(board, true),
+            (Format::Line, _) => board.to_string(),
             (Format::Grid, Notation::Hex) => format!("{board:#}").chars().map(hex_digit).collect(),
             (Format::Grid, Notation::Lower) => format!("{board:#}").to_ascii_lowercase(),
             (Format::Grid, _) => format!("{board:#}"),
         };
-        if !out.ends_with('\n') {
-            out.push('\n');
+        out.extend_from_slice(text.as_bytes());
+        if !text.ends_with('\n') {
+            out.push(b'\n');
         }
         if format == Format::Grid {
-            out.push('\n');
+            out.push(b'\n');
         }
-        out
     }
 }
 
 /// The line format's symbol for each value, `.` for empty (as the library's).
 const SYMBOLS: &[u8; 62] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/// `board` in the line format, in lower case when `lower` is set; the same text
-/// as `board.to_string()`, made in one pass since batches print many.
-fn line(board: &AnyBoard, lower: bool) -> String {
+/// [`SYMBOLS`] for every byte value, with the letters in lower case when `lower`
+/// is set (for boards of up to 35 values); `?` past the last symbol.
+const fn symbol_table(lower: bool) -> [u8; 256] {
+    let mut t = [b'?'; 256];
+    let mut v = 0;
+    while v < SYMBOLS.len() {
+        t[v] = if lower {
+            SYMBOLS[v].to_ascii_lowercase()
+        } else {
+            SYMBOLS[v]
+        };
+        v += 1;
+    }
+    t
+}
+
+const UPPER: [u8; 256] = symbol_table(false);
+const LOWER: [u8; 256] = symbol_table(true);
+
+/// Appends `board` and a line break to `out` in the line format, in lower case
+/// when `lower` is set: the same text as `board.to_string()`, made in one pass
+/// since batches print many. Returns false, appending nothing, for a board too
+/// big for single characters.
+fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
     if board.size() >= SYMBOLS.len() {
-        return board.to_string();
+        return false;
     }
-    let mut out = String::with_capacity(board.as_bytes().len() + 1);
-    for &v in board.as_bytes() {
-        let c = char::from(SYMBOLS[usize::from(v)]);
-        out.push(if lower { c.to_ascii_lowercase() } else { c });
-    }
-    out
+    let table = if lower { &LOWER } else { &UPPER };
+    out.extend(board.as_bytes().iter().map(|&v| table[usize::from(v)]));
+    out.push(b'\n');
+    true
 }
 
 /// A character of a standard 16×16 grid (`1`-`9`, `A`-`G`) in hex (`0`-`F`).
@@ -159,8 +187,9 @@ fn hex_digit(c: char) -> char {
 }
 
 impl Job {
-    /// The answer for one record. It never panics on any text.
-    pub fn run(&self, solver: &mut AnySolver, record: &Record) -> Reply {
+    /// The answer for one record, with what stdout gets appended to `out`. It
+    /// never panics on any text.
+    pub fn run(&self, solver: &mut AnySolver, record: &Record, out: &mut Vec<u8>) -> Reply {
         let parsed = record
             .text
             .as_ref()
@@ -169,20 +198,22 @@ impl Job {
         let (board, text) = match parsed {
             Ok(found) => found,
             Err(message) => {
+                out.extend_from_slice(b"invalid\n");
                 return Reply {
-                    out: "invalid\n".into(),
                     verdict: Verdict::Invalid,
                     guesses: 0,
                     error: Some((record.line, message)),
                 };
             }
         };
-        let (out, verdict, guesses) = match self.mode {
+        let (verdict, guesses) = match self.mode {
             Mode::Solve { unique, format } => {
                 let notation = Notation::of(text, board.size(), self.hex);
-                solve(solver, &board, unique, |b| notation.print(b, format))
+                solve(solver, &board, unique, out, |b, out| {
+                    notation.print(b, format, out);
+                })
             }
-            Mode::Count { limit } => count(solver, &board, limit),
+            Mode::Count { limit } => count(solver, &board, limit, out),
             Mode::Check => {
                 let (word, verdict) = match solver.count(&board, 2) {
                     Count::Exact(0) => ("unsolvable", Verdict::Unsolvable),
@@ -191,12 +222,11 @@ impl Job {
                     _ => ("multiple", Verdict::Multiple),
                 };
                 let n = board.size();
-                let out = format!("{word}\t{n}x{n}\t{}\n", board.givens());
-                (out, verdict, solver.stats().guesses)
+                let _ = writeln!(out, "{word}\t{n}x{n}\t{}", board.givens());
+                (verdict, solver.stats().guesses)
             }
         };
         Reply {
-            out,
             verdict,
             guesses,
             error: None,
@@ -219,32 +249,42 @@ fn solve(
     solver: &mut AnySolver,
     board: &AnyBoard,
     unique: bool,
-    print: impl Fn(&AnyBoard) -> String,
-) -> (String, Verdict, u64) {
-    if unique {
-        let (count, first) = solver.count_and_solve(board, 2);
-        let guesses = solver.stats().guesses;
-        return match (count, first) {
-            (Count::Exact(1), Some(solution)) => (print(&solution), Verdict::Solved, guesses),
-            (Count::Exact(_), _) => ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
-            (Count::GaveUp(_), _) => ("gave-up\n".into(), Verdict::GaveUp, guesses),
-            _ => ("multiple\n".into(), Verdict::Multiple, guesses),
-        };
-    }
-    let outcome = solver.solve(board);
-    let guesses = solver.stats().guesses;
-    match outcome {
-        AnyOutcome::Solved(solution) => (print(&solution), Verdict::Solved, guesses),
-        AnyOutcome::Unsolvable => ("unsolvable\n".into(), Verdict::Unsolvable, guesses),
-        AnyOutcome::GaveUp => ("gave-up\n".into(), Verdict::GaveUp, guesses),
-    }
+    out: &mut Vec<u8>,
+    print: impl Fn(&AnyBoard, &mut Vec<u8>),
+) -> (Verdict, u64) {
+    let (word, verdict): (&[u8], _) = if unique {
+        match solver.count_and_solve(board, 2) {
+            (Count::Exact(1), Some(solution)) => {
+                print(&solution, out);
+                (b"", Verdict::Solved)
+            }
+            (Count::Exact(_), _) => (b"unsolvable\n", Verdict::Unsolvable),
+            (Count::GaveUp(_), _) => (b"gave-up\n", Verdict::GaveUp),
+            _ => (b"multiple\n", Verdict::Multiple),
+        }
+    } else {
+        match solver.solve(board) {
+            AnyOutcome::Solved(solution) => {
+                print(&solution, out);
+                (b"", Verdict::Solved)
+            }
+            AnyOutcome::Unsolvable => (b"unsolvable\n", Verdict::Unsolvable),
+            AnyOutcome::GaveUp => (b"gave-up\n", Verdict::GaveUp),
+        }
+    };
+    out.extend_from_slice(word);
+    (verdict, solver.stats().guesses)
 }
 
 /// Counts the solutions of `board`: exact up to `limit`, `>limit` above.
-fn count(solver: &mut AnySolver, board: &AnyBoard, limit: usize) -> (String, Verdict, u64) {
+fn count(
+    solver: &mut AnySolver,
+    board: &AnyBoard,
+    limit: usize,
+    out: &mut Vec<u8>,
+) -> (Verdict, u64) {
     let found = solver.count(board, limit.saturating_add(1));
     let guesses = solver.stats().guesses;
-    let mut out = String::new();
     let verdict = match found {
         Count::Exact(n) if n <= limit => {
             let _ = write!(out, "{n}");
@@ -255,7 +295,7 @@ fn count(solver: &mut AnySolver, board: &AnyBoard, limit: usize) -> (String, Ver
             }
         }
         Count::GaveUp(_) => {
-            out.push_str("gave-up");
+            out.extend_from_slice(b"gave-up");
             Verdict::GaveUp
         }
         _ => {
@@ -267,8 +307,8 @@ fn count(solver: &mut AnySolver, board: &AnyBoard, limit: usize) -> (String, Ver
             }
         }
     };
-    out.push('\n');
-    (out, verdict, guesses)
+    out.push(b'\n');
+    (verdict, guesses)
 }
 
 #[cfg(test)]
@@ -287,9 +327,18 @@ mod tests {
             let mut tokens: Vec<String> = (1..=n).map(|v| v.to_string()).collect();
             tokens.resize(n * n, "0".into());
             let board = AnyBoard::parse_line(&tokens.join(" ")).unwrap();
-            assert_eq!(line(&board, false), board.to_string());
+            let printed = |lower| {
+                let mut out = Vec::new();
+                line(&board, lower, &mut out).then(|| String::from_utf8(out).unwrap())
+            };
+            if n < SYMBOLS.len() {
+                assert_eq!(printed(false), Some(format!("{board}\n")));
+            } else {
+                assert_eq!(printed(false), None);
+            }
             if n <= 35 {
-                assert_eq!(line(&board, true), board.to_string().to_ascii_lowercase());
+                let lower = format!("{board}\n").to_ascii_lowercase();
+                assert_eq!(printed(true), Some(lower));
             }
         }
     }
