@@ -118,9 +118,8 @@ impl<const BOX: usize> Board<BOX> {
     /// when there is one does it look for the exact pair of cells.
     fn check_conflicts(&self) -> Result<(), BoardError> {
         let n = Self::N;
-        let mut rows = [0u64; 64];
-        let mut cols = [0u64; 64];
-        let mut boxes = [0u64; 64];
+        // One array rather than three: one clearing instead of three.
+        let mut used = [[0u64; 3]; 64];
         for (r, row) in self.cells.chunks_exact(n).enumerate() {
             for (c, &v) in row.iter().enumerate() {
                 if v == 0 {
@@ -128,7 +127,7 @@ impl<const BOX: usize> Board<BOX> {
                 }
                 let b = r / BOX * BOX + c / BOX;
                 let bit = 1u64 << (v - 1);
-                if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                if (used[r][0] | used[c][1] | used[b][2]) & bit != 0 {
                     let (other, house) = self
                         .find_conflict(r, c, v)
                         .expect("a repeated bit has a cell that holds it");
@@ -141,9 +140,9 @@ impl<const BOX: usize> Board<BOX> {
                         house,
                     });
                 }
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
+                used[r][0] |= bit;
+                used[c][1] |= bit;
+                used[b][2] |= bit;
             }
         }
         Ok(())

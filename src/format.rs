@@ -209,12 +209,15 @@ impl Board<4> {
     }
 }
 
-/// Not a plain cell symbol: layout, a symbol of no board, or not ASCII.
-const NOT_PLAIN: u8 = u8::MAX;
+/// Set in a [`plain_table`] entry for a byte that is no plain cell symbol of the
+/// board: layout, a symbol of no board or of a larger one, or not ASCII. Values
+/// stay below it (N ≤ 64).
+const NOT_PLAIN: u8 = 0x80;
 
-/// Byte to cell value for the standard alphabet: `0` empty, `1..=61` a value,
-/// [`NOT_PLAIN`] otherwise. `FOLDED` reads lower case as upper (N ≤ 35).
-const fn plain_table(folded: bool) -> [u8; 256] {
+/// Byte to cell value for the standard alphabet on a board of side `n`: `0`
+/// empty, `1..=n` a value, [`NOT_PLAIN`] otherwise. Lower case reads as upper
+/// up to N = 35, as [`Alphabet::Standard`] does.
+const fn plain_table(n: usize) -> [u8; 256] {
     let mut t = [NOT_PLAIN; 256];
     t[b'.' as usize] = 0;
     t[b'_' as usize] = 0;
@@ -225,34 +228,36 @@ const fn plain_table(folded: bool) -> [u8; 256] {
             t[b'1' as usize + i] = i as u8 + 1;
         }
         t[b'A' as usize + i] = i as u8 + 10;
-        t[b'a' as usize + i] = if folded { i as u8 + 10 } else { i as u8 + 36 };
+        t[b'a' as usize + i] = if n <= 35 { i as u8 + 10 } else { i as u8 + 36 };
         i += 1;
+    }
+    let mut b = 0;
+    while b < 256 {
+        if t[b] as usize > n {
+            t[b] = NOT_PLAIN;
+        }
+        b += 1;
     }
     t
 }
-
-const PLAIN_FOLDED: [u8; 256] = plain_table(true);
-const PLAIN_CASED: [u8; 256] = plain_table(false);
 
 /// The fast path for the commonest input, a line of exactly N×N plain symbols:
 /// one table lookup a byte. `None` sends anything else (white space, rules,
 /// stray characters) to the general reader, which names what is wrong.
 pub(crate) fn plain_line<const BOX: usize>(bytes: &[u8]) -> Option<Result<Board<BOX>, BoardError>> {
-    let n = Board::<BOX>::N;
+    let table = const { &plain_table(Board::<BOX>::N) };
     if bytes.len() != Board::<BOX>::CELLS {
         return None;
     }
-    let table = if n <= 35 { &PLAIN_FOLDED } else { &PLAIN_CASED };
     let mut cells = Cells::from_elem(0, bytes.len());
     // No early exit: a branch-free loop is faster on the lines that pass, and
     // those are nearly all of them.
-    let mut largest = 0u8;
+    let mut seen = 0u8;
     for (cell, &b) in cells.iter_mut().zip(bytes) {
         *cell = table[usize::from(b)];
-        largest = largest.max(*cell);
+        seen |= *cell;
     }
-    // NOT_PLAIN, or a symbol of a larger board (`G` on a 9×9), fails here.
-    (usize::from(largest) <= n).then(|| Board::from_values(cells))
+    (seen & NOT_PLAIN == 0).then(|| Board::from_values(cells))
 }
 
 /// Reads single-character cells, skipping white space and box rules, and checks

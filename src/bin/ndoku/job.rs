@@ -89,6 +89,9 @@ impl Notation {
             return Notation::Hex;
         }
         // The commonest input, one line of N×N symbols, needs no word count.
+        if text.len() == n * n && n <= 9 {
+            return Notation::Upper; // No letters to print.
+        }
         if text.len() == n * n && n <= 35 {
             let lower = || text.bytes().any(|b| b.is_ascii_lowercase());
             let upper = || text.bytes().any(|b| b.is_ascii_uppercase());
