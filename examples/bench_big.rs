@@ -99,7 +99,9 @@ fn main() {
             ("--max-nodes", Some(v)) => options.max_nodes = v,
             ("--box", Some(v)) => options.only = Some(v as usize),
             _ => {
-                eprintln!("usage: bench_big [--seeds K] [--keep PERCENT] [--max-nodes N] [--box B]");
+                eprintln!(
+                    "usage: bench_big [--seeds K] [--keep PERCENT] [--max-nodes N] [--box B]"
+                );
                 std::process::exit(2);
             }
         }

@@ -616,3 +616,43 @@ fn a_puzzle_piped_in_is_answered_before_the_next_arrives() {
     assert!(child.wait().expect("it ends").success());
     reader.join().expect("the reader ends");
 }
+
+/// Runs `ndoku ARGS > stdout-file` under `script`, which gives it a terminal
+/// for stderr, with three puzzles piped in over about 1.5 seconds: past the
+/// second after which a run shows its progress bar. Returns what the terminal
+/// showed.
+fn on_terminal(args: &str) -> String {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = temp_file(&format!("progress-{}.out", args.len()), b"");
+    let command = format!(
+        "(echo {puzzle}; sleep 1.2; echo {puzzle}; sleep 0.3; echo {puzzle}) | {} {args} > {}",
+        env!("CARGO_BIN_EXE_ndoku"),
+        out.display()
+    );
+    // `script` (util-linux, in every Debian) runs the command on a fresh pseudo-terminal.
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` from util-linux is installed, to give the binary a terminal");
+    assert!(output.status.success(), "{output:?}");
+    let lines = std::fs::read_to_string(&out).expect("stdout file");
+    assert_eq!(
+        lines.lines().count(),
+        3,
+        "three answers on stdout: {lines:?}"
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn progress_shows_on_a_terminal_for_long_runs_and_quiet_hides_it() {
+    let shown = on_terminal("solve");
+    assert!(
+        shown.contains("puzzles,") && shown.contains("/s"),
+        "no progress bar on the terminal: {shown:?}"
+    );
+    let hidden = on_terminal("solve --quiet");
+    assert!(!hidden.contains("puzzles"), "--quiet showed: {hidden:?}");
+}

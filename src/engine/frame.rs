@@ -173,12 +173,12 @@ pub(crate) fn probe(
     // Probes propagate singles only: locked candidates make each probe several
     // times dearer for fewer extra finds than they cost (measured on the hard
     // 16×16 and 25×25 sets). For the same reason there is one pass per node.
-    let locked = st.locked;
-    st.locked = false;
+    let (locked, pairs) = (st.locked, st.pairs);
+    (st.locked, st.pairs) = (false, false);
     let result = probe_pass(g, st, scratch, noise);
-    st.locked = locked;
+    (st.locked, st.pairs) = (locked, pairs);
     let (best, progress) = result?;
-    if progress && locked {
+    if progress && (locked || pairs) {
         // What the finds eliminated was propagated without locked candidates.
         st.recheck_locked(g)?;
     }

@@ -1,4 +1,4 @@
-//! The search state: candidate masks for cells and house-digits, the undo trail, and propagation of singles.
+//! The search state: candidate masks for cells and house-digits, the undo trail, and propagation (singles, locked candidates, pairs).
 
 /// Marks a trail entry as an assignment rather than an elimination.
 const ASSIGNED: u32 = 1 << 31;
@@ -69,6 +69,10 @@ pub(crate) struct State {
     pending: Vec<bool>,
     /// Whether to look for locked candidates at all.
     pub locked: bool,
+    /// Whether to look for naked and hidden pairs.
+    pub pairs: bool,
+    /// Cells left with two candidates since the last naked-pair check.
+    bivalue: Vec<u32>,
     /// Cells still open.
     pub open: usize,
     /// Assignments made, for statistics.
@@ -87,6 +91,8 @@ impl State {
             changed: Vec::with_capacity(3 * n * n),
             pending: vec![false; 3 * n * n],
             locked: g.boxw >= 4,
+            pairs: false,
+            bivalue: Vec::with_capacity(n * n),
             open: 0,
             assignments: 0,
         }
@@ -153,6 +159,11 @@ impl State {
                 self.changed.push(slot as u32);
             }
         }
+        if self.pairs {
+            let bivalue = (0..self.cand.len())
+                .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2);
+            self.bivalue.extend(bivalue.map(|c| c as u32));
+        }
         self.propagate(g)
     }
 
@@ -162,6 +173,7 @@ impl State {
             self.pending[slot as usize] = false;
         }
         self.changed.clear();
+        self.bivalue.clear();
     }
 
     /// Asks for `digit` at `cell`; [`State::propagate`] makes it so.
@@ -182,12 +194,81 @@ impl State {
                     _ => return Err(Contradiction),
                 }
             }
-            let Some(slot) = self.changed.pop() else {
+            if let Some(slot) = self.changed.pop() {
+                self.pending[slot as usize] = false;
+                if self.locked {
+                    self.locked_candidates(g, slot as usize)?;
+                }
+                if self.pairs && self.places[slot as usize].count_ones() == 2 {
+                    self.hidden_pair(g, slot as usize)?;
+                }
+                continue;
+            }
+            let Some(cell) = self.bivalue.pop() else {
                 return Ok(());
             };
-            self.pending[slot as usize] = false;
-            self.locked_candidates(g, slot as usize)?;
+            self.naked_pair(g, cell as usize)?;
         }
+    }
+
+    /// Where digit `slot % n` has two places in house `slot / n`, and another
+    /// digit has the same two, the two cells hold those two digits: clears the
+    /// other digits from them.
+    fn hidden_pair(&mut self, g: &Geometry, slot: usize) -> Result<(), Contradiction> {
+        let n = g.n;
+        let (h, d) = (slot / n, slot % n);
+        let m = self.places[slot];
+        let Some(e) = (0..n).find(|&e| e != d && self.places[h * n + e] == m) else {
+            return Ok(());
+        };
+        let keep = (1u64 << d) | (1u64 << e);
+        let mut at = m;
+        while at != 0 {
+            let p = at.trailing_zeros() as usize;
+            at &= at - 1;
+            let cell = g.house_cells[h * n + p] as usize;
+            let mut others = self.cand[cell] & !keep;
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.eliminate(g, cell, x)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where open `cell` has two candidates and another open cell of one of its
+    /// houses has the same two, those two cells hold them: clears the two digits
+    /// from the rest of that house.
+    fn naked_pair(&mut self, g: &Geometry, cell: usize) -> Result<(), Contradiction> {
+        let n = g.n;
+        let m = self.cand[cell];
+        if self.value[cell] != 0 || m.count_ones() != 2 {
+            return Ok(());
+        }
+        for &(h, p) in &g.cell_houses[cell] {
+            let h = h as usize;
+            let cells = &g.house_cells[h * n..h * n + n];
+            let Some(q) = (0..n).find(|&q| {
+                q != p as usize
+                    && self.value[cells[q] as usize] == 0
+                    && self.cand[cells[q] as usize] == m
+            }) else {
+                continue;
+            };
+            let mut digits = m;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut rest = self.places[h * n + d] & !(1u64 << p) & !(1u64 << q);
+                while rest != 0 {
+                    let r = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    self.eliminate(g, g.house_cells[h * n + r] as usize, d)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Where a digit's places in one house all lie in the house's intersection
@@ -279,6 +360,8 @@ impl State {
         }
         if left & (left - 1) == 0 && self.value[cell] == 0 {
             self.queue(cell, left.trailing_zeros() as usize); // naked single
+        } else if self.pairs && left.count_ones() == 2 && self.value[cell] == 0 {
+            self.bivalue.push(cell as u32);
         }
         let n = g.n;
         for &(h, p) in &g.cell_houses[cell] {
@@ -288,7 +371,7 @@ impl State {
             if left == 0 {
                 return Err(Contradiction);
             }
-            if self.locked && !self.pending[slot] {
+            if (self.locked || self.pairs) && !self.pending[slot] {
                 self.pending[slot] = true;
                 self.changed.push(slot as u32);
             }
@@ -306,4 +389,73 @@ impl State {
 /// Positions `0, w, 2w, …` of a box: its first column.
 fn stripe(w: usize) -> u64 {
     (0..w).fold(0, |m, i| m | 1 << (i * w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty 4×4 state with pair reasoning on.
+    fn empty_4x4() -> (Geometry, State) {
+        let g = Geometry::new(2);
+        let mut st = State::new(&g);
+        st.reset(&g, &[0; 16]);
+        st.pairs = true;
+        (g, st)
+    }
+
+    #[test]
+    fn hidden_pair_clears_the_other_digits_of_its_two_cells() {
+        let (g, mut st) = empty_4x4();
+        // Digits 0 and 1 can only go in cells 0 and 1 of row 0.
+        for cell in [2, 3] {
+            for d in [0, 1] {
+                st.eliminate(&g, cell, d).unwrap();
+            }
+        }
+        st.propagate(&g).unwrap();
+        assert_eq!((st.cand[0], st.cand[1]), (0b0011, 0b0011));
+        // Without pairs, the same eliminations leave the two cells alone.
+        let (g, mut plain) = empty_4x4();
+        plain.pairs = false;
+        for cell in [2, 3] {
+            for d in [0, 1] {
+                plain.eliminate(&g, cell, d).unwrap();
+            }
+        }
+        plain.propagate(&g).unwrap();
+        assert_eq!((plain.cand[0], plain.cand[1]), (0b1111, 0b1111));
+    }
+
+    #[test]
+    fn naked_pair_clears_its_digits_from_the_rest_of_each_shared_house() {
+        let (g, mut st) = empty_4x4();
+        // Cells 0 and 1 (row 0, box 0) can only hold digits 0 and 1.
+        for cell in [0, 1] {
+            for d in [2, 3] {
+                st.eliminate(&g, cell, d).unwrap();
+            }
+        }
+        st.propagate(&g).unwrap();
+        for cell in [2, 3, 4, 5] {
+            assert_eq!(st.cand[cell], 0b1100, "cell {cell}");
+        }
+        // Cell 8 shares no house with both: untouched.
+        assert_eq!(st.cand[8], 0b1111);
+    }
+
+    #[test]
+    fn undo_restores_what_pairs_eliminated() {
+        let (g, mut st) = empty_4x4();
+        let mark = st.mark();
+        for cell in [0, 1] {
+            for d in [2, 3] {
+                st.eliminate(&g, cell, d).unwrap();
+            }
+        }
+        st.propagate(&g).unwrap();
+        st.undo(&g, mark);
+        assert!(st.cand.iter().all(|&m| m == 0b1111));
+        assert!(st.places.iter().all(|&m| m == 0b1111));
+    }
 }
