@@ -225,8 +225,8 @@ impl Grid {
 
     /// Draws every consequence that singles and placements give, until nothing
     /// changes: bands first (cheapest, and most productive), then naked singles,
-    /// then stacks and hidden singles in columns. `checked` holds the words as
-    /// they were at the last point where nothing was left to draw.
+    /// then stacks (which also give hidden singles in columns). `checked` holds
+    /// the words as they were at the last point where nothing was left to draw.
     fn propagate(&mut self, checked: &mut Checked, stats: &mut Stats) -> Result<(), Contradiction> {
         let open = self.open;
         let result = self.propagate_uncounted(checked);
@@ -348,17 +348,20 @@ impl Grid {
 
     /// For each digit changed since its last visit: checks each stack against the
     /// placements a digit can have there (one column per box, one box per column:
-    /// locked candidates in columns), then places the digit where it has one
-    /// place left in a column. Says whether anything changed.
+    /// locked candidates in columns). Says whether anything changed.
+    ///
+    /// Hidden singles in columns need no pass of their own: a column left to one
+    /// band takes that band's whole share of the stack, so its box keeps that
+    /// column only; one row there makes the box a single minirow, and the band
+    /// sweep then finds the cell alone in its row.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         while checked.digits != 0 {
             let d = checked.digits.trailing_zeros() as usize;
             checked.digits &= checked.digits - 1;
-            let mut w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            let mut cols = w.map(fold_columns);
+            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
-            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
@@ -368,36 +371,12 @@ impl Grid {
                 }
                 allowed |= v << (3 * s);
             }
-            for b in 0..3 {
-                let x = w[b] & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
-                if x != w[b] {
+            for (b, &x) in w.iter().enumerate() {
+                let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
+                if y != x {
                     changed = true;
-                    w[b] = x;
-                    cols[b] = fold_columns(x);
-                    self.cand[d * 3 + b] = x;
+                    self.cand[d * 3 + b] = y;
                     checked.dirty |= 1 << (d * 3 + b);
-                }
-            }
-            // Hidden singles in columns: a column in one band only, on one row there.
-            let many = (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
-            if !many & 0x1ff == 0 {
-                continue;
-            }
-            for b in 0..3 {
-                let x = w[b];
-                let rows = [x & 0x1ff, (x >> 9) & 0x1ff, x >> 18];
-                let multi = (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-                let single = !many & cols[b] & !multi & 0x1ff;
-                let mut cells = x & (single * ROWS3) & self.open[b];
-                while cells != 0 {
-                    let p = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let y = self.cand[d * 3 + b] & !BAND_PEERS[p];
-                    if y != self.cand[d * 3 + b] {
-                        self.cand[d * 3 + b] = y;
-                        checked.dirty |= 1 << (d * 3 + b);
-                        changed = true;
-                    }
                 }
             }
         }
