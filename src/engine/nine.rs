@@ -383,10 +383,10 @@ impl Grid {
         Ok(changed)
     }
 
-    /// The open cell to branch on: a cell with two candidates (preferring digits
-    /// with many places left, whose placement tells the most), else the first
-    /// with the fewest.
-    fn choose(&self) -> Cell {
+    /// The open cell to branch on, with its digits: a cell with two candidates
+    /// (preferring digits with many places left, whose placement tells the
+    /// most), else the first with the fewest.
+    fn choose(&self) -> (Cell, u32) {
         let mut pairs = [0u32; 3];
         for (b, pair) in pairs.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
@@ -414,27 +414,30 @@ impl Grid {
             }
             let d = best.1;
             let x = [0, 1, 2].map(|b| self.cand[d * 3 + b] & pairs[b]);
-            let mut cells = x;
+            // Every bivalue cell of `d` has some other digit, so this finds one.
+            let (mut cells, mut other) = (x, d);
             let mut most = 0;
             for (e, &n) in places.iter().enumerate() {
                 if e != d && n > most {
                     let y = [0, 1, 2].map(|b| x[b] & self.cand[e * 3 + b]);
                     if y != [0; 3] {
                         most = n;
-                        cells = y;
+                        (cells, other) = (y, e);
                     }
                 }
             }
             let b = cells.iter().position(|&c| c != 0).unwrap_or(0);
-            return Cell {
+            let cell = Cell {
                 band: b as u8,
                 bit: cells[b].trailing_zeros() as u8,
             };
+            return (cell, 1 << d | 1 << other);
         }
         (0..81)
             .map(Cell::from_index)
             .filter(|&c| self.is_open(c))
-            .min_by_key(|&c| self.digits(c).count_ones())
+            .map(|c| (c, self.digits(c)))
+            .min_by_key(|&(_, digits)| digits.count_ones())
             .expect("an unsolved grid has an open cell")
     }
 
@@ -486,12 +489,14 @@ pub(crate) struct Nine {
 
 impl Nine {
     /// Searches `givens` (81 bytes, 0 empty), calling `on_solution` for each
-    /// solution until it says stop, or the node budget runs out.
+    /// solution until it says stop, or the node budget runs out. Without
+    /// `values` it passes an empty slice rather than writing the solution out.
     pub fn search(
         &mut self,
         givens: &[u8],
         max_nodes: u64,
         stats: &mut Stats,
+        values: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
         let frames = &mut self.frames;
@@ -516,16 +521,18 @@ impl Nine {
             // Descend: a solution, or a new branch point.
             if grid.open == [0; 3] {
                 stats.solutions += 1;
-                grid.values(&mut solution);
-                if !on_solution(&solution) {
+                if values {
+                    grid.values(&mut solution);
+                }
+                if !on_solution(&solution[..if values { 81 } else { 0 }]) {
                     return Stop::Enough;
                 }
             } else {
-                let cell = grid.choose();
+                let (cell, remaining) = grid.choose();
                 frames.push(Frame {
                     saved: grid,
                     cell,
-                    remaining: grid.digits(cell),
+                    remaining,
                     current: NONE,
                 });
             }
@@ -537,6 +544,8 @@ impl Nine {
                     return Stop::Exhausted;
                 };
                 grid = frame.saved;
+                // A fresh frame's digits are all still live.
+                let mut live = frame.remaining;
                 if frame.current != NONE {
                     // The digit explored last is used up: rule it out here.
                     let i = grid.eliminate(usize::from(frame.current), frame.cell);
@@ -555,8 +564,8 @@ impl Nine {
                         frame.remaining = 0;
                         break;
                     }
+                    live &= grid.digits(frame.cell);
                 }
-                let live = frame.remaining & grid.digits(frame.cell);
                 if live == 0 {
                     stats.backtracks += 1;
                     frames.pop();
@@ -608,7 +617,7 @@ mod tests {
             .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
             .collect();
         let mut stats = Stats::default();
-        let stop = Nine::default().search(&givens, 100_000, &mut stats, |_| false);
+        let stop = Nine::default().search(&givens, 100_000, &mut stats, true, |_| false);
         (stop, stats)
     }
 
