@@ -170,6 +170,20 @@ impl Cell {
     }
 }
 
+/// `BAND_OF[i]`: the band of word `i` (`i % 3`, without the arithmetic).
+const BAND_OF: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i % 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Words `0, 3, 6, …`: band 0 of every digit; shifted left by `b`, band `b`.
+const BAND0_WORDS: u32 = 0o111_111_111;
+
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
 
@@ -179,11 +193,14 @@ struct Checked {
     /// `words[i]`: `cand[i]` as the band sweep last left it. A word that differs
     /// has changed since and is checked again.
     words: [u32; 27],
-    /// Bit `d` set while digit `d` changed since its stacks were checked.
-    digits: u32,
     /// Words known to differ from `words` (others may, and are found by
     /// comparing).
     dirty: u32,
+    /// Words the band sweep has updated since naked singles were last looked
+    /// for: only their bands can have new ones.
+    touched: u32,
+    /// Words updated since their digit's stacks were last checked.
+    stacks: u32,
 }
 
 impl Checked {
@@ -192,8 +209,9 @@ impl Checked {
     fn since(saved: &Grid, i: usize) -> Self {
         Self {
             words: saved.cand,
-            digits: 0,
             dirty: 1 << i,
+            touched: 0,
+            stacks: 0,
         }
     }
 }
@@ -254,10 +272,12 @@ impl Grid {
     fn propagate_uncounted(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         loop {
             self.sweep_bands(checked)?;
-            if self.naked_singles(checked)? {
+            let touched = std::mem::take(&mut checked.touched);
+            checked.stacks |= touched;
+            if self.naked_singles(touched, checked)? {
                 continue;
             }
-            if checked.digits != 0 && self.columns(checked)? {
+            if checked.stacks != 0 && self.columns(checked)? {
                 continue;
             }
             return Ok(());
@@ -272,16 +292,17 @@ impl Grid {
     #[inline(always)]
     fn update(&mut self, i: usize, checked: &mut Checked) -> Result<bool, Contradiction> {
         let a = self.cand[i];
-        let (d, b) = (i / 3, i % 3);
+        // The masks below change no value; they spare bounds checks.
+        let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
         let occupied = ROW_BOXES[(a & 0x1ff) as usize]
             | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
-            | ROW_BOXES[(a >> 18) as usize] << 6;
-        let filtered = a & PLACEMENTS[occupied as usize];
+            | ROW_BOXES[((a >> 18) & 0x1ff) as usize] << 6;
+        let filtered = a & PLACEMENTS[(occupied & 0x1ff) as usize];
         if filtered == 0 {
             return Err(Contradiction);
         }
         checked.words[i] = filtered;
-        checked.digits |= 1 << d;
+        checked.touched |= 1 << i;
         let alone = row_singles(filtered) & self.open[b];
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
@@ -293,7 +314,7 @@ impl Grid {
             }
             let cols = fold_columns(alone) * ROWS3;
             for other in 0..3 {
-                self.cand[d * 3 + other] &= !cols;
+                self.cand[base + other] &= !cols;
             }
         }
         self.cand[i] = filtered;
@@ -329,9 +350,16 @@ impl Grid {
     }
 
     /// Places every open cell with one candidate left; fails on a cell with none.
-    fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
+    fn naked_singles(
+        &mut self,
+        touched: u32,
+        checked: &mut Checked,
+    ) -> Result<bool, Contradiction> {
         let mut changed = false;
         for b in 0..3 {
+            if touched & BAND0_WORDS << b == 0 {
+                continue;
+            }
             let (mut ones, mut twos) = (0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[d * 3 + b];
@@ -368,9 +396,9 @@ impl Grid {
     /// sweep then finds the cell alone in its row.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while checked.digits != 0 {
-            let d = checked.digits.trailing_zeros() as usize;
-            checked.digits &= checked.digits - 1;
+        while checked.stacks != 0 {
+            let d = checked.stacks.trailing_zeros() as usize / 3;
+            checked.stacks &= !(7 << (3 * d));
             let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
@@ -382,6 +410,10 @@ impl Grid {
                     return Err(Contradiction);
                 }
                 allowed |= v << (3 * s);
+            }
+            if allowed == all {
+                // Mostly so: the stacks allow every column the digit still has.
+                continue;
             }
             for (b, &x) in w.iter().enumerate() {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
@@ -482,7 +514,7 @@ fn fold_columns(x: u32) -> u32 {
 fn row_singles(a: u32) -> u32 {
     u32::from(SINGLE[(a & 0x1ff) as usize])
         | u32::from(SINGLE[((a >> 9) & 0x1ff) as usize]) << 9
-        | u32::from(SINGLE[(a >> 18) as usize]) << 18
+        | u32::from(SINGLE[((a >> 18) & 0x1ff) as usize]) << 18
 }
 
 /// No candidate is being explored under a frame yet.
@@ -527,8 +559,9 @@ impl Nine {
         // No word can hold `u32::MAX`: every word is checked once.
         let mut checked = Checked {
             words: [u32::MAX; 27],
-            digits: 0,
             dirty: (1 << 27) - 1,
+            touched: 0,
+            stacks: 0,
         };
         if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
