@@ -400,6 +400,10 @@ impl Grid {
             let d = checked.stacks.trailing_zeros() as usize / 3;
             checked.stacks &= !(7 << (3 * d));
             let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            if (w[0] & self.open[0]) | (w[1] & self.open[1]) | (w[2] & self.open[2]) == 0 {
+                // Solved everywhere: its cells already hold one per column.
+                continue;
+            }
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
@@ -593,10 +597,11 @@ impl Nine {
                 let Some(frame) = frames.last_mut() else {
                     return Stop::Exhausted;
                 };
-                grid = frame.saved;
-                // A fresh frame's digits are all still live.
+                // A fresh frame's digits are all still live, and its grid is
+                // the current one.
                 let mut live = frame.remaining;
                 if frame.current != NONE {
+                    grid = frame.saved;
                     // The digit explored last is used up: rule it out here.
                     let i = grid.eliminate(usize::from(frame.current), frame.cell);
                     frame.current = NONE;
