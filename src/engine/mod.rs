@@ -175,7 +175,17 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// Counts the solutions of `board`, stopping once it has found `limit`.
     pub fn count(&mut self, board: &Board<BOX>, limit: usize) -> Count {
-        self.count_and_solve(board, limit).0
+        if limit == 0 {
+            self.stats = Stats::default();
+            return Count::AtLeast(0);
+        }
+        let mut found = 0usize;
+        // No solution is kept, so the engine need not write one out.
+        let stop = self.search(board, limit == 1, false, |_| {
+            found += 1;
+            found < limit
+        });
+        stop.count(found)
     }
 
     /// Counts the solutions of `board` up to `limit`, as [`Solver::count`] does,
@@ -203,7 +213,7 @@ impl<const BOX: usize> Solver<BOX> {
         }
         let mut found = 0usize;
         let mut first = None;
-        let stop = self.search(board, limit == 1, |value| {
+        let stop = self.search(board, limit == 1, true, |value| {
             if first.is_none() {
                 first = Some(Board::from_checked_cells(value));
             }
@@ -215,11 +225,13 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// The loop: choose a branch, try its next choice and propagate, step back
     /// when a frame runs out. `on_solution` sees each solution (one value byte
-    /// per cell) and says whether to go on.
+    /// per cell; without `values`, an engine may pass an empty slice instead)
+    /// and says whether to go on.
     fn search(
         &mut self,
         board: &Board<BOX>,
         first_only: bool,
+        values: bool,
         on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
         if BOX == 3 && self.engine == Engine::Auto {
@@ -228,6 +240,7 @@ impl<const BOX: usize> Solver<BOX> {
                 board.as_bytes(),
                 self.max_nodes,
                 &mut self.stats,
+                values,
                 on_solution,
             );
         }
