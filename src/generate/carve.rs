@@ -311,7 +311,7 @@ fn still_unique<const BOX: usize>(
                 let settled = match stack[0].place(tables, cell, w, true) {
                     Settle::Stuck => {
                         let mut budget = quick;
-                        search(tables, stack, 0, &mut budget)
+                        search(tables, stack, &mut budget)
                     }
                     settled => Some(settled),
                 };
@@ -336,43 +336,58 @@ fn still_unique<const BOX: usize>(
     Check::Unique
 }
 
-/// Looks for a solution of `stack[depth]`, a state where singles are stuck,
-/// by guessing in a cell with the fewest candidates: `Solved` when one is
-/// found, `Contradiction` when there is none, `None` when `budget` guesses ran
-/// out. `stack[depth]` is left as it was.
-fn search(
-    tables: &Tables,
-    stack: &mut Vec<Singles>,
-    depth: usize,
-    budget: &mut u32,
-) -> Option<Settle> {
-    let state = &stack[depth];
-    let cell = (0..state.value.len())
-        .filter(|&i| state.value[i] == 0)
-        .min_by_key(|&i| state.cand[i].count_ones())
-        .expect("a stuck state has an open cell");
-    let mut cands = state.cand[cell];
-    if stack.len() == depth + 1 {
-        stack.push(Singles::default());
+/// One decision of the quick search: the cell it guesses in, and the
+/// candidates there not tried yet.
+struct Guess {
+    cell: usize,
+    left: u64,
+}
+
+impl Guess {
+    /// A guess in the open cell of `state` with the fewest candidates.
+    fn at(state: &Singles) -> Self {
+        let cell = (0..state.value.len())
+            .filter(|&i| state.value[i] == 0)
+            .min_by_key(|&i| state.cand[i].count_ones())
+            .expect("a stuck state has an open cell");
+        Self {
+            cell,
+            left: state.cand[cell],
+        }
     }
-    while cands != 0 {
+}
+
+/// Looks for a solution of `stack[0]`, a state where singles are stuck, by
+/// guessing in cells with the fewest candidates: `Solved` when one is found,
+/// `Contradiction` when there is none, `None` when `budget` guesses ran out.
+/// `stack[0]` is left as it was.
+///
+/// Like the engine, it keeps its own stack rather than recursing: guess `d`
+/// branches on state `stack[d]` and tries each candidate in `stack[d + 1]`.
+fn search(tables: &Tables, stack: &mut Vec<Singles>, budget: &mut u32) -> Option<Settle> {
+    let mut guesses: smallvec::SmallVec<[Guess; 16]> = smallvec::smallvec![Guess::at(&stack[0])];
+    while let Some(guess) = guesses.last_mut() {
+        if guess.left == 0 {
+            guesses.pop(); // Every candidate failed: step back.
+            continue;
+        }
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
-        let w = cands.trailing_zeros() as u8 + 1;
-        cands &= cands - 1;
+        let (cell, w) = (guess.cell, guess.left.trailing_zeros() as u8 + 1);
+        guess.left &= guess.left - 1;
+        let depth = guesses.len() - 1;
+        if stack.len() == depth + 1 {
+            stack.push(Singles::default());
+        }
         let (lower, upper) = stack.split_at_mut(depth + 1);
         let next = &mut upper[0];
         next.copy_from(&lower[depth]);
         match next.place(tables, cell, w, true) {
             Settle::Solved => return Some(Settle::Solved),
             Settle::Contradiction => {}
-            Settle::Stuck => {
-                if search(tables, stack, depth + 1, budget)? == Settle::Solved {
-                    return Some(Settle::Solved);
-                }
-            }
+            Settle::Stuck => guesses.push(Guess::at(next)),
         }
     }
     Some(Settle::Contradiction)
