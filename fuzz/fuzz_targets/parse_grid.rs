@@ -4,7 +4,8 @@
 use libfuzzer_sys::fuzz_target;
 use ndoku::{AnyBoard, Board};
 use ndoku_fuzz::{
-    check_agree, check_any_round_trips, check_parsed, check_round_trips, text, with_box,
+    Alphabet, check_agree, check_any_round_trips, check_model, check_parsed, check_round_trips,
+    model_chars, model_tokens, text, with_box,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -23,6 +24,13 @@ where
     let n = BOX * BOX;
     let grid = Board::<BOX>::from_grid(s);
     check_parsed(&grid, Some(n), check_round_trips);
+    // 64×64 has no single-character alphabet: its grids are tokens.
+    let model = if BOX < 8 {
+        model_chars(s, n, Alphabet::Standard)
+    } else {
+        model_tokens(s, n)
+    };
+    check_model("from_grid", &grid, model);
     let from_str = s.parse::<Board<BOX>>();
     check_agree("from_grid and FromStr", &grid, &from_str);
     let any = AnyBoard::parse_grid(s);

@@ -4,7 +4,8 @@
 use libfuzzer_sys::fuzz_target;
 use ndoku::{AnyBoard, Board};
 use ndoku_fuzz::{
-    check_agree, check_any_round_trips, check_parsed, check_round_trips, text, with_box,
+    Alphabet, check_agree, check_any_round_trips, check_model, check_parsed, check_round_trips,
+    model_chars, text, with_box,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -23,6 +24,7 @@ where
     let n = BOX * BOX;
     let line = Board::<BOX>::from_line(s);
     check_parsed(&line, Some(n), check_round_trips);
+    check_model("from_line", &line, model_chars(s, n, Alphabet::Standard));
     let from_str = s.parse::<Board<BOX>>();
     check_parsed(&from_str, Some(n), check_round_trips);
     check_agree("from_line and FromStr", &line, &from_str);

@@ -3,7 +3,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use ndoku::{AnyBoard, Board, Board16};
-use ndoku_fuzz::{check_agree, check_parsed, check_round_trips, text, with_box};
+use ndoku_fuzz::{
+    Alphabet, check_agree, check_model, check_parsed, check_round_trips, model_chars, model_tokens,
+    text, with_box,
+};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else {
@@ -21,6 +24,7 @@ where
 {
     let tokens = Board::<BOX>::from_tokens(s);
     check_parsed(&tokens, Some(BOX * BOX), check_round_trips);
+    check_model("from_tokens", &tokens, model_tokens(s, BOX * BOX));
     check_agree("from_tokens and FromStr", &tokens, &s.parse());
 }
 
@@ -31,6 +35,7 @@ fn check_hex(s: &str) {
         check_round_trips(board);
         assert_eq!(Board16::from_hex(&board.to_hex()).as_ref(), Ok(board));
     });
+    check_model("from_hex", &hex, model_chars(s, 16, Alphabet::Hex));
     let any = AnyBoard::parse_hex(s);
     assert_eq!(any, hex.map(AnyBoard::B4), "parse_hex and from_hex differ");
 }

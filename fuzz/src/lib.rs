@@ -282,3 +282,106 @@ pub fn check_counts_agree(what: &str, a: Count, b: Count) {
         assert!(a.found() <= k, "{what}: {b:?} but the other found {a:?}");
     }
 }
+
+/// The single-character alphabets, as the line and grid formats ([`Standard`](Alphabet::Standard))
+/// and the hex format ([`Hex`](Alphabet::Hex)) document them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alphabet {
+    /// `1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61 (either case while N ≤ 35);
+    /// `.`, `_` and `0` are empty.
+    Standard,
+    /// `0`-`9` and `A`-`F` (either case) for 1-16; `.` is empty.
+    Hex,
+}
+
+/// White space and box rules: characters that hold no cell.
+fn is_layout(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '+' | '-')
+}
+
+/// The value `c` stands for on a board of side `n` (`0` for empty), or `None`
+/// when it is no symbol of that board.
+fn symbol(c: char, n: usize, alphabet: Alphabet) -> Option<u8> {
+    let value = match (alphabet, c) {
+        (Alphabet::Standard, '.' | '_' | '0') | (Alphabet::Hex, '.') => 0,
+        (Alphabet::Standard, '1'..='9') => c as u8 - b'0',
+        (Alphabet::Standard, 'A'..='Z') => c as u8 - b'A' + 10,
+        (Alphabet::Standard, 'a'..='z') if n <= 35 => c as u8 - b'a' + 10,
+        (Alphabet::Standard, 'a'..='z') => c as u8 - b'a' + 36,
+        (Alphabet::Hex, c) => c.to_digit(16)? as u8 + 1,
+        _ => return None,
+    };
+    (usize::from(value) <= n).then_some(value)
+}
+
+/// A model of the single-character formats, written from their docs: the
+/// cells of `s` on a board of side `n`, or `None` when the text is not one.
+/// Layout is skipped; cells on several lines must come N to a line.
+pub fn model_chars(s: &str, n: usize, alphabet: Alphabet) -> Option<Vec<u8>> {
+    let mut cells = Vec::new();
+    let mut rows = Vec::new();
+    for line in s.split('\n') {
+        let before = cells.len();
+        for c in line.chars().filter(|&c| !is_layout(c)) {
+            cells.push(symbol(c, n, alphabet)?);
+        }
+        if cells.len() > before {
+            rows.push(cells.len() - before);
+        }
+    }
+    let grid_ok = rows.len() <= 1 || rows.iter().all(|&k| k == n);
+    (grid_ok && cells.len() == n * n).then_some(cells)
+}
+
+/// A model of the token format, written from its docs: the cells of `s` on a
+/// board of side `n`, or `None` when the text is not one.
+pub fn model_tokens(s: &str, n: usize) -> Option<Vec<u8>> {
+    let mut cells = Vec::new();
+    for token in s.split(|c: char| c.is_whitespace() || c == ',') {
+        if token.is_empty() || token.chars().all(|c| matches!(c, '|' | '+' | '-')) {
+            continue;
+        }
+        let value = match token {
+            "." | "_" => 0,
+            t if t.bytes().all(|b| b.is_ascii_digit()) => {
+                let digits = t.trim_start_matches('0');
+                match digits.len() {
+                    0 => 0,
+                    1..=2 => digits.parse::<u8>().ok()?,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        if usize::from(value) > n {
+            return None;
+        }
+        cells.push(value);
+    }
+    (cells.len() == n * n).then_some(cells)
+}
+
+/// Checks a parser against a model: it reads a board exactly when the model
+/// finds the cells and they hold no conflict, and then the model's cells.
+pub fn check_model<const BOX: usize>(
+    what: &str,
+    parsed: &Result<Board<BOX>, ParseError>,
+    model: Option<Vec<u8>>,
+) {
+    let expected = model.filter(|cells| conflict_free(BOX, cells));
+    let got = parsed.as_ref().ok().map(|b| b.as_bytes().to_vec());
+    assert_eq!(got, expected, "{what} and its model differ ({parsed:?})");
+}
+
+/// Whether no house of a board with `boxw`-wide boxes holds a value twice.
+fn conflict_free(boxw: usize, cells: &[u8]) -> bool {
+    houses(boxw).iter().all(|house| {
+        let mut seen = 0u128;
+        house.iter().all(|&i| {
+            let bit = 1u128 << cells[i];
+            let fresh = cells[i] == 0 || seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    })
+}
