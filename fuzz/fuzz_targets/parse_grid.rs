@@ -1,0 +1,52 @@
+#![no_main]
+//! Fuzzes the grid format: `Board::from_grid` and `FromStr` for every size, and `AnyBoard::parse_grid`.
+
+use libfuzzer_sys::fuzz_target;
+use ndoku::{AnyBoard, Board};
+use ndoku_fuzz::{
+    Alphabet, check_agree, check_any_round_trips, check_model, check_parsed, check_round_trips,
+    model_chars, model_tokens, text, with_box,
+};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, rest)) = data.split_first() else {
+        return;
+    };
+    let s = text(rest);
+    with_box!(selector, BOX => check::<BOX>(&s));
+});
+
+/// Parses `s` as a grid for `Board<BOX>` and as any board, and checks each result.
+fn check<const BOX: usize>(s: &str)
+where
+    AnyBoard: From<Board<BOX>>,
+{
+    let n = BOX * BOX;
+    let grid = Board::<BOX>::from_grid(s);
+    check_parsed(&grid, Some(n), check_round_trips);
+    // 64×64 has no single-character alphabet: its grids are tokens.
+    let model = if BOX < 8 {
+        model_chars(s, n, Alphabet::Standard)
+    } else {
+        model_tokens(s, n)
+    };
+    check_model("from_grid", &grid, model);
+    let from_str = s.parse::<Board<BOX>>();
+    check_agree("from_grid and FromStr", &grid, &from_str);
+    let any = AnyBoard::parse_grid(s);
+    check_parsed(&any, None, check_any_round_trips);
+    assert_eq!(
+        s.parse::<AnyBoard>(),
+        any,
+        "AnyBoard's FromStr is parse_grid"
+    );
+    if let (Ok(board), Ok(any)) = (&grid, &any)
+        && any.size() == n
+    {
+        assert_eq!(
+            any.as_bytes(),
+            board.as_bytes(),
+            "from_grid and parse_grid differ"
+        );
+    }
+}
