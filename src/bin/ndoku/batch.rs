@@ -11,7 +11,9 @@ use rayon::prelude::*;
 use crate::input::{Lines, Record, Source, io_message};
 use crate::job::{Job, Reply, Verdict};
 
-/// Records per chunk: enough to keep every thread busy, few enough to bound memory.
+/// Records per chunk: enough to keep every thread busy (sixteen tasks), few
+/// enough that a chunk's text and answers stay in cache (8192 measured a few
+/// percent slower on a file of 9×9 lines) and memory stays small.
 const CHUNK_RECORDS: usize = 1024;
 
 /// Bytes of text per chunk, at most (plus one line).
