@@ -45,19 +45,6 @@ const ROW_BOXES: [u32; 512] = {
     t
 };
 
-/// `SINGLE[r]`: the 9-bit row `r` itself when it holds exactly one cell, else zero.
-const SINGLE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut r = 0;
-    while r < 512 {
-        if r != 0 && r & (r - 1) == 0 {
-            t[r] = r as u16;
-        }
-        r += 1;
-    }
-    t
-};
-
 /// `COUNT9[c]`: how many of the nine bits of `c` are set (popcount is not a
 /// baseline x86-64 instruction, and a table beats the bit tricks here).
 const COUNT9: [u8; 512] = {
@@ -541,12 +528,17 @@ fn fold_columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
 }
 
-/// The cells of `a` that are alone in their row.
+/// The cells of `a` that are alone in their row, for `a` with a cell in every
+/// row. Subtracting one from each row borrows within that row only, so
+/// `a & (a - ROWS3)` keeps a cell in exactly the rows with two or more.
 #[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    u32::from(SINGLE[(a & 0x1ff) as usize])
-        | u32::from(SINGLE[((a >> 9) & 0x1ff) as usize]) << 9
-        | u32::from(SINGLE[((a >> 18) & 0x1ff) as usize]) << 18
+    const LOW8: u32 = 0xff * ROWS3;
+    const HIGH: u32 = 0x100 * ROWS3;
+    let y = a & a.wrapping_sub(ROWS3);
+    // Bit 8 of each row of `y` that is not empty.
+    let crowded = (((y & LOW8) + LOW8) | y) & HIGH;
+    a & !((crowded >> 8) * 0x1ff)
 }
 
 /// No candidate is being explored under a frame yet.
