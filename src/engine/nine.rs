@@ -411,10 +411,15 @@ impl Grid {
     /// sweep then finds the cell alone in its row.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while checked.stacks != 0 {
-            let d = checked.stacks.trailing_zeros() as usize / 3;
-            checked.stacks &= !(7 << (3 * d));
-            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+        // Bit `3d` for each digit `d` with a changed word: its first word's index.
+        let s = std::mem::take(&mut checked.stacks);
+        let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
+        while digits != 0 {
+            let base = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            // The mask changes no value; it spares bounds checks.
+            let base = base % 27;
+            let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
             if (w[0] & self.open[0]) | (w[1] & self.open[1]) | (w[2] & self.open[2]) == 0 {
                 // Solved everywhere: its cells already hold one per column.
                 continue;
@@ -438,8 +443,8 @@ impl Grid {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
                 if y != x {
                     changed = true;
-                    self.cand[d * 3 + b] = y;
-                    checked.dirty |= 1 << (d * 3 + b);
+                    self.cand[base + b] = y;
+                    checked.dirty |= 1 << (base + b);
                 }
             }
         }
