@@ -413,6 +413,10 @@ impl Grid {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
         let s = std::mem::take(&mut checked.stacks);
+        if self.open == [0; 3] {
+            // Solved: every digit already holds one cell per column.
+            return Ok(false);
+        }
         let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
         while digits != 0 {
             let base = digits.trailing_zeros() as usize;
@@ -420,10 +424,6 @@ impl Grid {
             // The mask changes no value; it spares bounds checks.
             let base = base % 27;
             let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
-            if (w[0] & self.open[0]) | (w[1] & self.open[1]) | (w[2] & self.open[2]) == 0 {
-                // Solved everywhere: its cells already hold one per column.
-                continue;
-            }
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
