@@ -45,19 +45,6 @@ const ROW_BOXES: [u32; 512] = {
     t
 };
 
-/// `SINGLE[r]`: the 9-bit row `r` itself when it holds exactly one cell, else zero.
-const SINGLE: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut r = 0;
-    while r < 512 {
-        if r != 0 && r & (r - 1) == 0 {
-            t[r] = r as u16;
-        }
-        r += 1;
-    }
-    t
-};
-
 /// `COUNT9[c]`: how many of the nine bits of `c` are set (popcount is not a
 /// baseline x86-64 instruction, and a table beats the bit tricks here).
 const COUNT9: [u8; 512] = {
@@ -424,14 +411,19 @@ impl Grid {
     /// sweep then finds the cell alone in its row.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        while checked.stacks != 0 {
-            let d = checked.stacks.trailing_zeros() as usize / 3;
-            checked.stacks &= !(7 << (3 * d));
-            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            if (w[0] & self.open[0]) | (w[1] & self.open[1]) | (w[2] & self.open[2]) == 0 {
-                // Solved everywhere: its cells already hold one per column.
-                continue;
-            }
+        // Bit `3d` for each digit `d` with a changed word: its first word's index.
+        let s = std::mem::take(&mut checked.stacks);
+        if self.open == [0; 3] {
+            // Solved: every digit already holds one cell per column.
+            return Ok(false);
+        }
+        let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
+        while digits != 0 {
+            let base = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            // The mask changes no value; it spares bounds checks.
+            let base = base % 27;
+            let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
@@ -451,8 +443,8 @@ impl Grid {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
                 if y != x {
                     changed = true;
-                    self.cand[d * 3 + b] = y;
-                    checked.dirty |= 1 << (d * 3 + b);
+                    self.cand[base + b] = y;
+                    checked.dirty |= 1 << (base + b);
                 }
             }
         }
@@ -541,12 +533,17 @@ fn fold_columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
 }
 
-/// The cells of `a` that are alone in their row.
+/// The cells of `a` that are alone in their row, for `a` with a cell in every
+/// row. Subtracting one from each row borrows within that row only, so
+/// `a & (a - ROWS3)` keeps a cell in exactly the rows with two or more.
 #[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    u32::from(SINGLE[(a & 0x1ff) as usize])
-        | u32::from(SINGLE[((a >> 9) & 0x1ff) as usize]) << 9
-        | u32::from(SINGLE[((a >> 18) & 0x1ff) as usize]) << 18
+    const LOW8: u32 = 0xff * ROWS3;
+    const HIGH: u32 = 0x100 * ROWS3;
+    let y = a & a.wrapping_sub(ROWS3);
+    // Bit 8 of each row of `y` that is not empty.
+    let crowded = (((y & LOW8) + LOW8) | y) & HIGH;
+    a & !((crowded >> 8) * 0x1ff)
 }
 
 /// No candidate is being explored under a frame yet.
@@ -583,12 +580,21 @@ impl Nine {
         let frames = &mut self.frames;
         frames.clear();
         let mut grid = Grid::new();
-        for (i, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                grid.place(usize::from(v - 1), Cell::from_index(i));
-                stats.propagations += 1;
+        // Eight cells at a time: most are empty.
+        let mut placed = 0;
+        for (k, chunk) in givens.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let mut nonzero = u64::from_le_bytes(bytes);
+            while nonzero != 0 {
+                let j = nonzero.trailing_zeros() as usize / 8;
+                nonzero &= !(0xff << (8 * j));
+                let i = k * 8 + j;
+                grid.place(usize::from(bytes[j] - 1), Cell::from_index(i));
+                placed += 1;
             }
         }
+        stats.propagations += placed;
         // No word can hold `u32::MAX`: every word is checked once.
         let mut checked = Checked {
             words: [u32::MAX; 27],
