@@ -179,8 +179,9 @@ pub(crate) fn probe(
     (st.locked, st.pairs) = (locked, pairs);
     let (best, progress) = result?;
     if progress && (locked || pairs) {
-        // What the finds eliminated was propagated without locked candidates.
-        st.recheck_locked(g)?;
+        // What the finds eliminated was propagated without locked candidates
+        // or pairs.
+        st.recheck(g)?;
     }
     // A pair from before a find may have lost a choice since: then let the
     // caller choose afresh.
@@ -251,8 +252,7 @@ fn probe_pass(
             }
             st.undo(g, mark);
             if !first_ok {
-                st.eliminate(g, ca, da)?;
-                st.propagate(g)?;
+                st.rule_out(g, ca, da)?;
                 progress = true;
                 continue;
             }
@@ -274,8 +274,7 @@ fn probe_pass(
             scratch.touched.clear();
             st.undo(g, mark);
             if !second_ok {
-                st.eliminate(g, cb, db)?;
-                st.propagate(g)?;
+                st.rule_out(g, cb, db)?;
                 progress = true;
                 continue;
             }

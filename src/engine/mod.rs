@@ -355,7 +355,7 @@ impl<const BOX: usize> Solver<BOX> {
                         // The choice explored last is used up: rule it out here.
                         let (cell, d) = frame.assignment(g, frame.current as usize);
                         frame.current = NONE;
-                        let refuted = st.eliminate(g, cell, d).and_then(|()| st.propagate(g));
+                        let refuted = st.rule_out(g, cell, d);
                         if refuted.is_err() {
                             stats.backtracks += 1;
                             frames.pop();

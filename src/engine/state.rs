@@ -150,9 +150,11 @@ impl State {
         self.clear_changed();
     }
 
-    /// Queues every house-digit with a choice left for a locked-candidates check,
-    /// and propagates.
-    pub fn recheck_locked(&mut self, g: &Geometry) -> Result<(), Contradiction> {
+    /// Queues every house-digit with a choice left for the locked-candidates
+    /// and hidden-pair checks, and every two-candidate cell for the naked-pair
+    /// check (each as switched on), and propagates: for eliminations that were
+    /// made while those checks were off.
+    pub fn recheck(&mut self, g: &Geometry) -> Result<(), Contradiction> {
         for (slot, &p) in self.places.iter().enumerate() {
             if p & p.wrapping_sub(1) != 0 && !self.pending[slot] {
                 self.pending[slot] = true;
@@ -344,6 +346,13 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Rules digit `d` out of `cell` for good, as a choice proven wrong, and
+    /// propagates what follows.
+    pub fn rule_out(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
+        self.eliminate(g, cell, d)?;
+        self.propagate(g)
     }
 
     /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
