@@ -266,7 +266,6 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     let n = Board::<BOX>::N;
     let total = Board::<BOX>::CELLS;
     if alphabet == Alphabet::Standard
-        && s.len() == total
         && let Some(board) = plain_line::<BOX>(s.as_bytes())
     {
         return board.map_err(ParseError::from);

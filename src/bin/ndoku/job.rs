@@ -89,17 +89,8 @@ impl Notation {
             return Notation::Hex;
         }
         // The commonest input, one line of N×N symbols, needs no word count.
-        if text.len() == n * n && n <= 9 {
-            return Notation::Upper; // No letters to print.
-        }
-        if text.len() == n * n && n <= 35 {
-            let lower = || text.bytes().any(|b| b.is_ascii_lowercase());
-            let upper = || text.bytes().any(|b| b.is_ascii_uppercase());
-            return if lower() && !upper() {
-                Notation::Lower
-            } else {
-                Notation::Upper
-            };
+        if text.len() == n * n && n <= 61 {
+            return Self::letter_case(text, n);
         }
         let mut words = 0usize;
         let mut wide = false;
@@ -111,7 +102,16 @@ impl Notation {
         }
         if text.contains(',') || (wide && words == n * n) || n > 61 {
             Notation::Tokens
-        } else if n <= 35
+        } else {
+            Self::letter_case(text, n)
+        }
+    }
+
+    /// The case of the letters in character notation: lower when `text` has
+    /// lower-case letters and no upper-case ones, on a board whose values have
+    /// letters in both cases (10 to 35 values), else upper.
+    fn letter_case(text: &str, n: usize) -> Self {
+        if (10..=35).contains(&n)
             && text.bytes().any(|b| b.is_ascii_lowercase())
             && !text.bytes().any(|b| b.is_ascii_uppercase())
         {
