@@ -112,10 +112,6 @@ fn main() -> ExitCode {
         };
         common.files.into_iter().map(source).collect()
     };
-    let threads = match common.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => usize::from(n),
-    };
     let options = Options {
         job: Job {
             mode,
@@ -127,19 +123,38 @@ fn main() -> ExitCode {
         // stdout not one.
         progress: !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal(),
     };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let pool = match thread_pool(common.threads) {
         Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: cannot start {threads} threads: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let total = sources.iter().map(Source::len).sum();
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
-    match pool.install(|| batch::run(&sources, &options, &mut sinks)) {
-        Ok(summary) => ExitCode::from(summary.exit_code()),
+    exit_status(pool.install(|| batch::run(&sources, &options, &mut sinks).map(|s| s.exit_code())))
+}
+
+/// A pool of `threads` workers, one per core for 0; or, when it cannot start,
+/// the exit status after saying why.
+fn thread_pool(threads: u16) -> Result<rayon::ThreadPool, ExitCode> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            eprintln!("error: cannot start {threads} threads: {e}");
+            ExitCode::from(2)
+        })
+}
+
+/// The exit status of a run that ended with `code`, or with an error writing
+/// stdout: a closed pipe is a reader that had enough, not a failure.
+fn exit_status(result: io::Result<u8>) -> ExitCode {
+    match result {
+        Ok(code) => ExitCode::from(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", batch::output_error(&e));
@@ -157,25 +172,11 @@ fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
         eprintln!("ndoku: seed {now}");
         now
     });
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => usize::from(n),
-    };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let pool = match thread_pool(args.threads) {
         Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: cannot start {threads} threads: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
-    match pool.install(|| generate::run(args, seed, &mut out, &mut err)) {
-        Ok(code) => ExitCode::from(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {}", batch::output_error(&e));
-            ExitCode::from(2)
-        }
-    }
+    exit_status(pool.install(|| generate::run(args, seed, &mut out, &mut err)))
 }
