@@ -29,7 +29,7 @@ enum Symbol {
 }
 
 impl Alphabet {
-    fn decode(self, ch: char, n: usize) -> Symbol {
+    const fn decode(self, ch: char, n: usize) -> Symbol {
         if ch.is_whitespace() || matches!(ch, '|' | '+' | '-') {
             return Symbol::Layout;
         }
@@ -214,28 +214,18 @@ impl Board<4> {
 /// stay below it (N ≤ 64).
 const NOT_PLAIN: u8 = 0x80;
 
-/// Byte to cell value for the standard alphabet on a board of side `n`: `0`
-/// empty, `1..=n` a value, [`NOT_PLAIN`] otherwise. Lower case reads as upper
-/// up to N = 35, as [`Alphabet::Standard`] does.
+/// Byte to cell value for [`Alphabet::Standard`] on a board of side `n`, as
+/// its `decode` reads each ASCII character: `0` empty, `1..=n` a value,
+/// [`NOT_PLAIN`] otherwise.
 const fn plain_table(n: usize) -> [u8; 256] {
     let mut t = [NOT_PLAIN; 256];
-    t[b'.' as usize] = 0;
-    t[b'_' as usize] = 0;
-    t[b'0' as usize] = 0;
-    let mut i = 0;
-    while i < 26 {
-        if i < 9 {
-            t[b'1' as usize + i] = i as u8 + 1;
-        }
-        t[b'A' as usize + i] = i as u8 + 10;
-        t[b'a' as usize + i] = if n <= 35 { i as u8 + 10 } else { i as u8 + 36 };
-        i += 1;
-    }
-    let mut b = 0;
-    while b < 256 {
-        if t[b] as usize > n {
-            t[b] = NOT_PLAIN;
-        }
+    let mut b = 0u8;
+    while b < 128 {
+        t[b as usize] = match Alphabet::Standard.decode(b as char, n) {
+            Symbol::Empty => 0,
+            Symbol::Value(v) if v as usize <= n => v as u8,
+            _ => NOT_PLAIN,
+        };
         b += 1;
     }
     t
