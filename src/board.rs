@@ -14,6 +14,9 @@ use crate::error::{BoardError, House};
 /// bound on every generic function of the crate for no measured gain.
 pub(crate) type Cells = SmallVec<[u8; 81]>;
 
+/// Set in a byte-to-value map for a byte that is no cell (values stay below it).
+pub(crate) const NO_CELL: u8 = 0x80;
+
 /// A Sudoku board with boxes of `BOX`×`BOX` cells, so `N = BOX * BOX` rows,
 /// columns, boxes and values.
 ///
@@ -112,6 +115,62 @@ impl<const BOX: usize> Board<BOX> {
         let board = Self { cells };
         board.check_conflicts()?;
         Ok(board)
+    }
+
+    /// A board of the N×N cells `bytes`, each read through `map` (byte to value:
+    /// `0` empty, `1..=N`, or [`NO_CELL`] set for a byte that is no cell), with
+    /// conflicts checked in the same pass. `None` when some byte is no cell.
+    pub(crate) fn from_mapped(bytes: &[u8], map: &[u8; 256]) -> Option<Result<Self, BoardError>> {
+        if bytes.len() != Self::CELLS {
+            return None;
+        }
+        // The masks are cleared for every board, so no more of them than the
+        // size needs.
+        let (cells, seen, repeat) = if BOX <= 4 {
+            Self::scan::<16>(bytes, map)
+        } else {
+            Self::scan::<64>(bytes, map)
+        };
+        if seen & NO_CELL != 0 {
+            return None;
+        }
+        let board = Self { cells };
+        Some(if repeat {
+            board.check_conflicts().map(|()| board)
+        } else {
+            Ok(board)
+        })
+    }
+
+    /// Reads `bytes` through `map` into cells, row by row and box by box, and
+    /// notes whether a value repeats in a house: the cells, every value ORed
+    /// together, and whether one repeats. `M >= N` houses of each kind.
+    fn scan<const M: usize>(bytes: &[u8], map: &[u8; 256]) -> (Cells, u8, bool) {
+        let n = Self::N;
+        let mut cells = Cells::from_elem(0, Self::CELLS);
+        let mut used = [[0u64; 3]; M];
+        let (mut seen, mut repeat) = (0u8, 0u64);
+        let rows = cells.chunks_exact_mut(n).zip(bytes.chunks_exact(n));
+        for (r, (out, text)) in rows.enumerate() {
+            let spans = out.chunks_exact_mut(BOX).zip(text.chunks_exact(BOX));
+            for (s, (out, text)) in spans.enumerate() {
+                let b = r / BOX * BOX + s;
+                for (k, (cell, &byte)) in out.iter_mut().zip(text).enumerate() {
+                    let v = map[usize::from(byte)];
+                    *cell = v;
+                    seen |= v;
+                    if v != 0 {
+                        let c = s * BOX + k;
+                        let bit = 1u64 << (v.wrapping_sub(1) & 63);
+                        repeat |= (used[r][0] | used[c][1] | used[b][2]) & bit;
+                        used[r][0] |= bit;
+                        used[c][1] |= bit;
+                        used[b][2] |= bit;
+                    }
+                }
+            }
+        }
+        (cells, seen, repeat != 0)
     }
 
     /// Finds a conflict among the filled cells, in one pass over house masks; only

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use crate::board::{Board, Cells};
+use crate::board::{Board, NO_CELL};
 use crate::error::{BoardError, ParseError};
 
 /// How single characters map to values.
@@ -209,22 +209,17 @@ impl Board<4> {
     }
 }
 
-/// Set in a [`plain_table`] entry for a byte that is no plain cell symbol of the
-/// board: layout, a symbol of no board or of a larger one, or not ASCII. Values
-/// stay below it (N ≤ 64).
-const NOT_PLAIN: u8 = 0x80;
-
 /// Byte to cell value for [`Alphabet::Standard`] on a board of side `n`, as
 /// its `decode` reads each ASCII character: `0` empty, `1..=n` a value,
-/// [`NOT_PLAIN`] otherwise.
+/// [`NO_CELL`] otherwise.
 const fn plain_table(n: usize) -> [u8; 256] {
-    let mut t = [NOT_PLAIN; 256];
+    let mut t = [NO_CELL; 256];
     let mut b = 0u8;
     while b < 128 {
         t[b as usize] = match Alphabet::Standard.decode(b as char, n) {
             Symbol::Empty => 0,
             Symbol::Value(v) if v as usize <= n => v as u8,
-            _ => NOT_PLAIN,
+            _ => NO_CELL,
         };
         b += 1;
     }
@@ -232,22 +227,11 @@ const fn plain_table(n: usize) -> [u8; 256] {
 }
 
 /// The fast path for the commonest input, a line of exactly N×N plain symbols:
-/// one table lookup a byte. `None` sends anything else (white space, rules,
-/// stray characters) to the general reader, which names what is wrong.
+/// one table lookup a byte, with the conflict check in the same pass. `None`
+/// sends anything else (white space, rules, stray characters) to the general
+/// reader, which names what is wrong.
 pub(crate) fn plain_line<const BOX: usize>(bytes: &[u8]) -> Option<Result<Board<BOX>, BoardError>> {
-    let table = const { &plain_table(Board::<BOX>::N) };
-    if bytes.len() != Board::<BOX>::CELLS {
-        return None;
-    }
-    let mut cells = Cells::from_elem(0, bytes.len());
-    // No early exit: a branch-free loop is faster on the lines that pass, and
-    // those are nearly all of them.
-    let mut seen = 0u8;
-    for (cell, &b) in cells.iter_mut().zip(bytes) {
-        *cell = table[usize::from(b)];
-        seen |= *cell;
-    }
-    (seen & NOT_PLAIN == 0).then(|| Board::from_values(cells))
+    Board::from_mapped(bytes, const { &plain_table(Board::<BOX>::N) })
 }
 
 /// Reads single-character cells, skipping white space and box rules, and checks

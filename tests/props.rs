@@ -433,3 +433,61 @@ proptest! {
         prop_assert_eq!(solution_errors(&puzzle, &other).is_none(), keeps);
     }
 }
+
+// ---------------------------------------------------------------------------
+// The one-line fast path agrees with building from cells
+// ---------------------------------------------------------------------------
+
+/// A line of exactly N×N symbols with `givens` random values (so with few of
+/// them it is often free of conflicts, with many rarely), an empty marker
+/// elsewhere, and now and then one stray character, must parse exactly as
+/// building the board from its values does: the same board, or the same
+/// conflict, or the stray character named.
+fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let (n, cells) = (Board::<BOX>::N, Board::<BOX>::CELLS);
+    let mut values = vec![0u8; cells];
+    for _ in 0..givens.min(cells) {
+        values[rng.below(cells)] = rng.range(1, n) as u8;
+    }
+    let empties = ['.', '0', '_'];
+    let mut text: Vec<char> = values
+        .iter()
+        .map(|&v| match v {
+            0 => empties[rng.below(3)],
+            1..=9 => char::from(b'0' + v),
+            _ => char::from(b'A' + v - 10),
+        })
+        .collect();
+    let stray = rng.chance(1, 4).then(|| rng.below(cells));
+    if let Some(i) = stray {
+        text[i] = ['x', ' ', '|', 'z'][rng.below(4)];
+    }
+    let text: String = text.into_iter().collect();
+    let parsed = Board::<BOX>::from_line(&text);
+    match (stray, parsed) {
+        (Some(_), Err(ParseError::InvalidChar { .. } | ParseError::WrongCellCount { .. })) => {}
+        (Some(i), other) if n >= 16 && text.as_bytes()[i] == b'z' => {
+            // A lower-case letter is a value on 16×16 and up.
+            prop_assert!(other.is_ok() || matches!(other, Err(ParseError::Board(_))));
+        }
+        (Some(i), other) => prop_assert!(false, "stray {:?} at {i} gave {:?}", &text[i..=i], other),
+        (None, parsed) => {
+            let built = Board::<BOX>::from_cells(&values).map_err(ParseError::from);
+            prop_assert_eq!(parsed, built, "{:?}", text);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn plain_lines_parse_as_their_cells_build(seed in any::<u64>(), givens in 0usize..=40) {
+        plain_line_agrees::<2>(seed, givens / 4)?;
+        plain_line_agrees::<3>(seed, givens)?;
+        plain_line_agrees::<4>(seed, givens * 2)?;
+        plain_line_agrees::<5>(seed, givens * 3)?;
+    }
+}

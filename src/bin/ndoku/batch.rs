@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ndoku::AnySolver;
 use rayon::prelude::*;
 
-use crate::input::{Lines, Record, Source, io_message};
+use crate::input::{Chunk, Lines, Source, io_message};
 use crate::job::{Job, Reply, Verdict};
 
 /// Records per chunk: enough to keep every thread busy (sixteen tasks), few
@@ -129,15 +129,15 @@ struct Answers {
 
 /// Answers a chunk in order, spread over the pool: one task a few dozen records,
 /// each task printing into one buffer, so that a puzzle costs no allocation.
-fn answer(job: &Job, chunk: &[Record]) -> Vec<Answers> {
-    chunk
-        .par_chunks(TASK_RECORDS)
+fn answer(job: &Job, chunk: &Chunk) -> Vec<Answers> {
+    let parts: Vec<_> = chunk.parts(TASK_RECORDS).collect();
+    parts
+        .into_par_iter()
         .map(|part| {
             with_solver(job.max_nodes, |solver| {
-                let mut out = Vec::with_capacity(part.len() * 96);
+                let mut out = Vec::with_capacity(TASK_RECORDS * 96);
                 let replies = part
-                    .iter()
-                    .map(|record| (job.run(solver, record, &mut out), out.len()))
+                    .map(|entry| (job.run(solver, entry, &mut out), out.len()))
                     .collect();
                 Answers { out, replies }
             })
@@ -147,16 +147,16 @@ fn answer(job: &Job, chunk: &[Record]) -> Vec<Answers> {
 
 /// Reads the next chunk. A read error ends the source: the records read before
 /// it come back with the message.
-fn read_chunk(lines: &mut Lines) -> (Vec<Record>, Option<String>) {
-    let mut chunk = Vec::new();
+fn read_chunk(lines: &mut Lines) -> (Chunk, Option<String>) {
+    let mut chunk = Chunk::default();
     let start = lines.bytes();
     while chunk.len() < CHUNK_RECORDS && lines.bytes() - start < CHUNK_BYTES {
         if !chunk.is_empty() && lines.would_block() {
             break; // Answer what a slow writer has sent so far.
         }
-        match lines.next_record() {
-            Ok(Some(record)) => chunk.push(record),
-            Ok(None) => break,
+        match lines.next_record(&mut chunk) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(message) => return (chunk, Some(message)),
         }
     }

@@ -72,6 +72,7 @@ impl Source {
             bytes: 0,
             pending: VecDeque::new(),
             started: false,
+            buf: Vec::new(),
         };
         lines.sniff()?;
         Ok(lines)
@@ -117,6 +118,66 @@ pub struct Record {
     pub shape: Shape,
 }
 
+/// Records read together. Their texts share one buffer, so that reading a
+/// line allocates nothing.
+#[derive(Debug, Default)]
+pub struct Chunk {
+    /// Every record's text, one after another.
+    text: String,
+    /// Each record's first line, text (as a range of `text`) and shape.
+    records: Vec<(usize, Result<std::ops::Range<usize>, String>, Shape)>,
+}
+
+/// One record of a [`Chunk`].
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'a> {
+    /// 1-based line number of its first line.
+    pub line: usize,
+    /// The text, or a message saying why it could not be read.
+    pub text: Result<&'a str, &'a str>,
+    /// Line or grid.
+    pub shape: Shape,
+}
+
+impl Chunk {
+    /// The number of records.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether it holds no record.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// Its records in order, in parts of at most `size` (the last may be shorter).
+    pub fn parts(&self, size: usize) -> impl Iterator<Item = impl Iterator<Item = Entry<'_>>> {
+        self.records.chunks(size).map(|part| {
+            part.iter().map(|(line, text, shape)| Entry {
+                line: *line,
+                text: match text {
+                    Ok(range) => Ok(&self.text[range.clone()]),
+                    Err(message) => Err(message.as_str()),
+                },
+                shape: *shape,
+            })
+        })
+    }
+
+    fn push_text(&mut self, line: usize, text: &str, shape: Shape) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.records.push((line, Ok(start..self.text.len()), shape));
+    }
+
+    fn push(&mut self, record: Record) {
+        match record.text {
+            Ok(text) => self.push_text(record.line, &text, record.shape),
+            Err(message) => self.records.push((record.line, Err(message), record.shape)),
+        }
+    }
+}
+
 /// A line that may hold a puzzle, as read.
 enum Raw {
     /// Its text.
@@ -148,6 +209,9 @@ pub struct Lines {
     /// Records read ahead while looking for a grid, in order.
     pending: VecDeque<Record>,
     started: bool,
+    /// The line being read, kept across lines so that reading one does not
+    /// grow a fresh buffer from empty.
+    buf: Vec<u8>,
 }
 
 impl Lines {
@@ -174,20 +238,28 @@ impl Lines {
         Ok(())
     }
 
-    /// The next record, or `None` at the end.
+    /// Adds the next record to `chunk`. Returns false, adding nothing, at the end.
     ///
     /// # Errors
     ///
     /// I/O errors of the underlying reader, as messages.
-    pub fn next_record(&mut self) -> Result<Option<Record>, String> {
+    pub fn next_record(&mut self, chunk: &mut Chunk) -> Result<bool, String> {
         if !self.started {
             self.started = true;
             self.look_for_grid()?;
         }
         if let Some(record) = self.pending.pop_front() {
-            return Ok(Some(record));
+            chunk.push(record);
+            return Ok(true);
         }
-        Ok(self.next_raw()?.map(|raw| raw.into_record(self.line)))
+        let Some((line, text)) = self.next_line()? else {
+            return Ok(false);
+        };
+        match text {
+            Ok(text) => chunk.push_text(line, text, Shape::Line),
+            Err(message) => chunk.records.push((line, Err(message), Shape::Line)),
+        }
+        Ok(true)
     }
 
     /// Reads ahead to the first two lines that hold cells. When both have the
@@ -255,63 +327,75 @@ impl Lines {
 
     /// The next line that is neither blank nor a comment, or `None` at the end.
     fn next_raw(&mut self) -> Result<Option<Raw>, String> {
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            let Some(too_long) = self.read_line(&mut buf).map_err(|e| io_message(&e))? else {
-                return Ok(None);
-            };
-            self.line += 1;
-            if self.line == 1 && buf.starts_with(b"\xEF\xBB\xBF") {
-                buf.drain(..3); // A byte order mark.
-            }
-            if too_long {
-                return Ok(Some(Raw::Bad(format!(
-                    "line is longer than {MAX_LINE} bytes"
-                ))));
-            }
-            let trimmed = buf.trim_ascii();
-            if trimmed.is_empty() || trimmed[0] == b'#' {
-                continue;
-            }
-            let (lead, len) = (buf.len() - buf.trim_ascii_start().len(), trimmed.len());
-            if len != buf.len() {
-                buf.copy_within(lead..lead + len, 0);
-                buf.truncate(len);
-            }
-            // The line's own buffer becomes its text: no copy.
-            return Ok(Some(match String::from_utf8(buf) {
-                Ok(s) => Raw::Text(s),
-                Err(e) => Raw::Bad(format!(
-                    "invalid UTF-8 at byte {}",
-                    lead + e.utf8_error().valid_up_to() + 1
-                )),
-            }));
-        }
+        Ok(self.next_line()?.map(|(_, text)| match text {
+            Ok(text) => Raw::Text(text.to_owned()),
+            Err(message) => Raw::Bad(message),
+        }))
     }
 
-    /// Reads one line into `buf` without its line break, keeping at most
-    /// [`MAX_LINE`] bytes of it. Returns whether it was longer, or `None` at the end.
-    fn read_line(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
-        // `read_until` finds the line break with the standard library's fast
-        // byte search; `take` keeps a huge line from filling memory.
-        let cap = MAX_LINE as u64 + 1;
-        let mut seen = (&mut self.reader).take(cap).read_until(b'\n', buf)?;
-        if seen == 0 {
-            return Ok(None);
-        }
-        let too_long = if buf.last() == Some(&b'\n') {
-            buf.pop();
-            false
-        } else if seen > MAX_LINE {
-            seen += self.reader.skip_until(b'\n')?;
-            true
-        } else {
-            false // The last line, without a line break.
+    /// The next line that is neither blank nor a comment, trimmed, with its
+    /// number: its text (in the line buffer), or why it could not be read.
+    /// `None` at the end.
+    #[allow(clippy::type_complexity)]
+    fn next_line(&mut self) -> Result<Option<(usize, Result<&str, String>)>, String> {
+        // The line's place in the buffer, found before the buffer is borrowed
+        // for the answer.
+        let (bom, start, end) = loop {
+            self.buf.clear();
+            let Some((seen, too_long)) =
+                read_line(&mut self.reader, &mut self.buf).map_err(|e| io_message(&e))?
+            else {
+                return Ok(None);
+            };
+            self.bytes += seen;
+            self.line += 1;
+            if too_long {
+                let message = format!("line is longer than {MAX_LINE} bytes");
+                return Ok(Some((self.line, Err(message))));
+            }
+            let bom = if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+                3 // A byte order mark.
+            } else {
+                0
+            };
+            let line = &self.buf[bom..];
+            let trimmed = line.trim_ascii();
+            if !trimmed.is_empty() && trimmed[0] != b'#' {
+                let start = self.buf.len() - line.trim_ascii_start().len();
+                break (bom, start, start + trimmed.len());
+            }
         };
-        self.bytes += seen as u64;
-        Ok(Some(too_long))
+        let text = std::str::from_utf8(&self.buf[start..end]).map_err(|e| {
+            format!(
+                "invalid UTF-8 at byte {}",
+                start - bom + e.valid_up_to() + 1
+            )
+        });
+        Ok(Some((self.line, text)))
     }
+}
+
+/// Reads one line of `reader` into `buf` without its line break, keeping at
+/// most [`MAX_LINE`] bytes of it. Returns the bytes consumed and whether the
+/// line was longer, or `None` at the end.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<(u64, bool)>> {
+    // `read_until` finds the line break with the standard library's fast byte
+    // search; `take` keeps a huge line from filling memory.
+    let cap = MAX_LINE as u64 + 1;
+    let mut seen = (&mut *reader).take(cap).read_until(b'\n', buf)?;
+    if seen == 0 {
+        return Ok(None);
+    }
+    let too_long = if buf.last() == Some(&b'\n') {
+        buf.pop();
+        false
+    } else if seen > MAX_LINE {
+        seen += reader.skip_until(b'\n')?;
+        true
+    } else {
+        false // The last line, without a line break.
+    };
+    Ok(Some((seen as u64, too_long)))
 }
 
 /// `fill_buf`, retried when interrupted.

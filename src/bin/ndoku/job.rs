@@ -4,7 +4,7 @@ use std::io::Write as _;
 
 use ndoku::{AnyBoard, AnyOutcome, AnySolver, Count};
 
-use crate::input::{Record, Shape};
+use crate::input::{Entry, Shape};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,12 +192,11 @@ fn hex_digit(c: char) -> char {
 impl Job {
     /// The answer for one record, with what stdout gets appended to `out`. It
     /// never panics on any text.
-    pub fn run(&self, solver: &mut AnySolver, record: &Record, out: &mut Vec<u8>) -> Reply {
-        let parsed = record
+    pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
+        let parsed = entry
             .text
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|text| self.parse(text, record.shape).map(|b| (b, text)));
+            .map_err(str::to_owned)
+            .and_then(|text| self.parse(text, entry.shape).map(|b| (b, text)));
         let (board, text) = match parsed {
             Ok(found) => found,
             Err(message) => {
@@ -205,7 +204,7 @@ impl Job {
                 return Reply {
                     verdict: Verdict::Invalid,
                     guesses: 0,
-                    error: Some((record.line, message)),
+                    error: Some((entry.line, message)),
                 };
             }
         };
