@@ -379,23 +379,34 @@ impl Lines {
 /// most [`MAX_LINE`] bytes of it. Returns the bytes consumed and whether the
 /// line was longer, or `None` at the end.
 fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<(u64, bool)>> {
-    // `read_until` finds the line break with the standard library's fast byte
-    // search; `take` keeps a huge line from filling memory.
-    let cap = MAX_LINE as u64 + 1;
-    let mut seen = (&mut *reader).take(cap).read_until(b'\n', buf)?;
+    let (mut seen, mut ended) = (0u64, false);
+    while !ended {
+        let available = fill(reader)?;
+        if available.is_empty() {
+            break; // The last line, without a line break.
+        }
+        // `memchr` finds the line break many bytes a step.
+        let used = match memchr::memchr(b'\n', available) {
+            Some(i) => {
+                ended = true;
+                i + 1
+            }
+            None => available.len(),
+        };
+        // A huge line is consumed but not kept.
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..used.min(room)]);
+        reader.consume(used);
+        seen += used as u64;
+    }
     if seen == 0 {
         return Ok(None);
     }
-    let too_long = if buf.last() == Some(&b'\n') {
+    let too_long = seen - u64::from(ended) > MAX_LINE as u64;
+    if ended && !too_long {
         buf.pop();
-        false
-    } else if seen > MAX_LINE {
-        seen += reader.skip_until(b'\n')?;
-        true
-    } else {
-        false // The last line, without a line break.
-    };
-    Ok(Some((seen as u64, too_long)))
+    }
+    Ok(Some((seen, too_long)))
 }
 
 /// `fill_buf`, retried when interrupted.
@@ -441,4 +452,54 @@ fn row_width(line: &str) -> Option<usize> {
     [cells(line), words(line)]
         .into_iter()
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `text` as `read_line` gives it, through a buffer of
+    /// `capacity` bytes, so that lines cross buffer boundaries.
+    fn lines_of(text: &[u8], capacity: usize) -> Vec<(Vec<u8>, u64, bool)> {
+        let mut reader = BufReader::with_capacity(capacity, text);
+        let mut found = Vec::new();
+        let mut buf = Vec::new();
+        while let Some((seen, too_long)) = read_line(&mut reader, &mut buf).unwrap() {
+            found.push((buf.clone(), seen, too_long));
+            buf.clear();
+        }
+        found
+    }
+
+    #[test]
+    fn lines_split_at_breaks_across_buffer_refills() {
+        for capacity in [1, 3, 64] {
+            let lines = lines_of(b"ab\n\ncdef\r\nlast", capacity);
+            let expected: Vec<(Vec<u8>, u64, bool)> = vec![
+                (b"ab".to_vec(), 3, false),
+                (b"".to_vec(), 1, false),
+                (b"cdef\r".to_vec(), 6, false),
+                (b"last".to_vec(), 4, false),
+            ];
+            assert_eq!(lines, expected, "capacity {capacity}");
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_the_cap_is_consumed_but_not_kept() {
+        let mut text = vec![b'.'; MAX_LINE];
+        text.extend_from_slice(b"\n");
+        text.extend(vec![b'x'; MAX_LINE + 1]);
+        text.extend_from_slice(b"\nend\n");
+        let lines = lines_of(&text, 64 << 10);
+        assert_eq!(lines.len(), 3);
+        // Exactly the cap is fine; one more byte is too long.
+        assert_eq!(
+            (lines[0].0.len(), lines[0].1, lines[0].2),
+            (MAX_LINE, MAX_LINE as u64 + 1, false)
+        );
+        assert_eq!((lines[1].1, lines[1].2), (MAX_LINE as u64 + 2, true));
+        assert!(lines[1].0.len() <= MAX_LINE + 1);
+        assert_eq!(lines[2], (b"end".to_vec(), 4, false));
+    }
 }

@@ -163,6 +163,12 @@ const fn symbol_table(lower: bool) -> [u8; 256] {
 }
 
 const UPPER: [u8; 256] = symbol_table(false);
+/// `0x01` in every byte of a word.
+const LOW: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// `b'0'` in every byte of a word.
+const DIGIT_ZERO: u64 = 0x3030_3030_3030_3030;
 const LOWER: [u8; 256] = symbol_table(true);
 
 /// Appends `board` and a line break to `out` in the line format, in lower case
@@ -174,8 +180,26 @@ fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
         return false;
     }
     let table = if lower { &LOWER } else { &UPPER };
-    out.extend(board.as_bytes().iter().map(|&v| table[usize::from(v)]));
-    out.push(b'\n');
+    let values = board.as_bytes();
+    let start = out.len();
+    // Sized first, then written in place: no capacity check a byte.
+    out.resize(start + values.len() + 1, b'\n');
+    let symbols = &mut out[start..start + values.len()];
+    let mut rest = (symbols, values);
+    if board.size() <= 9 {
+        // Digits only: eight cells at a time, `1`-`9` as `v + b'0'` and
+        // empty (0) as `.`, two below `0`.
+        let (mut words, mut cells) = (rest.0.chunks_exact_mut(8), rest.1.chunks_exact(8));
+        for (symbol, cell) in (&mut words).zip(&mut cells) {
+            let w = u64::from_le_bytes(cell.try_into().expect("eight cells"));
+            let empty = !((w | HIGH).wrapping_sub(LOW)) & HIGH;
+            symbol.copy_from_slice(&(w + DIGIT_ZERO - (empty >> 6)).to_le_bytes());
+        }
+        rest = (words.into_remainder(), cells.remainder());
+    }
+    for (symbol, &v) in rest.0.iter_mut().zip(rest.1) {
+        *symbol = table[usize::from(v)];
+    }
     true
 }
 
