@@ -73,6 +73,12 @@ pub(crate) struct State {
     pub pairs: bool,
     /// Cells left with two candidates since the last naked-pair check.
     bivalue: Vec<u32>,
+    /// Whether to filter houses for all-different ([`super::alldiff`]).
+    pub alldiff: bool,
+    /// Houses changed since they were last filtered.
+    houses: Vec<u16>,
+    /// `house_pending[h]`: whether `h` is in `houses`.
+    house_pending: Vec<bool>,
     /// Cells still open.
     pub open: usize,
     /// Assignments made, for statistics.
@@ -93,6 +99,9 @@ impl State {
             locked: g.boxw >= 4,
             pairs: false,
             bivalue: Vec::with_capacity(n * n),
+            alldiff: false,
+            houses: Vec::with_capacity(3 * n),
+            house_pending: vec![false; 3 * n],
             open: 0,
             assignments: 0,
         }
@@ -161,6 +170,14 @@ impl State {
                 self.changed.push(slot as u32);
             }
         }
+        if self.alldiff {
+            for h in 0..self.house_pending.len() {
+                if !self.house_pending[h] {
+                    self.house_pending[h] = true;
+                    self.houses.push(h as u16);
+                }
+            }
+        }
         if self.pairs {
             let bivalue = (0..self.cand.len())
                 .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2);
@@ -176,6 +193,10 @@ impl State {
         }
         self.changed.clear();
         self.bivalue.clear();
+        for &h in &self.houses {
+            self.house_pending[h as usize] = false;
+        }
+        self.houses.clear();
     }
 
     /// Asks for `digit` at `cell`; [`State::propagate`] makes it so.
@@ -206,10 +227,15 @@ impl State {
                 }
                 continue;
             }
-            let Some(cell) = self.bivalue.pop() else {
+            if let Some(cell) = self.bivalue.pop() {
+                self.naked_pair(g, cell as usize)?;
+                continue;
+            }
+            let Some(h) = self.houses.pop() else {
                 return Ok(());
             };
-            self.naked_pair(g, cell as usize)?;
+            self.house_pending[h as usize] = false;
+            super::alldiff::filter_house(g, self, h as usize)?;
         }
     }
 
@@ -383,6 +409,10 @@ impl State {
             if (self.locked || self.pairs) && !self.pending[slot] {
                 self.pending[slot] = true;
                 self.changed.push(slot as u32);
+            }
+            if self.alldiff && !self.house_pending[h as usize] {
+                self.house_pending[h as usize] = true;
+                self.houses.push(h);
             }
             if left & (left - 1) == 0 {
                 let there = g.house_cells[h as usize * n + left.trailing_zeros() as usize] as usize;
