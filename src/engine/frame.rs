@@ -1,7 +1,6 @@
 //! One decision of the search: where it branches, what is left to try there, and where its trail begins.
 
 use super::Noise;
-use super::mask::Mask;
 use super::state::{Contradiction, Geometry, State};
 
 /// Where a frame branches.
@@ -24,18 +23,18 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// One decision: a branch point, the choices left there, the choice being
 /// explored, and the trail length to undo to before trying another.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame<M> {
+pub(crate) struct Frame {
     pub branch: Branch,
     /// Choices not yet tried: digits of a cell, or positions of a house.
-    pub remaining: M,
+    pub remaining: u64,
     /// The choice whose subtree is being explored, or [`NONE`].
     pub current: u8,
     /// The trail length this frame's choices start from.
     pub mark: usize,
 }
 
-impl<M: Mask> Frame<M> {
-    pub fn new(branch: Branch, remaining: M, mark: usize) -> Self {
+impl Frame {
+    pub fn new(branch: Branch, remaining: u64, mark: usize) -> Self {
         Self {
             branch,
             remaining,
@@ -59,19 +58,19 @@ impl<M: Mask> Frame<M> {
     /// other cells: for a cell, the digit with the fewest other places in the
     /// cell's three houses (ties to the lowest digit); for a house-digit, the
     /// first place.
-    pub fn least_constraining(&self, g: &Geometry, state: &State<M>, live: M) -> usize {
+    pub fn least_constraining(&self, g: &Geometry, state: &State, live: u64) -> usize {
         let Branch::Cell(cell) = self.branch else {
-            return live.lowest();
+            return live.trailing_zeros() as usize;
         };
         let houses = &g.cell_houses[cell as usize];
         let mut best = (u32::MAX, 0usize);
         let mut bits = live;
-        while bits != M::ZERO {
-            let d = bits.lowest();
-            bits = bits.without_lowest();
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let others: u32 = houses
                 .iter()
-                .map(|&(h, _)| state.places[h as usize * g.n + d].count())
+                .map(|&(h, _)| state.places[h as usize * g.n + d].count_ones())
                 .sum();
             if others < best.0 {
                 best = (others, d);
@@ -82,7 +81,7 @@ impl<M: Mask> Frame<M> {
 
     /// The choices still possible in `state`: untried ones that propagation has
     /// not ruled out since.
-    pub fn live(&self, g: &Geometry, state: &State<M>) -> M {
+    pub fn live(&self, g: &Geometry, state: &State) -> u64 {
         match self.branch {
             Branch::Cell(cell) => self.remaining & state.cand[cell as usize],
             Branch::Place { house, digit } => {
@@ -96,9 +95,9 @@ impl<M: Mask> Frame<M> {
 /// when strictly fewer, the house-digit with the fewest places, if that is at
 /// most `max_places`. Ties go to the first in row-major order from a starting
 /// cell, which is cell 0, or a random one when there is `noise`.
-pub(crate) fn choose<M: Mask>(
+pub(crate) fn choose(
     g: &Geometry,
-    state: &State<M>,
+    state: &State,
     max_places: u32,
     noise: Option<&mut Noise>,
 ) -> Branch {
@@ -110,7 +109,7 @@ pub(crate) fn choose<M: Mask>(
         if state.value[cell] != 0 {
             continue;
         }
-        let k = state.cand[cell].count();
+        let k = state.cand[cell].count_ones();
         if k < best {
             best = k;
             branch = Branch::Cell(cell as u16);
@@ -121,7 +120,7 @@ pub(crate) fn choose<M: Mask>(
     }
     if max_places >= 2 {
         for (slot, &p) in state.places.iter().enumerate() {
-            let k = p.count();
+            let k = p.count_ones();
             if k >= 2 && k < best && k <= max_places {
                 best = k;
                 branch = Branch::Place {
@@ -139,11 +138,11 @@ pub(crate) fn choose<M: Mask>(
 
 /// Scratch space for [`probe`].
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ProbeScratch<M> {
+pub(crate) struct ProbeScratch {
     /// Digits probed per cell in the current pass.
-    tried: Vec<M>,
+    tried: Vec<u64>,
     /// Eliminations the first choice of a pair led to, per cell.
-    first: Vec<M>,
+    first: Vec<u64>,
     /// The cells set in `first`, to clear it cheaply.
     touched: Vec<u32>,
     /// Eliminations both choices of a pair led to.
@@ -162,15 +161,15 @@ pub(crate) struct ProbeScratch<M> {
 /// # Errors
 ///
 /// A contradiction when both choices of some pair fail: the node is dead.
-pub(crate) fn probe<M: Mask>(
+pub(crate) fn probe(
     g: &Geometry,
-    st: &mut State<M>,
-    scratch: &mut ProbeScratch<M>,
+    st: &mut State,
+    scratch: &mut ProbeScratch,
     noise: Option<&mut Noise>,
 ) -> Result<Option<Branch>, Contradiction> {
     let n = g.n;
-    scratch.tried.resize(n * n, M::ZERO);
-    scratch.first.resize(n * n, M::ZERO);
+    scratch.tried.resize(n * n, 0);
+    scratch.first.resize(n * n, 0);
     // Probes propagate singles only: locked candidates make each probe several
     // times dearer for fewer extra finds than they cost (measured on the hard
     // 16×16 and 25×25 sets). For the same reason there is one pass per node.
@@ -186,29 +185,29 @@ pub(crate) fn probe<M: Mask>(
     }
     // A pair from before a find may have lost a choice since: then let the
     // caller choose afresh.
-    Ok(best.filter(|&b| Frame::new(b, M::ALL, 0).live(g, st).count() == 2))
+    Ok(best.filter(|&b| Frame::new(b, u64::MAX, 0).live(g, st).count_ones() == 2))
 }
 
 /// One pass of [`probe`] over the pairs of the current state.
 ///
 /// Returns the best pair, and whether anything was ruled out.
-fn probe_pass<M: Mask>(
+fn probe_pass(
     g: &Geometry,
-    st: &mut State<M>,
-    scratch: &mut ProbeScratch<M>,
+    st: &mut State,
+    scratch: &mut ProbeScratch,
     noise: Option<&mut Noise>,
 ) -> Result<(Option<Branch>, bool), Contradiction> {
     let n = g.n;
     {
-        scratch.tried.fill(M::ZERO);
+        scratch.tried.fill(0);
         let mut best: Option<(usize, Branch)> = None;
         let mut progress = false;
         let pairs = (0..n * n)
-            .filter(|&c| st.value[c] == 0 && st.cand[c].count() == 2)
+            .filter(|&c| st.value[c] == 0 && st.cand[c].count_ones() == 2)
             .map(|c| Branch::Cell(c as u16))
             .chain(
                 (0..3 * n * n)
-                    .filter(|&s| st.places[s].count() == 2)
+                    .filter(|&s| st.places[s].count_ones() == 2)
                     .map(|s| Branch::Place {
                         house: (s / n) as u16,
                         digit: (s % n) as u8,
@@ -222,21 +221,22 @@ fn probe_pass<M: Mask>(
             pairs.rotate_left(k);
         }
         for branch in pairs {
-            let frame = Frame::new(branch, M::ALL, 0);
+            let frame = Frame::new(branch, u64::MAX, 0);
             let choices = frame.live(g, st);
-            if choices.count() != 2 {
+            if choices.count_ones() != 2 {
                 continue; // changed by an earlier probe in this pass
             }
-            let (a, b) = (choices.lowest(), choices.highest());
+            let (a, b) = (
+                choices.trailing_zeros() as usize,
+                63 - choices.leading_zeros() as usize,
+            );
             let (ca, da) = frame.assignment(g, a);
             let (cb, db) = frame.assignment(g, b);
-            if scratch.tried[ca] & M::bit(da) != M::ZERO
-                && scratch.tried[cb] & M::bit(db) != M::ZERO
-            {
+            if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
                 continue; // both probed already this pass, and neither failed
             }
-            scratch.tried[ca] |= M::bit(da);
-            scratch.tried[cb] |= M::bit(db);
+            scratch.tried[ca] |= 1 << da;
+            scratch.tried[cb] |= 1 << db;
             // First choice: note what it eliminates.
             let mark = st.mark();
             st.queue(ca, da);
@@ -244,10 +244,10 @@ fn probe_pass<M: Mask>(
             let grown_a = st.mark() - mark;
             if first_ok {
                 for (cell, d) in st.eliminations_since(mark) {
-                    if scratch.first[cell] == M::ZERO {
+                    if scratch.first[cell] == 0 {
                         scratch.touched.push(cell as u32);
                     }
-                    scratch.first[cell] |= M::bit(d);
+                    scratch.first[cell] |= 1 << d;
                 }
             }
             st.undo(g, mark);
@@ -263,13 +263,13 @@ fn probe_pass<M: Mask>(
             scratch.common.clear();
             if second_ok {
                 for (cell, d) in st.eliminations_since(mark) {
-                    if scratch.first[cell] & M::bit(d) != M::ZERO {
+                    if scratch.first[cell] & (1 << d) != 0 {
                         scratch.common.push((cell as u32, d as u8));
                     }
                 }
             }
             for &cell in &scratch.touched {
-                scratch.first[cell as usize] = M::ZERO;
+                scratch.first[cell as usize] = 0;
             }
             scratch.touched.clear();
             st.undo(g, mark);

@@ -1,14 +1,20 @@
 //! The fast engine: [`Solver`], an iterative search over candidate bitmasks with singles propagation and an undo trail.
+//!
+//! The general engine keeps every candidate mask in a `u64`, whatever the size.
+//! Masks as narrow as the size allows (`u16` up to 16×16, `u32` for 25×25)
+//! were measured for issue #3 and cost as much or more: the same nodes, and
+//! under callgrind 2–4% more instructions on the 16×16 sets (tarek_tough_206,
+//! blue_ultimate_15, kaggle_3000) and on 4×4, the same count on 25×25, where
+//! the smaller footprint only saves D1 misses that were already under 0.05%
+//! of data accesses. Timed runs were within noise. One width costs nothing.
 
 mod frame;
-mod mask;
 mod nine;
 mod state;
 
 use crate::board::Board;
 use crate::outcome::{Count, Outcome, Stop};
 use frame::{Branch, Frame, NONE, ProbeScratch, choose, probe};
-use mask::Mask;
 use state::{Geometry, State};
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
@@ -85,50 +91,17 @@ pub struct Solver<const BOX: usize> {
     /// Scratch for the 9×9 engine (an empty stack until first used).
     nine: nine::Nine,
     /// Scratch for the general engine, built on first use.
-    general: Widths,
+    general: Option<Box<General>>,
 }
 
-/// The general engine's scratch: fixed geometry, candidate state and trail,
-/// frames, with masks of type `M`.
+/// The general engine's scratch: fixed geometry, candidate state and trail, frames.
 #[derive(Clone, Debug)]
-struct General<M> {
+struct General {
     geometry: Geometry,
-    state: State<M>,
-    frames: Vec<Frame<M>>,
+    state: State,
+    frames: Vec<Frame>,
     /// Probing scratch.
-    probe: ProbeScratch<M>,
-}
-
-/// The general engine's scratch at each mask width; a solver only ever builds
-/// the one its size uses (see [`Solver::search`]).
-#[derive(Clone, Debug, Default)]
-struct Widths {
-    w16: Option<Box<General<u16>>>,
-    w32: Option<Box<General<u32>>>,
-    w64: Option<Box<General<u64>>>,
-}
-
-/// A mask type the general engine runs on, with its scratch slot in [`Widths`].
-trait Width: Mask {
-    fn slot(widths: &mut Widths) -> &mut Option<Box<General<Self>>>;
-}
-
-impl Width for u16 {
-    fn slot(widths: &mut Widths) -> &mut Option<Box<General<Self>>> {
-        &mut widths.w16
-    }
-}
-
-impl Width for u32 {
-    fn slot(widths: &mut Widths) -> &mut Option<Box<General<Self>>> {
-        &mut widths.w32
-    }
-}
-
-impl Width for u64 {
-    fn slot(widths: &mut Widths) -> &mut Option<Box<General<Self>>> {
-        &mut widths.w64
-    }
+    probe: ProbeScratch,
 }
 
 /// Which search a [`Solver`] runs.
@@ -154,7 +127,7 @@ impl<const BOX: usize> Solver<BOX> {
             seed: None,
             stats: Stats::default(),
             nine: nine::Nine::default(),
-            general: Widths::default(),
+            general: None,
         }
     }
 
@@ -279,12 +252,7 @@ impl<const BOX: usize> Solver<BOX> {
                 on_solution,
             );
         }
-        // The narrowest mask that holds N bits.
-        match BOX * BOX {
-            ..=16 => self.search_general::<u16>(board, first_only, on_solution),
-            17..=32 => self.search_general::<u32>(board, first_only, on_solution),
-            _ => self.search_general::<u64>(board, first_only, on_solution),
-        }
+        self.search_general(board, first_only, on_solution)
     }
 
     /// The general engine's loop. With `restarts`, used only when the caller
@@ -292,13 +260,13 @@ impl<const BOX: usize> Solver<BOX> {
     /// starts over from the root with fresh random tie-breaks; the shares follow
     /// the Luby sequence, which grows without bound, so a run eventually
     /// finishes and the search stays complete.
-    fn search_general<M: Width>(
+    fn search_general(
         &mut self,
         board: &Board<BOX>,
         first_only: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
-        let general = M::slot(&mut self.general).get_or_insert_with(|| {
+        let general = self.general.get_or_insert_with(|| {
             let geometry = Geometry::new(BOX);
             let state = State::new(&geometry);
             Box::new(General {
@@ -404,7 +372,7 @@ impl<const BOX: usize> Solver<BOX> {
                         frame.mark = st.mark();
                     }
                     let live = frame.live(g, st);
-                    if live == M::ZERO {
+                    if live == 0 {
                         stats.backtracks += 1;
                         frames.pop();
                         continue;
@@ -415,11 +383,11 @@ impl<const BOX: usize> Solver<BOX> {
                     stats.guesses += 1;
                     run_guesses += 1;
                     let k = match noise.as_mut().filter(|_| shuffle_values) {
-                        Some(noise) => nth_bit(live, noise.below(live.count())),
+                        Some(noise) => nth_bit(live, noise.below(live.count_ones())),
                         None if lcv => frame.least_constraining(g, st, live),
-                        None => live.lowest(),
+                        None => live.trailing_zeros() as usize,
                     };
-                    frame.remaining &= !M::bit(k);
+                    frame.remaining &= !(1u64 << k);
                     frame.current = k as u8;
                     let (cell, d) = frame.assignment(g, k);
                     st.queue(cell, d);
@@ -453,11 +421,11 @@ fn luby(mut i: u64) -> u64 {
 }
 
 /// The position of the `n`-th (from 0) set bit of `bits`.
-fn nth_bit<M: Mask>(mut bits: M, n: u32) -> usize {
+fn nth_bit(mut bits: u64, n: u32) -> usize {
     for _ in 0..n {
-        bits = bits.without_lowest();
+        bits &= bits - 1;
     }
-    bits.lowest()
+    bits.trailing_zeros() as usize
 }
 
 /// Search noise: SplitMix64, used only to break ties and order values. It

@@ -1,7 +1,5 @@
 //! The search state: candidate masks for cells and house-digits, the undo trail, and propagation (singles, locked candidates, pairs).
 
-use super::mask::Mask;
-
 /// Marks a trail entry as an assignment rather than an elimination.
 const ASSIGNED: u32 = 1 << 31;
 
@@ -53,11 +51,11 @@ pub(crate) struct Contradiction;
 /// Candidates and assignments, changed only through [`State::assign`] and
 /// [`State::eliminate`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
-pub(crate) struct State<M> {
+pub(crate) struct State {
     /// `cand[c]`: bit `d` set while digit `d` (0-based) may still stand in cell `c`.
-    pub cand: Vec<M>,
+    pub cand: Vec<u64>,
     /// `places[h * n + d]`: bit `p` set while digit `d` may stand at position `p` of house `h`.
-    pub places: Vec<M>,
+    pub places: Vec<u64>,
     /// `value[c]`: 0 while cell `c` is open, else its digit plus one.
     pub value: Vec<u8>,
     /// Every change since the search began, newest last.
@@ -81,12 +79,12 @@ pub(crate) struct State<M> {
     pub assignments: u64,
 }
 
-impl<M: Mask> State<M> {
+impl State {
     pub fn new(g: &Geometry) -> Self {
         let n = g.n;
         Self {
-            cand: vec![M::ZERO; n * n],
-            places: vec![M::ZERO; 3 * n * n],
+            cand: vec![0; n * n],
+            places: vec![0; 3 * n * n],
             value: vec![0; n * n],
             trail: Vec::with_capacity(n * n * n),
             queue: Vec::with_capacity(n * n),
@@ -103,7 +101,7 @@ impl<M: Mask> State<M> {
     /// Starts over from `givens` (one byte per cell, 0 empty), queueing each given.
     pub fn reset(&mut self, g: &Geometry, givens: &[u8]) {
         let n = g.n;
-        let full = M::ones(n);
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.cand.fill(full);
         self.places.fill(full);
         self.value.fill(0);
@@ -142,9 +140,9 @@ impl<M: Mask> State<M> {
                 self.open += 1;
             } else {
                 let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
-                self.cand[cell] |= M::bit(d);
+                self.cand[cell] |= 1 << d;
                 for &(h, p) in &g.cell_houses[cell] {
-                    self.places[h as usize * n + d] |= M::bit(p as usize);
+                    self.places[h as usize * n + d] |= 1 << p;
                 }
             }
         }
@@ -158,14 +156,14 @@ impl<M: Mask> State<M> {
     /// made while those checks were off.
     pub fn recheck(&mut self, g: &Geometry) -> Result<(), Contradiction> {
         for (slot, &p) in self.places.iter().enumerate() {
-            if p.without_lowest() != M::ZERO && !self.pending[slot] {
+            if p & p.wrapping_sub(1) != 0 && !self.pending[slot] {
                 self.pending[slot] = true;
                 self.changed.push(slot as u32);
             }
         }
         if self.pairs {
-            let bivalue =
-                (0..self.cand.len()).filter(|&c| self.value[c] == 0 && self.cand[c].count() == 2);
+            let bivalue = (0..self.cand.len())
+                .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2);
             self.bivalue.extend(bivalue.map(|c| c as u32));
         }
         self.propagate(g)
@@ -192,7 +190,7 @@ impl<M: Mask> State<M> {
             while let Some(e) = self.queue.pop() {
                 let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
                 match self.value[cell] {
-                    0 if self.cand[cell] & M::bit(d) != M::ZERO => self.assign(g, cell, d)?,
+                    0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
                     0 => return Err(Contradiction),
                     v if usize::from(v) == d + 1 => {}
                     _ => return Err(Contradiction),
@@ -203,7 +201,7 @@ impl<M: Mask> State<M> {
                 if self.locked {
                     self.locked_candidates(g, slot as usize)?;
                 }
-                if self.pairs && self.places[slot as usize].count() == 2 {
+                if self.pairs && self.places[slot as usize].count_ones() == 2 {
                     self.hidden_pair(g, slot as usize)?;
                 }
                 continue;
@@ -225,16 +223,16 @@ impl<M: Mask> State<M> {
         let Some(e) = (0..n).find(|&e| e != d && self.places[h * n + e] == m) else {
             return Ok(());
         };
-        let keep = M::bit(d) | M::bit(e);
+        let keep = (1u64 << d) | (1u64 << e);
         let mut at = m;
-        while at != M::ZERO {
-            let p = at.lowest();
-            at = at.without_lowest();
+        while at != 0 {
+            let p = at.trailing_zeros() as usize;
+            at &= at - 1;
             let cell = g.house_cells[h * n + p] as usize;
             let mut others = self.cand[cell] & !keep;
-            while others != M::ZERO {
-                let x = others.lowest();
-                others = others.without_lowest();
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
                 self.eliminate(g, cell, x)?;
             }
         }
@@ -247,7 +245,7 @@ impl<M: Mask> State<M> {
     fn naked_pair(&mut self, g: &Geometry, cell: usize) -> Result<(), Contradiction> {
         let n = g.n;
         let m = self.cand[cell];
-        if self.value[cell] != 0 || m.count() != 2 {
+        if self.value[cell] != 0 || m.count_ones() != 2 {
             return Ok(());
         }
         for &(h, p) in &g.cell_houses[cell] {
@@ -261,13 +259,13 @@ impl<M: Mask> State<M> {
                 continue;
             };
             let mut digits = m;
-            while digits != M::ZERO {
-                let d = digits.lowest();
-                digits = digits.without_lowest();
-                let mut rest = self.places[h * n + d] & !M::bit(p as usize) & !M::bit(q);
-                while rest != M::ZERO {
-                    let r = rest.lowest();
-                    rest = rest.without_lowest();
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut rest = self.places[h * n + d] & !(1u64 << p) & !(1u64 << q);
+                while rest != 0 {
+                    let r = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     self.eliminate(g, g.house_cells[h * n + r] as usize, d)?;
                 }
             }
@@ -282,15 +280,15 @@ impl<M: Mask> State<M> {
         let (n, w) = (g.n, g.boxw);
         let (h, d) = (slot / n, slot % n);
         let m = self.places[slot];
-        if m.without_lowest() == M::ZERO {
+        if m & m.wrapping_sub(1) == 0 {
             return Ok(()); // placed, or about to be: singles cover it
         }
-        let seg = M::ones(w);
+        let seg = (1u64 << w) - 1;
         // (house to clear, positions in it to keep)
         let target = if h < 2 * n {
             // A row or column: are its places inside one box?
-            let k = m.lowest() / w;
-            if m & !(seg << (w * k)) != M::ZERO {
+            let k = m.trailing_zeros() as usize / w;
+            if m & !(seg << (w * k)) != 0 {
                 return Ok(());
             }
             let line = h % n;
@@ -299,16 +297,16 @@ impl<M: Mask> State<M> {
                 (2 * n + (line / w) * w + k, seg << (w * (line % w)))
             } else {
                 // Column `line`, box (k, line / w): keep the box's column `line % w`.
-                (2 * n + k * w + line / w, stripe::<M>(w) << (line % w))
+                (2 * n + k * w + line / w, stripe(w) << (line % w))
             }
         } else {
             let b = h - 2 * n;
-            let i = m.lowest() / w;
-            let j = m.lowest() % w;
-            if m & !(seg << (w * i)) == M::ZERO {
+            let i = m.trailing_zeros() as usize / w;
+            let j = m.trailing_zeros() as usize % w;
+            if m & !(seg << (w * i)) == 0 {
                 // Inside the box's row i: clear the rest of that row.
                 ((b / w) * w + i, seg << (w * (b % w)))
-            } else if m & !(stripe::<M>(w) << j) == M::ZERO {
+            } else if m & !(stripe(w) << j) == 0 {
                 // Inside the box's column j: clear the rest of that column.
                 (n + (b % w) * w + j, seg << (w * (b / w)))
             } else {
@@ -317,9 +315,9 @@ impl<M: Mask> State<M> {
         };
         let (house, keep) = target;
         let mut rest = self.places[house * n + d] & !keep;
-        while rest != M::ZERO {
-            let p = rest.lowest();
-            rest = rest.without_lowest();
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             self.eliminate(g, g.house_cells[house * n + p] as usize, d)?;
         }
         Ok(())
@@ -331,19 +329,19 @@ impl<M: Mask> State<M> {
         self.trail.push(cell as u32 | ASSIGNED);
         self.open -= 1;
         self.assignments += 1;
-        let mut others = self.cand[cell] & !M::bit(d);
-        while others != M::ZERO {
-            let e = others.lowest();
-            others = others.without_lowest();
+        let mut others = self.cand[cell] & !(1u64 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
             self.eliminate(g, cell, e)?;
         }
         let n = g.n;
         for &(h, p) in &g.cell_houses[cell] {
             let h = h as usize;
-            let mut peers = self.places[h * n + d] & !M::bit(p as usize);
-            while peers != M::ZERO {
-                let q = peers.lowest();
-                peers = peers.without_lowest();
+            let mut peers = self.places[h * n + d] & !(1u64 << p);
+            while peers != 0 {
+                let q = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
                 self.eliminate(g, g.house_cells[h * n + q] as usize, d)?;
             }
         }
@@ -359,35 +357,35 @@ impl<M: Mask> State<M> {
 
     /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
     pub fn eliminate(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
-        let bit = M::bit(d);
-        if self.cand[cell] & bit == M::ZERO {
+        let bit = 1u64 << d;
+        if self.cand[cell] & bit == 0 {
             return Ok(());
         }
         self.trail.push((cell as u32) << 6 | d as u32);
         let left = self.cand[cell] & !bit;
         self.cand[cell] = left;
-        if left == M::ZERO {
+        if left == 0 {
             return Err(Contradiction);
         }
-        if left.without_lowest() == M::ZERO && self.value[cell] == 0 {
-            self.queue(cell, left.lowest()); // naked single
-        } else if self.pairs && left.count() == 2 && self.value[cell] == 0 {
+        if left & (left - 1) == 0 && self.value[cell] == 0 {
+            self.queue(cell, left.trailing_zeros() as usize); // naked single
+        } else if self.pairs && left.count_ones() == 2 && self.value[cell] == 0 {
             self.bivalue.push(cell as u32);
         }
         let n = g.n;
         for &(h, p) in &g.cell_houses[cell] {
             let slot = h as usize * n + d;
-            let left = self.places[slot] & !M::bit(p as usize);
+            let left = self.places[slot] & !(1u64 << p);
             self.places[slot] = left;
-            if left == M::ZERO {
+            if left == 0 {
                 return Err(Contradiction);
             }
             if (self.locked || self.pairs) && !self.pending[slot] {
                 self.pending[slot] = true;
                 self.changed.push(slot as u32);
             }
-            if left.without_lowest() == M::ZERO {
-                let there = g.house_cells[h as usize * n + left.lowest()] as usize;
+            if left & (left - 1) == 0 {
+                let there = g.house_cells[h as usize * n + left.trailing_zeros() as usize] as usize;
                 if self.value[there] == 0 {
                     self.queue(there, d); // hidden single
                 }
@@ -398,8 +396,8 @@ impl<M: Mask> State<M> {
 }
 
 /// Positions `0, w, 2w, …` of a box: its first column.
-fn stripe<M: Mask>(w: usize) -> M {
-    (0..w).fold(M::ZERO, |m, i| m | M::bit(i * w))
+fn stripe(w: usize) -> u64 {
+    (0..w).fold(0, |m, i| m | 1 << (i * w))
 }
 
 #[cfg(test)]
@@ -407,7 +405,7 @@ mod tests {
     use super::*;
 
     /// An empty 4×4 state with pair reasoning on.
-    fn empty_4x4() -> (Geometry, State<u16>) {
+    fn empty_4x4() -> (Geometry, State) {
         let g = Geometry::new(2);
         let mut st = State::new(&g);
         st.reset(&g, &[0; 16]);
