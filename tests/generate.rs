@@ -125,6 +125,19 @@ fn twenty_five_by_twenty_five_is_unique_and_symmetric() {
     check(&p, Symmetry::Rotate180, false);
 }
 
+/// A 25×25 puzzle with the defaults comes out proven minimal, and `check`
+/// shows it: unique, and a second solution once any orbit of givens is gone.
+/// Seconds in release, too slow in debug:
+/// `cargo test --release --test generate -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn twenty_five_by_twenty_five_is_minimal() {
+    for index in [0, 9] {
+        let p = Generator::<5>::new(1).nth(index).unwrap();
+        check(&p, Symmetry::Rotate180, true);
+    }
+}
+
 #[test]
 fn seeds_and_indices_give_different_puzzles() {
     let a = Generator::<3>::new(1).nth(0).unwrap();

@@ -81,6 +81,24 @@ impl Frame {
 
     /// The choices still possible in `state`: untried ones that propagation has
     /// not ruled out since.
+    /// The choice of `live` that agrees with `hint` (a value per cell, 0 for
+    /// none), if there is one.
+    pub fn hinted(&self, g: &Geometry, hint: &[u8], live: u64) -> Option<usize> {
+        match self.branch {
+            Branch::Cell(cell) => {
+                let d = usize::from(hint[cell as usize]).checked_sub(1)?;
+                (live >> d & 1 == 1).then_some(d)
+            }
+            Branch::Place { house, digit } => {
+                let cells = &g.house_cells[house as usize * g.n..][..g.n];
+                (0..g.n).find(|&k| {
+                    live >> k & 1 == 1
+                        && usize::from(hint[cells[k] as usize]) == usize::from(digit) + 1
+                })
+            }
+        }
+    }
+
     pub fn live(&self, g: &Geometry, state: &State) -> u64 {
         match self.branch {
             Branch::Cell(cell) => self.remaining & state.cand[cell as usize],

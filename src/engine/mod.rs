@@ -95,6 +95,8 @@ pub struct Solver<const BOX: usize> {
     nine: nine::Nine,
     /// Scratch for the general engine, built on first use.
     general: Option<Box<General>>,
+    /// Values to try first, one per cell (0: none), in the general engine.
+    hint: Vec<u8>,
 }
 
 /// The general engine's scratch: fixed geometry, candidate state and trail, frames.
@@ -131,7 +133,17 @@ impl<const BOX: usize> Solver<BOX> {
             stats: Stats::default(),
             nine: nine::Nine::default(),
             general: None,
+            hint: Vec::new(),
         }
+    }
+
+    /// Makes the general engine try, at each branch point, the choice that
+    /// agrees with `hint` (a value per cell, row-major; 0 for none) first, so
+    /// that solutions close to `hint` are found early. An empty `hint` clears
+    /// it. The 9×9 engine ignores it.
+    pub(crate) fn set_hint(&mut self, hint: &[u8]) {
+        self.hint.clear();
+        self.hint.extend_from_slice(hint);
     }
 
     /// Sets the node budget: each search stops with [`Outcome::GaveUp`] or
@@ -392,7 +404,13 @@ impl<const BOX: usize> Solver<BOX> {
                     }
                     stats.guesses += 1;
                     run_guesses += 1;
+                    let hinted = if self.hint.is_empty() {
+                        None
+                    } else {
+                        frame.hinted(g, &self.hint, live)
+                    };
                     let k = match noise.as_mut().filter(|_| shuffle_values) {
+                        _ if hinted.is_some() => hinted.unwrap_or_default(),
                         Some(noise) => nth_bit(live, noise.below(live.count_ones())),
                         None if lcv => frame.least_constraining(g, st, live),
                         None => live.trailing_zeros() as usize,

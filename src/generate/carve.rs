@@ -23,68 +23,141 @@ enum Check {
     Unknown,
 }
 
+/// The node budgets of the uniqueness checks: a first pass over every orbit
+/// with `first`, then passes over the orbits whose check ran out, each with
+/// [`GROWTH`] times the budget of the one before, up to `max`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Budgets {
+    pub first: u64,
+    pub max: u64,
+}
+
+/// How much each pass over the undecided orbits multiplies the budget.
+const GROWTH: u64 = 8;
+
 /// Empties the `orbits` of `solution`, in the order given, keeping each
 /// removal that leaves the puzzle unique, until `target` givens are left.
 /// Without `minimal`, stops at the first orbit that must stay.
+///
+/// With `minimal`, an orbit whose check runs out of the first budget stays for
+/// now and is tried again once every other orbit has been, with larger
+/// budgets: by then the puzzle has fewer givens, and an orbit that must stay
+/// usually shows a second solution sooner. Showing that an orbit must stay
+/// holds for good, since emptying more cells only adds solutions.
 pub(super) fn carve<const BOX: usize>(
     solver: &mut Solver<BOX>,
     solution: &Board<BOX>,
     orbits: &[Vec<usize>],
     target: usize,
     minimal: bool,
+    budgets: Budgets,
     scratch: &mut Scratch<BOX>,
 ) -> Carved<BOX> {
     let known = solution.as_bytes();
-    let mut grid = Grid::<BOX>::new(known);
     let n = BOX * BOX;
-    let rows = Lines::new(n, |l, k| known[l * n + k]);
-    let cols = Lines::new(n, |l, k| known[k * n + l]);
+    let mut carver = Carver {
+        grid: Grid::<BOX>::new(known),
+        known,
+        rows: Lines::new(n, |l, k| known[l * n + k]),
+        cols: Lines::new(n, |l, k| known[k * n + l]),
+        scratch,
+    };
+    let mut budget = budgets.first.min(budgets.max);
     let mut proven = true;
-    for orbit in orbits {
-        if grid.givens == target {
-            proven = false;
+    let mut todo: Vec<&[usize]> = orbits.iter().map(Vec::as_slice).collect();
+    loop {
+        set_budget(solver, budget);
+        let mut undecided = Vec::new();
+        for orbit in todo {
+            if carver.grid.givens == target {
+                proven = false;
+                break;
+            }
+            if carver.grid.givens - orbit.len() < target {
+                proven = false;
+                continue;
+            }
+            match carver.remove(solver, orbit) {
+                Check::Unique => {}
+                _ if !minimal => {
+                    proven = false;
+                    break;
+                }
+                Check::Multiple => {}
+                Check::Unknown => undecided.push(orbit),
+            }
+        }
+        todo = undecided;
+        if todo.is_empty() || budget >= budgets.max {
             break;
         }
-        if grid.givens - orbit.len() < target {
-            proven = false;
-            continue;
-        }
+        budget = budget.saturating_mul(GROWTH).min(budgets.max);
+    }
+    set_budget(solver, budgets.max);
+    Carved {
+        board: Board::from_checked_cells(&carver.grid.cells),
+        minimal: proven && todo.is_empty(),
+    }
+}
+
+/// Sets the node budget of `solver`.
+fn set_budget<const BOX: usize>(solver: &mut Solver<BOX>, budget: u64) {
+    if solver.max_nodes() != budget {
+        *solver = std::mem::take(solver).with_max_nodes(budget);
+    }
+}
+
+/// A puzzle being carved out of its solution `known`.
+struct Carver<'a, const BOX: usize> {
+    grid: Grid<BOX>,
+    known: &'a [u8],
+    rows: Lines,
+    cols: Lines,
+    scratch: &'a mut Scratch<BOX>,
+}
+
+impl<const BOX: usize> Carver<'_, BOX> {
+    /// Empties `orbit` when the puzzle stays unique without it, and says
+    /// whether it did; otherwise gives the orbit back.
+    fn remove(&mut self, solver: &mut Solver<BOX>, orbit: &[usize]) -> Check {
+        let (grid, known) = (&mut self.grid, self.known);
         for &c in orbit {
             grid.clear(c);
         }
         let check = if grid.forced(orbit, known) {
             Check::Unique
-        } else if grid.on_open_cycle(orbit, &rows, &cols) {
+        } else if grid.on_open_cycle(orbit, &self.rows, &self.cols) {
             Check::Multiple
-        } else {
-            if BOX == 3 {
-                // The 9×9 engine counts to two faster than the singles
-                // propagator below can rule out each other value (generation
-                // median 121 µs → 59 µs); on other sizes it is the other way.
-                match solver.count(&Board::from_checked_cells(&grid.cells), 2) {
-                    Count::Exact(1) => Check::Unique,
-                    Count::GaveUp(_) => Check::Unknown,
-                    _ => Check::Multiple,
-                }
-            } else {
-                still_unique::<BOX>(solver, &grid.cells, orbit, known, scratch)
+        } else if BOX == 3 || BOX == 5 {
+            // The 9×9 engine counts to two faster than the singles
+            // propagator below can rule out each other value (generation
+            // median 121 µs → 59 µs); on 16×16 it is the other way. On 25×25
+            // a second solution can hide deep behind each other value that
+            // still_unique tries in turn, while a count that tries the known
+            // value first at each branch finds the known solution at once and
+            // the nearest other one soon after (ten puzzles with every check
+            // finishing: about 90 s a puzzle → a median of 7 s).
+            if BOX == 5 {
+                solver.set_hint(known);
             }
+            let count = solver.count(&Board::from_checked_cells(&grid.cells), 2);
+            if BOX == 5 {
+                solver.set_hint(&[]);
+            }
+            match count {
+                Count::Exact(1) => Check::Unique,
+                Count::GaveUp(_) => Check::Unknown,
+                _ => Check::Multiple,
+            }
+        } else {
+            still_unique::<BOX>(solver, &grid.cells, orbit, known, self.scratch)
         };
         if !matches!(check, Check::Unique) {
             for &c in orbit {
                 grid.fill(c, known[c]);
             }
-            if matches!(check, Check::Unknown) || !minimal {
-                proven = false;
-            }
-            if !minimal {
-                break;
-            }
         }
-    }
-    Carved {
-        board: Board::from_checked_cells(&grid.cells),
-        minimal: proven,
+        check
     }
 }
 
