@@ -79,8 +79,6 @@ impl Frame {
         best.1
     }
 
-    /// The choices still possible in `state`: untried ones that propagation has
-    /// not ruled out since.
     /// The choice of `live` that agrees with `hint` (a value per cell, 0 for
     /// none), if there is one.
     pub fn hinted(&self, g: &Geometry, hint: &[u8], live: u64) -> Option<usize> {
@@ -99,6 +97,8 @@ impl Frame {
         }
     }
 
+    /// The choices still possible in `state`: untried ones that propagation has
+    /// not ruled out since.
     pub fn live(&self, g: &Geometry, state: &State) -> u64 {
         match self.branch {
             Branch::Cell(cell) => self.remaining & state.cand[cell as usize],

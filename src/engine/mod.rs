@@ -404,16 +404,14 @@ impl<const BOX: usize> Solver<BOX> {
                     }
                     stats.guesses += 1;
                     run_guesses += 1;
-                    let hinted = if self.hint.is_empty() {
-                        None
-                    } else {
-                        frame.hinted(g, &self.hint, live)
-                    };
-                    let k = match noise.as_mut().filter(|_| shuffle_values) {
-                        _ if hinted.is_some() => hinted.unwrap_or_default(),
-                        Some(noise) => nth_bit(live, noise.below(live.count_ones())),
-                        None if lcv => frame.least_constraining(g, st, live),
-                        None => live.trailing_zeros() as usize,
+                    let hinted = (!self.hint.is_empty())
+                        .then(|| frame.hinted(g, &self.hint, live))
+                        .flatten();
+                    let k = match (hinted, noise.as_mut().filter(|_| shuffle_values)) {
+                        (Some(k), _) => k,
+                        (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
+                        (None, None) if lcv => frame.least_constraining(g, st, live),
+                        (None, None) => live.trailing_zeros() as usize,
                     };
                     frame.remaining &= !(1u64 << k);
                     frame.current = k as u8;
