@@ -5,15 +5,16 @@
 //! perfect matching of that graph, so a candidate is possible only if some
 //! perfect matching uses its edge (Régin's filtering). With one perfect
 //! matching in hand, an unmatched edge (cell `i`, digit `d`) is in another one
-//! exactly when it closes an alternating cycle: when the cell that has `d` in
-//! the matching can reach `i` by edges "this cell could take that cell's
-//! digit". So the filter finds a matching, then the strongly connected
-//! components of that cell graph, and removes the edges between components.
+//! exactly when it closes an alternating cycle: when `d` can reach the digit
+//! matched to `i` by edges "the cell holding this digit could take that one".
+//! So the filter finds a matching, then the strongly connected components of
+//! that graph on digits, and removes the edges between components.
 //!
 //! Singles, pairs and locked candidates find only the smallest of these
-//! patterns; this finds them all, at a cost of a few thousand steps a house,
-//! which pays on big sparse boards, where search otherwise wanders in subtrees
-//! that a hidden Hall set has already doomed.
+//! patterns (Hall sets); this finds them all, at a cost of a few thousand
+//! steps a house. It pays where search otherwise wanders in subtrees that a
+//! hidden Hall set has already doomed: the tough 16×16 puzzles and sparse big
+//! boards.
 
 use super::state::{Contradiction, Geometry, State};
 
