@@ -67,9 +67,10 @@ pub struct Stats {
 ///   completion of the house uses is removed). Every change
 ///   goes on a trail, so stepping back undoes exactly what the frame did. It
 ///   branches on the cell with the fewest candidates or the house-digit with the
-///   fewest places; it first probes every pair (a two-way
-///   cell or house-digit) both ways, rules out what fails or what both ways
-///   eliminate, and branches on the pair that propagates furthest. From 36×36 up
+///   fewest places; it first probes every pair (a two-way cell or
+///   house-digit) both ways, rules out what fails or what both ways
+///   eliminate, and branches on the pair that propagates furthest (from
+///   36×36 up only once a search has restarted). From 36×36 up
 ///   it tries the least constraining value first. Ties between branch points
 ///   start from a seeded place, and a search for one solution restarts long
 ///   runs except on 25×25 ([`Solver::with_seed`]).
@@ -317,10 +318,12 @@ impl<const BOX: usize> Solver<BOX> {
         // two cells, in two guesses) and the least-constraining value goes
         // first. Restarts cure the heavy tails of sparse big boards, but on
         // hard 25×25 puzzles they throw away more than they save.
-        // Probing pays at every size: with the all-different filter
-        // it solves all eight sparse 49×49 test boards (four gave up at 100k
-        // guesses without it), takes the 36×36 ones from a median of 39 ms to
-        // 24 ms, and the empty 64×64 board from 0.75 s to 0.16 s.
+        // Probing pays up to 25×25 from the start. From 36×36 up it starts
+        // with the first restart, so only searches that run long pay for it:
+        // with the all-different filter that way it solves all eight sparse
+        // 49×49 test boards (four gave up at 100k guesses without it), while
+        // the short searches of generation keep their speed (a 36×36 puzzle
+        // in 0.7 s, against 4.5 s with probing from the start).
         let max_places = if BOX <= 5 { u32::MAX } else { 2 };
         let lcv = BOX >= 6;
         let restarts = first_only && BOX != 5;
@@ -341,7 +344,12 @@ impl<const BOX: usize> Solver<BOX> {
             }
             loop {
                 // Descend: a solution, or a new branch point.
-                let probed = probe(g, st, probing_scratch, noise.as_mut());
+                let probed = if BOX <= 5 || run > 1 {
+                    // From 36×36 up, only after the first restart: see above.
+                    probe(g, st, probing_scratch, noise.as_mut())
+                } else {
+                    Ok(None)
+                };
                 if probed.is_err() {
                     // Lookahead proved the current choice wrong: advance past it.
                 } else if st.open == 0 {
