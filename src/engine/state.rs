@@ -63,10 +63,8 @@ pub(crate) struct State {
     /// Assignments found by propagation and not yet made: `cell << 6 | digit`.
     queue: Vec<u32>,
     /// House-digits whose places changed since they were last checked for
-    /// locked candidates: `house * n + digit`.
-    changed: Vec<u32>,
-    /// `pending[slot]`: whether `slot` is in `changed`.
-    pending: Vec<bool>,
+    /// locked candidates and hidden pairs: `house * n + digit`.
+    changed: Worklist,
     /// Whether to look for locked candidates at all.
     pub locked: bool,
     /// Whether to look for naked and hidden pairs.
@@ -76,9 +74,7 @@ pub(crate) struct State {
     /// Whether to filter houses for all-different ([`super::alldiff`]).
     pub alldiff: bool,
     /// Houses changed since they were last filtered.
-    houses: Vec<u16>,
-    /// `house_pending[h]`: whether `h` is in `houses`.
-    house_pending: Vec<bool>,
+    houses: Worklist,
     /// Cells still open.
     pub open: usize,
     /// Assignments made, for statistics.
@@ -94,14 +90,12 @@ impl State {
             value: vec![0; n * n],
             trail: Vec::with_capacity(n * n * n),
             queue: Vec::with_capacity(n * n),
-            changed: Vec::with_capacity(3 * n * n),
-            pending: vec![false; 3 * n * n],
+            changed: Worklist::new(3 * n * n),
             locked: g.boxw >= 4,
             pairs: false,
             bivalue: Vec::with_capacity(n * n),
             alldiff: false,
-            houses: Vec::with_capacity(3 * n),
-            house_pending: vec![false; 3 * n],
+            houses: Worklist::new(3 * n),
             open: 0,
             assignments: 0,
         }
@@ -165,17 +159,13 @@ impl State {
     /// made while those checks were off.
     pub fn recheck(&mut self, g: &Geometry) -> Result<(), Contradiction> {
         for (slot, &p) in self.places.iter().enumerate() {
-            if p & p.wrapping_sub(1) != 0 && !self.pending[slot] {
-                self.pending[slot] = true;
-                self.changed.push(slot as u32);
+            if p & p.wrapping_sub(1) != 0 {
+                self.changed.push(slot);
             }
         }
         if self.alldiff {
-            for h in 0..self.house_pending.len() {
-                if !self.house_pending[h] {
-                    self.house_pending[h] = true;
-                    self.houses.push(h as u16);
-                }
+            for h in 0..3 * g.n {
+                self.houses.push(h);
             }
         }
         if self.pairs {
@@ -186,16 +176,10 @@ impl State {
         self.propagate(g)
     }
 
-    /// Empties the locked-candidates worklist.
+    /// Empties the worklists of the locked-candidates, pair and all-different checks.
     fn clear_changed(&mut self) {
-        for &slot in &self.changed {
-            self.pending[slot as usize] = false;
-        }
         self.changed.clear();
         self.bivalue.clear();
-        for &h in &self.houses {
-            self.house_pending[h as usize] = false;
-        }
         self.houses.clear();
     }
 
@@ -218,12 +202,11 @@ impl State {
                 }
             }
             if let Some(slot) = self.changed.pop() {
-                self.pending[slot as usize] = false;
                 if self.locked {
-                    self.locked_candidates(g, slot as usize)?;
+                    self.locked_candidates(g, slot)?;
                 }
-                if self.pairs && self.places[slot as usize].count_ones() == 2 {
-                    self.hidden_pair(g, slot as usize)?;
+                if self.pairs && self.places[slot].count_ones() == 2 {
+                    self.hidden_pair(g, slot)?;
                 }
                 continue;
             }
@@ -234,8 +217,7 @@ impl State {
             let Some(h) = self.houses.pop() else {
                 return Ok(());
             };
-            self.house_pending[h as usize] = false;
-            super::alldiff::filter_house(g, self, h as usize)?;
+            super::alldiff::filter_house(g, self, h)?;
         }
     }
 
@@ -406,13 +388,11 @@ impl State {
             if left == 0 {
                 return Err(Contradiction);
             }
-            if (self.locked || self.pairs) && !self.pending[slot] {
-                self.pending[slot] = true;
-                self.changed.push(slot as u32);
+            if self.locked || self.pairs {
+                self.changed.push(slot);
             }
-            if self.alldiff && !self.house_pending[h as usize] {
-                self.house_pending[h as usize] = true;
-                self.houses.push(h);
+            if self.alldiff {
+                self.houses.push(h as usize);
             }
             if left & (left - 1) == 0 {
                 let there = g.house_cells[h as usize * n + left.trailing_zeros() as usize] as usize;
@@ -422,6 +402,47 @@ impl State {
             }
         }
         Ok(())
+    }
+}
+
+/// Indices waiting for a check, each queued at most once until it is taken.
+#[derive(Clone, Debug)]
+struct Worklist {
+    items: Vec<u32>,
+    /// `queued[i]`: whether `i` is in `items`.
+    queued: Vec<bool>,
+}
+
+impl Worklist {
+    /// An empty worklist for indices `0..len`.
+    fn new(len: usize) -> Self {
+        Self {
+            items: Vec::with_capacity(len),
+            queued: vec![false; len],
+        }
+    }
+
+    /// Queues `i`, unless it is queued already.
+    fn push(&mut self, i: usize) {
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.items.push(i as u32);
+        }
+    }
+
+    /// Takes the index queued last.
+    fn pop(&mut self) -> Option<usize> {
+        let i = self.items.pop()? as usize;
+        self.queued[i] = false;
+        Some(i)
+    }
+
+    /// Drops every queued index.
+    fn clear(&mut self) {
+        for &i in &self.items {
+            self.queued[i as usize] = false;
+        }
+        self.items.clear();
     }
 }
 
