@@ -17,6 +17,32 @@ pub(crate) type Cells = SmallVec<[u8; 81]>;
 /// Set in a byte-to-value map for a byte that is no cell (values stay below it).
 pub(crate) const NO_CELL: u8 = 0x80;
 
+/// The values seen so far in each row, column and box, `M >= N` of each kind:
+/// how both conflict checks find a repeat in one pass.
+struct HouseValues<const M: usize> {
+    /// Bit `d` of `used[i]`: row, column and box `i` hold digit `d` (value
+    /// `d + 1`). One array rather than three: one clearing instead of three.
+    used: [[u64; 3]; M],
+}
+
+impl<const M: usize> HouseValues<M> {
+    fn new() -> Self {
+        Self { used: [[0; 3]; M] }
+    }
+
+    /// Notes digit `d` (0-based) in row `r`, column `c` and box `b`, and says
+    /// whether one of them held it already.
+    #[inline(always)]
+    fn add(&mut self, r: usize, c: usize, b: usize, d: u8) -> bool {
+        let bit = 1u64 << d;
+        let held = (self.used[r][0] | self.used[c][1] | self.used[b][2]) & bit != 0;
+        self.used[r][0] |= bit;
+        self.used[c][1] |= bit;
+        self.used[b][2] |= bit;
+        held
+    }
+}
+
 /// A Sudoku board with boxes of `BOX`×`BOX` cells, so `N = BOX * BOX` rows,
 /// columns, boxes and values.
 ///
@@ -104,15 +130,9 @@ impl<const BOX: usize> Board<BOX> {
                 size: n,
             });
         }
-        Self::from_values(SmallVec::from_slice(values))
-    }
-
-    /// A board of `cells`, N×N values already known to be in `0..=N`, once its
-    /// givens are checked for conflicts.
-    pub(crate) fn from_values(cells: Cells) -> Result<Self, BoardError> {
-        debug_assert_eq!(cells.len(), Self::CELLS);
-        debug_assert!(cells.iter().all(|&v| usize::from(v) <= Self::N));
-        let board = Self { cells };
+        let board = Self {
+            cells: SmallVec::from_slice(values),
+        };
         board.check_conflicts()?;
         Ok(board)
     }
@@ -148,8 +168,8 @@ impl<const BOX: usize> Board<BOX> {
     fn scan<const M: usize>(bytes: &[u8], map: &[u8; 256]) -> (Cells, u8, bool) {
         let n = Self::N;
         let mut cells = Cells::from_elem(0, Self::CELLS);
-        let mut used = [[0u64; 3]; M];
-        let (mut seen, mut repeat) = (0u8, 0u64);
+        let mut used = HouseValues::<M>::new();
+        let (mut seen, mut repeat) = (0u8, false);
         let rows = cells.chunks_exact_mut(n).zip(bytes.chunks_exact(n));
         for (r, (out, text)) in rows.enumerate() {
             let spans = out.chunks_exact_mut(BOX).zip(text.chunks_exact(BOX));
@@ -160,33 +180,27 @@ impl<const BOX: usize> Board<BOX> {
                     *cell = v;
                     seen |= v;
                     if v != 0 {
-                        let c = s * BOX + k;
-                        let bit = 1u64 << (v.wrapping_sub(1) & 63);
-                        repeat |= (used[r][0] | used[c][1] | used[b][2]) & bit;
-                        used[r][0] |= bit;
-                        used[c][1] |= bit;
-                        used[b][2] |= bit;
+                        // A byte that is no cell marks a bit too; the caller
+                        // drops the board for it.
+                        repeat |= used.add(r, s * BOX + k, b, v.wrapping_sub(1) & 63);
                     }
                 }
             }
         }
-        (cells, seen, repeat != 0)
+        (cells, seen, repeat)
     }
 
     /// Finds a conflict among the filled cells, in one pass over house masks; only
     /// when there is one does it look for the exact pair of cells.
     fn check_conflicts(&self) -> Result<(), BoardError> {
         let n = Self::N;
-        // One array rather than three: one clearing instead of three.
-        let mut used = [[0u64; 3]; 64];
+        let mut used = HouseValues::<64>::new();
         for (r, row) in self.cells.chunks_exact(n).enumerate() {
             for (c, &v) in row.iter().enumerate() {
                 if v == 0 {
                     continue;
                 }
-                let b = r / BOX * BOX + c / BOX;
-                let bit = 1u64 << (v - 1);
-                if (used[r][0] | used[c][1] | used[b][2]) & bit != 0 {
+                if used.add(r, c, r / BOX * BOX + c / BOX, v - 1) {
                     let (other, house) = self
                         .find_conflict(r, c, v)
                         .expect("a repeated bit has a cell that holds it");
@@ -199,9 +213,6 @@ impl<const BOX: usize> Board<BOX> {
                         house,
                     });
                 }
-                used[r][0] |= bit;
-                used[c][1] |= bit;
-                used[b][2] |= bit;
             }
         }
         Ok(())
