@@ -199,8 +199,8 @@ pub(crate) fn probe(
     (st.locked, st.pairs, st.alldiff) = (locked, pairs, alldiff);
     let (best, progress) = result?;
     if progress && (locked || pairs || alldiff) {
-        // What the finds eliminated was propagated without locked candidates
-        // or pairs.
+        // What the finds eliminated was propagated without locked candidates,
+        // pairs or all-different filtering.
         st.recheck(g)?;
     }
     // A pair from before a find may have lost a choice since: then let the

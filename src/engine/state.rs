@@ -464,25 +464,26 @@ mod tests {
         (g, st)
     }
 
+    /// Removes each of `digits` from each of `cells`.
+    fn eliminate_all(g: &Geometry, st: &mut State, cells: &[usize], digits: &[usize]) {
+        for &cell in cells {
+            for &d in digits {
+                st.eliminate(g, cell, d).unwrap();
+            }
+        }
+    }
+
     #[test]
     fn hidden_pair_clears_the_other_digits_of_its_two_cells() {
         let (g, mut st) = empty_4x4();
         // Digits 0 and 1 can only go in cells 0 and 1 of row 0.
-        for cell in [2, 3] {
-            for d in [0, 1] {
-                st.eliminate(&g, cell, d).unwrap();
-            }
-        }
+        eliminate_all(&g, &mut st, &[2, 3], &[0, 1]);
         st.propagate(&g).unwrap();
         assert_eq!((st.cand[0], st.cand[1]), (0b0011, 0b0011));
         // Without pairs, the same eliminations leave the two cells alone.
         let (g, mut plain) = empty_4x4();
         plain.pairs = false;
-        for cell in [2, 3] {
-            for d in [0, 1] {
-                plain.eliminate(&g, cell, d).unwrap();
-            }
-        }
+        eliminate_all(&g, &mut plain, &[2, 3], &[0, 1]);
         plain.propagate(&g).unwrap();
         assert_eq!((plain.cand[0], plain.cand[1]), (0b1111, 0b1111));
     }
@@ -491,11 +492,7 @@ mod tests {
     fn naked_pair_clears_its_digits_from_the_rest_of_each_shared_house() {
         let (g, mut st) = empty_4x4();
         // Cells 0 and 1 (row 0, box 0) can only hold digits 0 and 1.
-        for cell in [0, 1] {
-            for d in [2, 3] {
-                st.eliminate(&g, cell, d).unwrap();
-            }
-        }
+        eliminate_all(&g, &mut st, &[0, 1], &[2, 3]);
         st.propagate(&g).unwrap();
         for cell in [2, 3, 4, 5] {
             assert_eq!(st.cand[cell], 0b1100, "cell {cell}");
@@ -508,11 +505,7 @@ mod tests {
     fn undo_restores_what_pairs_eliminated() {
         let (g, mut st) = empty_4x4();
         let mark = st.mark();
-        for cell in [0, 1] {
-            for d in [2, 3] {
-                st.eliminate(&g, cell, d).unwrap();
-            }
-        }
+        eliminate_all(&g, &mut st, &[0, 1], &[2, 3]);
         st.propagate(&g).unwrap();
         st.undo(&g, mark);
         assert!(st.cand.iter().all(|&m| m == 0b1111));

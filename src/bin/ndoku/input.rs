@@ -170,10 +170,10 @@ impl Chunk {
         self.records.push((line, Ok(start..self.text.len()), shape));
     }
 
-    fn push(&mut self, record: Record) {
-        match record.text {
-            Ok(text) => self.push_text(record.line, &text, record.shape),
-            Err(message) => self.records.push((record.line, Err(message), record.shape)),
+    fn push(&mut self, line: usize, text: Result<&str, String>, shape: Shape) {
+        match text {
+            Ok(text) => self.push_text(line, text, shape),
+            Err(message) => self.records.push((line, Err(message), shape)),
         }
     }
 }
@@ -249,16 +249,17 @@ impl Lines {
             self.look_for_grid()?;
         }
         if let Some(record) = self.pending.pop_front() {
-            chunk.push(record);
+            chunk.push(
+                record.line,
+                record.text.as_deref().map_err(Clone::clone),
+                record.shape,
+            );
             return Ok(true);
         }
         let Some((line, text)) = self.next_line()? else {
             return Ok(false);
         };
-        match text {
-            Ok(text) => chunk.push_text(line, text, Shape::Line),
-            Err(message) => chunk.records.push((line, Err(message), Shape::Line)),
-        }
+        chunk.push(line, text, Shape::Line);
         Ok(true)
     }
 

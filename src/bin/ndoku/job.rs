@@ -163,13 +163,14 @@ const fn symbol_table(lower: bool) -> [u8; 256] {
 }
 
 const UPPER: [u8; 256] = symbol_table(false);
+const LOWER: [u8; 256] = symbol_table(true);
+
 /// `0x01` in every byte of a word.
 const LOW: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte of a word.
 const HIGH: u64 = 0x8080_8080_8080_8080;
 /// `b'0'` in every byte of a word.
 const DIGIT_ZERO: u64 = 0x3030_3030_3030_3030;
-const LOWER: [u8; 256] = symbol_table(true);
 
 /// Appends `board` and a line break to `out` in the line format, in lower case
 /// when `lower` is set: the same text as `board.to_string()`, made in one pass
