@@ -3,8 +3,12 @@
 //! reused `Solver` per size. A bench example, run with `--release`:
 //!
 //! ```text
-//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] FILE...
+//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] [--first] [--each] FILE...
 //! ```
+//!
+//! `--first` times finding one solution (checked) instead of counting to 2, the
+//! work a SAT solver does on a single call; `--each` prints every puzzle's
+//! median time and guesses, for comparing puzzle by puzzle.
 //!
 //! Files are line-format puzzle lists; the size comes from the first puzzle.
 
@@ -16,6 +20,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (mut rounds, mut max, mut engine, mut files) =
         (3usize, usize::MAX, Engine::Auto, Vec::new());
+    let mut how = How::default();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--rounds" => {
@@ -24,6 +29,8 @@ fn main() {
                     .and_then(|v| v.parse().ok())
                     .expect("--rounds R")
             }
+            "--first" => how.first = true,
+            "--each" => how.each = true,
             "--max" => max = args.next().and_then(|v| v.parse().ok()).expect("--max N"),
             "--engine" => {
                 engine = match args.next().as_deref() {
@@ -54,33 +61,59 @@ fn main() {
             .collect();
         let cells = lines.first().map_or(0, |l| l.len());
         match cells {
-            16 => run::<2>(&file, &lines, rounds, engine),
-            81 => run::<3>(&file, &lines, rounds, engine),
-            256 => run::<4>(&file, &lines, rounds, engine),
-            625 => run::<5>(&file, &lines, rounds, engine),
+            16 => run::<2>(&file, &lines, rounds, engine, how),
+            81 => run::<3>(&file, &lines, rounds, engine, how),
+            256 => run::<4>(&file, &lines, rounds, engine, how),
+            625 => run::<5>(&file, &lines, rounds, engine, how),
             _ => eprintln!("skipping {file}: {cells} cells per line"),
         }
     }
 }
 
-fn run<const BOX: usize>(file: &str, lines: &[&str], rounds: usize, engine: Engine) {
+/// What to time and print.
+#[derive(Clone, Copy, Debug, Default)]
+struct How {
+    /// Find one solution rather than count to 2.
+    first: bool,
+    /// Print a line per puzzle.
+    each: bool,
+}
+
+fn run<const BOX: usize>(file: &str, lines: &[&str], rounds: usize, engine: Engine, how: How) {
     let boards: Vec<Board<BOX>> = lines.iter().filter_map(|l| l.parse().ok()).collect();
     let mut solver = Solver::<BOX>::new().with_engine(engine);
     let mut per_puzzle = vec![Vec::with_capacity(rounds); boards.len()];
     let mut totals = Vec::with_capacity(rounds);
-    let mut guesses = 0u64;
+    let mut guesses = vec![0u64; boards.len()];
     for _ in 0..rounds {
         let round = Instant::now();
-        guesses = 0;
         for (i, b) in boards.iter().enumerate() {
             let t = Instant::now();
-            let count = solver.count(b, 2);
-            per_puzzle[i].push(t.elapsed().as_secs_f64() * 1e6);
-            guesses += solver.stats().guesses;
-            assert!(count.is_complete(), "{file}: puzzle {i} did not finish");
+            if how.first {
+                let solution = solver.solve(b).solution();
+                per_puzzle[i].push(t.elapsed().as_secs_f64() * 1e6);
+                let solved = solution.is_some_and(|s| s.is_solved() && b.is_completed_by(&s));
+                assert!(solved, "{file}: puzzle {i} not solved");
+            } else {
+                let count = solver.count(b, 2);
+                per_puzzle[i].push(t.elapsed().as_secs_f64() * 1e6);
+                assert!(count.is_complete(), "{file}: puzzle {i} did not finish");
+            }
+            guesses[i] = solver.stats().guesses;
         }
         totals.push(round.elapsed().as_secs_f64() * 1e6 / boards.len().max(1) as f64);
     }
+    if how.each {
+        for (i, times) in per_puzzle.iter_mut().enumerate() {
+            times.sort_by(f64::total_cmp);
+            println!(
+                "  #{i:<3} {:>12.1} us {:>10} guesses",
+                times[times.len() / 2],
+                guesses[i]
+            );
+        }
+    }
+    let guesses = guesses.iter().sum::<u64>();
     let mut medians: Vec<f64> = per_puzzle
         .iter_mut()
         .map(|v| {
