@@ -141,20 +141,7 @@ impl<const BOX: usize> Board<BOX> {
     /// `0` empty, `1..=N`, or [`NO_CELL`] set for a byte that is no cell), with
     /// conflicts checked in the same pass. `None` when some byte is no cell.
     pub(crate) fn from_mapped(bytes: &[u8], map: &[u8; 256]) -> Option<Result<Self, BoardError>> {
-        if bytes.len() != Self::CELLS {
-            return None;
-        }
-        // The masks are cleared for every board, so no more of them than the
-        // size needs.
-        let (cells, seen, repeat) = if BOX <= 4 {
-            Self::scan::<16>(bytes, map)
-        } else {
-            Self::scan::<64>(bytes, map)
-        };
-        if seen & NO_CELL != 0 {
-            return None;
-        }
-        let board = Self { cells };
+        let (board, repeat) = Self::read_mapped::<true>(bytes, map)?;
         Some(if repeat {
             board.check_conflicts().map(|()| board)
         } else {
@@ -162,10 +149,36 @@ impl<const BOX: usize> Board<BOX> {
         })
     }
 
+    /// [`Board::from_mapped`] without the conflict check: the board may hold
+    /// two equal values in a house, which breaks the type's promise, so the
+    /// caller must check it ([`Board::check_conflicts`]) before anyone else
+    /// sees it, or prove it clean some other way (a solution that keeps its
+    /// givens).
+    pub(crate) fn from_mapped_unchecked(bytes: &[u8], map: &[u8; 256]) -> Option<Self> {
+        Self::read_mapped::<false>(bytes, map).map(|(board, _)| board)
+    }
+
+    /// The cells of [`Board::from_mapped`], and (with `CHECK`) whether a value
+    /// repeats in a house.
+    fn read_mapped<const CHECK: bool>(bytes: &[u8], map: &[u8; 256]) -> Option<(Self, bool)> {
+        if bytes.len() != Self::CELLS {
+            return None;
+        }
+        // The masks are cleared for every board, so no more of them than the
+        // size needs.
+        let (cells, seen, repeat) = if BOX <= 4 {
+            Self::scan::<16, CHECK>(bytes, map)
+        } else {
+            Self::scan::<64, CHECK>(bytes, map)
+        };
+        (seen & NO_CELL == 0).then_some((Self { cells }, repeat))
+    }
+
     /// Reads `bytes` through `map` into cells, row by row and box by box, and
-    /// notes whether a value repeats in a house: the cells, every value ORed
-    /// together, and whether one repeats. `M >= N` houses of each kind.
-    fn scan<const M: usize>(bytes: &[u8], map: &[u8; 256]) -> (Cells, u8, bool) {
+    /// (with `CHECK`) notes whether a value repeats in a house: the cells, every
+    /// value ORed together, and whether one repeats. `M >= N` houses of each
+    /// kind.
+    fn scan<const M: usize, const CHECK: bool>(bytes: &[u8], map: &[u8; 256]) -> (Cells, u8, bool) {
         let n = Self::N;
         let mut cells = Cells::from_elem(0, Self::CELLS);
         let mut used = HouseValues::<M>::new();
@@ -179,7 +192,7 @@ impl<const BOX: usize> Board<BOX> {
                     let v = map[usize::from(byte)];
                     *cell = v;
                     seen |= v;
-                    if v != 0 {
+                    if CHECK && v != 0 {
                         // A byte that is no cell marks a bit too; the caller
                         // drops the board for it.
                         repeat |= used.add(r, s * BOX + k, b, v.wrapping_sub(1) & 63);
@@ -192,7 +205,7 @@ impl<const BOX: usize> Board<BOX> {
 
     /// Finds a conflict among the filled cells, in one pass over house masks; only
     /// when there is one does it look for the exact pair of cells.
-    fn check_conflicts(&self) -> Result<(), BoardError> {
+    pub(crate) fn check_conflicts(&self) -> Result<(), BoardError> {
         let n = Self::N;
         let mut used = HouseValues::<64>::new();
         for (r, row) in self.cells.chunks_exact(n).enumerate() {

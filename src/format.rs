@@ -234,6 +234,12 @@ pub(crate) fn plain_line<const BOX: usize>(bytes: &[u8]) -> Option<Result<Board<
     Board::from_mapped(bytes, const { &plain_table(Board::<BOX>::N) })
 }
 
+/// [`plain_line`] without the conflict check, for a caller that checks
+/// ([`Board::from_mapped_unchecked`]).
+pub(crate) fn plain_line_unchecked<const BOX: usize>(bytes: &[u8]) -> Option<Board<BOX>> {
+    Board::from_mapped_unchecked(bytes, const { &plain_table(Board::<BOX>::N) })
+}
+
 /// Reads single-character cells, skipping white space and box rules, and checks
 /// the layout: N×N cells in all, and N per line when they span several lines.
 fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {

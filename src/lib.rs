@@ -218,7 +218,7 @@ mod reference;
 mod serde_impl;
 mod transform;
 
-pub use any::{AnyBoard, AnyOutcome, AnySolver};
+pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};

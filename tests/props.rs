@@ -7,7 +7,7 @@ use common::{
     Rng, blank, check_message, check_solution, checked_outcome, grid_errors, partial_errors,
     pattern_grid, planted, random_solved, shuffle_grid, solution_errors,
 };
-use ndoku::{Board, Count, Outcome, ParseError, Reference, Solver};
+use ndoku::{AnyBoard, AnySolver, Board, Count, Outcome, ParseError, Reference, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -440,10 +440,9 @@ proptest! {
 
 /// A line of exactly N×N symbols with `givens` random values (so with few of
 /// them it is often free of conflicts, with many rarely), an empty marker
-/// elsewhere, and now and then one stray character, must parse exactly as
-/// building the board from its values does: the same board, or the same
-/// conflict, or the stray character named.
-fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
+/// elsewhere, and now and then one stray character: the values, the text, and
+/// where the stray character went.
+fn plain_line_text<const BOX: usize>(seed: u64, givens: usize) -> (Vec<u8>, String, Option<usize>) {
     let mut rng = Rng::new(seed);
     let (n, cells) = (Board::<BOX>::N, Board::<BOX>::CELLS);
     let mut values = vec![0u8; cells];
@@ -463,7 +462,15 @@ fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), T
     if let Some(i) = stray {
         text[i] = ['x', ' ', '|', 'z'][rng.below(4)];
     }
-    let text: String = text.into_iter().collect();
+    (values, text.into_iter().collect(), stray)
+}
+
+/// A line from [`plain_line_text`] must parse exactly as building the board
+/// from its values does: the same board, or the same conflict, or the stray
+/// character named.
+fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
+    let n = Board::<BOX>::N;
+    let (values, text, stray) = plain_line_text::<BOX>(seed, givens);
     let parsed = Board::<BOX>::from_line(&text);
     match (stray, parsed) {
         (Some(_), Err(ParseError::InvalidChar { .. } | ParseError::WrongCellCount { .. })) => {}
@@ -480,6 +487,31 @@ fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), T
     Ok(())
 }
 
+/// `AnySolver::count_line`, which leaves the conflict check to the search when
+/// it can, must answer a line from [`plain_line_text`] exactly as parsing it
+/// and then searching does: the same error, or the same puzzle, count and
+/// first solution, which completes the puzzle.
+fn count_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
+    let (_, text, _) = plain_line_text::<BOX>(seed, givens);
+    let mut solver = AnySolver::new().with_max_nodes(20_000);
+    let answer = solver
+        .count_line(&text, 2)
+        .map(|a| (a.puzzle, a.count, a.first));
+    let expected = AnyBoard::parse_line(&text).map(|puzzle| {
+        let (count, first) = solver.count_and_solve(&puzzle, 2);
+        (puzzle, count, first)
+    });
+    prop_assert_eq!(&answer, &expected, "{:?}", text);
+    if let Ok((puzzle, _, Some(first))) = &answer {
+        prop_assert!(
+            first.is_solved() && puzzle.is_completed_by(first),
+            "{:?}",
+            text
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -489,5 +521,12 @@ proptest! {
         plain_line_agrees::<3>(seed, givens)?;
         plain_line_agrees::<4>(seed, givens * 2)?;
         plain_line_agrees::<5>(seed, givens * 3)?;
+    }
+
+    #[test]
+    fn count_line_answers_as_parse_then_search(seed in any::<u64>(), givens in 0usize..=40) {
+        count_line_agrees::<2>(seed, givens / 4)?;
+        count_line_agrees::<3>(seed, givens)?;
+        count_line_agrees::<4>(seed, givens * 2)?;
     }
 }

@@ -2,7 +2,7 @@
 
 use std::io::Write as _;
 
-use ndoku::{AnyBoard, AnyOutcome, AnySolver, Count};
+use ndoku::{AnyBoard, AnySolver, Count};
 
 use crate::input::{Entry, Shape};
 
@@ -214,15 +214,23 @@ fn hex_digit(c: char) -> char {
     char::from_digit(value - 1, 16).map_or(c, |d| d.to_ascii_uppercase())
 }
 
+/// A puzzle and what one search found: its count up to the mode's limit, and
+/// the first solution.
+struct Searched {
+    puzzle: AnyBoard,
+    count: Count,
+    first: Option<AnyBoard>,
+}
+
 impl Job {
     /// The answer for one record, with what stdout gets appended to `out`. It
     /// never panics on any text.
     pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
-        let parsed = entry
+        let searched = entry
             .text
             .map_err(str::to_owned)
-            .and_then(|text| self.parse(text, entry.shape).map(|b| (b, text)));
-        let (board, text) = match parsed {
+            .and_then(|text| self.search(solver, text, entry.shape).map(|s| (s, text)));
+        let (searched, text) = match searched {
             Ok(found) => found,
             Err(message) => {
                 out.extend_from_slice(b"invalid\n");
@@ -233,85 +241,95 @@ impl Job {
                 };
             }
         };
-        let (verdict, guesses) = match self.mode {
+        let verdict = match self.mode {
             Mode::Solve { unique, format } => {
-                let notation = Notation::of(text, board.size(), self.hex);
-                solve(solver, &board, unique, out, |b, out| {
+                let notation = Notation::of(text, searched.puzzle.size(), self.hex);
+                solved(searched, unique, out, |b, out| {
                     notation.print(b, format, out);
                 })
             }
-            Mode::Count { limit } => count(solver, &board, limit, out),
+            Mode::Count { limit } => counted(searched.count, limit, out),
             Mode::Check => {
-                let (word, verdict) = match solver.count(&board, 2) {
+                let (word, verdict) = match searched.count {
                     Count::Exact(0) => ("unsolvable", Verdict::Unsolvable),
                     Count::Exact(1) => ("unique", Verdict::Solved),
                     Count::GaveUp(_) => ("gave-up", Verdict::GaveUp),
                     _ => ("multiple", Verdict::Multiple),
                 };
-                let n = board.size();
-                let _ = writeln!(out, "{word}\t{n}x{n}\t{}", board.givens());
-                (verdict, solver.stats().guesses)
+                let (n, givens) = (searched.puzzle.size(), searched.puzzle.givens());
+                let _ = writeln!(out, "{word}\t{n}x{n}\t{givens}");
+                verdict
             }
         };
         Reply {
             verdict,
-            guesses,
+            guesses: solver.stats().guesses,
             error: None,
         }
     }
 
-    fn parse(&self, text: &str, shape: Shape) -> Result<AnyBoard, String> {
-        let board = match (self.hex, shape) {
+    /// How many solutions the mode needs counted: one to solve, two to tell
+    /// unique from multiple, one past the limit to print `>limit`.
+    fn limit(&self) -> usize {
+        match self.mode {
+            Mode::Solve { unique: false, .. } => 1,
+            Mode::Solve { unique: true, .. } | Mode::Check => 2,
+            Mode::Count { limit } => limit.saturating_add(1),
+        }
+    }
+
+    /// Reads the puzzle in `text` and searches it, or says why it cannot.
+    fn search(&self, solver: &mut AnySolver, text: &str, shape: Shape) -> Result<Searched, String> {
+        let limit = self.limit();
+        let parsed = match (self.hex, shape) {
+            (false, Shape::Line) => {
+                // The commonest case: parsing and searching in one call.
+                return match solver.count_line(text, limit) {
+                    Ok(answer) => Ok(Searched {
+                        puzzle: answer.puzzle,
+                        count: answer.count,
+                        first: answer.first,
+                    }),
+                    Err(e) => Err(e.to_string()),
+                };
+            }
             (true, _) => AnyBoard::parse_hex(text),
-            (false, Shape::Line) => AnyBoard::parse_line(text),
             (false, Shape::Grid) => AnyBoard::parse_grid(text),
         };
-        board.map_err(|e| e.to_string())
+        let puzzle = parsed.map_err(|e| e.to_string())?;
+        let (count, first) = solver.count_and_solve(&puzzle, limit);
+        Ok(Searched {
+            puzzle,
+            count,
+            first,
+        })
     }
 }
 
-/// Solves `board`, printing a solution with `print`; with `unique`, one search
-/// both counts to two and keeps the solution.
-fn solve(
-    solver: &mut AnySolver,
-    board: &AnyBoard,
+/// Prints the solution of `searched` with `print`, or why there is none; with
+/// `unique`, `multiple` when the count says so.
+fn solved(
+    searched: Searched,
     unique: bool,
     out: &mut Vec<u8>,
     print: impl Fn(&AnyBoard, &mut Vec<u8>),
-) -> (Verdict, u64) {
-    let (word, verdict): (&[u8], _) = if unique {
-        match solver.count_and_solve(board, 2) {
-            (Count::Exact(1), Some(solution)) => {
-                print(&solution, out);
-                (b"", Verdict::Solved)
-            }
-            (Count::Exact(_), _) => (b"unsolvable\n", Verdict::Unsolvable),
-            (Count::GaveUp(_), _) => (b"gave-up\n", Verdict::GaveUp),
-            _ => (b"multiple\n", Verdict::Multiple),
-        }
-    } else {
-        match solver.solve(board) {
-            AnyOutcome::Solved(solution) => {
-                print(&solution, out);
-                (b"", Verdict::Solved)
-            }
-            AnyOutcome::Unsolvable => (b"unsolvable\n", Verdict::Unsolvable),
-            AnyOutcome::GaveUp => (b"gave-up\n", Verdict::GaveUp),
+) -> Verdict {
+    let multiple = unique && searched.count != Count::Exact(1);
+    let (word, verdict): (&[u8], _) = match (searched.count, searched.first) {
+        (Count::GaveUp(_), _) => (b"gave-up\n", Verdict::GaveUp),
+        (_, None) => (b"unsolvable\n", Verdict::Unsolvable),
+        (_, Some(_)) if multiple => (b"multiple\n", Verdict::Multiple),
+        (_, Some(solution)) => {
+            print(&solution, out);
+            (b"", Verdict::Solved)
         }
     };
     out.extend_from_slice(word);
-    (verdict, solver.stats().guesses)
+    verdict
 }
 
-/// Counts the solutions of `board`: exact up to `limit`, `>limit` above.
-fn count(
-    solver: &mut AnySolver,
-    board: &AnyBoard,
-    limit: usize,
-    out: &mut Vec<u8>,
-) -> (Verdict, u64) {
-    let found = solver.count(board, limit.saturating_add(1));
-    let guesses = solver.stats().guesses;
+/// Prints `found`: exact up to `limit`, `>limit` above.
+fn counted(found: Count, limit: usize, out: &mut Vec<u8>) -> Verdict {
     let verdict = match found {
         Count::Exact(n) if n <= limit => {
             let _ = write!(out, "{n}");
@@ -335,7 +353,7 @@ fn count(
         }
     };
     out.push(b'\n');
-    (verdict, guesses)
+    verdict
 }
 
 #[cfg(test)]
