@@ -281,28 +281,25 @@ impl Job {
     /// Reads the puzzle in `text` and searches it, or says why it cannot.
     fn search(&self, solver: &mut AnySolver, text: &str, shape: Shape) -> Result<Searched, String> {
         let limit = self.limit();
-        let parsed = match (self.hex, shape) {
-            (false, Shape::Line) => {
-                // The commonest case: parsing and searching in one call.
-                return match solver.count_line(text, limit) {
-                    Ok(answer) => Ok(Searched {
-                        puzzle: answer.puzzle,
-                        count: answer.count,
-                        first: answer.first,
-                    }),
-                    Err(e) => Err(e.to_string()),
-                };
+        let search = |puzzle: AnyBoard| {
+            let (count, first) = solver.count_and_solve(&puzzle, limit);
+            Searched {
+                puzzle,
+                count,
+                first,
             }
-            (true, _) => AnyBoard::parse_hex(text),
-            (false, Shape::Grid) => AnyBoard::parse_grid(text),
         };
-        let puzzle = parsed.map_err(|e| e.to_string())?;
-        let (count, first) = solver.count_and_solve(&puzzle, limit);
-        Ok(Searched {
-            puzzle,
-            count,
-            first,
-        })
+        let searched = match (self.hex, shape) {
+            // The commonest case: reading and searching in one call.
+            (false, Shape::Line) => solver.count_line(text, limit).map(|a| Searched {
+                puzzle: a.puzzle,
+                count: a.count,
+                first: a.first,
+            }),
+            (true, _) => AnyBoard::parse_hex(text).map(search),
+            (false, Shape::Grid) => AnyBoard::parse_grid(text).map(search),
+        };
+        searched.map_err(|e| e.to_string())
     }
 }
 
