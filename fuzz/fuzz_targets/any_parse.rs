@@ -1,8 +1,8 @@
 #![no_main]
-//! Fuzzes `AnyBoard`'s parsers, which read the board size from the text: `parse_line`, `parse_grid`, `parse_hex` and `FromStr`.
+//! Fuzzes `AnyBoard`'s parsers, which read the board size from the text: `parse_line`, `parse_grid`, `parse_hex` and `FromStr`, and `AnySolver::count_line`, which must answer as `parse_line` and a search do.
 
 use libfuzzer_sys::fuzz_target;
-use ndoku::AnyBoard;
+use ndoku::{AnyBoard, AnySolver};
 use ndoku_fuzz::{check_any_round_trips, check_parsed, text};
 
 fuzz_target!(|data: &[u8]| {
@@ -20,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
             "parse_line and parse_grid read one size differently"
         );
     }
+    check_count_line(&s, &line);
     let hex = AnyBoard::parse_hex(&s);
     check_parsed(&hex, Some(16), |board| {
         check_any_round_trips(board);
@@ -27,3 +28,23 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(AnyBoard::parse_hex(&printed).as_ref(), Ok(board));
     });
 });
+
+/// `count_line` leaves the conflict check to the search: it must still give
+/// `parse_line`'s error, or its puzzle with the count and first solution of a
+/// search on it (the same small budget), and a first solution that completes it.
+fn check_count_line(s: &str, line: &Result<AnyBoard, ndoku::ParseError>) {
+    let mut solver = AnySolver::new().with_max_nodes(16);
+    let answer = solver.count_line(s, 2);
+    match (line, answer) {
+        (Err(e), answer) => assert_eq!(answer.err().as_ref(), Some(e), "count_line error"),
+        (Ok(puzzle), Ok(answer)) => {
+            assert_eq!(&answer.puzzle, puzzle, "count_line puzzle");
+            let searched = solver.count_and_solve(puzzle, 2);
+            assert_eq!((answer.count, answer.first.clone()), searched, "count_line answer");
+            if let Some(first) = &answer.first {
+                assert!(first.is_solved() && puzzle.is_completed_by(first), "count_line solution");
+            }
+        }
+        (Ok(_), Err(e)) => panic!("parse_line read the line, count_line said {e}"),
+    }
+}
