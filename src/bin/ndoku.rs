@@ -131,7 +131,7 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
-    exit_status(pool.install(|| batch::run(&sources, &options, &mut sinks).map(|s| s.exit_code())))
+    exit_status(batch::run(&sources, &options, &pool, &mut sinks).map(|s| s.exit_code()))
 }
 
 /// A pool of `threads` workers, one per core for 0; or, when it cannot start,

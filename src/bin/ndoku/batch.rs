@@ -1,30 +1,34 @@
 //! The batch loop: read a chunk, answer it on every thread, print it in order, and keep count.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use ndoku::AnySolver;
-use rayon::prelude::*;
+use rayon::ThreadPool;
 
 use crate::input::{Chunk, Lines, Source, io_message};
 use crate::job::{Job, Reply, Verdict};
 
-/// Records per chunk: every chunk ends with the threads waiting for its last
-/// task, so a chunk holds many tasks (sixty-four), yet few enough records that
-/// its text and answers stay in cache and memory stays small (on 17-clue lines,
-/// `-j2` against `-j1`: 1024 gave 1.71×, 4096 1.73-1.89× in the same runs).
-const CHUNK_RECORDS: usize = 4096;
-
-/// Bytes of text per chunk, at most (plus one line).
-const CHUNK_BYTES: u64 = 8 << 20;
-
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
-/// Records one task answers with one solver.
+/// Records one task answers with one solver, at most: enough that a task's
+/// cost (a spawn, a channel, two buffers) is small beside its puzzles.
 const TASK_RECORDS: usize = 64;
+
+/// The work one task takes on, at most, where a record of `n` bytes counts
+/// `n²` (a puzzle's work grows at least as fast as its cell count squared):
+/// sixty-four 9×9 lines, six 16×16 lines, one 25×25 or bigger puzzle, so that
+/// a file of a few hard big puzzles still spreads over every thread.
+const TASK_WORK: u64 = 64 * 81 * 81;
+
+/// Tasks read and not yet printed, per thread, at most: enough that no thread
+/// waits for the reader, few enough that memory stays small.
+const TASKS_PER_THREAD: usize = 16;
 
 /// How to run a batch.
 #[derive(Clone, Debug)]
@@ -128,40 +132,39 @@ struct Answers {
     replies: Vec<(Reply, usize)>,
 }
 
-/// Answers a chunk in order, spread over the pool: one task a few dozen records,
-/// each task printing into one buffer, so that a puzzle costs no allocation.
-fn answer(job: &Job, chunk: &Chunk) -> Vec<Answers> {
-    let parts: Vec<_> = chunk.parts(TASK_RECORDS).collect();
-    parts
-        .into_par_iter()
-        .map(|part| {
-            with_solver(job.max_nodes, |solver| {
-                let mut out = Vec::with_capacity(TASK_RECORDS * 96);
-                let replies = part
-                    .map(|entry| (job.run(solver, entry, &mut out), out.len()))
-                    .collect();
-                Answers { out, replies }
-            })
-        })
-        .collect()
+/// Answers a task's records in order with this thread's solver, printing into
+/// one buffer, so that a puzzle costs no allocation.
+fn answer(job: &Job, task: &Chunk) -> Answers {
+    with_solver(job.max_nodes, |solver| {
+        let mut out = Vec::with_capacity(task.len() * 96);
+        let replies = task
+            .entries()
+            .map(|entry| (job.run(solver, entry, &mut out), out.len()))
+            .collect();
+        Answers { out, replies }
+    })
 }
 
-/// Reads the next chunk. A read error ends the source: the records read before
-/// it come back with the message.
-fn read_chunk(lines: &mut Lines) -> (Chunk, Option<String>) {
-    let mut chunk = Chunk::default();
-    let start = lines.bytes();
-    while chunk.len() < CHUNK_RECORDS && lines.bytes() - start < CHUNK_BYTES {
-        if !chunk.is_empty() && lines.would_block() {
+/// Reads the next task: records up to [`TASK_RECORDS`] and [`TASK_WORK`], fewer
+/// when reading more would wait on a writer. A read error ends the source: the
+/// records read before it come back with the message.
+fn read_task(lines: &mut Lines) -> (Chunk, Option<String>) {
+    let mut task = Chunk::default();
+    let mut work = 0u64;
+    while task.len() < TASK_RECORDS && work < TASK_WORK {
+        if !task.is_empty() && lines.would_block() {
             break; // Answer what a slow writer has sent so far.
         }
-        match lines.next_record(&mut chunk) {
+        let before = task.text_len();
+        match lines.next_record(&mut task) {
             Ok(true) => {}
             Ok(false) => break,
-            Err(message) => return (chunk, Some(message)),
+            Err(message) => return (task, Some(message)),
         }
+        let bytes = (task.text_len() - before).max(1) as u64;
+        work = work.saturating_add(bytes.saturating_mul(bytes));
     }
-    (chunk, None)
+    (task, None)
 }
 
 /// Where stdout and stderr go, and the progress bar.
@@ -224,41 +227,138 @@ impl Sinks<'_> {
     }
 }
 
-/// Prints a chunk's answers in order, each bad record's message on stderr after
+/// Prints a task's answers in order, each bad record's message on stderr after
 /// the answers before it, and counts them.
 fn print(
-    answers: &[Answers],
+    answers: &Answers,
     name: &str,
     summary: &mut Summary,
     sinks: &mut Sinks<'_>,
 ) -> io::Result<()> {
-    if answers.is_empty() {
-        return Ok(());
-    }
-    for answers in answers {
-        let mut written = 0;
-        for (reply, end) in &answers.replies {
-            summary.add(reply);
-            if let Some((line, message)) = &reply.error {
-                sinks.out.write_all(&answers.out[written..*end])?;
-                written = *end;
-                sinks.error(&format!("{name}:{line}: {message}"));
-            }
+    let mut written = 0;
+    for (reply, end) in &answers.replies {
+        summary.add(reply);
+        if let Some((line, message)) = &reply.error {
+            sinks.out.write_all(&answers.out[written..*end])?;
+            written = *end;
+            sinks.error(&format!("{name}:{line}: {message}"));
         }
-        sinks.out.write_all(&answers.out[written..])?;
     }
-    sinks.out.flush()
+    sinks.out.write_all(&answers.out[written..])
 }
 
-/// Answers every puzzle of `sources` in order, on the current thread pool.
+/// A task handed to the pool: the channel its answers come back on, until they do.
+enum Slot {
+    /// Not yet received.
+    Waiting(Receiver<Answers>),
+    /// Received, not yet printed.
+    Done(Answers),
+}
+
+impl Slot {
+    /// Receives the answers, waiting for them when `wait` is set. Returns
+    /// whether they are in.
+    fn receive(&mut self, wait: bool) -> io::Result<bool> {
+        let Slot::Waiting(channel) = self else {
+            return Ok(true);
+        };
+        let answers = if wait {
+            channel.recv().ok()
+        } else {
+            match channel.try_recv() {
+                Ok(answers) => Some(answers),
+                Err(TryRecvError::Empty) => return Ok(false),
+                Err(TryRecvError::Disconnected) => None,
+            }
+        };
+        *self = Slot::Done(answers.ok_or_else(|| io::Error::other("a worker thread stopped"))?);
+        Ok(true)
+    }
+}
+
+/// Tasks on the pool, oldest first, and how many there may be.
+struct InFlight {
+    tasks: VecDeque<Slot>,
+    limit: usize,
+    /// Whether the reader is filling the queue back up to its limit.
+    filling: bool,
+}
+
+impl InFlight {
+    /// Whether the reader should read another task: it fills the queue up, then
+    /// prints until half of it is gone (reading one task each time one is
+    /// printed would wake this thread for every task).
+    fn wants_more(&mut self) -> bool {
+        if self.tasks.len() <= self.limit / 2 {
+            self.filling = true;
+        } else if self.tasks.len() >= self.limit {
+            self.filling = false;
+        }
+        self.filling
+    }
+
+    /// Hands a task to the pool.
+    fn spawn(&mut self, pool: &ThreadPool, job: Job, task: Chunk) {
+        let (send, receive) = mpsc::sync_channel(1);
+        pool.spawn(move || {
+            // The printer only stops listening when it has stopped printing.
+            let _ = send.send(answer(&job, &task));
+        });
+        self.tasks.push_back(Slot::Waiting(receive));
+    }
+
+    /// The oldest task's answers. When they are not in, it flushes stdout (so
+    /// that a reader sees every answer so far) and, with a full queue, sleeps
+    /// until the middle task is done: the pool takes tasks oldest first, so that
+    /// wakes this thread once for half a queue of tasks, not once a task.
+    fn next(&mut self, out: &mut dyn Write) -> io::Result<Option<Answers>> {
+        let Some(front) = self.tasks.front_mut() else {
+            return Ok(None);
+        };
+        if !front.receive(false)? {
+            out.flush()?;
+            if self.tasks.len() >= self.limit {
+                self.tasks[self.limit / 2].receive(true)?;
+            }
+        }
+        match self.tasks.pop_front() {
+            Some(mut slot) => {
+                slot.receive(true)?;
+                match slot {
+                    Slot::Done(answers) => Ok(Some(answers)),
+                    Slot::Waiting(_) => Err(io::Error::other("a worker thread stopped")),
+                }
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+/// Answers every puzzle of `sources` in order on `pool`'s threads, while this
+/// thread reads the input and prints the answers.
+///
+/// A pipeline, rather than a parallel loop over chunks: a loop over chunks has
+/// every thread wait at each chunk's end for its slowest task, and that wait
+/// cost a tenth of the throughput on two threads. Here the reader keeps a
+/// bounded queue of tasks on the pool and prints the oldest as it completes.
 ///
 /// # Errors
 ///
 /// Writing to stdout failed (the summary says how far it got).
-pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::Result<Summary> {
+pub fn run(
+    sources: &[Source],
+    options: &Options,
+    pool: &ThreadPool,
+    sinks: &mut Sinks<'_>,
+) -> io::Result<Summary> {
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut done_bytes = 0u64;
+    let mut in_flight = InFlight {
+        tasks: VecDeque::new(),
+        limit: pool.current_num_threads().max(1) * TASKS_PER_THREAD,
+        filling: true,
+    };
     for source in sources {
         let name = source.name();
         let mut lines = match source.open() {
@@ -269,40 +369,34 @@ pub fn run(sources: &[Source], options: &Options, sinks: &mut Sinks<'_>) -> io::
                 continue;
             }
         };
-        let (mut chunk, mut failure) = read_chunk(&mut lines);
-        // The answers of the chunk before, printed while this one is answered.
-        let mut pending = Vec::new();
-        while !chunk.is_empty() {
-            // Print the chunk before and read the next one while this one is
-            // answered, unless the source has ended or reading would wait on a
-            // writer: then answer first, and print at once.
-            let read_ahead = failure.is_none() && !lines.would_block();
-            let ahead = if read_ahead {
-                let ((printed, ahead), replies) = rayon::join(
-                    || {
-                        let printed = print(&pending, &name, &mut summary, sinks);
-                        (printed, read_chunk(&mut lines))
-                    },
-                    || answer(&options.job, &chunk),
-                );
-                printed?;
-                pending = replies;
-                Some(ahead)
-            } else {
-                print(&pending, &name, &mut summary, sinks)?;
-                pending = answer(&options.job, &chunk);
-                print(&pending, &name, &mut summary, sinks)?;
-                pending.clear();
-                None
-            };
-            let bytes = done_bytes + lines.bytes();
-            sinks.update(started.elapsed(), bytes, summary.puzzles);
-            if failure.is_some() {
-                break; // The source ended on an error, reported below.
+        let (mut ended, mut failure) = (false, None);
+        loop {
+            // Read while there is room, unless reading would wait on a writer
+            // with answers still to print.
+            let waiting = !in_flight.tasks.is_empty() && lines.would_block();
+            if !ended && !waiting && in_flight.wants_more() {
+                if lines.would_block() {
+                    sinks.out.flush()?;
+                }
+                let (task, error) = read_task(&mut lines);
+                ended = task.is_empty() || error.is_some();
+                failure = error;
+                if !task.is_empty() {
+                    in_flight.spawn(pool, options.job, task);
+                }
+                continue;
             }
-            (chunk, failure) = ahead.unwrap_or_else(|| read_chunk(&mut lines));
+            let Some(answers) = in_flight.next(sinks.out)? else {
+                break;
+            };
+            print(&answers, &name, &mut summary, sinks)?;
+            sinks.update(
+                started.elapsed(),
+                done_bytes + lines.bytes(),
+                summary.puzzles,
+            );
         }
-        print(&pending, &name, &mut summary, sinks)?;
+        sinks.out.flush()?;
         if let Some(message) = failure {
             sinks.error(&format!("{name}: {message}"));
             summary.io_failed = true;

@@ -150,17 +150,20 @@ impl Chunk {
         self.records.is_empty()
     }
 
-    /// Its records in order, in parts of at most `size` (the last may be shorter).
-    pub fn parts(&self, size: usize) -> impl Iterator<Item = impl Iterator<Item = Entry<'_>>> {
-        self.records.chunks(size).map(|part| {
-            part.iter().map(|(line, text, shape)| Entry {
-                line: *line,
-                text: match text {
-                    Ok(range) => Ok(&self.text[range.clone()]),
-                    Err(message) => Err(message.as_str()),
-                },
-                shape: *shape,
-            })
+    /// The bytes of text its records hold.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Its records in order.
+    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        self.records.iter().map(|(line, text, shape)| Entry {
+            line: *line,
+            text: match text {
+                Ok(range) => Ok(&self.text[range.clone()]),
+                Err(message) => Err(message.as_str()),
+            },
+            shape: *shape,
         })
     }
 
