@@ -21,10 +21,10 @@ const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 const TASK_RECORDS: usize = 64;
 
 /// The work one task takes on, at most, where a record of `n` bytes counts
-/// `n²` (a puzzle's work grows at least as fast as its cell count squared):
-/// sixty-four 9×9 lines, six 16×16 lines, one 25×25 or bigger puzzle, so that
-/// a file of a few hard big puzzles still spreads over every thread.
-const TASK_WORK: u64 = 64 * 81 * 81;
+/// `n³` (a puzzle's work grows much faster than its cell count): sixty-four
+/// 9×9 lines, three 16×16 lines, one 25×25 or bigger puzzle, so that a file of
+/// a few hard big puzzles still spreads over every thread.
+const TASK_WORK: u64 = 64 * 81 * 81 * 81;
 
 /// Tasks read and not yet printed, per thread, at most: enough that no thread
 /// waits for the reader, few enough that memory stays small.
@@ -162,7 +162,7 @@ fn read_task(lines: &mut Lines) -> (Chunk, Option<String>) {
             Err(message) => return (task, Some(message)),
         }
         let bytes = (task.text_len() - before).max(1) as u64;
-        work = work.saturating_add(bytes.saturating_mul(bytes));
+        work = work.saturating_add(bytes.saturating_mul(bytes).saturating_mul(bytes));
     }
     (task, None)
 }
@@ -416,4 +416,36 @@ pub fn run(
 /// A message for an I/O error on output.
 pub fn output_error(e: &io::Error) -> String {
     format!("cannot write output: {}", io_message(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sizes of the tasks `read_task` makes of `lines` lines of `side`² cells.
+    fn task_sizes(side: usize, lines: usize) -> Vec<usize> {
+        let text = format!("{}\n", ".".repeat(side * side)).repeat(lines);
+        let path = std::env::temp_dir().join(format!("ndoku-batch-{side}-{lines}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let mut source = Source::File(path.clone()).open().unwrap();
+        let mut sizes = Vec::new();
+        loop {
+            let (task, error) = read_task(&mut source);
+            assert!(error.is_none());
+            if task.is_empty() {
+                break;
+            }
+            sizes.push(task.len());
+        }
+        std::fs::remove_file(path).unwrap();
+        sizes
+    }
+
+    #[test]
+    fn tasks_hold_fewer_records_as_puzzles_grow() {
+        assert_eq!(task_sizes(9, 150), [64, 64, 22]);
+        assert_eq!(task_sizes(16, 7), [3, 3, 1]);
+        assert_eq!(task_sizes(25, 3), [1, 1, 1]);
+        assert_eq!(task_sizes(64, 2), [1, 1]);
+    }
 }
