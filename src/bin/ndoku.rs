@@ -78,7 +78,8 @@ struct Common {
     /// Give up on a puzzle after this many guesses: it prints `gave-up`.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Worker threads (at most 1024); 0 or none means every core.
+    /// Solver threads (at most 1024); 0 or none means every core. The main
+    /// thread reads and prints beside them.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
     threads: u16,
