@@ -327,6 +327,8 @@ impl<const BOX: usize> Solver<BOX> {
         let max_places = if BOX <= 5 { u32::MAX } else { 2 };
         let lcv = BOX >= 6;
         let restarts = first_only && BOX != 5;
+        // On 25×25 a probe's reach counts the pairs and singles it makes.
+        probing_scratch.reach_in_pairs = BOX == 5;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless
