@@ -98,6 +98,9 @@ pub struct Solver<const BOX: usize> {
     general: Option<Box<General>>,
     /// Values to try first, one per cell (0: none), in the general engine.
     hint: Vec<u8>,
+    /// Whether 25×25 probing measures a choice's reach by its trail growth,
+    /// as it did before the pairs measure (see [`Solver::with_trail_reach`]).
+    trail_reach: bool,
 }
 
 /// The general engine's scratch: fixed geometry, candidate state and trail, frames.
@@ -135,7 +138,17 @@ impl<const BOX: usize> Solver<BOX> {
             nine: nine::Nine::default(),
             general: None,
             hint: Vec::new(),
+            trail_reach: false,
         }
+    }
+
+    /// Makes 25×25 probing measure a choice's reach by its trail growth
+    /// rather than by the pairs and singles it makes. The generator's
+    /// searches use it: it shapes the puzzles made, and they stay as they
+    /// were before the pairs measure.
+    pub(crate) fn with_trail_reach(mut self) -> Self {
+        self.trail_reach = true;
+        self
     }
 
     /// Makes the general engine try, at each branch point, the choice that
@@ -327,6 +340,14 @@ impl<const BOX: usize> Solver<BOX> {
         let max_places = if BOX <= 5 { u32::MAX } else { 2 };
         let lcv = BOX >= 6;
         let restarts = first_only && BOX != 5;
+        // On 25×25 a probe's reach counts the pairs and singles it makes
+        // (see `frame::reach`), except in the generator's searches: which of
+        // its uniqueness checks end within their budget, and the grid its
+        // fill search finds, shape the puzzle made, and the new measure
+        // changed the 25×25 test puzzles and their time (index 0 took 45 s
+        // against 2.7 s, index 1 14 s against 77 s: heavy tails either way),
+        // so generation keeps the trail measure.
+        probing_scratch.reach_in_pairs = BOX == 5 && !self.trail_reach;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless

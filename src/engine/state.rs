@@ -79,6 +79,9 @@ pub(crate) struct State {
     pub open: usize,
     /// Assignments made, for statistics.
     pub assignments: u64,
+    /// Times a cell or house-digit was left with two choices, a measure of
+    /// reach for probing.
+    pub pairs_made: u64,
 }
 
 impl State {
@@ -98,6 +101,7 @@ impl State {
             houses: Worklist::new(3 * n),
             open: 0,
             assignments: 0,
+            pairs_made: 0,
         }
     }
 
@@ -375,6 +379,7 @@ impl State {
         if left == 0 {
             return Err(Contradiction);
         }
+        self.pairs_made += u64::from(left.count_ones() == 2);
         if left & (left - 1) == 0 && self.value[cell] == 0 {
             self.queue(cell, left.trailing_zeros() as usize); // naked single
         } else if self.pairs && left.count_ones() == 2 && self.value[cell] == 0 {
@@ -388,6 +393,7 @@ impl State {
             if left == 0 {
                 return Err(Contradiction);
             }
+            self.pairs_made += u64::from(left.count_ones() == 2);
             if self.locked || self.pairs {
                 self.changed.push(slot);
             }
