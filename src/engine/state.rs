@@ -79,6 +79,10 @@ pub(crate) struct State {
     pub open: usize,
     /// Assignments made, for statistics.
     pub assignments: u64,
+    /// Where the last contradiction showed: house `h` (`0..3n`) when one of
+    /// its digits ran out of places, `3n + cell` when a cell ran out of
+    /// candidates or was asked for two digits.
+    pub conflict: usize,
 }
 
 impl State {
@@ -98,6 +102,7 @@ impl State {
             houses: Worklist::new(3 * n),
             open: 0,
             assignments: 0,
+            conflict: 0,
         }
     }
 
@@ -196,9 +201,11 @@ impl State {
                 let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
                 match self.value[cell] {
                     0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
-                    0 => return Err(Contradiction),
                     v if usize::from(v) == d + 1 => {}
-                    _ => return Err(Contradiction),
+                    _ => {
+                        self.conflict = 3 * g.n + cell;
+                        return Err(Contradiction);
+                    }
                 }
             }
             if let Some(slot) = self.changed.pop() {
@@ -373,6 +380,7 @@ impl State {
         let left = self.cand[cell] & !bit;
         self.cand[cell] = left;
         if left == 0 {
+            self.conflict = 3 * g.n + cell;
             return Err(Contradiction);
         }
         if left & (left - 1) == 0 && self.value[cell] == 0 {
@@ -386,6 +394,7 @@ impl State {
             let left = self.places[slot] & !(1u64 << p);
             self.places[slot] = left;
             if left == 0 {
+                self.conflict = h as usize;
                 return Err(Contradiction);
             }
             if self.locked || self.pairs {
