@@ -74,8 +74,8 @@ pub struct Stats {
 ///   it tries the least constraining value first. Ties between branch points
 ///   start from a seeded place, and a search for one solution restarts long
 ///   runs except on 25×25 ([`Solver::with_seed`]). From 49×49 up such a
-///   search also weighs cells, from its second run, by the failures met in
-///   their houses, and a run that keeps failing goes back up a quarter of
+///   search also weighs cells, from its second run (64×64: its first), by
+///   the failures met in their houses, and a run that keeps failing goes back up a quarter of
 ///   its depth and tries again from there.
 ///
 /// ```
@@ -345,21 +345,24 @@ impl<const BOX: usize> Solver<BOX> {
         // 64×64 board with 30% kept, a run goes some 2,100 decisions deep,
         // to about 300 open cells, and every failure after that stays within
         // twenty levels of that depth until the restart. Two measures help.
-        // From the second run, branching weighs each cell by the failures
-        // charged to its houses (dom/wdeg: a failure is charged to the house
-        // whose digit ran out of places, or to the three houses of the cell
-        // that did), counted since the search began, so later runs settle
-        // first the houses that failed. And every `PARTIAL_FAILURES` failed
-        // guesses a run goes back to three quarters of its depth and
-        // descends afresh from there. Over 32 of the 49×49 boards with 30%
-        // kept: 359k guesses in all (median 6,180, max 39,724) against 421k
-        // (10,103, 51,840); the empty 49×49 board is unchanged (2,147), the
-        // empty 64×64 one takes 3,910 guesses instead of 7,739. Weighing
-        // from the first run did as well on the boards (341k, 6,790,
-        // 35,617) but made 49×49 generation a quarter slower (the weighted
-        // choice scans every cell and house-digit; the plain one stops at
-        // the first two-way cell); from the second run, generation keeps
-        // its speed (3.8 s a puzzle either way). On 36×36 the weights were
+        // From the second run (on 64×64 from the first), branching weighs
+        // each cell by the failures charged to its houses (dom/wdeg: a
+        // failure is charged to the house whose digit ran out of places, or
+        // to the three houses of the cell that did), counted since the
+        // search began, so later runs settle first the houses that failed.
+        // And every `PARTIAL_FAILURES` failed guesses a run goes back to
+        // three quarters of its depth and descends afresh from there. Over
+        // 32 of the 49×49 boards with 30% kept: 359k guesses in all (median
+        // 6,180, max 39,724) against 421k (10,103, 51,840); the empty 49×49
+        // board is unchanged (2,147). Weighing from the first run did as
+        // well on those boards (341k, 6,790, 35,617) but made 49×49
+        // generation a quarter slower (the weighted choice scans every cell
+        // and house-digit; the plain one stops at the first two-way cell);
+        // from the second run, generation keeps its speed (3.8 s a puzzle
+        // either way). The empty 64×64 board takes 3,910 guesses instead of
+        // 7,739 when weighing from the first run, but 20,023 from the second,
+        // hence the first there. No 64×64 board with 30% kept was solved
+        // within 30k guesses either way (8 tried). On 36×36 the weights were
         // neutral (22.0k guesses against 23.0k over 16 boards), so 36×36
         // keeps the plain choice.
         let weighted = BOX >= 7;
@@ -395,7 +398,7 @@ impl<const BOX: usize> Solver<BOX> {
                         Ok(Some(best)) => best,
                         // Until a failure is charged, the plain choice is the
                         // same and, stopping at the first two-way cell, cheaper.
-                        _ if weighted && charged && run > 1 => {
+                        _ if weighted && charged && (run > 1 || BOX == 8) => {
                             choose_weighted(g, st, max_places, weights, noise.as_mut())
                         }
                         _ => choose(g, st, max_places, noise.as_mut()),
