@@ -54,6 +54,7 @@ pub(crate) fn filter_house(g: &Geometry, st: &mut State, h: usize) -> Result<(),
     }
     for i in 0..k {
         if digit_of[i] == FREE && !augment(cand, i, &mut digit_of, &mut cell_of) {
+            st.conflict = h;
             return Err(Contradiction); // Fewer digits than cells can take them.
         }
     }

@@ -340,3 +340,50 @@ fn probe_pass(
         Ok((best.map(|(_, branch)| branch), progress))
     }
 }
+
+/// [`choose`] weighted by failures (dom/wdeg): the open cell with the fewest
+/// candidates for its weight, one plus the failures charged to its three
+/// houses, or a house-digit with at most `max_places` places for the weight
+/// of its house, when that is strictly better. With no failures charged yet
+/// it picks what [`choose`] picks.
+pub(crate) fn choose_weighted(
+    g: &Geometry,
+    state: &State,
+    max_places: u32,
+    weights: &[u32],
+    noise: Option<&mut Noise>,
+) -> Branch {
+    let cells = g.n * g.n;
+    let start = noise.map_or(0, |r| r.below(cells as u32) as usize);
+    // The best ratio so far, candidates over weight: (k, w).
+    let mut best = (u64::MAX, 1u64);
+    let mut branch = Branch::Cell(0);
+    for cell in (start..cells).chain(0..start) {
+        if state.value[cell] != 0 {
+            continue;
+        }
+        let k = u64::from(state.cand[cell].count_ones());
+        let w = 1 + g.cell_houses[cell]
+            .iter()
+            .map(|&(h, _)| u64::from(weights[h as usize]))
+            .sum::<u64>();
+        if k * best.1 < best.0 * w {
+            best = (k, w);
+            branch = Branch::Cell(cell as u16);
+        }
+    }
+    for (slot, &p) in state.places.iter().enumerate() {
+        let k = p.count_ones();
+        if k >= 2 && k <= max_places {
+            let (k, w) = (u64::from(k), 1 + u64::from(weights[slot / g.n]));
+            if k * best.1 < best.0 * w {
+                best = (k, w);
+                branch = Branch::Place {
+                    house: (slot / g.n) as u16,
+                    digit: (slot % g.n) as u8,
+                };
+            }
+        }
+    }
+    branch
+}

@@ -82,6 +82,10 @@ pub(crate) struct State {
     /// Times a cell or house-digit was left with two choices, a measure of
     /// reach for probing.
     pub pairs_made: u64,
+    /// Where the last contradiction showed: house `h` (`0..3n`) when one of
+    /// its digits ran out of places, `3n + cell` when a cell ran out of
+    /// candidates or was asked for two digits.
+    pub conflict: usize,
 }
 
 impl State {
@@ -102,6 +106,7 @@ impl State {
             open: 0,
             assignments: 0,
             pairs_made: 0,
+            conflict: 0,
         }
     }
 
@@ -200,9 +205,11 @@ impl State {
                 let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
                 match self.value[cell] {
                     0 if self.cand[cell] & (1 << d) != 0 => self.assign(g, cell, d)?,
-                    0 => return Err(Contradiction),
                     v if usize::from(v) == d + 1 => {}
-                    _ => return Err(Contradiction),
+                    _ => {
+                        self.conflict = 3 * g.n + cell;
+                        return Err(Contradiction);
+                    }
                 }
             }
             if let Some(slot) = self.changed.pop() {
@@ -377,6 +384,7 @@ impl State {
         let left = self.cand[cell] & !bit;
         self.cand[cell] = left;
         if left == 0 {
+            self.conflict = 3 * g.n + cell;
             return Err(Contradiction);
         }
         self.pairs_made += u64::from(left.count_ones() == 2);
@@ -391,6 +399,7 @@ impl State {
             let left = self.places[slot] & !(1u64 << p);
             self.places[slot] = left;
             if left == 0 {
+                self.conflict = h as usize;
                 return Err(Contradiction);
             }
             self.pairs_made += u64::from(left.count_ones() == 2);
