@@ -101,9 +101,9 @@ pub struct Solver<const BOX: usize> {
     general: Option<Box<General>>,
     /// Values to try first, one per cell (0: none), in the general engine.
     hint: Vec<u8>,
-    /// Whether 25×25 probing measures a choice's reach by its trail growth,
-    /// as it did before the pairs measure (see [`Solver::with_trail_reach`]).
-    trail_reach: bool,
+    /// Whether this solver serves the generator, which keeps the search it
+    /// was built on (see [`Solver::for_generation`]).
+    generating: bool,
 }
 
 /// The general engine's scratch: fixed geometry, candidate state and trail, frames.
@@ -143,16 +143,18 @@ impl<const BOX: usize> Solver<BOX> {
             nine: nine::Nine::default(),
             general: None,
             hint: Vec::new(),
-            trail_reach: false,
+            generating: false,
         }
     }
 
-    /// Makes 25×25 probing measure a choice's reach by its trail growth
-    /// rather than by the pairs and singles it makes. The generator's
-    /// searches use it: it shapes the puzzles made, and they stay as they
-    /// were before the pairs measure.
-    pub(crate) fn with_trail_reach(mut self) -> Self {
-        self.trail_reach = true;
+    /// Keeps the search the generator was built and measured on: on 25×25,
+    /// probing measures a choice's reach by its trail growth, and from 49×49
+    /// up there are no failure weights or partial restarts. Which of the
+    /// generator's searches end within their budgets, and the grid its fill
+    /// finds, shape the puzzles it makes, which stay as they were; and the
+    /// newer measures made generation slower (see `search_general`).
+    pub(crate) fn for_generation(mut self) -> Self {
+        self.generating = true;
         self
     }
 
@@ -354,7 +356,7 @@ impl<const BOX: usize> Solver<BOX> {
         // changed the 25×25 test puzzles and their time (index 0 took 45 s
         // against 2.7 s, index 1 14 s against 77 s: heavy tails either way),
         // so generation keeps the trail measure.
-        probing_scratch.reach_in_pairs = BOX == 5 && !self.trail_reach;
+        probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless
@@ -385,8 +387,9 @@ impl<const BOX: usize> Solver<BOX> {
         // hence the first there. No 64×64 board with 30% kept was solved
         // within 30k guesses either way (8 tried). On 36×36 the weights were
         // neutral (22.0k guesses against 23.0k over 16 boards), so 36×36
-        // keeps the plain choice.
-        let weighted = BOX >= 7;
+        // keeps the plain choice. The generator goes without both: a 64×64
+        // puzzle (seed 1) took 24.6 s with them against 17.1 s without.
+        let weighted = BOX >= 7 && !self.generating;
         weights.clear();
         weights.resize(3 * g.n, 0);
         let mut run_failures = 0u64;

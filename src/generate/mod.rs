@@ -397,8 +397,8 @@ const GRID_NODES: u64 = 100_000;
 impl<const BOX: usize> Worker<BOX> {
     fn new(max_nodes: u64) -> Self {
         Self {
-            check: Solver::new().with_max_nodes(max_nodes).with_trail_reach(),
-            fill: Solver::new().with_max_nodes(GRID_NODES).with_trail_reach(),
+            check: Solver::new().with_max_nodes(max_nodes).for_generation(),
+            fill: Solver::new().with_max_nodes(GRID_NODES).for_generation(),
             scratch: carve::Scratch::new(),
             singles: singles::Singles::default(),
         }
