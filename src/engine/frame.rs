@@ -355,8 +355,10 @@ pub(crate) fn choose_weighted(
 ) -> Branch {
     let cells = g.n * g.n;
     let start = noise.map_or(0, |r| r.below(cells as u32) as usize);
-    // The best ratio so far, candidates over weight: (k, w).
-    let mut best = (u64::MAX, 1u64);
+    // The best ratio so far, candidates over weight: (k, w). It starts above
+    // any count of candidates or places (at most 64), small enough that the
+    // cross products below cannot overflow (weights are at most 3 × u32::MAX).
+    let mut best = (65u64, 1u64);
     let mut branch = Branch::Cell(0);
     for cell in (start..cells).chain(0..start) {
         if state.value[cell] != 0 {
