@@ -398,6 +398,31 @@ fn planted_puzzles_solve_on_every_size() {
     check::<8>(1, 1200, 7);
 }
 
+/// Sparse 49×49 puzzles (70% of a grid blanked) run long enough for the
+/// searches from 49×49 up to restart, weigh branch points by their failures
+/// and go back up failing runs: each must still end with a checked solution
+/// within its budget. Seconds in release, too slow in debug:
+/// `cargo test --release --test solve -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn sparse_49x49_puzzles_solve_through_restarts() {
+    let mut restarts = 0;
+    for seed in 0..3 {
+        let mut rng = Rng::new(4_900 + seed);
+        let (p, _) = planted::<7>(1_680, &mut rng);
+        let mut solver = Solver::<7>::new().with_max_nodes(100_000);
+        let out = solver.solve(&p);
+        assert!(!out.gave_up(), "gave up on a sparse 49x49 (seed {seed})");
+        checked_outcome(&p, out).expect("a planted puzzle has a solution");
+        restarts += solver.stats().restarts;
+        eprintln!("seed {seed}: {:?}", solver.stats());
+    }
+    assert!(
+        restarts > 0,
+        "no search restarted: the test misses its paths"
+    );
+}
+
 /// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
 /// take the engine more than 100,000 guesses, while symmetric copies of the
 /// same puzzles (relabeled, rows and columns permuted) take under 100: a heavy
