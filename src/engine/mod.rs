@@ -438,7 +438,12 @@ impl<const BOX: usize> Solver<BOX> {
                 // Advance: the top frame's next choice that propagates cleanly,
                 // stepping back through exhausted frames.
                 loop {
-                    let budget = restart_base * luby(run);
+                    // Only searches that restart have a run budget to check.
+                    let budget = if restarts {
+                        restart_base * luby(run)
+                    } else {
+                        u64::MAX
+                    };
                     if restarts && run_guesses >= budget {
                         // Restart: back to the root, with new tie-breaks.
                         frames.clear();
