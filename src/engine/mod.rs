@@ -75,8 +75,8 @@ pub struct Stats {
 ///   start from a seeded place, and a search for one solution restarts long
 ///   runs except on 25×25 ([`Solver::with_seed`]). From 49×49 up such a
 ///   search also weighs cells, from its second run (64×64: its first), by
-///   the failures met in their houses, and a run that keeps failing goes back up a quarter of
-///   its depth and tries again from there.
+///   the failures met in their houses, and a run that keeps failing goes
+///   back up a quarter of its depth and tries again from there.
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -390,8 +390,10 @@ impl<const BOX: usize> Solver<BOX> {
         // keeps the plain choice. The generator goes without both: a 64×64
         // puzzle (seed 1) took 24.6 s with them against 17.1 s without.
         let weighted = BOX >= 7 && !self.generating;
-        weights.clear();
-        weights.resize(3 * g.n, 0);
+        if weighted {
+            weights.clear();
+            weights.resize(3 * g.n, 0);
+        }
         let mut run_failures = 0u64;
         let mut charged = false;
         let mut run = 1u64;

@@ -387,10 +387,11 @@ impl State {
             self.conflict = 3 * g.n + cell;
             return Err(Contradiction);
         }
-        self.pairs_made += u64::from(two_bits(left));
+        let pair = two_bits(left);
+        self.pairs_made += u64::from(pair);
         if left & (left - 1) == 0 && self.value[cell] == 0 {
             self.queue(cell, left.trailing_zeros() as usize); // naked single
-        } else if self.pairs && two_bits(left) && self.value[cell] == 0 {
+        } else if self.pairs && pair && self.value[cell] == 0 {
             self.bivalue.push(cell as u32);
         }
         let n = g.n;
