@@ -367,6 +367,7 @@ impl<const BOX: usize> Solver<BOX> {
         // against 2.7 s, index 1 14 s against 77 s: heavy tails either way),
         // so generation keeps the trail measure.
         probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
+        st.count_pairs = probing_scratch.reach_in_pairs;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless

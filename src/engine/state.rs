@@ -80,8 +80,11 @@ pub(crate) struct State {
     /// Assignments made, for statistics.
     pub assignments: u64,
     /// Times a cell or house-digit was left with two choices, a measure of
-    /// reach for probing.
+    /// reach for probing, kept only with `count_pairs`.
     pub pairs_made: u64,
+    /// Whether to keep `pairs_made` (only probing that measures reach in
+    /// pairs reads it, and the checks cost a tenth of every elimination).
+    pub count_pairs: bool,
     /// Where the last contradiction showed: house `h` (`0..3n`) when one of
     /// its digits ran out of places, `3n + cell` when a cell ran out of
     /// candidates or was asked for two digits.
@@ -106,6 +109,7 @@ impl State {
             open: 0,
             assignments: 0,
             pairs_made: 0,
+            count_pairs: false,
             conflict: 0,
         }
     }
@@ -375,6 +379,11 @@ impl State {
     }
 
     /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
+    ///
+    /// Inlined into its callers: on a hard 16×16 search the call itself was a
+    /// tenth of the instructions an elimination takes, and the CPU time fell
+    /// by about that much.
+    #[inline(always)]
     pub fn eliminate(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
         let bit = 1u64 << d;
         if self.cand[cell] & bit == 0 {
@@ -388,7 +397,9 @@ impl State {
             return Err(Contradiction);
         }
         let pair = two_bits(left);
-        self.pairs_made += u64::from(pair);
+        if self.count_pairs {
+            self.pairs_made += u64::from(pair);
+        }
         if left & (left - 1) == 0 && self.value[cell] == 0 {
             self.queue(cell, left.trailing_zeros() as usize); // naked single
         } else if self.pairs && pair && self.value[cell] == 0 {
@@ -403,7 +414,9 @@ impl State {
                 self.conflict = h as usize;
                 return Err(Contradiction);
             }
-            self.pairs_made += u64::from(two_bits(left));
+            if self.count_pairs {
+                self.pairs_made += u64::from(two_bits(left));
+            }
             if self.locked || self.pairs {
                 self.changed.push(slot);
             }
