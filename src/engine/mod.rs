@@ -73,10 +73,10 @@ pub struct Stats {
 ///   36×36 up only once a search has restarted). From 36×36 up
 ///   it tries the least constraining value first. Ties between branch points
 ///   start from a seeded place, and a search for one solution restarts long
-///   runs except on 25×25 ([`Solver::with_seed`]). From 49×49 up such a
-///   search also weighs cells, from its second run (64×64: its first), by
-///   the failures met in their houses, and a run that keeps failing goes
-///   back up a quarter of its depth and tries again from there.
+///   runs except on 16×16 and 25×25 ([`Solver::with_seed`]). From 49×49 up
+///   such a search also weighs cells, from its second run (64×64: its
+///   first), by the failures met in their houses, and a run that keeps
+///   failing goes back up a quarter of its depth and tries again from there.
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -180,9 +180,9 @@ impl<const BOX: usize> Solver<BOX> {
     /// Without a seed the general engine (16×16 and up) still breaks ties from
     /// a fixed seed, because always starting from the first cell walks some
     /// sparse boards into a hopeless corner; and when it looks for one solution
-    /// (except on 25×25, where it measured worse) it restarts a search that runs
-    /// long, a run's share of guesses following the Luby sequence so the search
-    /// stays complete. Results are the same on every run either way. Search
+    /// (except on 16×16 and 25×25, where it measured worse) it restarts a
+    /// search that runs long, a run's share of guesses following the Luby
+    /// sequence so the search stays complete. Results are the same on every run either way. Search
     /// times on big boards are heavy-tailed, and a different seed is a different
     /// draw; only a given seed also shuffles the order values are tried in.
     /// Counting more than one solution never restarts.
