@@ -366,6 +366,26 @@ impl<const BOX: usize> Solver<BOX> {
         // changed the 25×25 test puzzles and their time (index 0 took 45 s
         // against 2.7 s, index 1 14 s against 77 s: heavy tails either way),
         // so generation keeps the trail measure.
+        //
+        // Tried on 25×25 and dropped (guesses to the first solution over
+        // gecode_frisch_minimal_16, 247k as is; other tie-break seeds give
+        // 222k and 255k, so only larger gaps mean anything): failure
+        // weights (dom/wdeg, charged by search and probe failures)
+        // multiplying a pair's reach, 216k, and 554k with geometric
+        // restarts; all-different filtering for guesses in the top three
+        // frames, 202k, but 254k and 250k with the other two seeds;
+        // probing three-way choices (prune only) in the top 3 or 8 frames,
+        // 250k and 218k; probing to a fixpoint in the top five, 258k. Trying
+        // first the choice of highest solution density (Bregman–Minc
+        // bounds per house, as in Zanarini and Pesant's maxSD) is decided
+        // by the house-digit pairs and cuts both ways, puzzle by puzzle
+        // and whatever the seed: #0 5k–16k and #8 19k–39k instead of
+        // 47k and 85k, but #9 over 60k instead of 3.7k (its count to two
+        // takes 360k guesses, the wrong side first walks into that) and
+        // #4 30k instead of 13k; the least dense first turns it round (#4
+        // 7.7k, #9 19k, #0 and #8 over 60k), so no ordering wins them all.
+        // Branching on the cell of the densest literal gave up at 100k
+        // guesses on five of the first nine puzzles.
         probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
         st.count_pairs = probing_scratch.reach_in_pairs;
         let shuffle_values = self.seed.is_some();
