@@ -189,6 +189,33 @@ impl State {
         self.propagate(g)
     }
 
+    /// Queues, for the locked-candidates and all-different checks (each as
+    /// switched on), the house-digits and houses that lost a candidate since
+    /// `mark`, and propagates: [`State::recheck`] for a state that was at its
+    /// fixpoint at `mark`. Without pairs every rule only ever removes more as
+    /// candidates go, so the fixpoint reached is the same as after
+    /// [`State::recheck`], at the cost of the changed places only; with
+    /// pairs, use [`State::recheck`].
+    pub fn recheck_since(&mut self, g: &Geometry, mark: usize) -> Result<(), Contradiction> {
+        debug_assert!(!self.pairs, "pairs need the full recheck");
+        let n = g.n;
+        for &e in &self.trail[mark..] {
+            if e & ASSIGNED != 0 {
+                continue;
+            }
+            let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
+            for &(h, _) in &g.cell_houses[cell] {
+                if self.locked {
+                    self.changed.push(h as usize * n + d);
+                }
+                if self.alldiff {
+                    self.houses.push(h as usize);
+                }
+            }
+        }
+        self.propagate(g)
+    }
+
     /// Empties the worklists of the locked-candidates, pair and all-different checks.
     fn clear_changed(&mut self) {
         self.changed.clear();
@@ -436,7 +463,7 @@ impl State {
 
 /// Whether `x` has exactly two bits set, without a popcount (not a baseline
 /// x86-64 instruction, and this runs on every elimination).
-fn two_bits(x: u64) -> bool {
+pub(crate) fn two_bits(x: u64) -> bool {
     let rest = x & x.wrapping_sub(1);
     rest != 0 && rest & (rest - 1) == 0
 }
