@@ -430,9 +430,10 @@ impl<const BOX: usize> Solver<BOX> {
         // On 64×64, all-different filtering (see `st.alldiff` above) from
         // the first restart on: the runs after it solved 3 of the 8 boards
         // with 30% kept within 30k guesses (207k guesses in all), against 1
-        // (216k) without it (2 of 8 within 100k), while the empty board, solved in the first run,
-        // keeps its 3,910 guesses and 0.13 s (11,758 guesses and 2.7 s with
-        // the filter from the start). The generator's searches go without it.
+        // (216k) without it (2 of 8 within 100k), while the empty board,
+        // solved in the first run, keeps its 3,910 guesses and 0.13 s
+        // (11,758 guesses and 2.7 s with the filter from the start). The
+        // generator's searches go without it.
         let late_alldiff = BOX == 8 && !self.generating;
         let partial_failures = if BOX == 8 {
             PARTIAL_FAILURES_64
