@@ -202,14 +202,12 @@ pub(crate) fn probe(
     let result = probe_pass(g, st, scratch, noise);
     (st.locked, st.pairs, st.alldiff) = (locked, pairs, alldiff);
     let (best, progress) = result?;
-    if progress && pairs {
+    if progress && (locked || pairs || alldiff) {
         // What the finds eliminated was propagated without locked candidates,
-        // pairs or all-different filtering.
-        st.recheck(g)?;
-    } else if progress && (locked || alldiff) {
-        // The same, checking only what the finds changed (the state was at
-        // its fixpoint before): on 64×64, rechecking every house-digit and
-        // house after each find cost more than the probing itself.
+        // pairs or all-different filtering: check what they changed (the
+        // state was at its fixpoint before). Rechecking every house-digit,
+        // house and two-way cell after each find cost more than the probing
+        // itself on 64×64, and a twentieth of the search on 25×25.
         st.recheck_since(g, mark)?;
     }
     // A pair from before a find may have lost a choice since: then let the
