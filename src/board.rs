@@ -155,6 +155,14 @@ impl<const BOX: usize> Board<BOX> {
     /// sees it, or prove it clean some other way (a solution that keeps its
     /// givens).
     pub(crate) fn from_mapped_unchecked(bytes: &[u8], map: &[u8; 256]) -> Option<Self> {
+        if BOX == 3 && bytes.len() == 81 {
+            let mut board = Self {
+                cells: Cells::from_elem(0, 81),
+            };
+            if digits_and_dots(bytes, &mut board.cells) {
+                return Some(board);
+            }
+        }
         Self::read_mapped::<false>(bytes, map).map(|(board, _)| board)
     }
 
@@ -382,9 +390,95 @@ impl<const BOX: usize> std::fmt::Debug for Board<BOX> {
     }
 }
 
+/// `0x01` in every byte of a word.
+const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a word.
+const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `x` that are zero, as `0x80` in each (exact: no borrow
+/// crosses a byte).
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH_BYTES) + !HIGH_BYTES) | x) & HIGH_BYTES
+}
+
+/// The cells of an 81-byte line written only with `1`-`9`, `0` and `.` (the
+/// commonest 9×9 input), read eight bytes at a time: what the standard table
+/// gives those bytes, in about a third of the instructions of a lookup a byte,
+/// which shows in batches of easy puzzles. False for any other byte or
+/// length, which the table then reads (and names); `cells` is then left
+/// part written.
+fn digits_and_dots(bytes: &[u8], cells: &mut [u8]) -> bool {
+    if bytes.len() != 81 || cells.len() != 81 {
+        return false;
+    }
+    let mut words = bytes.chunks_exact(8);
+    let mut out = cells.chunks_exact_mut(8);
+    for (text, cell) in (&mut words).zip(&mut out) {
+        let Ok(text) = text.try_into() else {
+            return false;
+        };
+        let w = u64::from_le_bytes(text);
+        // `0`-`9` become 0-9, `.` becomes 0x1e.
+        let t = w ^ (LOW_BYTES * u64::from(b'0'));
+        let dots = zero_bytes(t ^ (LOW_BYTES * 0x1e));
+        // Bytes of 10 and up (or with the top bit set) that are not dots.
+        let big = (((t & !HIGH_BYTES) + LOW_BYTES * 0x76) | t) & HIGH_BYTES & !dots;
+        if big != 0 {
+            return false;
+        }
+        // Dots to 0: clear every bit of each dot byte.
+        let values = t & !((dots >> 7) * 0xff);
+        cell.copy_from_slice(&values.to_le_bytes());
+    }
+    let (last, cell) = (words.remainder(), out.into_remainder());
+    for (c, &b) in cell.iter_mut().zip(last) {
+        *c = match b {
+            b'.' => 0,
+            b'0'..=b'9' => b - b'0',
+            _ => return false,
+        };
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The eight-bytes-at-a-time reader gives what the table gives, byte for
+    /// byte, or declines: every byte value at a position in the first word, a
+    /// middle word, the last whole word and the last (odd) byte, beside dots
+    /// and digits that a carry or borrow between bytes could spoil.
+    #[test]
+    fn digits_and_dots_agree_with_the_table() {
+        let table = crate::format::plain_table_9();
+        let base: Vec<u8> = (0..81).map(|i| b".0123456789"[(i * 7) % 11]).collect();
+        let read = |line: &[u8]| {
+            line.iter()
+                .map(|&b| table[usize::from(b)])
+                .collect::<Vec<_>>()
+        };
+        let reads = |line: &[u8]| {
+            let mut cells = [0u8; 81];
+            digits_and_dots(line, &mut cells).then_some(cells)
+        };
+        assert_eq!(reads(&base).map(Vec::from), Some(read(&base)));
+        for k in [0, 1, 7, 8, 37, 71, 79, 80] {
+            for b in 0..=255u8 {
+                let mut line = base.clone();
+                line[k] = b;
+                let want = read(&line);
+                match reads(&line) {
+                    Some(cells) => assert_eq!(&cells[..], &want[..], "byte {b:#x} at {k}"),
+                    None => assert!(
+                        !matches!(b, b'.' | b'0'..=b'9'),
+                        "byte {b:#x} at {k} declined"
+                    ),
+                }
+            }
+        }
+        assert!(reads(&base[..80]).is_none());
+    }
 
     #[test]
     fn set_rejects_each_kind_of_conflict() {
