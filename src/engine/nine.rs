@@ -429,7 +429,12 @@ impl Grid {
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
-                let v = STACK_ALLOWED[((y | y >> 6 | y >> 12) & 0x1ff) as usize];
+                // The stack's 3×3 matrix, bit `band * 3 + col`: one multiply
+                // lands bands 0, 1 and 2 side by side at bits 12..21 (the
+                // other copies land elsewhere, all on distinct bits, so
+                // nothing carries into them).
+                let v =
+                    STACK_ALLOWED[((y.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12) & 0x1ff) as usize];
                 if v == 0 {
                     return Err(Contradiction);
                 }
