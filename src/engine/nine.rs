@@ -28,23 +28,6 @@ const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 
-/// `ROW_BOXES[r]`: bit `k` set when the 9-bit row `r` has a candidate in box `k`.
-const ROW_BOXES: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if r & (7 << (3 * k)) != 0 {
-                t[r] |= 1 << k;
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
 /// `COUNT9[c]`: how many of the nine bits of `c` are set (popcount is not a
 /// baseline x86-64 instruction, and a table beats the bit tricks here).
 const COUNT9: [u8; 512] = {
@@ -309,9 +292,7 @@ impl Grid {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
         let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
-        let occupied = ROW_BOXES[(a & 0x1ff) as usize]
-            | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
-            | ROW_BOXES[((a >> 18) & 0x1ff) as usize] << 6;
+        let occupied = occupied_minirows(a);
         let filtered = a & PLACEMENTS[(occupied & 0x1ff) as usize];
         if filtered == 0 {
             return Err(Contradiction);
@@ -538,6 +519,22 @@ fn fold_columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
 }
 
+/// The minirows of band word `a` that hold a candidate, as the 9-bit index of
+/// [`PLACEMENTS`] (bit `row * 3 + box`), gathered by two multiplies rather
+/// than three table lookups. Each multiply adds shifted copies of bits that
+/// all land on distinct places, so nothing carries into the bits kept.
+#[inline(always)]
+fn occupied_minirows(a: u32) -> u32 {
+    // Bit `3k`: minirow `k` (row `k / 3`, box `k % 3`) holds a candidate.
+    let m = (a | a >> 1 | a >> 2) & 0o111_111_111;
+    // Shifting a row's minirow bits 0, 3, 6 by 4, 2, 0 puts them side by side
+    // at bits 4..7 of the row.
+    let rows = m.wrapping_mul(1 | 1 << 2 | 1 << 4) & (7 << 4 | 7 << 13 | 7 << 22);
+    // Shifting rows 0, 1, 2 (bits 4, 13, 22) by 12, 6, 0 puts them side by
+    // side at bits 16..25.
+    (rows.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 16) & 0x1ff
+}
+
 /// The cells of `a` that are alone in their row, for `a` with a cell in every
 /// row. Subtracting one from each row borrows within that row only, so
 /// `a & (a - ROWS3)` keeps a cell in exactly the rows with two or more.
@@ -696,6 +693,20 @@ mod tests {
         assert_eq!(PLACEMENTS[diag], 7 | 7 << 12 | 7 << 24);
         // Row 0 confined to box 0 and row 1 confined to box 0: no placement.
         assert_eq!(PLACEMENTS[1 | 1 << 3 | 0b111 << 6], 0);
+    }
+
+    #[test]
+    fn occupied_minirows_match_row_by_row() {
+        // Every row pattern, in each row of the band, and a few mixes.
+        let boxes = |r: u32| (0..3).fold(0, |m, k| m | u32::from(r & 7 << (3 * k) != 0) << k);
+        for r in 0..512u32 {
+            for row in 0..3 {
+                assert_eq!(occupied_minirows(r << (9 * row)), boxes(r) << (3 * row));
+            }
+            let a = r | (r ^ 0x1ff) << 9 | (r * 7 & 0x1ff) << 18;
+            let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(r * 7 & 0x1ff) << 6;
+            assert_eq!(occupied_minirows(a), expected);
+        }
     }
 
     #[test]
