@@ -703,8 +703,9 @@ mod tests {
             for row in 0..3 {
                 assert_eq!(occupied_minirows(r << (9 * row)), boxes(r) << (3 * row));
             }
-            let a = r | (r ^ 0x1ff) << 9 | (r * 7 & 0x1ff) << 18;
-            let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(r * 7 & 0x1ff) << 6;
+            let mixed = (r * 7) & 0x1ff;
+            let a = r | (r ^ 0x1ff) << 9 | mixed << 18;
+            let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(mixed) << 6;
             assert_eq!(occupied_minirows(a), expected);
         }
     }
