@@ -119,6 +119,18 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// `COLUMN[p]`: the cells of cell `p`'s column in its band (a table spares
+/// placing each given a division).
+const COLUMN: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROWS3 << (p % 9);
+        p += 1;
+    }
+    t
+};
+
 /// The candidates of a whole board.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
@@ -138,12 +150,24 @@ struct Cell {
 
 impl Cell {
     fn from_index(i: usize) -> Self {
-        Self {
-            band: (i / 27) as u8,
-            bit: (i % 27) as u8,
-        }
+        CELLS[i]
     }
 }
+
+/// `CELLS[i]`: cell `i` of the board, row by row (a table spares placing each
+/// given a division).
+const CELLS: [Cell; 81] = {
+    let mut t = [Cell { band: 0, bit: 0 }; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = Cell {
+            band: (i / 27) as u8,
+            bit: (i % 27) as u8,
+        };
+        i += 1;
+    }
+    t
+};
 
 /// `BAND_OF[i]`: the band of word `i` (`i % 3`, without the arithmetic).
 const BAND_OF: [u8; 27] = {
@@ -237,7 +261,7 @@ impl Grid {
         for e in 0..9 {
             self.cand[e * 3 + b] &= !bit;
         }
-        let col = (1 << (p % 9)) * ROWS3;
+        let col = COLUMN[p];
         for other in 0..3 {
             self.cand[d * 3 + other] &= !col;
         }
@@ -582,11 +606,14 @@ impl Nine {
         let frames = &mut self.frames;
         frames.clear();
         let mut grid = Grid::new();
-        // Eight cells at a time: most are empty.
+        // Eight cells at a time: most are empty. Padded to a whole number of
+        // words, so that each is one load (a short last chunk would cost a
+        // call to copy).
+        let mut padded = [0u8; 88];
+        padded[..81].copy_from_slice(givens);
         let mut placed = 0;
-        for (k, chunk) in givens.chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            bytes[..chunk.len()].copy_from_slice(chunk);
+        for (k, chunk) in padded.chunks_exact(8).enumerate() {
+            let bytes: [u8; 8] = chunk.try_into().expect("chunks of eight");
             let mut nonzero = u64::from_le_bytes(bytes);
             while nonzero != 0 {
                 let j = nonzero.trailing_zeros() as usize / 8;
