@@ -467,28 +467,36 @@ impl Grid {
     /// guesses than most places left (96 against 112 a puzzle on
     /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
     fn choose(&self) -> (Cell, u32) {
-        let mut pairs = [0u32; 3];
-        for (b, pair) in pairs.iter_mut().enumerate() {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
-            }
-            *pair = twos & !threes & self.open[b];
+        // Bands 0 and 1 of a digit side by side in one `u64` (they are
+        // adjacent words), band 2 on its own: two operations do the work of
+        // three.
+        let low = |d: usize| u64::from(self.cand[d * 3]) | u64::from(self.cand[d * 3 + 1]) << 32;
+        let high = |d: usize| self.cand[d * 3 + 2];
+        let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
+        let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let (x, y) = (low(d), high(d));
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+            threes2 |= twos2 & y;
+            twos2 |= ones2 & y;
+            ones2 |= y;
         }
-        if pairs != [0; 3] {
+        let open = u64::from(self.open[0]) | u64::from(self.open[1]) << 32;
+        let pairs = twos & !threes & open;
+        let pairs2 = twos2 & !threes2 & self.open[2];
+        if pairs | u64::from(pairs2) != 0 {
             // Among the bivalue cells, one holding the digit with the fewest
             // cells solved, and of those, one whose other digit has the fewest.
             let mut solved = [u32::MAX; 9];
             let mut best = (u32::MAX, 0);
             for (d, n) in solved.iter_mut().enumerate() {
-                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-                if (w[0] & pairs[0]) | (w[1] & pairs[1]) | (w[2] & pairs[2]) != 0 {
+                let (x, y) = (low(d), high(d));
+                if (x & pairs) | u64::from(y & pairs2) != 0 {
                     // A digit's solved cells are all in different columns.
-                    let s =
-                        (w[0] & !self.open[0]) | (w[1] & !self.open[1]) | (w[2] & !self.open[2]);
+                    let s = x & !open;
+                    let s = s as u32 | (s >> 32) as u32 | (y & !self.open[2]);
                     *n = u32::from(COUNT9[fold_columns(s) as usize]);
                     if *n < best.0 {
                         best = (*n, d);
@@ -496,23 +504,30 @@ impl Grid {
                 }
             }
             let d = best.1;
-            let x = [0, 1, 2].map(|b| self.cand[d * 3 + b] & pairs[b]);
+            let (x, x2) = (low(d) & pairs, high(d) & pairs2);
             // Every bivalue cell of `d` has some other digit, so this finds one.
-            let (mut cells, mut other) = (x, d);
+            let (mut cells, mut cells2, mut other) = (x, x2, d);
             let mut fewest = u32::MAX;
             for (e, &n) in solved.iter().enumerate() {
                 if e != d && n < fewest {
-                    let y = [0, 1, 2].map(|b| x[b] & self.cand[e * 3 + b]);
-                    if y != [0; 3] {
+                    let (y, y2) = (x & low(e), x2 & high(e));
+                    if y | u64::from(y2) != 0 {
                         fewest = n;
-                        (cells, other) = (y, e);
+                        (cells, cells2, other) = (y, y2, e);
                     }
                 }
             }
-            let b = cells.iter().position(|&c| c != 0).unwrap_or(0);
-            let cell = Cell {
-                band: b as u8,
-                bit: cells[b].trailing_zeros() as u8,
+            let cell = if cells != 0 {
+                let p = cells.trailing_zeros();
+                Cell {
+                    band: (p / 32) as u8,
+                    bit: (p % 32) as u8,
+                }
+            } else {
+                Cell {
+                    band: 2,
+                    bit: cells2.trailing_zeros() as u8,
+                }
             };
             return (cell, 1 << d | 1 << other);
         }
