@@ -427,11 +427,15 @@ impl Grid {
         while digits != 0 {
             let base = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            // The mask changes no value; it spares bounds checks.
-            let base = base % 27;
+            // The `min` changes no value (a digit's first word is at most 24);
+            // it spares bounds checks.
+            let base = base.min(24);
             let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
-            let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
+            // Bands 0 and 1 folded together in one `u64`.
+            let x = u64::from(w[0]) | u64::from(w[1]) << 32;
+            let x = (x | x >> 9 | x >> 18) & (0x1ff | 0x1ff << 32);
+            let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
