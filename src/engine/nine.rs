@@ -316,7 +316,6 @@ impl Grid {
             return Err(Contradiction);
         }
         checked.words[i] = filtered;
-        checked.stacks |= 1 << i;
         let alone = row_singles(filtered) & self.open[b];
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
@@ -351,6 +350,9 @@ impl Grid {
         checked.dirty = 0;
         loop {
             let mut spilled = false;
+            // Every word of the pass is updated (or the propagation fails, and
+            // then nothing is kept): one mark for their stacks, not one each.
+            checked.stacks |= dirty;
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
