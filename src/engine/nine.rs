@@ -6,7 +6,8 @@
 //! is checked at once against the six ways a digit can sit in a band (one cell per
 //! row and per box), which finds hidden singles and locked candidates in rows and
 //! boxes without looking at a single cell. Naked singles come from bit-sliced
-//! counts across the nine digit words of a band, and only in bands that changed.
+//! counts across the nine digit words of each band, two bands at a time in a
+//! `u64`.
 //! Once those are exhausted, each changed digit's stacks are checked the same
 //! way against the ways a digit can sit in a stack (locked candidates in
 //! columns, and through them hidden singles in columns).
@@ -27,23 +28,6 @@ const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
-
-/// `ROW_BOXES[r]`: bit `k` set when the 9-bit row `r` has a candidate in box `k`.
-const ROW_BOXES: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if r & (7 << (3 * k)) != 0 {
-                t[r] |= 1 << k;
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    t
-};
 
 /// `COUNT9[c]`: how many of the nine bits of `c` are set (popcount is not a
 /// baseline x86-64 instruction, and a table beats the bit tricks here).
@@ -136,6 +120,18 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// `COLUMN[p]`: the cells of cell `p`'s column in its band (a table spares
+/// placing each given a division).
+const COLUMN: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROWS3 << (p % 9);
+        p += 1;
+    }
+    t
+};
+
 /// The candidates of a whole board.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
@@ -155,12 +151,24 @@ struct Cell {
 
 impl Cell {
     fn from_index(i: usize) -> Self {
-        Self {
-            band: (i / 27) as u8,
-            bit: (i % 27) as u8,
-        }
+        CELLS[i]
     }
 }
+
+/// `CELLS[i]`: cell `i` of the board, row by row (a table spares placing each
+/// given a division).
+const CELLS: [Cell; 81] = {
+    let mut t = [Cell { band: 0, bit: 0 }; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = Cell {
+            band: (i / 27) as u8,
+            bit: (i % 27) as u8,
+        };
+        i += 1;
+    }
+    t
+};
 
 /// `BAND_OF[i]`: the band of word `i` (`i % 3`, without the arithmetic).
 const BAND_OF: [u8; 27] = {
@@ -188,9 +196,6 @@ struct Checked {
     /// Words known to differ from `words` (others may, and are found by
     /// comparing).
     dirty: u32,
-    /// Words the band sweep has updated since naked singles were last looked
-    /// for: only their bands can have new ones.
-    touched: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
 }
@@ -202,7 +207,6 @@ impl Checked {
         Self {
             words: saved.cand,
             dirty: 1 << i,
-            touched: 0,
             stacks: 0,
         }
     }
@@ -254,7 +258,7 @@ impl Grid {
         for e in 0..9 {
             self.cand[e * 3 + b] &= !bit;
         }
-        let col = (1 << (p % 9)) * ROWS3;
+        let col = COLUMN[p];
         for other in 0..3 {
             self.cand[d * 3 + other] &= !col;
         }
@@ -278,8 +282,7 @@ impl Grid {
         // Count the cells solved here once, rather than at each (popcount is
         // not a baseline x86-64 instruction).
         let solved = |b: usize| u64::from(open[b] & !self.open[b]);
-        stats.propagations += u64::from((solved(0) | solved(1) << 27).count_ones());
-        stats.propagations += u64::from(solved(2).count_ones());
+        stats.propagations += popcount_sum(solved(0) | solved(1) << 27, solved(2));
         result
     }
 
@@ -287,9 +290,7 @@ impl Grid {
     fn propagate_uncounted(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         loop {
             self.sweep_bands(checked)?;
-            let touched = std::mem::take(&mut checked.touched);
-            checked.stacks |= touched;
-            if self.naked_singles(touched, checked)? {
+            if self.naked_singles(checked)? {
                 continue;
             }
             if checked.stacks != 0 && self.columns(checked)? {
@@ -309,15 +310,12 @@ impl Grid {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
         let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
-        let occupied = ROW_BOXES[(a & 0x1ff) as usize]
-            | ROW_BOXES[((a >> 9) & 0x1ff) as usize] << 3
-            | ROW_BOXES[((a >> 18) & 0x1ff) as usize] << 6;
+        let occupied = occupied_minirows(a);
         let filtered = a & PLACEMENTS[(occupied & 0x1ff) as usize];
         if filtered == 0 {
             return Err(Contradiction);
         }
         checked.words[i] = filtered;
-        checked.touched |= 1 << i;
         let alone = row_singles(filtered) & self.open[b];
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
@@ -352,6 +350,9 @@ impl Grid {
         checked.dirty = 0;
         loop {
             let mut spilled = false;
+            // Every word of the pass is updated (or the propagation fails, and
+            // then nothing is kept): one mark for their stacks, not one each.
+            checked.stacks |= dirty;
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
@@ -365,28 +366,34 @@ impl Grid {
     }
 
     /// Places every open cell with one candidate left; fails on a cell with none.
-    fn naked_singles(
-        &mut self,
-        touched: u32,
-        checked: &mut Checked,
-    ) -> Result<bool, Contradiction> {
-        let mut changed = false;
-        for b in 0..3 {
-            if touched & BAND0_WORDS << b == 0 {
-                continue;
-            }
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                twos |= ones & x;
-                ones |= x;
-            }
-            if ones != BAND {
-                return Err(Contradiction);
-            }
-            let singles = ones & !twos & self.open[b];
+    fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
+        // All three bands at once, bands 0 and 1 side by side in a `u64` (see
+        // `choose`): cheaper than only the bands the sweep touched, and the
+        // same, as an untouched band has no single left to find.
+        let (mut ones, mut twos) = (0u64, 0u64);
+        let (mut ones2, mut twos2) = (0u32, 0u32);
+        for d in 0..9 {
+            let x = u64::from(self.cand[d * 3]) | u64::from(self.cand[d * 3 + 1]) << 32;
+            let y = self.cand[d * 3 + 2];
+            twos |= ones & x;
+            ones |= x;
+            twos2 |= ones2 & y;
+            ones2 |= y;
+        }
+        if ones != u64::from(BAND) * (1 | 1 << 32) || ones2 != BAND {
+            return Err(Contradiction);
+        }
+        let singles = ones & !twos;
+        let singles = [
+            singles as u32 & self.open[0],
+            (singles >> 32) as u32 & self.open[1],
+            ones2 & !twos2 & self.open[2],
+        ];
+        if singles == [0; 3] {
+            return Ok(false);
+        }
+        for (b, &singles) in singles.iter().enumerate() {
             if singles != 0 {
-                changed = true;
                 for d in 0..9 {
                     let mut cells = singles & self.cand[d * 3 + b];
                     while cells != 0 {
@@ -398,7 +405,7 @@ impl Grid {
                 }
             }
         }
-        Ok(changed)
+        Ok(true)
     }
 
     /// For each digit changed since its last visit: checks each stack against the
@@ -421,15 +428,24 @@ impl Grid {
         while digits != 0 {
             let base = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            // The mask changes no value; it spares bounds checks.
-            let base = base % 27;
+            // The `min` changes no value (a digit's first word is at most 24);
+            // it spares bounds checks.
+            let base = base.min(24);
             let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
-            let all = fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18;
+            // Bands 0 and 1 folded together in one `u64`.
+            let x = u64::from(w[0]) | u64::from(w[1]) << 32;
+            let x = (x | x >> 9 | x >> 18) & (0x1ff | 0x1ff << 32);
+            let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
-                let v = STACK_ALLOWED[((y | y >> 6 | y >> 12) & 0x1ff) as usize];
+                // The stack's 3×3 matrix, bit `band * 3 + col`: one multiply
+                // lands bands 0, 1 and 2 side by side at bits 12..21 (the
+                // other copies land elsewhere, all on distinct bits, so
+                // nothing carries into them).
+                let v =
+                    STACK_ALLOWED[((y.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12) & 0x1ff) as usize];
                 if v == 0 {
                     return Err(Contradiction);
                 }
@@ -457,28 +473,36 @@ impl Grid {
     /// guesses than most places left (96 against 112 a puzzle on
     /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
     fn choose(&self) -> (Cell, u32) {
-        let mut pairs = [0u32; 3];
-        for (b, pair) in pairs.iter_mut().enumerate() {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
-            }
-            *pair = twos & !threes & self.open[b];
+        // Bands 0 and 1 of a digit side by side in one `u64` (they are
+        // adjacent words), band 2 on its own: two operations do the work of
+        // three.
+        let low = |d: usize| u64::from(self.cand[d * 3]) | u64::from(self.cand[d * 3 + 1]) << 32;
+        let high = |d: usize| self.cand[d * 3 + 2];
+        let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
+        let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let (x, y) = (low(d), high(d));
+            threes |= twos & x;
+            twos |= ones & x;
+            ones |= x;
+            threes2 |= twos2 & y;
+            twos2 |= ones2 & y;
+            ones2 |= y;
         }
-        if pairs != [0; 3] {
+        let open = u64::from(self.open[0]) | u64::from(self.open[1]) << 32;
+        let pairs = twos & !threes & open;
+        let pairs2 = twos2 & !threes2 & self.open[2];
+        if pairs | u64::from(pairs2) != 0 {
             // Among the bivalue cells, one holding the digit with the fewest
             // cells solved, and of those, one whose other digit has the fewest.
             let mut solved = [u32::MAX; 9];
             let mut best = (u32::MAX, 0);
             for (d, n) in solved.iter_mut().enumerate() {
-                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-                if (w[0] & pairs[0]) | (w[1] & pairs[1]) | (w[2] & pairs[2]) != 0 {
+                let (x, y) = (low(d), high(d));
+                if (x & pairs) | u64::from(y & pairs2) != 0 {
                     // A digit's solved cells are all in different columns.
-                    let s =
-                        (w[0] & !self.open[0]) | (w[1] & !self.open[1]) | (w[2] & !self.open[2]);
+                    let s = x & !open;
+                    let s = s as u32 | (s >> 32) as u32 | (y & !self.open[2]);
                     *n = u32::from(COUNT9[fold_columns(s) as usize]);
                     if *n < best.0 {
                         best = (*n, d);
@@ -486,23 +510,30 @@ impl Grid {
                 }
             }
             let d = best.1;
-            let x = [0, 1, 2].map(|b| self.cand[d * 3 + b] & pairs[b]);
+            let (x, x2) = (low(d) & pairs, high(d) & pairs2);
             // Every bivalue cell of `d` has some other digit, so this finds one.
-            let (mut cells, mut other) = (x, d);
+            let (mut cells, mut cells2, mut other) = (x, x2, d);
             let mut fewest = u32::MAX;
             for (e, &n) in solved.iter().enumerate() {
                 if e != d && n < fewest {
-                    let y = [0, 1, 2].map(|b| x[b] & self.cand[e * 3 + b]);
-                    if y != [0; 3] {
+                    let (y, y2) = (x & low(e), x2 & high(e));
+                    if y | u64::from(y2) != 0 {
                         fewest = n;
-                        (cells, other) = (y, e);
+                        (cells, cells2, other) = (y, y2, e);
                     }
                 }
             }
-            let b = cells.iter().position(|&c| c != 0).unwrap_or(0);
-            let cell = Cell {
-                band: b as u8,
-                bit: cells[b].trailing_zeros() as u8,
+            let cell = if cells != 0 {
+                let p = cells.trailing_zeros();
+                Cell {
+                    band: (p / 32) as u8,
+                    bit: (p % 32) as u8,
+                }
+            } else {
+                Cell {
+                    band: 2,
+                    bit: cells2.trailing_zeros() as u8,
+                }
             };
             return (cell, 1 << d | 1 << other);
         }
@@ -528,9 +559,40 @@ impl Grid {
     }
 }
 
+/// `a.count_ones() + b.count_ones()` for `b` below 2^32, in one bit-sliced
+/// count rather than two: the words are added as their 4-bit fields are
+/// formed (at most 4 + 4 in each, no overflow), so the later steps are shared.
+fn popcount_sum(a: u64, b: u64) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let a = a - ((a >> 1) & M1);
+    let b = b - ((b >> 1) & M1);
+    let s = (a & M2) + ((a >> 2) & M2) + (b & M2) + ((b >> 2) & M2);
+    let s = (s & M4) + ((s >> 4) & M4);
+    // At most 96 in all: the byte sums fit in the top byte.
+    s.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
 /// The columns (9 bits) where band word `x` has a candidate.
 fn fold_columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
+}
+
+/// The minirows of band word `a` that hold a candidate, as the 9-bit index of
+/// [`PLACEMENTS`] (bit `row * 3 + box`), gathered by two multiplies rather
+/// than three table lookups. Each multiply adds shifted copies of bits that
+/// all land on distinct places, so nothing carries into the bits kept.
+#[inline(always)]
+fn occupied_minirows(a: u32) -> u32 {
+    // Bit `3k`: minirow `k` (row `k / 3`, box `k % 3`) holds a candidate.
+    let m = (a | a >> 1 | a >> 2) & 0o111_111_111;
+    // Shifting a row's minirow bits 0, 3, 6 by 4, 2, 0 puts them side by side
+    // at bits 4..7 of the row.
+    let rows = m.wrapping_mul(1 | 1 << 2 | 1 << 4) & (7 << 4 | 7 << 13 | 7 << 22);
+    // Shifting rows 0, 1, 2 (bits 4, 13, 22) by 12, 6, 0 puts them side by
+    // side at bits 16..25.
+    (rows.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 16) & 0x1ff
 }
 
 /// The cells of `a` that are alone in their row, for `a` with a cell in every
@@ -580,11 +642,14 @@ impl Nine {
         let frames = &mut self.frames;
         frames.clear();
         let mut grid = Grid::new();
-        // Eight cells at a time: most are empty.
+        // Eight cells at a time: most are empty. Padded to a whole number of
+        // words, so that each is one load (a short last chunk would cost a
+        // call to copy).
+        let mut padded = [0u8; 88];
+        padded[..81].copy_from_slice(givens);
         let mut placed = 0;
-        for (k, chunk) in givens.chunks(8).enumerate() {
-            let mut bytes = [0u8; 8];
-            bytes[..chunk.len()].copy_from_slice(chunk);
+        for (k, chunk) in padded.chunks_exact(8).enumerate() {
+            let bytes: [u8; 8] = chunk.try_into().expect("chunks of eight");
             let mut nonzero = u64::from_le_bytes(bytes);
             while nonzero != 0 {
                 let j = nonzero.trailing_zeros() as usize / 8;
@@ -599,7 +664,6 @@ impl Nine {
         let mut checked = Checked {
             words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
-            touched: 0,
             stacks: 0,
         };
         if grid.propagate(&mut checked, stats).is_err() {
@@ -691,6 +755,39 @@ mod tests {
         assert_eq!(PLACEMENTS[diag], 7 | 7 << 12 | 7 << 24);
         // Row 0 confined to box 0 and row 1 confined to box 0: no placement.
         assert_eq!(PLACEMENTS[1 | 1 << 3 | 0b111 << 6], 0);
+    }
+
+    #[test]
+    fn occupied_minirows_match_row_by_row() {
+        // Every row pattern, in each row of the band, and a few mixes.
+        let boxes = |r: u32| (0..3).fold(0, |m, k| m | u32::from(r & 7 << (3 * k) != 0) << k);
+        for r in 0..512u32 {
+            for row in 0..3 {
+                assert_eq!(occupied_minirows(r << (9 * row)), boxes(r) << (3 * row));
+            }
+            let mixed = (r * 7) & 0x1ff;
+            let a = r | (r ^ 0x1ff) << 9 | mixed << 18;
+            let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(mixed) << 6;
+            assert_eq!(occupied_minirows(a), expected);
+        }
+    }
+
+    #[test]
+    fn popcount_sum_adds_both_counts() {
+        let words = [
+            0,
+            1,
+            0x7fff_ffff,
+            0x3f_ffff_ffff_ffff,
+            u64::MAX >> 10,
+            0x1234_5678_9abc,
+        ];
+        for &a in &words {
+            for &b in &[0u64, 1, 0x7ff_ffff, 0xffff_ffff, 0x5555_5555] {
+                let expected = u64::from(a.count_ones() + b.count_ones());
+                assert_eq!(popcount_sum(a, b), expected, "{a:x} {b:x}");
+            }
+        }
     }
 
     #[test]
