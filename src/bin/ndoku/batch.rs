@@ -17,14 +17,17 @@ use crate::job::{Job, Reply, Verdict};
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 /// Records one task answers with one solver, at most: enough that a task's
-/// cost (a spawn, a channel, two buffers) is small beside its puzzles.
-const TASK_RECORDS: usize = 64;
+/// cost (a spawn, a channel, two buffers, and often a wake-up of a sleeping
+/// thread) is small beside its puzzles. An easy 9×9 puzzle takes about 3 µs,
+/// so 64 of them made a task of some 200 µs; 256 took 160 instructions a
+/// puzzle off `ndoku solve -j1` on 17_clue (1% of its work).
+const TASK_RECORDS: usize = 256;
 
 /// The work one task takes on, at most, where a record of `n` bytes counts
-/// `n³` (a puzzle's work grows much faster than its cell count): sixty-four
-/// 9×9 lines, three 16×16 lines, one 25×25 or bigger puzzle, so that a file of
-/// a few hard big puzzles still spreads over every thread.
-const TASK_WORK: u64 = 64 * 81 * 81 * 81;
+/// `n³` (a puzzle's work grows much faster than its cell count): 256 9×9
+/// lines, nine 16×16 lines, one 25×25 or bigger puzzle, so that a file of a
+/// few hard big puzzles still spreads over every thread.
+const TASK_WORK: u64 = 256 * 81 * 81 * 81;
 
 /// Tasks read and not yet printed, per thread, at most: enough that no thread
 /// waits for the reader, few enough that memory stays small.
@@ -443,8 +446,8 @@ mod tests {
 
     #[test]
     fn tasks_hold_fewer_records_as_puzzles_grow() {
-        assert_eq!(task_sizes(9, 150), [64, 64, 22]);
-        assert_eq!(task_sizes(16, 7), [3, 3, 1]);
+        assert_eq!(task_sizes(9, 600), [256, 256, 88]);
+        assert_eq!(task_sizes(16, 20), [9, 9, 2]);
         assert_eq!(task_sizes(25, 3), [1, 1, 1]);
         assert_eq!(task_sizes(64, 2), [1, 1]);
     }
