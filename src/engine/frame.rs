@@ -29,6 +29,8 @@ pub(crate) struct Frame {
     pub remaining: u64,
     /// The choice whose subtree is being explored, or [`NONE`].
     pub current: u8,
+    /// The choice to try first, when the caller set one, or [`NONE`].
+    pub first: u8,
     /// The trail length this frame's choices start from.
     pub mark: usize,
 }
@@ -39,6 +41,7 @@ impl Frame {
             branch,
             remaining,
             current: NONE,
+            first: NONE,
             mark,
         }
     }
@@ -189,6 +192,9 @@ pub(crate) struct ProbeScratch {
     /// Whether probes propagate with locked candidates and pairs, as the
     /// search does, rather than with singles only (see [`probe`]).
     pub full: bool,
+    /// The choice of the pair [`probe`] returned whose probe reached
+    /// further (the first of the two on a tie).
+    pub wider: u8,
 }
 
 /// Failed-literal probing: tries both choices of each pair (a cell with two
@@ -373,6 +379,7 @@ fn probe_pass(
             let score = (grown_a + 1) * (grown_b + 1) * weight;
             if score > best.map_or(0, |b| b.0) {
                 best = Some((score, branch));
+                scratch.wider = if grown_b > grown_a { b as u8 } else { a as u8 };
             }
         }
         Ok((best.map(|(_, branch)| branch), progress))
