@@ -71,7 +71,8 @@ pub struct Stats {
 ///   fewest places; it first probes every pair (a two-way cell or
 ///   house-digit) both ways, rules out what fails or what both ways
 ///   eliminate, and branches on the pair that propagates furthest (from
-///   36×36 up only once a search has restarted). From 36×36 up
+///   36×36 up only once a search has restarted; probes propagate singles,
+///   on 25×25 locked candidates and pairs as well). From 36×36 up
 ///   it tries the least constraining value first. Ties between branch points
 ///   start from a seeded place, and a search for one solution restarts long
 ///   runs except on 16×16 and 25×25 ([`Solver::with_seed`]). From 49×49 up
@@ -370,7 +371,8 @@ impl<const BOX: usize> Solver<BOX> {
         // so generation keeps the trail measure.
         //
         // Tried on 25×25 and dropped (guesses to the first solution over
-        // gecode_frisch_minimal_16, 247k as is; other tie-break seeds give
+        // gecode_frisch_minimal_16, 247k with singles-only probes, which
+        // all but the last few tries below used; other tie-break seeds give
         // 222k and 255k, so only larger gaps mean anything): failure
         // weights (dom/wdeg, charged by search and probe failures)
         // multiplying a pair's reach, 216k, and 554k with geometric
@@ -387,8 +389,48 @@ impl<const BOX: usize> Solver<BOX> {
         // #4 30k instead of 13k; the least dense first turns it round (#4
         // 7.7k, #9 19k, #0 and #8 over 60k), so no ordering wins them all.
         // Branching on the cell of the densest literal gave up at 100k
-        // guesses on five of the first nine puzzles.
+        // guesses on five of the first nine puzzles. With singles-only
+        // probes: restarts (Luby, 625 guesses a unit) keeping reduced
+        // nld-nogoods from each run's decisions (Lecoutre et al. 2007),
+        // watched like clauses, 277k (275k with the same tie-breaks each
+        // run), 317k trying the wider-reaching side of a pair first in every
+        // other run; trying that side first always, 376k (#9 over 200k; the
+        // narrower side first, 265k), in the top three frames only 210k, in
+        // the top eight 253k. Probes with locked candidates but not pairs,
+        // 186k, with pairs but not locked candidates, 131k; full probes in
+        // the top four frames only, 209k, and from the 1,500th guess on,
+        // 90k; a second probe pass with full propagation over the 4, 16 or
+        // 48 best pairs by singles-only reach, 194k, 109k and 87k guesses,
+        // the last 9% less time than singles-only probes where full probes
+        // took a third less. With full probes: skipping in a probe pass the
+        // pairs whose two choices earlier probes had made, 110k and 190k
+        // guesses (two tie-break seeds) against 70k and 57k.
         probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
+        // On 25×25 probes propagate with locked candidates and pairs, as the
+        // search does (see `frame::probe`), again except for the generator,
+        // whose puzzles stay as they were. First solutions over
+        // gecode_frisch_minimal_16, singles-only probes against full ones:
+        // 247k guesses against 70k (with `with_seed(1)`, over 421k against
+        // 124k), 46–49 s against 30–34 s in all; the slowest, #8, 16.8–19.0 s
+        // (84,849 guesses) against 6.4–6.6 s (13,285), #0 8.1–8.3 s against
+        // 7.7–9.4 s, #7 3.4–3.7 s against 2.0–2.2 s, #9 0.67–0.69 s against
+        // 0.24–0.30 s, #15 3.6 s against 0.47 s, while #3 (4.7–5.1 s against
+        // 5.9–6.9 s), #4 (2.1–2.2 against 2.5–2.7) and #5 (0.55–0.65 against
+        // 0.78–0.80) lost, each guess costing about 2.7 times as much.
+        probing_scratch.full = BOX == 5 && !self.generating;
+        // With full probes, 25×25 tries first the side of the chosen pair
+        // whose probe reached further. First solutions over
+        // gecode_frisch_minimal_16, for three tie-break seeds: 66.7k, 66.7k
+        // and 66.6k guesses against 69.9k, 57.3k and 67.2k trying the
+        // pair's first place or digit first; the hard puzzles all but #8
+        // gain (#0 8.9k–9.1k guesses against 15.8k–17.6k, #3 4.7k against
+        // 1.7k–14.6k, #4 3.7k–3.9k against 6.0k–6.5k, #5 0.4k against
+        // 1.3k–1.5k, #7 0.4k against 4.9k), while #8 (25k against 13k–24k),
+        // #14 (12k against 7k) and #15 (5.5k against 1.1k) lose. With
+        // singles-only probes the same order sent #9 past 200k guesses
+        // (3.7k otherwise), and the narrower side first, with full probes,
+        // sends #9 past 60k.
+        let wider_first = probing_scratch.full;
         st.count_pairs = probing_scratch.reach_in_pairs;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
@@ -481,7 +523,11 @@ impl<const BOX: usize> Solver<BOX> {
                             st.places[house as usize * g.n + digit as usize]
                         }
                     };
-                    frames.push(Frame::new(branch, remaining, st.mark()));
+                    let mut frame = Frame::new(branch, remaining, st.mark());
+                    if wider_first && matches!(probed, Ok(Some(_))) {
+                        frame.first = probing_scratch.wider;
+                    }
+                    frames.push(frame);
                 }
                 // Advance: the top frame's next choice that propagates cleanly,
                 // stepping back through exhausted frames.
@@ -566,6 +612,9 @@ impl<const BOX: usize> Solver<BOX> {
                         (Some(k), _) => k,
                         (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
                         (None, None) if lcv => frame.least_constraining(g, st, live),
+                        (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
+                            frame.first as usize
+                        }
                         (None, None) => live.trailing_zeros() as usize,
                     };
                     frame.remaining &= !(1u64 << k);

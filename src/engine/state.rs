@@ -283,8 +283,27 @@ impl State {
         let n = g.n;
         let (h, d) = (slot / n, slot % n);
         let m = self.places[slot];
-        let Some(e) = (0..n).find(|&e| e != d && self.places[h * n + e] == m) else {
-            return Ok(());
+        // The other digit has both cells as candidates: trying only the
+        // digits they share finds the same (lowest) one as a scan of every
+        // digit of the house. With the naked-pair search below, that took
+        // 2% off the instructions counting tarek_tough_206's first 40
+        // puzzles to two (90.2M to 88.5M), and 15% off the first solution
+        // of gecode_frisch_minimal_16 #9 with probes that check pairs too
+        // (1,791M to 1,527M).
+        let (c1, c2) = (
+            g.house_cells[h * n + m.trailing_zeros() as usize] as usize,
+            g.house_cells[h * n + 63 - m.leading_zeros() as usize] as usize,
+        );
+        let mut shared = self.cand[c1] & self.cand[c2] & !(1u64 << d);
+        let e = loop {
+            if shared == 0 {
+                return Ok(());
+            }
+            let e = shared.trailing_zeros() as usize;
+            shared &= shared - 1;
+            if self.places[h * n + e] == m {
+                break e;
+            }
         };
         let keep = (1u64 << d) | (1u64 << e);
         let mut at = m;
@@ -314,11 +333,22 @@ impl State {
         for &(h, p) in &g.cell_houses[cell] {
             let h = h as usize;
             let cells = &g.house_cells[h * n..h * n + n];
-            let Some(q) = (0..n).find(|&q| {
-                q != p as usize
-                    && self.value[cells[q] as usize] == 0
-                    && self.cand[cells[q] as usize] == m
-            }) else {
+            // The other cell has both digits as candidates: trying only the
+            // places the two digits share finds the same (first) cell as a
+            // scan of the house.
+            let (x, y) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
+            let mut shared = self.places[h * n + x] & self.places[h * n + y] & !(1u64 << p);
+            let q = loop {
+                if shared == 0 {
+                    break None;
+                }
+                let q = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                if self.value[cells[q] as usize] == 0 && self.cand[cells[q] as usize] == m {
+                    break Some(q);
+                }
+            };
+            let Some(q) = q else {
                 continue;
             };
             let mut digits = m;
