@@ -278,7 +278,7 @@ impl<const BOX: usize> Solver<BOX> {
         board: &Board<BOX>,
         first_only: bool,
         values: bool,
-        on_solution: impl FnMut(&[u8]) -> bool,
+        mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
         if BOX == 3 && self.engine == Engine::Auto {
             self.stats = Stats::default();
@@ -287,7 +287,7 @@ impl<const BOX: usize> Solver<BOX> {
                 self.max_nodes,
                 &mut self.stats,
                 values,
-                on_solution,
+                &mut on_solution,
             );
         }
         self.search_general(board, first_only, on_solution)
