@@ -226,6 +226,12 @@ impl Grid {
         (0..9).fold(0, |m, d| m | ((self.cand[d * 3 + b] >> p) & 1) << d)
     }
 
+    /// Digit `d`'s words of bands 0 and 1 (adjacent in `cand`) as one `u64`.
+    #[inline(always)]
+    fn low_bands(&self, d: usize) -> u64 {
+        join(self.cand[d * 3], self.cand[d * 3 + 1])
+    }
+
     fn is_open(&self, cell: Cell) -> bool {
         self.open[cell.band as usize] & (1 << cell.bit) != 0
     }
@@ -373,14 +379,13 @@ impl Grid {
         let (mut ones, mut twos) = (0u64, 0u64);
         let (mut ones2, mut twos2) = (0u32, 0u32);
         for d in 0..9 {
-            let x = u64::from(self.cand[d * 3]) | u64::from(self.cand[d * 3 + 1]) << 32;
-            let y = self.cand[d * 3 + 2];
+            let (x, y) = (self.low_bands(d), self.cand[d * 3 + 2]);
             twos |= ones & x;
             ones |= x;
             twos2 |= ones2 & y;
             ones2 |= y;
         }
-        if ones != u64::from(BAND) * (1 | 1 << 32) || ones2 != BAND {
+        if ones != join(BAND, BAND) || ones2 != BAND {
             return Err(Contradiction);
         }
         let singles = ones & !twos;
@@ -434,8 +439,8 @@ impl Grid {
             let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             // Bands 0 and 1 folded together in one `u64`.
-            let x = u64::from(w[0]) | u64::from(w[1]) << 32;
-            let x = (x | x >> 9 | x >> 18) & (0x1ff | 0x1ff << 32);
+            let x = join(w[0], w[1]);
+            let x = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
             let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
             let mut allowed = 0;
             for s in 0..3 {
@@ -476,12 +481,11 @@ impl Grid {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
         // three.
-        let low = |d: usize| u64::from(self.cand[d * 3]) | u64::from(self.cand[d * 3 + 1]) << 32;
         let high = |d: usize| self.cand[d * 3 + 2];
         let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
         let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
         for d in 0..9 {
-            let (x, y) = (low(d), high(d));
+            let (x, y) = (self.low_bands(d), high(d));
             threes |= twos & x;
             twos |= ones & x;
             ones |= x;
@@ -489,7 +493,7 @@ impl Grid {
             twos2 |= ones2 & y;
             ones2 |= y;
         }
-        let open = u64::from(self.open[0]) | u64::from(self.open[1]) << 32;
+        let open = join(self.open[0], self.open[1]);
         let pairs = twos & !threes & open;
         let pairs2 = twos2 & !threes2 & self.open[2];
         if pairs | u64::from(pairs2) != 0 {
@@ -498,7 +502,7 @@ impl Grid {
             let mut solved = [u32::MAX; 9];
             let mut best = (u32::MAX, 0);
             for (d, n) in solved.iter_mut().enumerate() {
-                let (x, y) = (low(d), high(d));
+                let (x, y) = (self.low_bands(d), high(d));
                 if (x & pairs) | u64::from(y & pairs2) != 0 {
                     // A digit's solved cells are all in different columns.
                     let s = x & !open;
@@ -510,13 +514,13 @@ impl Grid {
                 }
             }
             let d = best.1;
-            let (x, x2) = (low(d) & pairs, high(d) & pairs2);
+            let (x, x2) = (self.low_bands(d) & pairs, high(d) & pairs2);
             // Every bivalue cell of `d` has some other digit, so this finds one.
             let (mut cells, mut cells2, mut other) = (x, x2, d);
             let mut fewest = u32::MAX;
             for (e, &n) in solved.iter().enumerate() {
                 if e != d && n < fewest {
-                    let (y, y2) = (x & low(e), x2 & high(e));
+                    let (y, y2) = (x & self.low_bands(e), x2 & high(e));
                     if y | u64::from(y2) != 0 {
                         fewest = n;
                         (cells, cells2, other) = (y, y2, e);
@@ -572,6 +576,13 @@ fn popcount_sum(a: u64, b: u64) -> u64 {
     let s = (s & M4) + ((s >> 4) & M4);
     // At most 96 in all: the byte sums fit in the top byte.
     s.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
+/// Two band words side by side in one `u64`, `lo` in the low half: two bands
+/// worked at once, where a `u32` would take two operations.
+#[inline(always)]
+fn join(lo: u32, hi: u32) -> u64 {
+    u64::from(lo) | u64::from(hi) << 32
 }
 
 /// The columns (9 bits) where band word `x` has a candidate.

@@ -294,16 +294,9 @@ impl State {
             g.house_cells[h * n + m.trailing_zeros() as usize] as usize,
             g.house_cells[h * n + 63 - m.leading_zeros() as usize] as usize,
         );
-        let mut shared = self.cand[c1] & self.cand[c2] & !(1u64 << d);
-        let e = loop {
-            if shared == 0 {
-                return Ok(());
-            }
-            let e = shared.trailing_zeros() as usize;
-            shared &= shared - 1;
-            if self.places[h * n + e] == m {
-                break e;
-            }
+        let shared = self.cand[c1] & self.cand[c2] & !(1u64 << d);
+        let Some(e) = first_bit(shared, |e| self.places[h * n + e] == m) else {
+            return Ok(());
         };
         let keep = (1u64 << d) | (1u64 << e);
         let mut at = m;
@@ -337,18 +330,10 @@ impl State {
             // places the two digits share finds the same (first) cell as a
             // scan of the house.
             let (x, y) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
-            let mut shared = self.places[h * n + x] & self.places[h * n + y] & !(1u64 << p);
-            let q = loop {
-                if shared == 0 {
-                    break None;
-                }
-                let q = shared.trailing_zeros() as usize;
-                shared &= shared - 1;
-                if self.value[cells[q] as usize] == 0 && self.cand[cells[q] as usize] == m {
-                    break Some(q);
-                }
-            };
-            let Some(q) = q else {
+            let shared = self.places[h * n + x] & self.places[h * n + y] & !(1u64 << p);
+            let Some(q) = first_bit(shared, |q| {
+                self.value[cells[q] as usize] == 0 && self.cand[cells[q] as usize] == m
+            }) else {
                 continue;
             };
             let mut digits = m;
@@ -502,6 +487,19 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// The lowest set bit of `bits` whose index `keep` accepts.
+#[inline(always)]
+fn first_bit(mut bits: u64, mut keep: impl FnMut(usize) -> bool) -> Option<usize> {
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        if keep(i) {
+            return Some(i);
+        }
+        bits &= bits - 1;
+    }
+    None
 }
 
 /// Whether `x` has exactly two bits set, without a popcount (not a baseline
