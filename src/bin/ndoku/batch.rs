@@ -16,7 +16,8 @@ use crate::job::{Job, Reply, Verdict};
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
-/// Records one task answers with one solver, at most: enough that a task's
+/// Lines (blank and comment lines among them) or records one task answers with
+/// one solver, at most: enough that a task's
 /// cost (a spawn, a channel, two buffers, and often a wake-up of a sleeping
 /// thread) is small beside its puzzles. An easy 9×9 puzzle takes about 3 µs,
 /// so 64 of them made a task of some 200 µs; 256 took 160 instructions a
@@ -128,6 +129,7 @@ fn with_solver<T>(max_nodes: u64, f: impl FnOnce(&mut AnySolver) -> T) -> T {
 }
 
 /// What one task printed for its records, and where each record's text ends.
+#[derive(Default)]
 struct Answers {
     /// The output lines of the task's records, in order.
     out: Vec<u8>,
@@ -135,39 +137,41 @@ struct Answers {
     replies: Vec<(Reply, usize)>,
 }
 
-/// Answers a task's records in order with this thread's solver, printing into
-/// one buffer, so that a puzzle costs no allocation.
-fn answer(job: &Job, task: &Chunk) -> Answers {
-    with_solver(job.max_nodes, |solver| {
-        let mut out = Vec::with_capacity(task.len() * 96);
-        let replies = task
-            .entries()
-            .map(|entry| (job.run(solver, entry, &mut out), out.len()))
-            .collect();
-        Answers { out, replies }
-    })
+/// A task's input and answers. Once printed, it goes back to the reader to be
+/// filled again, so that its buffers are not allocated (and their pages
+/// faulted in) afresh for every task.
+#[derive(Default)]
+struct Task {
+    records: Chunk,
+    answers: Answers,
 }
 
-/// Reads the next task: records up to [`TASK_RECORDS`] and [`TASK_WORK`], fewer
-/// when reading more would wait on a writer. A read error ends the source: the
-/// records read before it come back with the message.
-fn read_task(lines: &mut Lines) -> (Chunk, Option<String>) {
-    let mut task = Chunk::default();
-    let mut work = 0u64;
-    while task.len() < TASK_RECORDS && work < TASK_WORK {
-        if !task.is_empty() && lines.would_block() {
-            break; // Answer what a slow writer has sent so far.
-        }
-        let before = task.text_len();
-        match lines.next_record(&mut task) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(message) => return (task, Some(message)),
-        }
-        let bytes = (task.text_len() - before).max(1) as u64;
-        work = work.saturating_add(bytes.saturating_mul(bytes).saturating_mul(bytes));
+impl Task {
+    /// Answers the records in order with this thread's solver, printing into
+    /// one buffer, so that a puzzle costs no allocation.
+    fn answer(&mut self, job: &Job) {
+        let Answers { out, replies } = &mut self.answers;
+        out.clear();
+        replies.clear();
+        with_solver(job.max_nodes, |solver| {
+            for entry in self.records.entries() {
+                let reply = job.run(solver, entry, out);
+                replies.push((reply, out.len()));
+            }
+        });
     }
-    (task, None)
+}
+
+/// Reads the next task into `task`: records up to [`TASK_RECORDS`] and
+/// [`TASK_WORK`], fewer when reading more would wait on a writer. Returns
+/// whether the source has ended, and a read error, which ends it too: the
+/// records read before it are in the task.
+fn read_task(lines: &mut Lines, task: &mut Task) -> (bool, Option<String>) {
+    task.records.clear();
+    match lines.read_into(&mut task.records, TASK_RECORDS, TASK_WORK) {
+        Ok(more) => (!more, None),
+        Err(message) => (true, Some(message)),
+    }
 }
 
 /// Where stdout and stderr go, and the progress bar.
@@ -253,9 +257,9 @@ fn print(
 /// A task handed to the pool: the channel its answers come back on, until they do.
 enum Slot {
     /// Not yet received.
-    Waiting(Receiver<Answers>),
+    Waiting(Receiver<Box<Task>>),
     /// Received, not yet printed.
-    Done(Answers),
+    Done(Box<Task>),
 }
 
 impl Slot {
@@ -265,16 +269,16 @@ impl Slot {
         let Slot::Waiting(channel) = self else {
             return Ok(true);
         };
-        let answers = if wait {
+        let task = if wait {
             channel.recv().ok()
         } else {
             match channel.try_recv() {
-                Ok(answers) => Some(answers),
+                Ok(task) => Some(task),
                 Err(TryRecvError::Empty) => return Ok(false),
                 Err(TryRecvError::Disconnected) => None,
             }
         };
-        *self = Slot::Done(answers.ok_or_else(|| io::Error::other("a worker thread stopped"))?);
+        *self = Slot::Done(task.ok_or_else(|| io::Error::other("a worker thread stopped"))?);
         Ok(true)
     }
 }
@@ -301,11 +305,12 @@ impl InFlight {
     }
 
     /// Hands a task to the pool.
-    fn spawn(&mut self, pool: &ThreadPool, job: Job, task: Chunk) {
+    fn spawn(&mut self, pool: &ThreadPool, job: Job, mut task: Box<Task>) {
         let (send, receive) = mpsc::sync_channel(1);
         pool.spawn(move || {
+            task.answer(&job);
             // The printer only stops listening when it has stopped printing.
-            let _ = send.send(answer(&job, &task));
+            let _ = send.send(task);
         });
         self.tasks.push_back(Slot::Waiting(receive));
     }
@@ -314,7 +319,7 @@ impl InFlight {
     /// that a reader sees every answer so far) and, with a full queue, sleeps
     /// until the middle task is done: the pool takes tasks oldest first, so that
     /// wakes this thread once for half a queue of tasks, not once a task.
-    fn next(&mut self, out: &mut dyn Write) -> io::Result<Option<Answers>> {
+    fn next(&mut self, out: &mut dyn Write) -> io::Result<Option<Box<Task>>> {
         let Some(front) = self.tasks.front_mut() else {
             return Ok(None);
         };
@@ -328,7 +333,7 @@ impl InFlight {
             Some(mut slot) => {
                 slot.receive(true)?;
                 match slot {
-                    Slot::Done(answers) => Ok(Some(answers)),
+                    Slot::Done(task) => Ok(Some(task)),
                     Slot::Waiting(_) => Err(io::Error::other("a worker thread stopped")),
                 }
             }
@@ -362,6 +367,8 @@ pub fn run(
         limit: pool.current_num_threads().max(1) * TASKS_PER_THREAD,
         filling: true,
     };
+    // Tasks printed, to be filled again.
+    let mut spare: Vec<Box<Task>> = Vec::new();
     for source in sources {
         let name = source.name();
         let mut lines = match source.open() {
@@ -381,18 +388,20 @@ pub fn run(
                 if lines.would_block() {
                     sinks.out.flush()?;
                 }
-                let (task, error) = read_task(&mut lines);
-                ended = task.is_empty() || error.is_some();
-                failure = error;
-                if !task.is_empty() {
+                let mut task = spare.pop().unwrap_or_default();
+                (ended, failure) = read_task(&mut lines, &mut task);
+                if task.records.is_empty() {
+                    spare.push(task);
+                } else {
                     in_flight.spawn(pool, options.job, task);
                 }
                 continue;
             }
-            let Some(answers) = in_flight.next(sinks.out)? else {
+            let Some(task) = in_flight.next(sinks.out)? else {
                 break;
             };
-            print(&answers, &name, &mut summary, sinks)?;
+            print(&task.answers, &name, &mut summary, sinks)?;
+            spare.push(task);
             sinks.update(
                 started.elapsed(),
                 done_bytes + lines.bytes(),
@@ -432,13 +441,16 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let mut source = Source::File(path.clone()).open().unwrap();
         let mut sizes = Vec::new();
+        let mut task = Task::default();
         loop {
-            let (task, error) = read_task(&mut source);
+            let (ended, error) = read_task(&mut source, &mut task);
             assert!(error.is_none());
-            if task.is_empty() {
+            if !task.records.is_empty() {
+                sizes.push(task.records.len());
+            }
+            if ended {
                 break;
             }
-            sizes.push(task.len());
         }
         std::fs::remove_file(path).unwrap();
         sizes

@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
 use std::path::Path;
 
 use ndoku::AnyBoard;
@@ -118,67 +119,183 @@ pub struct Record {
     pub shape: Shape,
 }
 
-/// Records read together. Their texts share one buffer, so that reading a
-/// line allocates nothing.
+/// Records read together, for one task. The reader copies whole runs of lines
+/// into it as they are, and the worker that answers the task splits them, drops
+/// blank and comment lines, and checks the text: that keeps the reading thread's
+/// work per line to finding its end, so that it does not hold back the workers.
 #[derive(Debug, Default)]
 pub struct Chunk {
-    /// Every record's text, one after another.
-    text: String,
-    /// Each record's first line, text (as a range of `text`) and shape.
-    records: Vec<(usize, Result<std::ops::Range<usize>, String>, Shape)>,
+    /// The bytes of every piece, one after another.
+    text: Vec<u8>,
+    /// What the text holds, in order.
+    pieces: Vec<Piece>,
+    /// Lines and records, for the task's size.
+    len: usize,
+}
+
+/// A part of a [`Chunk`].
+#[derive(Clone, Debug)]
+enum Piece {
+    /// Whole lines of the input as read, blank and comment lines among them,
+    /// each ending in a line break except perhaps the last.
+    Lines {
+        /// 1-based number of the first line.
+        line: usize,
+        /// Where they are in the chunk's text.
+        range: Range<usize>,
+    },
+    /// One record read ahead (a grid, or a line read while looking for one),
+    /// or a line that could not be read.
+    Record {
+        /// 1-based number of its first line.
+        line: usize,
+        /// Where its text is in the chunk's text, or why it could not be read.
+        text: Result<Range<usize>, String>,
+        /// Line or grid.
+        shape: Shape,
+    },
 }
 
 /// One record of a [`Chunk`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Entry<'a> {
     /// 1-based line number of its first line.
     pub line: usize,
     /// The text, or a message saying why it could not be read.
-    pub text: Result<&'a str, &'a str>,
+    pub text: Result<&'a str, String>,
     /// Line or grid.
     pub shape: Shape,
 }
 
 impl Chunk {
-    /// The number of records.
+    /// The number of lines and records it holds (blank and comment lines count).
     pub fn len(&self) -> usize {
-        self.records.len()
+        self.len
     }
 
-    /// Whether it holds no record.
+    /// Whether it holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
+        self.len == 0
     }
 
-    /// The bytes of text its records hold.
-    pub fn text_len(&self) -> usize {
-        self.text.len()
+    /// Empties it, keeping its buffers for the next task.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.pieces.clear();
+        self.len = 0;
     }
 
-    /// Its records in order.
-    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
-        self.records.iter().map(|(line, text, shape)| Entry {
-            line: *line,
-            text: match text {
-                Ok(range) => Ok(&self.text[range.clone()]),
-                Err(message) => Err(message.as_str()),
-            },
-            shape: *shape,
-        })
-    }
-
-    fn push_text(&mut self, line: usize, text: &str, shape: Shape) {
-        let start = self.text.len();
-        self.text.push_str(text);
-        self.records.push((line, Ok(start..self.text.len()), shape));
+    /// Its records in order: the puzzles of its lines, without blank and
+    /// comment lines.
+    pub fn entries(&self) -> Entries<'_> {
+        Entries {
+            chunk: self,
+            piece: 0,
+            fresh: true,
+            at: 0,
+            line: 0,
+        }
     }
 
     fn push(&mut self, line: usize, text: Result<&str, String>, shape: Shape) {
-        match text {
-            Ok(text) => self.push_text(line, text, shape),
-            Err(message) => self.records.push((line, Err(message), shape)),
+        let text = text.map(|text| {
+            let start = self.text.len();
+            self.text.extend_from_slice(text.as_bytes());
+            start..self.text.len()
+        });
+        self.pieces.push(Piece::Record { line, text, shape });
+        self.len += 1;
+    }
+
+    /// Adds `bytes`, whole lines of which the first is numbered `line`, to the
+    /// lines at its end when they go on from there.
+    fn push_lines(&mut self, line: usize, bytes: &[u8], count: usize) {
+        let start = self.text.len();
+        self.text.extend_from_slice(bytes);
+        let end = self.text.len();
+        match self.pieces.last_mut() {
+            Some(Piece::Lines { range, .. }) if range.end == start => range.end = end,
+            _ => self.pieces.push(Piece::Lines {
+                line,
+                range: start..end,
+            }),
+        }
+        self.len += count;
+    }
+}
+
+/// The records of a [`Chunk`], in order.
+#[derive(Clone, Debug)]
+pub struct Entries<'a> {
+    chunk: &'a Chunk,
+    /// The piece being read.
+    piece: usize,
+    /// Whether no line of it has been read yet.
+    fresh: bool,
+    /// Where the next line starts, in a piece of lines.
+    at: usize,
+    /// The number of that line.
+    line: usize,
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = Entry<'a>;
+
+    fn next(&mut self) -> Option<Entry<'a>> {
+        let chunk = self.chunk;
+        loop {
+            match chunk.pieces.get(self.piece)? {
+                Piece::Lines { line, range } => {
+                    if self.fresh {
+                        (self.fresh, self.at, self.line) = (false, range.start, *line);
+                    }
+                    let rest = &chunk.text[self.at..range.end];
+                    if rest.is_empty() {
+                        (self.piece, self.fresh) = (self.piece + 1, true);
+                        continue;
+                    }
+                    let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                    let line = self.line;
+                    self.at += (end + 1).min(rest.len());
+                    self.line += 1;
+                    if let Some(text) = read_text(&rest[..end], false) {
+                        let shape = Shape::Line;
+                        return Some(Entry { line, text, shape });
+                    }
+                }
+                Piece::Record { line, text, shape } => {
+                    (self.piece, self.fresh) = (self.piece + 1, true);
+                    let text = match text {
+                        Ok(range) => std::str::from_utf8(&chunk.text[range.clone()])
+                            .map_err(|_| "invalid UTF-8".to_owned()),
+                        Err(message) => Err(message.clone()),
+                    };
+                    let (line, shape) = (*line, *shape);
+                    return Some(Entry { line, text, shape });
+                }
+            }
         }
     }
+}
+
+/// The text of a line as a record, trimmed, or why it cannot be read; `None`
+/// for a blank or comment line. `bom` says to drop a byte order mark.
+fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
+    let skip = if bom && line.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let line = &line[skip..];
+    let trimmed = line.trim_ascii();
+    if trimmed.is_empty() || trimmed[0] == b'#' {
+        return None;
+    }
+    let start = line.len() - line.trim_ascii_start().len();
+    Some(
+        std::str::from_utf8(trimmed)
+            .map_err(|e| format!("invalid UTF-8 at byte {}", start + e.valid_up_to() + 1)),
+    )
 }
 
 /// A line that may hold a puzzle, as read.
@@ -241,29 +358,79 @@ impl Lines {
         Ok(())
     }
 
-    /// Adds the next record to `chunk`. Returns false, adding nothing, at the end.
+    /// Adds lines and records to `chunk` until it holds `records` of them, or
+    /// their work reaches `work` (a line of `n` bytes counts `n³`), or reading
+    /// more would wait on a writer. Returns false when the source has ended.
+    ///
+    /// Whole lines go in as they are read, many at a time: the task that answers
+    /// them splits and checks them (see [`Chunk`]).
     ///
     /// # Errors
     ///
     /// I/O errors of the underlying reader, as messages.
-    pub fn next_record(&mut self, chunk: &mut Chunk) -> Result<bool, String> {
+    pub fn read_into(
+        &mut self,
+        chunk: &mut Chunk,
+        records: usize,
+        work: u64,
+    ) -> Result<bool, String> {
         if !self.started {
             self.started = true;
             self.look_for_grid()?;
         }
-        if let Some(record) = self.pending.pop_front() {
-            chunk.push(
-                record.line,
-                record.text.as_deref().map_err(Clone::clone),
-                record.shape,
-            );
-            return Ok(true);
+        let mut done = 0u64;
+        let cube = |n: usize| (n.max(1) as u64).saturating_pow(3);
+        while let Some(record) = self.pending.pop_front() {
+            let text = record.text.as_deref().map_err(Clone::clone);
+            done = done.saturating_add(cube(text.as_ref().map_or(1, |t| t.len())));
+            chunk.push(record.line, text, record.shape);
+            if chunk.len() >= records || done >= work {
+                return Ok(true);
+            }
         }
-        let Some((line, text)) = self.next_line()? else {
-            return Ok(false);
-        };
-        chunk.push(line, text, Shape::Line);
-        Ok(true)
+        loop {
+            if chunk.len() >= records || done >= work {
+                return Ok(true);
+            }
+            if !chunk.is_empty() && self.would_block() {
+                return Ok(true); // Answer what a slow writer has sent so far.
+            }
+            let available = fill(&mut self.reader).map_err(|e| io_message(&e))?;
+            if available.is_empty() {
+                return Ok(false);
+            }
+            // Whole lines in the buffer, as many as the task takes. The buffer
+            // is far smaller than `MAX_LINE`, so none of them is too long.
+            let (mut taken, mut count) = (0, 0);
+            for end in memchr::memchr_iter(b'\n', available) {
+                done = done.saturating_add(cube(end - taken));
+                (taken, count) = (end + 1, count + 1);
+                if chunk.len() + count >= records || done >= work {
+                    break;
+                }
+            }
+            if count > 0 {
+                chunk.push_lines(self.line + 1, &available[..taken], count);
+                self.reader.consume(taken);
+                self.line += count;
+                self.bytes += taken as u64;
+                continue;
+            }
+            // A line that goes on past the buffer, or the last one without a
+            // line break: read it alone.
+            let Some(read) = self.read_next()? else {
+                return Ok(false);
+            };
+            done = done.saturating_add(cube(self.buf.len()));
+            match read {
+                Err(message) => chunk.push(self.line, Err(message), Shape::Line),
+                Ok(()) => {
+                    if let Some(text) = read_text(&self.buf, false) {
+                        chunk.push(self.line, text, Shape::Line);
+                    }
+                }
+            }
+        }
     }
 
     /// Reads ahead to the first two lines that hold cells. When both have the
@@ -332,50 +499,44 @@ impl Lines {
     /// The next line that is neither blank nor a comment, or `None` at the end.
     fn next_raw(&mut self) -> Result<Option<Raw>, String> {
         Ok(self.next_line()?.map(|(_, text)| match text {
-            Ok(text) => Raw::Text(text.to_owned()),
+            Ok(text) => Raw::Text(text),
             Err(message) => Raw::Bad(message),
         }))
     }
 
     /// The next line that is neither blank nor a comment, trimmed, with its
-    /// number: its text (in the line buffer), or why it could not be read.
+    /// number: its text, or why it could not be read.
     /// `None` at the end.
     #[allow(clippy::type_complexity)]
-    fn next_line(&mut self) -> Result<Option<(usize, Result<&str, String>)>, String> {
-        // The line's place in the buffer, found before the buffer is borrowed
-        // for the answer.
-        let (bom, start, end) = loop {
-            self.buf.clear();
-            let Some((seen, too_long)) =
-                read_line(&mut self.reader, &mut self.buf).map_err(|e| io_message(&e))?
-            else {
+    fn next_line(&mut self) -> Result<Option<(usize, Result<String, String>)>, String> {
+        loop {
+            let Some(read) = self.read_next()? else {
                 return Ok(None);
             };
-            self.bytes += seen;
-            self.line += 1;
-            if too_long {
-                let message = format!("line is longer than {MAX_LINE} bytes");
+            if let Err(message) = read {
                 return Ok(Some((self.line, Err(message))));
             }
-            let bom = if self.line == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
-                3 // A byte order mark.
-            } else {
-                0
-            };
-            let line = &self.buf[bom..];
-            let trimmed = line.trim_ascii();
-            if !trimmed.is_empty() && trimmed[0] != b'#' {
-                let start = self.buf.len() - line.trim_ascii_start().len();
-                break (bom, start, start + trimmed.len());
+            if let Some(text) = read_text(&self.buf, self.line == 1) {
+                return Ok(Some((self.line, text.map(str::to_owned))));
             }
+        }
+    }
+
+    /// Reads the next line into the line buffer, counting it; an error when it
+    /// is too long to keep. `None` at the end.
+    fn read_next(&mut self) -> Result<Option<Result<(), String>>, String> {
+        self.buf.clear();
+        let read = read_line(&mut self.reader, &mut self.buf).map_err(|e| io_message(&e))?;
+        let Some((seen, too_long)) = read else {
+            return Ok(None);
         };
-        let text = std::str::from_utf8(&self.buf[start..end]).map_err(|e| {
-            format!(
-                "invalid UTF-8 at byte {}",
-                start - bom + e.valid_up_to() + 1
-            )
-        });
-        Ok(Some((self.line, text)))
+        self.bytes += seen;
+        self.line += 1;
+        Ok(Some(if too_long {
+            Err(format!("line is longer than {MAX_LINE} bytes"))
+        } else {
+            Ok(())
+        }))
     }
 }
 
@@ -505,5 +666,82 @@ mod tests {
         assert_eq!((lines[1].1, lines[1].2), (MAX_LINE as u64 + 2, true));
         assert!(lines[1].0.len() <= MAX_LINE + 1);
         assert_eq!(lines[2], (b"end".to_vec(), 4, false));
+    }
+
+    /// Every entry `read_into` gives for `text`, as (line, text or message),
+    /// reading tasks of at most `records` lines.
+    fn entries_of(text: &[u8], records: usize) -> Vec<(usize, Result<String, String>)> {
+        let path = std::env::temp_dir().join(format!("ndoku-input-{}-{records}.txt", text.len()));
+        std::fs::write(&path, text).unwrap();
+        let mut lines = Source::File(path.clone()).open().unwrap();
+        let (mut found, mut chunk) = (Vec::new(), Chunk::default());
+        loop {
+            chunk.clear();
+            let more = lines.read_into(&mut chunk, records, u64::MAX).unwrap();
+            assert!(chunk.len() <= records);
+            let entries = chunk.entries();
+            found.extend(entries.map(|e| (e.line, e.text.map(str::to_owned))));
+            if !more {
+                break;
+            }
+        }
+        std::fs::remove_file(path).unwrap();
+        found
+    }
+
+    #[test]
+    fn lines_read_in_bulk_are_the_lines_read_one_by_one() {
+        let puzzle = ".".repeat(81);
+        let mut text = Vec::new();
+        let mut expected = Vec::new();
+        let mut line = |text: &mut Vec<u8>, bytes: &[u8], entry: Option<Result<&str, &str>>| {
+            text.extend_from_slice(bytes);
+            text.push(b'\n');
+            let number = text.iter().filter(|&&b| b == b'\n').count();
+            if let Some(entry) = entry {
+                let entry = entry.map(str::to_owned).map_err(str::to_owned);
+                expected.push((number, entry));
+            }
+        };
+        line(&mut text, puzzle.as_bytes(), Some(Ok(&puzzle)));
+        line(&mut text, b"# a comment", None);
+        line(&mut text, b"  \r", None);
+        let padded = format!(" {puzzle}\r");
+        line(&mut text, padded.as_bytes(), Some(Ok(&puzzle)));
+        line(&mut text, b"ab\xffcd", Some(Err("invalid UTF-8 at byte 3")));
+        // Lines that cross the 64 KiB buffer, and one over the cap.
+        let long = "x".repeat(100_000);
+        line(&mut text, long.as_bytes(), Some(Ok(&long)));
+        let too_long = "y".repeat(MAX_LINE + 1);
+        let message = format!("line is longer than {MAX_LINE} bytes");
+        line(&mut text, too_long.as_bytes(), Some(Err(&message)));
+        for _ in 0..2000 {
+            line(&mut text, puzzle.as_bytes(), Some(Ok(&puzzle)));
+        }
+        line(&mut text, b"", None);
+        text.extend_from_slice(b"last");
+        let last = text.iter().filter(|&&b| b == b'\n').count() + 1;
+        expected.push((last, Ok("last".to_owned())));
+        for records in [1, 3, 256] {
+            assert_eq!(entries_of(&text, records), expected, "records {records}");
+        }
+    }
+
+    #[test]
+    fn a_chunk_numbers_the_lines_of_each_piece_from_its_first() {
+        let mut chunk = Chunk::default();
+        chunk.push_lines(3, b"a\n#\nb\n", 3);
+        chunk.push(6, Err("bad".to_owned()), Shape::Line);
+        chunk.push_lines(9, b"c\n\nd", 3);
+        let found: Vec<_> = chunk.entries().map(|e| (e.line, e.text)).collect();
+        let expected = [
+            (3, Ok("a")),
+            (5, Ok("b")),
+            (6, Err("bad".to_owned())),
+            (9, Ok("c")),
+            (11, Ok("d")),
+        ];
+        assert_eq!(found, expected);
+        assert_eq!(chunk.len(), 7);
     }
 }

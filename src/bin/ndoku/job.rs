@@ -228,7 +228,6 @@ impl Job {
     pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
         let searched = entry
             .text
-            .map_err(str::to_owned)
             .and_then(|text| self.search(solver, text, entry.shape).map(|s| (s, text)));
         let (searched, text) = match searched {
             Ok(found) => found,
