@@ -328,6 +328,7 @@ impl<const BOX: usize> Solver<BOX> {
         // microseconds a puzzle on the tough 16×16 set, the median hard 25×25
         // nearly three times faster); from 36×36 up they measured neutral.
         st.pairs = BOX == 4 || BOX == 5;
+        st.lazy = BOX == 5;
         // Full all-different filtering of each house (outside probes, whose
         // many propagations it would make dear): on 16×16 it takes the tough
         // set from 50 guesses a puzzle to 1.3 (median 1.18 ms → 0.22 ms, max
