@@ -424,6 +424,13 @@ impl<const BOX: usize> Solver<BOX> {
         // of the 16, the wider side was the wrong one in 57–82% of the
         // frames, but wrong wider sides mostly fail fast: on #8 the costly
         // ones were at depths 2 and 3 (10k and 8k guesses to refute).
+        // Switching a frame to the other side of its pair once the first
+        // has run for B guesses, in the top D frames, back to the first
+        // side (afresh) only once the other is refuted, and with no
+        // switching under such a return: B 2,000, D 4, 62k (#8 10.7k, #14
+        // 7.0k, #4 2.6k, but #0 18.8k and #3 11.2k); 1,500 and 2, 79k;
+        // 4,000 and 3, 78k; 1,000 at any depth, 135k (#9 75k), and 1,000
+        // without the rule for returns, 211k.
         probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
         // On 25×25 probes propagate with locked candidates and pairs, as the
         // search does (see `frame::probe`), again except for the generator,
