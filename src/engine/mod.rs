@@ -328,6 +328,11 @@ impl<const BOX: usize> Solver<BOX> {
         // microseconds a puzzle on the tough 16×16 set, the median hard 25×25
         // nearly three times faster); from 36×36 up they measured neutral.
         st.pairs = BOX == 4 || BOX == 5;
+        // Checks queued only where they can act (see `State::lazy`): the
+        // same fixpoint, so the same searches, for 12–14% fewer instructions
+        // on the hard 25×25 set (#9 first solution 3,817M to 3,284M). Other
+        // sizes keep their measured code paths.
+        st.lazy = BOX == 5;
         // Full all-different filtering of each house (outside probes, whose
         // many propagations it would make dear): on 16×16 it takes the tough
         // set from 50 guesses a puzzle to 1.3 (median 1.18 ms → 0.22 ms, max
@@ -404,7 +409,28 @@ impl<const BOX: usize> Solver<BOX> {
         // the last 9% less time than singles-only probes where full probes
         // took a third less. With full probes: skipping in a probe pass the
         // pairs whose two choices earlier probes had made, 110k and 190k
-        // guesses (two tie-break seeds) against 70k and 57k.
+        // guesses (two tie-break seeds) against 70k and 57k; failure weights
+        // (dom/wdeg, charged by search and probe failures) multiplying a
+        // pair's score, 62k against 67k, #8 unchanged (26.6k); house-digit
+        // pairs counting once, 59k (two tie-break seeds alike: #14 2.8k
+        // instead of 12k, #0 7.8k instead of 9.1k, but #4 6.5k instead of
+        // 3.9k, #8 25k either way), three times, 70k; scores that favour
+        // the pair's weaker side, (lo+1)²(hi+1) and 4(lo+1)+hi, 70k and
+        // 100k; the narrower side first from depth 2 on, 68k (#8 8.8k, but
+        // #9 18k instead of 1.4k). Keeping a choice's probe for the rest of
+        // its pass, so that a choice in several pairs propagates once until
+        // the next find, saved nothing (finds come every few pairs): #9 took
+        // 3,337M instructions against 3,284M. On the solution path of each
+        // of the 16, the wider side was the wrong one in 57–82% of the
+        // frames, but wrong wider sides mostly fail fast: on #8 the costly
+        // ones were at depths 2 and 3 (10k and 8k guesses to refute).
+        // Switching a frame to the other side of its pair once the first
+        // has run for B guesses, in the top D frames, back to the first
+        // side (afresh) only once the other is refuted, and with no
+        // switching under such a return: B 2,000, D 4, 62k (#8 10.7k, #14
+        // 7.0k, #4 2.6k, but #0 18.8k and #3 11.2k); 1,500 and 2, 79k;
+        // 4,000 and 3, 78k; 1,000 at any depth, 135k (#9 75k), and 1,000
+        // without the rule for returns, 211k.
         probing_scratch.reach_in_pairs = BOX == 5 && !self.generating;
         // On 25×25 probes propagate with locked candidates and pairs, as the
         // search does (see `frame::probe`), again except for the generator,

@@ -16,6 +16,11 @@ pub(crate) struct Geometry {
     pub house_cells: Vec<u16>,
     /// `cell_houses[c]`: the (house, position) pairs of cell `c`: row, column, box.
     pub cell_houses: Vec<[(u16, u8); 3]>,
+    /// `segment[p]`: the positions of a house that share position `p`'s
+    /// box segment (in a row or column) or box row (in a box).
+    pub segment: [u64; 64],
+    /// `stripe[p]`: the positions of a box in position `p`'s box column.
+    pub stripe: [u64; 64],
 }
 
 impl Geometry {
@@ -35,11 +40,19 @@ impl Geometry {
                 }
             }
         }
+        let seg = (1u64 << boxw) - 1;
+        let (mut segment, mut stripes) = ([0u64; 64], [0u64; 64]);
+        for p in 0..n {
+            segment[p] = seg << (boxw * (p / boxw));
+            stripes[p] = stripe(boxw) << (p % boxw);
+        }
         Self {
             boxw,
             n,
             house_cells,
             cell_houses,
+            segment,
+            stripe: stripes,
         }
     }
 }
@@ -69,6 +82,11 @@ pub(crate) struct State {
     pub locked: bool,
     /// Whether to look for naked and hidden pairs.
     pub pairs: bool,
+    /// Whether an elimination queues a house-digit for the locked-candidates
+    /// and hidden-pair checks only when one of them can act on it (its
+    /// places lie in one box segment or box column, or, with `pairs`, are
+    /// two), rather than whenever it changes. The fixpoint is the same.
+    pub lazy: bool,
     /// Cells left with two candidates since the last naked-pair check.
     bivalue: Vec<u32>,
     /// Whether to filter houses for all-different ([`super::alldiff`]).
@@ -103,6 +121,7 @@ impl State {
             changed: Worklist::new(3 * n * n),
             locked: g.boxw >= 4,
             pairs: false,
+            lazy: false,
             bivalue: Vec::with_capacity(n * n),
             alldiff: false,
             houses: Worklist::new(3 * n),
@@ -433,6 +452,20 @@ impl State {
         self.propagate(g)
     }
 
+    /// Whether the locked-candidates or hidden-pair check (as switched on)
+    /// can act on a digit whose places in house `h` are `m`: two or more
+    /// places, all in one box segment of a row or column, in one row or
+    /// column of a box, or (with pairs) exactly two.
+    #[inline(always)]
+    fn may_act(&self, g: &Geometry, h: usize, m: u64) -> bool {
+        if m & m.wrapping_sub(1) == 0 {
+            return false;
+        }
+        let p = m.trailing_zeros() as usize & 63;
+        (self.pairs && two_bits(m))
+            || (self.locked && (m & !g.segment[p] == 0 || (h >= 2 * g.n && m & !g.stripe[p] == 0)))
+    }
+
     /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
     ///
     /// Inlined into its callers: on a hard 16×16 search the call itself was a
@@ -472,7 +505,7 @@ impl State {
             if self.count_pairs {
                 self.pairs_made += u64::from(two_bits(left));
             }
-            if self.locked || self.pairs {
+            if (self.locked || self.pairs) && (!self.lazy || self.may_act(g, h as usize, left)) {
                 self.changed.push(slot);
             }
             if self.alldiff {
