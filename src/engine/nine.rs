@@ -385,18 +385,19 @@ impl Grid {
             twos2 |= ones2 & y;
             ones2 |= y;
         }
-        if ones != join(BAND, BAND) || ones2 != BAND {
-            return Err(Contradiction);
-        }
-        let singles = ones & !twos;
-        let singles = [
-            singles as u32 & self.open[0],
-            (singles >> 32) as u32 & self.open[1],
-            ones2 & !twos2 & self.open[2],
-        ];
-        if singles == [0; 3] {
+        // One test for the common case, neither a single nor an empty cell:
+        // testing for empty cells first let the compiler put off counting
+        // the twos until after it, keeping every word live until then.
+        let empty = (ones ^ join(BAND, BAND)) | u64::from(ones2 ^ BAND);
+        let singles = ones & !twos & join(self.open[0], self.open[1]);
+        let singles2 = ones2 & !twos2 & self.open[2];
+        if empty | singles | u64::from(singles2) == 0 {
             return Ok(false);
         }
+        if empty != 0 {
+            return Err(Contradiction);
+        }
+        let singles = [singles as u32, (singles >> 32) as u32, singles2];
         for (b, &singles) in singles.iter().enumerate() {
             if singles != 0 {
                 for d in 0..9 {
