@@ -328,8 +328,11 @@ impl Grid {
                 self.cand[e * 3 + b] &= !alone;
             }
             let cols = fold_columns(alone) * ROWS3;
-            for other in 0..3 {
-                self.cand[base + other] &= !cols;
+            // One bounds check for the digit's three words, not one each.
+            if let Some(words) = self.cand.get_mut(base..base + 3) {
+                for w in words {
+                    *w &= !cols;
+                }
             }
         }
         self.cand[i] = filtered;
