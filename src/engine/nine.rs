@@ -278,6 +278,7 @@ impl Grid {
     /// changes: bands first (cheapest, and most productive), then naked singles,
     /// then stacks (which also give hidden singles in columns). `checked` holds
     /// the words as they were at the last point where nothing was left to draw.
+    #[inline(always)]
     fn propagate(&mut self, checked: &mut Checked, stats: &mut Stats) -> Result<(), Contradiction> {
         let open = self.open;
         let result = self.propagate_uncounted(checked);
@@ -724,47 +725,55 @@ impl Nine {
                 let Some(frame) = frames.last_mut() else {
                     return Stop::Exhausted;
                 };
-                // A fresh frame's digits are all still live, and its grid is
-                // the current one.
-                let mut live = frame.remaining;
-                if frame.current != NONE {
-                    grid = frame.saved;
+                let ruling_out = frame.current != NONE;
+                let i = if ruling_out {
                     // The digit explored last is used up: rule it out here.
-                    let i = grid.eliminate(usize::from(frame.current), frame.cell);
-                    frame.current = NONE;
-                    checked = Checked::since(&frame.saved, i);
-                    if grid.propagate(&mut checked, stats).is_err() {
+                    grid = frame.saved;
+                    let d = usize::from(std::mem::replace(&mut frame.current, NONE));
+                    grid.eliminate(d, frame.cell)
+                } else {
+                    // A fresh frame's digits are all still live, and its grid
+                    // is the current one; so after a digit was ruled out.
+                    let live = frame.remaining;
+                    if live == 0 {
                         stats.backtracks += 1;
                         frames.pop();
                         continue;
                     }
-                    frame.saved = grid;
-                    if !grid.is_open(frame.cell) {
-                        // Propagation placed the cell itself: its last digit is
-                        // forced, and the grid is already that branch's fixed
-                        // point. Go on from it; nothing is left to try here.
-                        frame.remaining = 0;
+                    if stats.guesses == max_nodes {
+                        return Stop::Budget;
+                    }
+                    stats.guesses += 1;
+                    let d = live.trailing_zeros() as usize;
+                    frame.remaining &= !(1 << d);
+                    frame.current = d as u8;
+                    grid.assign(d, frame.cell)
+                };
+                // One call for both cases: the propagation is inlined here,
+                // and once is enough.
+                checked = Checked::since(&frame.saved, i);
+                let ok = grid.propagate(&mut checked, stats).is_ok();
+                if !ruling_out {
+                    if ok {
                         break;
                     }
-                    live &= grid.digits(frame.cell);
+                    continue;
                 }
-                if live == 0 {
+                if !ok {
                     stats.backtracks += 1;
                     frames.pop();
                     continue;
                 }
-                if stats.guesses == max_nodes {
-                    return Stop::Budget;
-                }
-                stats.guesses += 1;
-                let d = live.trailing_zeros() as usize;
-                frame.remaining &= !(1 << d);
-                frame.current = d as u8;
-                let i = grid.assign(d, frame.cell);
-                checked = Checked::since(&frame.saved, i);
-                if grid.propagate(&mut checked, stats).is_ok() {
+                frame.saved = grid;
+                if !grid.is_open(frame.cell) {
+                    // Propagation placed the cell itself: its last digit is
+                    // forced, and the grid is already that branch's fixed
+                    // point. Go on from it; nothing is left to try here.
+                    frame.remaining = 0;
                     break;
                 }
+                // The next turn tries the digits left, from this grid.
+                frame.remaining &= grid.digits(frame.cell);
             }
         }
     }
