@@ -450,9 +450,25 @@ impl<const BOX: usize> Solver<BOX> {
         // limited to houses of 4 to 16 open cells, at half the time a run.
         // Restarting after 16 failures times the Luby sequence abandons a
         // doomed run soon after it starts to fail. Over 16 boards: 49×49
-        // 63k guesses in all against 153k (the slowest 12.4k against one
-        // that gave up at 30k), 36×36 13k against 23k. The generator's
+        // 47k guesses in all against 153k (the slowest 8.3k against one
+        // that gave up at 30k), 36×36 10.8k against 23.0k. The generator's
         // searches keep the old ones (see `for_generation`).
+        //
+        // Tried on 49×49 and dropped (first runs solved of those 32, or
+        // guesses over 8 boards): all-different filtering of each digit's
+        // rows against its columns as well, 13 of 32 with probes, and
+        // without them still no first run solved; trying first the most
+        // constraining value, a random one, the lowest, or the one that
+        // least shrinks tight cells (Geelen's promise): no first run
+        // solved; breaking MRV ties by the open cells of a cell's houses
+        // (most or fewest), or dividing by them: two or three more boards
+        // past 10k guesses; probing only 8 or 32 pairs a node; scoring a
+        // pair by the larger reach of its sides (19 of 32, within noise),
+        // the smaller (6) or the sum (7) instead of the product; reach in
+        // pairs made (9); keeping each cell's last value across restarts
+        // (phase saving): no fewer guesses. On 64×64 these settings left 5
+        // of 8 boards unsolved at 30k guesses (4 of 8 with the filter from
+        // the start), against 1 of 8 as it is, so 64×64 keeps its own.
         let sparse_runs = matches!(BOX, 6 | 7) && !self.generating;
         let narrower_first = sparse_runs;
         st.alldiff_max = if sparse_runs { ALLDIFF_MAX_OPEN } else { 64 };
@@ -695,8 +711,9 @@ const PARTIAL_FAILURES: u64 = 600;
 const PARTIAL_FAILURES_64: u64 = 300;
 
 /// Failed guesses a unit of the Luby sequence allows a run on 36×36 and
-/// 49×49 (see `search_general`). Over 16 boards with 30% kept, 49×49: 63k
-/// guesses in all at 16 (the slowest 12.4k), 76k at 64 (21.1k).
+/// 49×49 (see `search_general`). Over 16 boards with 30% kept, 49×49: 47k
+/// guesses in all at 16 (the slowest 8.3k), 62k at 8 (9.6k), 60k at 64
+/// (12.0k).
 const RESTART_FAILURES: u64 = 16;
 
 /// The most open cells of a house that 36×36 and 49×49 filter for
