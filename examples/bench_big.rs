@@ -2,8 +2,10 @@
 //! 49×49 and 64×64 boards, and boards with a share of a random solution kept.
 //!
 //! ```text
-//! cargo run --release --example bench_big -- [--seeds K] [--keep PERCENT] [--max-nodes N] [--box B]
+//! cargo run --release --example bench_big -- [--seeds K] [--from S] [--keep PERCENT] [--max-nodes N] [--box B]
 //! ```
+//!
+//! The boards with a share kept use seeds `S..S + K` (`S` 0 unless given).
 //!
 //! For each size it prints one line per board: the time, the guesses, and
 //! whether it was solved (every solution is checked against its puzzle).
@@ -16,6 +18,7 @@ use rand_core::{Rng, SeedableRng};
 
 struct Options {
     seeds: u64,
+    from: u64,
     keep: usize,
     max_nodes: u64,
     only: Option<usize>,
@@ -65,7 +68,7 @@ fn size<const BOX: usize>(options: &Options) {
         return;
     }
     run("empty", &Board::<BOX>::new(), options);
-    let mut times: Vec<Duration> = (0..options.seeds)
+    let mut times: Vec<Duration> = (options.from..options.from + options.seeds)
         .map(|seed| {
             let board = kept::<BOX>(seed, options.keep);
             run(&format!("{}% #{seed}", options.keep), &board, options)
@@ -86,6 +89,7 @@ fn size<const BOX: usize>(options: &Options) {
 fn main() {
     let mut options = Options {
         seeds: 5,
+        from: 0,
         keep: 30,
         max_nodes: 100_000,
         only: None,
@@ -95,12 +99,13 @@ fn main() {
         let value = args.next().and_then(|v| v.parse::<u64>().ok());
         match (a.as_str(), value) {
             ("--seeds", Some(v)) => options.seeds = v,
+            ("--from", Some(v)) => options.from = v,
             ("--keep", Some(v)) => options.keep = v as usize,
             ("--max-nodes", Some(v)) => options.max_nodes = v,
             ("--box", Some(v)) => options.only = Some(v as usize),
             _ => {
                 eprintln!(
-                    "usage: bench_big [--seeds K] [--keep PERCENT] [--max-nodes N] [--box B]"
+                    "usage: bench_big [--seeds K] [--from S] [--keep PERCENT] [--max-nodes N] [--box B]"
                 );
                 std::process::exit(2);
             }

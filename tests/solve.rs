@@ -399,9 +399,8 @@ fn planted_puzzles_solve_on_every_size() {
 }
 
 /// Sparse 49×49 puzzles (70% of a grid blanked) run long enough for the
-/// searches from 49×49 up to restart, weigh branch points by their failures
-/// and go back up failing runs: each must still end with a checked solution
-/// within its budget. Seconds in release, too slow in debug:
+/// search to restart and weigh branch points by their failures: each must
+/// still end with a checked solution within its budget. Seconds in release, too slow in debug:
 /// `cargo test --release --test solve -- --ignored`.
 #[test]
 #[ignore = "slow in debug builds; run in release"]

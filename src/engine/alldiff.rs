@@ -36,8 +36,9 @@ pub(crate) fn filter_house(g: &Geometry, st: &mut State, h: usize) -> Result<(),
             k += 1;
         }
     }
-    if k <= 1 {
-        return Ok(()); // Singles settle it.
+    if k <= 1 || k > st.alldiff_max {
+        // Singles settle one cell; see `State::alldiff_max` for the rest.
+        return Ok(());
     }
     let (cells, cand) = (&cells[..k], &cand[..k]);
     let mut digit_of = [FREE; 64]; // The digit matched to each cell.

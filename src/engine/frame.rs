@@ -195,6 +195,8 @@ pub(crate) struct ProbeScratch {
     /// The choice of the pair [`probe`] returned whose probe reached
     /// further (the first of the two on a tie).
     pub wider: u8,
+    /// The other choice of that pair: the one whose probe reached less far.
+    pub narrower: u8,
 }
 
 /// Failed-literal probing: tries both choices of each pair (a cell with two
@@ -379,7 +381,11 @@ fn probe_pass(
             let score = (grown_a + 1) * (grown_b + 1) * weight;
             if score > best.map_or(0, |b| b.0) {
                 best = Some((score, branch));
-                scratch.wider = if grown_b > grown_a { b as u8 } else { a as u8 };
+                (scratch.wider, scratch.narrower) = if grown_b > grown_a {
+                    (b as u8, a as u8)
+                } else {
+                    (a as u8, b as u8)
+                };
             }
         }
         Ok((best.map(|(_, branch)| branch), progress))

@@ -70,15 +70,18 @@ pub struct Stats {
 ///   branches on the cell with the fewest candidates or the house-digit with the
 ///   fewest places; it first probes every pair (a two-way cell or
 ///   house-digit) both ways, rules out what fails or what both ways
-///   eliminate, and branches on the pair that propagates furthest (from
-///   36×36 up only once a search has restarted; probes propagate singles,
+///   eliminate, and branches on the pair that propagates furthest (on
+///   64×64 only once a search has restarted; probes propagate singles,
 ///   on 25×25 locked candidates and pairs as well). From 36×36 up
-///   it tries the least constraining value first. Ties between branch points
-///   start from a seeded place, and a search for one solution restarts long
-///   runs except on 16×16 and 25×25 ([`Solver::with_seed`]). From 49×49 up
-///   such a search also weighs cells, from its second run (64×64: its
-///   first), by the failures met in their houses, and a run that keeps
-///   failing goes back up a quarter of its depth and tries again from there.
+///   it tries the least constraining value first (on 36×36 and 49×49,
+///   of a probed pair, the side whose probe reached less far). Ties
+///   between branch points start from a seeded place, and a search for one
+///   solution restarts long runs except on 16×16 and 25×25
+///   ([`Solver::with_seed`]); on 36×36 and 49×49 a run is long by its
+///   failures, elsewhere by its guesses. From 49×49 up such a search also
+///   weighs cells, from its second run (64×64: its first), by the failures
+///   met in their houses, and on 64×64 a run that keeps failing goes back
+///   up a quarter of its depth and tries again from there.
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -353,8 +356,10 @@ impl<const BOX: usize> Solver<BOX> {
         // none of 1,000 planted 16×16 boards with 5% to 33% kept reached a
         // first restart's 256 guesses. The generator keeps them on 16×16, so
         // that the puzzles it makes stay the same.
-        // Probing pays up to 25×25 from the start. From 36×36 up it starts
-        // with the first restart, so only searches that run long pay for it:
+        // Probing pays up to 25×25 from the start. On 64×64, and in the
+        // generator's searches from 36×36 up, it starts with the first
+        // restart, so only searches that run long pay for it (36×36 and
+        // 49×49 otherwise probe from the start, see `sparse_runs` below):
         // with the all-different filter that way it solves all eight sparse
         // 49×49 test boards (four gave up at 100k guesses without it), while
         // the short searches of generation keep their speed (a 36×36 puzzle
@@ -457,6 +462,42 @@ impl<const BOX: usize> Solver<BOX> {
         // (3.7k otherwise), and the narrower side first, with full probes,
         // sends #9 past 60k.
         let wider_first = probing_scratch.full;
+        // On 36×36 and 49×49, searches for one solution (the generator's
+        // aside) probe from the first run, try first the side of the chosen
+        // pair whose probe reached less far, filter for all-different only
+        // houses with at most `ALLDIFF_MAX_OPEN` open cells, and restart
+        // after a number of failures rather than guesses. Sparse boards
+        // (30% of a random solution kept) go some three quarters of the way
+        // down without a failure, then thrash: a run that is doomed shows
+        // it only there. Of 32 first runs on 49×49 (8 boards, 4 tie-break
+        // seeds), none solved its board within 1,800 guesses without
+        // probing; 10 with probes, 1 trying the wider side of a pair first,
+        // 13 the narrower, and as many (11–19, within noise) with the filter
+        // limited to houses of 4 to 16 open cells, at half the time a run.
+        // Restarting after 16 failures times the Luby sequence abandons a
+        // doomed run soon after it starts to fail. Over 16 boards: 49×49
+        // 47k guesses in all against 153k (the slowest 8.3k against one
+        // that gave up at 30k), 36×36 10.8k against 23.0k. The generator's
+        // searches keep the old ones (see `for_generation`).
+        //
+        // Tried on 49×49 and dropped (first runs solved of those 32, or
+        // guesses over 8 boards): all-different filtering of each digit's
+        // rows against its columns as well, 13 of 32 with probes, and
+        // without them still no first run solved; trying first the most
+        // constraining value, a random one, the lowest, or the one that
+        // least shrinks tight cells (Geelen's promise): no first run
+        // solved; breaking MRV ties by the open cells of a cell's houses
+        // (most or fewest), or dividing by them: two or three more boards
+        // past 10k guesses; probing only 8 or 32 pairs a node; scoring a
+        // pair by the larger reach of its sides (19 of 32, within noise),
+        // the smaller (6) or the sum (7) instead of the product; reach in
+        // pairs made (9); keeping each cell's last value across restarts
+        // (phase saving): no fewer guesses. On 64×64 these settings left 5
+        // of 8 boards unsolved at 30k guesses (4 of 8 with the filter from
+        // the start), against 1 of 8 as it is, so 64×64 keeps its own.
+        let sparse_runs = matches!(BOX, 6 | 7) && !self.generating;
+        let narrower_first = sparse_runs;
+        st.alldiff_max = if sparse_runs { ALLDIFF_MAX_OPEN } else { 64 };
         st.count_pairs = probing_scratch.reach_in_pairs;
         let shuffle_values = self.seed.is_some();
         // Ties start from a pseudo-random place even without a seed: starting
@@ -490,6 +531,8 @@ impl<const BOX: usize> Solver<BOX> {
         // neutral (22.0k guesses against 23.0k over 16 boards), so 36×36
         // keeps the plain choice. The generator goes without both: a 64×64
         // puzzle (seed 1) took 24.6 s with them against 17.1 s without.
+        // Since 49×49 restarts after a few failures (`sparse_runs`), it
+        // keeps the weights but no longer goes back up part of a run.
         let weighted = BOX >= 7 && !self.generating;
         if weighted {
             weights.clear();
@@ -509,6 +552,8 @@ impl<const BOX: usize> Solver<BOX> {
             PARTIAL_FAILURES
         };
         let mut run_failures = 0u64;
+        // Failed guesses in this run, partial restarts or not.
+        let mut run_failures_all = 0u64;
         let mut charged = false;
         let mut run = 1u64;
         let mut run_guesses = 0u64;
@@ -520,7 +565,7 @@ impl<const BOX: usize> Solver<BOX> {
             }
             loop {
                 // Descend: a solution, or a new branch point.
-                let probed = if BOX <= 5 || run > 1 {
+                let probed = if BOX <= 5 || run > 1 || sparse_runs {
                     // From 36×36 up, only after the first restart: see above.
                     probe(g, st, probing_scratch, noise.as_mut())
                 } else {
@@ -553,6 +598,9 @@ impl<const BOX: usize> Solver<BOX> {
                     if wider_first && matches!(probed, Ok(Some(_))) {
                         frame.first = probing_scratch.wider;
                     }
+                    if narrower_first && matches!(probed, Ok(Some(_))) {
+                        frame.first = probing_scratch.narrower;
+                    }
                     frames.push(frame);
                 }
                 // Advance: the top frame's next choice that propagates cleanly,
@@ -564,7 +612,12 @@ impl<const BOX: usize> Solver<BOX> {
                     } else {
                         u64::MAX
                     };
-                    if restarts && run_guesses >= budget {
+                    let over = if sparse_runs {
+                        run_failures_all >= RESTART_FAILURES * luby(run)
+                    } else {
+                        run_guesses >= budget
+                    };
+                    if restarts && over {
                         // Restart: back to the root, with new tie-breaks.
                         frames.clear();
                         st.undo(g, root);
@@ -572,6 +625,7 @@ impl<const BOX: usize> Solver<BOX> {
                         run += 1;
                         run_guesses = 0;
                         run_failures = 0;
+                        run_failures_all = 0;
                         if late_alldiff {
                             // Filter the root for all-different again: the
                             // undo took back what the last run's filter found.
@@ -584,6 +638,7 @@ impl<const BOX: usize> Solver<BOX> {
                     }
                     if restarts
                         && weighted
+                        && !sparse_runs
                         && run_failures >= partial_failures
                         // Runs of more than four units have none, so that
                         // plain runs still grow without bound and the
@@ -637,10 +692,10 @@ impl<const BOX: usize> Solver<BOX> {
                     let k = match (hinted, noise.as_mut().filter(|_| shuffle_values)) {
                         (Some(k), _) => k,
                         (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
-                        (None, None) if lcv => frame.least_constraining(g, st, live),
                         (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
                             frame.first as usize
                         }
+                        (None, None) if lcv => frame.least_constraining(g, st, live),
                         (None, None) => live.trailing_zeros() as usize,
                     };
                     frame.remaining &= !(1u64 << k);
@@ -655,6 +710,7 @@ impl<const BOX: usize> Solver<BOX> {
                         charged = true;
                         run_failures += 1;
                     }
+                    run_failures_all += 1;
                 }
             }
         };
@@ -663,8 +719,9 @@ impl<const BOX: usize> Solver<BOX> {
     }
 }
 
-/// Failed guesses after which a run from 49×49 up goes back up a quarter
-/// of its depth (see `search_general`). Measured on 8 of the 49×49 boards
+/// Failed guesses after which a run on 49×49 went back up a quarter of its
+/// depth, before 49×49 restarted by failures (see `search_general`; only
+/// 64×64 still does it, with [`PARTIAL_FAILURES_64`]). Measured on 8 of the 49×49 boards
 /// with 30% kept, without the weights: 69k guesses in all at 600 (149k with
 /// no partial restarts), 175k at 300; counting guesses instead of failures
 /// (600), 73k, but the empty 49×49 board then took 8,968 guesses instead of
@@ -678,6 +735,18 @@ const PARTIAL_FAILURES: u64 = 600;
 /// 1,200 solved 3: these heavy-tailed searches make small samples noisy.
 /// The empty board is unchanged (3,910 guesses).
 const PARTIAL_FAILURES_64: u64 = 300;
+
+/// Failed guesses a unit of the Luby sequence allows a run on 36×36 and
+/// 49×49 (see `search_general`). Over 16 boards with 30% kept, 49×49: 47k
+/// guesses in all at 16 (the slowest 8.3k), 62k at 8 (9.6k), 60k at 64
+/// (12.0k).
+const RESTART_FAILURES: u64 = 16;
+
+/// The most open cells of a house that 36×36 and 49×49 filter for
+/// all-different (see `State::alldiff_max`): at 12, half the time a run of
+/// the unlimited filter, and no fewer first runs solved (see
+/// `search_general`).
+const ALLDIFF_MAX_OPEN: usize = 12;
 
 /// Charges a failure at `conflict` (see `State::conflict`) to its house, or
 /// to the three houses of its cell.

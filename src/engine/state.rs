@@ -93,6 +93,11 @@ pub(crate) struct State {
     pub alldiff: bool,
     /// Houses changed since they were last filtered.
     houses: Worklist,
+    /// Houses with more open cells than this are left to the other rules
+    /// by the all-different filter: a Hall set that propagation misses is
+    /// rare among many open cells, and filtering them is dear (see
+    /// `search_general` for 36×36 and 49×49).
+    pub alldiff_max: usize,
     /// Cells still open.
     pub open: usize,
     /// Assignments made, for statistics.
@@ -125,6 +130,7 @@ impl State {
             bivalue: Vec::with_capacity(n * n),
             alldiff: false,
             houses: Worklist::new(3 * n),
+            alldiff_max: 64,
             open: 0,
             assignments: 0,
             pairs_made: 0,
