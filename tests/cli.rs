@@ -387,6 +387,64 @@ fn a_grid_file_is_one_puzzle() {
 }
 
 #[test]
+fn a_grid_larger_than_64x64_is_one_invalid_puzzle() {
+    // A 100×100 grid (boxes 10×10) in numbers with box rules, then a comment
+    // line of prose, then a whole 9×9 puzzle, which is read on its own.
+    let row = |r: usize| -> String {
+        let cells: Vec<String> = (0..100)
+            .map(|c| {
+                if (r + c).is_multiple_of(7) {
+                    ((r * 10 + r / 10 + c) % 100 + 1).to_string()
+                } else {
+                    ".".into()
+                }
+            })
+            .collect();
+        cells
+            .chunks(10)
+            .map(|b| b.join(" "))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let rule = "+".to_string() + &"-".repeat(40);
+    let mut grid = String::new();
+    for r in 0..100usize {
+        if r.is_multiple_of(10) {
+            grid += &rule;
+            grid.push('\n');
+        }
+        grid += &row(r);
+        grid.push('\n');
+    }
+    let input = format!("# big\n{grid}{rule}\n4 givens, minimal\n{NINE}\n");
+    let run = ndoku(&["solve", "-j2"], input.as_bytes());
+    assert_eq!(run.lines()[0], "invalid");
+    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
+    assert_solves(&NINE.parse::<Board9>().unwrap().into(), run.lines()[1]);
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>:2: a 100x100 grid: ndoku solves boards up to 64x64\n"
+    );
+    assert_eq!(run.code, 1);
+    // Three rows of such a grid, and nothing else.
+    let three: String = (0..3).map(|r| row(r) + "\n").collect();
+    let run = ndoku(&["check"], three.as_bytes());
+    assert_eq!(run.stdout, "invalid\n");
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>:1: a grid of 3 rows of 100 cells: ndoku solves boards up to 64x64\n"
+    );
+    // One such row alone is one bad line, as before.
+    let run = ndoku(&["solve"], (row(0) + "\n").as_bytes());
+    assert_eq!(run.stdout, "invalid\n");
+    assert!(
+        run.stderr.starts_with("error: <stdin>:1: expected "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn count_prints_exact_counts_up_to_the_limit() {
     let empty4 = ".".repeat(16);
     let input = format!("{FOUR_MANY}\n{FOUR_ONE}\n{NO_SOLUTION}\n{empty4}\nxx\n");

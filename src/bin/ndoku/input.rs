@@ -446,7 +446,7 @@ impl Lines {
         while widths.len() < 2 && widths.first() != Some(&None) {
             let Some(raw) = self.next_raw()? else { break };
             match &raw {
-                Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t)),
+                Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t).or(too_wide(t))),
                 Raw::Text(_) => {} // A box rule: part of a grid, or a bad line.
                 Raw::Bad(_) => widths.extend([None, None]),
             }
@@ -456,6 +456,9 @@ impl Lines {
             [Some(a), Some(b)] if a == b => a,
             _ => return self.keep_as_lines(ahead),
         };
+        if width > MAX_SIDE {
+            return self.skip_large_grid(ahead, width);
+        }
         let mut size = 0usize;
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
@@ -487,6 +490,40 @@ impl Lines {
             shape: Shape::Grid,
         });
         Ok(())
+    }
+
+    /// Reads the rest of a grid whose rows are `width` numbers long, more than
+    /// any board ndoku solves (a 400×400 puzzle, say), as one invalid puzzle
+    /// named at its first line. Its rows are counted, not kept, so a grid of
+    /// any size takes no memory; as with any grid, the lines after it are part
+    /// of it unless one holds a whole puzzle.
+    fn skip_large_grid(&mut self, ahead: Vec<(usize, Raw)>, width: usize) -> Result<(), String> {
+        let first = ahead[0].0;
+        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if too_wide(t) == Some(width));
+        let mut rows = ahead.iter().filter(|(_, raw)| is_row(raw)).count();
+        let mut after = None;
+        while let Some(raw) = self.next_raw()? {
+            match &raw {
+                Raw::Text(t) if is_whole(t) => {
+                    after = Some((self.line, raw));
+                    break;
+                }
+                _ => rows += usize::from(is_row(&raw)),
+            }
+        }
+        let message = if rows == width {
+            format!("a {width}x{width} grid: ndoku solves boards up to {MAX_SIDE}x{MAX_SIDE}")
+        } else {
+            format!(
+                "a grid of {rows} rows of {width} cells: ndoku solves boards up to {MAX_SIDE}x{MAX_SIDE}"
+            )
+        };
+        self.pending.push_back(Record {
+            line: first,
+            text: Err(message),
+            shape: Shape::Grid,
+        });
+        self.keep_as_lines(after.into_iter().collect())
     }
 
     /// Queues lines read ahead as records of their own.
@@ -617,6 +654,17 @@ fn row_width(line: &str) -> Option<usize> {
     [cells(line), words(line)]
         .into_iter()
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
+}
+
+/// The side of the largest board ndoku solves.
+const MAX_SIDE: usize = AnyBoard::SIZES[AnyBoard::SIZES.len() - 1];
+
+/// The number of cells on a line that holds more numbers than a row of any
+/// board ndoku solves, and is not a whole puzzle either: a row of a larger
+/// board, such as a 400×400 grid written in numbers.
+fn too_wide(line: &str) -> Option<usize> {
+    let k = words(line);
+    (k > MAX_SIDE && !is_whole(line)).then_some(k)
 }
 
 #[cfg(test)]
