@@ -229,7 +229,7 @@ pub(crate) fn probe(
     // and choose so much better where to branch, that first solutions take
     // 3.5 times fewer guesses (247k to 70k over gecode_frisch_minimal_16)
     // for about 3 times the work a guess; with either rule alone, 186k and
-    // 131k. See `search_general` for the times.
+    // 131k. See `Tuning::new` for the times.
     let (locked, pairs, alldiff) = (st.locked, st.pairs, st.alldiff);
     if scratch.full {
         st.alldiff = false;

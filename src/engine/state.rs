@@ -96,7 +96,7 @@ pub(crate) struct State {
     /// Houses with more open cells than this are left to the other rules
     /// by the all-different filter: a Hall set that propagation misses is
     /// rare among many open cells, and filtering them is dear (see
-    /// `search_general` for 36×36 and 49×49).
+    /// `Tuning::new` for 36×36 and 49×49).
     pub alldiff_max: usize,
     /// Cells still open.
     pub open: usize,

@@ -1,0 +1,324 @@
+//! The general engine's search loop: descend to a branch point, try its next choice, back up, restart.
+//!
+//! The loop keeps its own stack of [`Frame`]s instead of recursing: a 64×64
+//! search can be thousands of decisions deep, deeper than a thread's stack
+//! should be asked to go, and an explicit stack lets the loop stop on a
+//! budget, go on after a solution to count more, and start over from the
+//! root without unwinding anything.
+
+use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, probe};
+use super::state::{Geometry, State};
+use super::tuning::{RESTART_FAILURES, Tuning};
+use super::{General, Noise, Stats, charge, luby, nth_bit};
+use crate::outcome::Stop;
+
+/// One search of the general engine: the solver's scratch, borrowed for the
+/// search, and the counters of the current run.
+pub(super) struct Search<'a> {
+    g: &'a Geometry,
+    st: &'a mut State,
+    frames: &'a mut Vec<Frame>,
+    probing: &'a mut ProbeScratch,
+    /// Failures charged to each house (with `Tuning::weighted`).
+    weights: &'a mut Vec<u32>,
+    stats: &'a mut Stats,
+    tuning: Tuning,
+    /// Breaks ties between branch points, and with `shuffle_values` orders values.
+    noise: Option<Noise>,
+    shuffle_values: bool,
+    /// A value per cell to try first (0: none), or empty.
+    hint: &'a [u8],
+    max_nodes: u64,
+    /// The trail mark of the root, once the givens have propagated.
+    root: usize,
+    /// The current run, from 1; each restart starts the next.
+    run: u64,
+    /// Guesses in this run.
+    run_guesses: u64,
+    /// Failed guesses since this run's last partial restart.
+    run_failures: u64,
+    /// Failed guesses in this run, partial restarts or not.
+    run_failures_all: u64,
+    /// Whether a failure has been charged to a house yet.
+    charged: bool,
+}
+
+impl<'a> Search<'a> {
+    /// A search of the board `general` was reset to, with `tuning`.
+    pub(super) fn new(
+        general: &'a mut General,
+        stats: &'a mut Stats,
+        tuning: Tuning,
+        noise: Option<Noise>,
+        shuffle_values: bool,
+        hint: &'a [u8],
+        max_nodes: u64,
+    ) -> Self {
+        Self {
+            g: &general.geometry,
+            st: &mut general.state,
+            frames: &mut general.frames,
+            probing: &mut general.probe,
+            weights: &mut general.weights,
+            stats,
+            tuning,
+            noise,
+            shuffle_values,
+            hint,
+            max_nodes,
+            root: 0,
+            run: 1,
+            run_guesses: 0,
+            run_failures: 0,
+            run_failures_all: 0,
+            charged: false,
+        }
+    }
+
+    /// Propagates the givens, then descends and advances until the search
+    /// is exhausted, `on_solution` says it has enough, or the budget runs out.
+    pub(super) fn run(mut self, on_solution: &mut impl FnMut(&[u8]) -> bool) -> Stop {
+        if self.st.propagate(self.g).is_err() {
+            return Stop::Exhausted;
+        }
+        self.root = self.st.mark();
+        loop {
+            if self.descend() {
+                self.stats.solutions += 1;
+                if !on_solution(&self.st.value) {
+                    return Stop::Enough;
+                }
+            }
+            if let Err(stop) = self.advance() {
+                return stop;
+            }
+        }
+    }
+
+    /// Looks ahead from the current node (probing, where the tuning says),
+    /// then pushes a frame for its best branch point. Returns whether the
+    /// node is a solution instead; when lookahead proves it dead, it pushes
+    /// nothing and the caller advances past the choice that led here.
+    fn descend(&mut self) -> bool {
+        let probed = if self.tuning.probe_first_run || self.run > 1 {
+            probe(self.g, self.st, self.probing, self.noise.as_mut())
+        } else {
+            Ok(None)
+        };
+        match probed {
+            Err(_) => false,
+            Ok(_) if self.st.open == 0 => true,
+            Ok(best) => {
+                self.push_branch(best);
+                false
+            }
+        }
+    }
+
+    /// Pushes a frame for the pair probing found best, or else for the cell or
+    /// house-digit with the fewest choices (weighed by failures, once some are
+    /// charged, where the tuning says).
+    fn push_branch(&mut self, probed: Option<Branch>) {
+        let weigh =
+            self.tuning.weighted && self.charged && (self.run > 1 || self.tuning.weigh_first_run);
+        let max_places = self.tuning.max_places;
+        let branch = match probed {
+            Some(best) => best,
+            // Until a failure is charged, the plain choice is the same and,
+            // stopping at the first two-way cell, cheaper.
+            None if weigh => choose_weighted(
+                self.g,
+                self.st,
+                max_places,
+                self.weights,
+                self.noise.as_mut(),
+            ),
+            None => choose(self.g, self.st, max_places, self.noise.as_mut()),
+        };
+        let remaining = match branch {
+            Branch::Cell(c) => self.st.cand[c as usize],
+            Branch::Place { house, digit } => {
+                self.st.places[house as usize * self.g.n + digit as usize]
+            }
+        };
+        let mut frame = Frame::new(branch, remaining, self.st.mark());
+        if probed.is_some() {
+            if self.tuning.wider_first {
+                frame.first = self.probing.wider;
+            }
+            if self.tuning.sparse_runs {
+                frame.first = self.probing.narrower;
+            }
+        }
+        self.frames.push(frame);
+    }
+
+    /// Moves on to the next node: the top frame's next choice that propagates
+    /// cleanly, backing up through frames that have none left, or the root of
+    /// a new run. `Err` when the search is over.
+    fn advance(&mut self) -> Result<(), Stop> {
+        loop {
+            if self.restart_due() {
+                return self.restart();
+            }
+            if self.partial_restart_due() && self.back_up_part() {
+                return Ok(());
+            }
+            let Some(top) = self.frames.len().checked_sub(1) else {
+                return Err(Stop::Exhausted);
+            };
+            if !self.close_current(top) {
+                self.backtrack();
+                continue;
+            }
+            let live = self.frames[top].live(self.g, self.st);
+            if live == 0 {
+                self.backtrack();
+                continue;
+            }
+            if self.stats.guesses == self.max_nodes {
+                return Err(Stop::Budget);
+            }
+            if self.try_next(top, live) {
+                return Ok(());
+            }
+            self.record_failure();
+        }
+    }
+
+    /// Undoes everything under the frame at `top`, and rules out the choice
+    /// it explored last, for the rest of the frame, so that later choices
+    /// see what that subtree proved. False when ruling it out is itself a
+    /// contradiction: the frame is dead.
+    fn close_current(&mut self, top: usize) -> bool {
+        let frame = &mut self.frames[top];
+        self.st.undo(self.g, frame.mark);
+        if frame.current == NONE {
+            return true;
+        }
+        let (cell, d) = frame.assignment(self.g, frame.current as usize);
+        frame.current = NONE;
+        if self.st.rule_out(self.g, cell, d).is_err() {
+            if self.tuning.weighted {
+                charge(self.g, self.weights, self.st.conflict);
+                self.charged = true;
+            }
+            return false;
+        }
+        frame.mark = self.st.mark();
+        true
+    }
+
+    /// Tries the next choice of the frame at `top` among `live`, and
+    /// propagates it. Returns whether it propagated cleanly.
+    fn try_next(&mut self, top: usize, live: u64) -> bool {
+        self.stats.guesses += 1;
+        self.run_guesses += 1;
+        let k = self.pick(top, live);
+        let frame = &mut self.frames[top];
+        frame.remaining &= !(1u64 << k);
+        frame.current = k as u8;
+        let (cell, d) = frame.assignment(self.g, k);
+        self.st.queue(cell, d);
+        self.st.propagate(self.g).is_ok()
+    }
+
+    /// Which of the `live` choices of the frame at `top` to try next: the
+    /// hinted one, a random one with a seed, the frame's preferred first
+    /// one, the least constraining one, or else the lowest.
+    fn pick(&mut self, top: usize, live: u64) -> usize {
+        let frame = &self.frames[top];
+        let hinted = (!self.hint.is_empty())
+            .then(|| frame.hinted(self.g, self.hint, live))
+            .flatten();
+        let shuffle = self.shuffle_values;
+        match (hinted, self.noise.as_mut().filter(|_| shuffle)) {
+            (Some(k), _) => k,
+            (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
+            (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
+                frame.first as usize
+            }
+            (None, None) if self.tuning.lcv => frame.least_constraining(self.g, self.st, live),
+            (None, None) => live.trailing_zeros() as usize,
+        }
+    }
+
+    /// Pops the top frame: it has no choice left.
+    fn backtrack(&mut self) {
+        self.stats.backtracks += 1;
+        self.frames.pop();
+    }
+
+    /// Counts a guess that failed to propagate, charging the failure to its
+    /// houses where the tuning weighs them.
+    fn record_failure(&mut self) {
+        if self.tuning.weighted {
+            charge(self.g, self.weights, self.st.conflict);
+            self.charged = true;
+            self.run_failures += 1;
+        }
+        self.run_failures_all += 1;
+    }
+
+    /// Whether this run has used up its share: a Luby-sequence multiple of
+    /// failures (sparse-board runs) or of guesses. Only searches that
+    /// restart have shares.
+    fn restart_due(&self) -> bool {
+        let t = &self.tuning;
+        t.restarts
+            && if t.sparse_runs {
+                self.run_failures_all >= RESTART_FAILURES * luby(self.run)
+            } else {
+                self.run_guesses >= t.restart_base * luby(self.run)
+            }
+    }
+
+    /// Starts the next run from the root, with the noise where the last run
+    /// left it, so with new tie-breaks. The shares grow without bound, so
+    /// some run finishes and the search stays complete.
+    fn restart(&mut self) -> Result<(), Stop> {
+        self.frames.clear();
+        self.st.undo(self.g, self.root);
+        self.stats.restarts += 1;
+        self.run += 1;
+        self.run_guesses = 0;
+        self.run_failures = 0;
+        self.run_failures_all = 0;
+        if self.tuning.late_alldiff {
+            // Filter the root for all-different again: the undo took back
+            // what the last run's filter found.
+            self.st.alldiff = true;
+            if self.st.recheck(self.g).is_err() {
+                return Err(Stop::Exhausted);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a weighted run has failed often enough since its last partial
+    /// restart to go back up part of its depth. Runs of more than four units
+    /// have none, so that plain runs still grow without bound and the search
+    /// stays complete.
+    fn partial_restart_due(&self) -> bool {
+        let t = &self.tuning;
+        t.restarts
+            && t.weighted
+            && !t.sparse_runs
+            && self.run_failures >= t.partial_failures
+            && luby(self.run) <= 4
+    }
+
+    /// Goes back to the state in which the frame at three quarters of the
+    /// depth was pushed, under the same choices above it, to descend afresh
+    /// from there. False when the stack is too shallow to do so.
+    fn back_up_part(&mut self) -> bool {
+        self.run_failures = 0;
+        let keep = self.frames.len() * 3 / 4;
+        if keep == 0 {
+            return false;
+        }
+        self.st.undo(self.g, self.frames[keep].mark);
+        self.frames.truncate(keep);
+        true
+    }
+}
