@@ -186,17 +186,21 @@ struct Checked {
     dirty: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
+    /// `verified[3d]`: digit `d`'s columns by band (as [`Grid::columns`]
+    /// gathers them) when its stacks last allowed them all. The check depends
+    /// on nothing else, so the same columns pass again without it, in any grid
+    /// of the search (serg_benchmark 19,714 -> 19,512 instructions a puzzle,
+    /// top95 86,059 -> 85,553, counting to 2).
+    verified: [u32; 25],
 }
 
 impl Checked {
-    /// The tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in word `i` only.
-    fn since(saved: &Grid, i: usize) -> Self {
-        Self {
-            words: saved.cand,
-            dirty: 1 << i,
-            stacks: 0,
-        }
+    /// Tracking for a grid that was a fixed point at `saved` and has since
+    /// changed in word `i` only (the columns verified are kept).
+    fn reset(&mut self, saved: &Grid, i: usize) {
+        self.words = saved.cand;
+        self.dirty = 1 << i;
+        self.stacks = 0;
     }
 }
 
@@ -422,6 +426,17 @@ impl Grid {
     /// band takes that band's whole share of the stack, so its box keeps that
     /// column only; one row there makes the box a single minirow, and the band
     /// sweep then finds the cell alone in its row.
+    ///
+    /// Measured and dropped (instructions a puzzle, counting to 2, before the
+    /// `verified` memo): skipping this check below a number of open cells
+    /// (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
+    /// -> 24.6 guesses; 25: serg 19,165, top95 86,910), or altogether (serg
+    /// 17,225, top95 167,040 at 52.8 guesses); and the sudoku crate's pointing
+    /// in `update` instead of waiting for this (a box of the band with one
+    /// column for the digit clears it from the other bands: same guesses, serg
+    /// 22,749 and top95 101,219 with the spill found by comparing words, 24,779
+    /// and 111,406 with the two words marked directly, as more words are
+    /// updated again).
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
@@ -443,6 +458,9 @@ impl Grid {
             let x = join(w[0], w[1]);
             let x = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
             let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
+            if all == checked.verified[base] {
+                continue;
+            }
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
@@ -459,6 +477,7 @@ impl Grid {
             }
             if allowed == all {
                 // Mostly so: the stacks allow every column the digit still has.
+                checked.verified[base] = all;
                 continue;
             }
             for (b, &x) in w.iter().enumerate() {
@@ -478,6 +497,22 @@ impl Grid {
     /// the most), else the first with the fewest. Fewest solved took fewer
     /// guesses than most places left (96 against 112 a puzzle on
     /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
+    ///
+    /// Measured and dropped (instructions a puzzle, counting to 2): the sudoku
+    /// crate's choice, the first bivalue cell, is cheaper and as good on easy
+    /// sets (serg_benchmark 19,714 -> 18,180 at 6.79 guesses against 7.32,
+    /// top95 86,059 -> 76,616 at 20.2 against 19.9) but much worse on hard
+    /// ones (norvig_hardest 43,699 -> 48,492, magictour_top1465 70,178 ->
+    /// 75,923, 11plus 371,556 -> 466,325 at 138 guesses against 97, 1106
+    /// 707,300 -> 930,077); using it only below some depth (5: top95 79,720,
+    /// norvig 45,591, 17_clue 14,597 -> 14,882) or below some number of open
+    /// cells (55: serg 18,600, top95 77,953, norvig 49,822, magictour 74,484)
+    /// traded one set against another. Keys of count and digit with
+    /// branch-free minima (serg 20,296, top95 87,513), solved counts kept in
+    /// the grid as cells are solved (same guesses; serg 19,362, top95 86,322,
+    /// norvig 44,216), and the bivalue cells taken from the last naked-single
+    /// pass with a third count there (serg 19,512 -> 19,757, top95 85,553 ->
+    /// 87,581) all cost more than they saved.
     fn choose(&self) -> (Cell, u32) {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
@@ -694,6 +729,8 @@ impl Nine {
             words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
             stacks: 0,
+            // No columns of 27 bits are all ones.
+            verified: [u32::MAX; 25],
         };
         if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
@@ -751,7 +788,7 @@ impl Nine {
                 };
                 // One call for both cases: the propagation is inlined here,
                 // and once is enough.
-                checked = Checked::since(&frame.saved, i);
+                checked.reset(&frame.saved, i);
                 let ok = grid.propagate(&mut checked, stats).is_ok();
                 if !ruling_out {
                     if ok {
