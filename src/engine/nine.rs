@@ -192,7 +192,9 @@ struct Checked {
     /// gathers them) when its stacks last allowed them all. The check depends
     /// on nothing else, so the same columns pass again without it, in any grid
     /// of the search (serg_benchmark 19,714 -> 19,512 instructions a puzzle,
-    /// top95 86,059 -> 85,553, counting to 2).
+    /// top95 86,059 -> 85,553, counting to 2). Remembering the last two
+    /// instead cost more than it saved (serg 19,314 -> 19,446, top95 83,173
+    /// -> 83,185).
     verified: [u32; 25],
     /// Cells solved in this propagation, counted as they are solved: cheaper
     /// than counting the open cells lost once at the end (serg_benchmark
