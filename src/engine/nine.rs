@@ -17,7 +17,9 @@
 //! frame saves the whole 120-byte grid rather than a trail mark, because copying
 //! it back is cheaper than replaying a trail of single-bit changes. It branches
 //! on a cell with two candidates, of the digit with the fewest cells solved:
-//! placing that digit tells the most.
+//! placing that digit tells the most. Once every digit but one of a frame's
+//! cell is used up, that last one is placed outright, not ruled in by
+//! eliminating the one before it.
 
 use super::Stats;
 use crate::outcome::Stop;
@@ -186,17 +188,27 @@ struct Checked {
     dirty: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
+    /// `verified[3d]`: digit `d`'s columns by band (as [`Grid::columns`]
+    /// gathers them) when its stacks last allowed them all. The check depends
+    /// on nothing else, so the same columns pass again without it, in any grid
+    /// of the search (serg_benchmark 19,714 -> 19,512 instructions a puzzle,
+    /// top95 86,059 -> 85,553, counting to 2). Remembering the last two
+    /// instead cost more than it saved (serg 19,314 -> 19,446, top95 83,173
+    /// -> 83,185).
+    verified: [u32; 25],
+    /// Cells solved in this propagation, counted as they are solved: cheaper
+    /// than counting the open cells lost once at the end (serg_benchmark
+    /// 19,460 -> 19,314 instructions a puzzle, top95 83,460 -> 83,173).
+    solved: u32,
 }
 
 impl Checked {
-    /// The tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in word `i` only.
-    fn since(saved: &Grid, i: usize) -> Self {
-        Self {
-            words: saved.cand,
-            dirty: 1 << i,
-            stacks: 0,
-        }
+    /// Tracking for a grid that was a fixed point at `saved` and has since
+    /// changed in word `i` only (the columns verified are kept).
+    fn reset(&mut self, saved: &Grid, i: usize) {
+        self.words = saved.cand;
+        self.dirty = 1 << i;
+        self.stacks = 0;
     }
 }
 
@@ -280,12 +292,9 @@ impl Grid {
     /// the words as they were at the last point where nothing was left to draw.
     #[inline(always)]
     fn propagate(&mut self, checked: &mut Checked, stats: &mut Stats) -> Result<(), Contradiction> {
-        let open = self.open;
+        checked.solved = 0;
         let result = self.propagate_uncounted(checked);
-        // Count the cells solved here once, rather than at each (popcount is
-        // not a baseline x86-64 instruction).
-        let solved = |b: usize| u64::from(open[b] & !self.open[b]);
-        stats.propagations += popcount_sum(solved(0) | solved(1) << 27, solved(2));
+        stats.propagations += u64::from(checked.solved);
         result
     }
 
@@ -328,7 +337,10 @@ impl Grid {
             for e in 0..9 {
                 self.cand[e * 3 + b] &= !alone;
             }
-            let cols = fold_columns(alone) * ROWS3;
+            // In different rows and boxes, so in different columns.
+            let cols = fold_columns(alone);
+            checked.solved += u32::from(COUNT9[cols as usize]);
+            let cols = cols * ROWS3;
             // One bounds check for the digit's three words, not one each.
             if let Some(words) = self.cand.get_mut(base..base + 3) {
                 for w in words {
@@ -422,6 +434,17 @@ impl Grid {
     /// band takes that band's whole share of the stack, so its box keeps that
     /// column only; one row there makes the box a single minirow, and the band
     /// sweep then finds the cell alone in its row.
+    ///
+    /// Measured and dropped (instructions a puzzle, counting to 2, before the
+    /// `verified` memo): skipping this check below a number of open cells
+    /// (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
+    /// -> 24.6 guesses; 25: serg 19,165, top95 86,910), or altogether (serg
+    /// 17,225, top95 167,040 at 52.8 guesses); and the sudoku crate's pointing
+    /// in `update` instead of waiting for this (a box of the band with one
+    /// column for the digit clears it from the other bands: same guesses, serg
+    /// 22,749 and top95 101,219 with the spill found by comparing words, 24,779
+    /// and 111,406 with the two words marked directly, as more words are
+    /// updated again).
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
@@ -443,6 +466,9 @@ impl Grid {
             let x = join(w[0], w[1]);
             let x = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
             let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
+            if all == checked.verified[base] {
+                continue;
+            }
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
@@ -459,6 +485,7 @@ impl Grid {
             }
             if allowed == all {
                 // Mostly so: the stacks allow every column the digit still has.
+                checked.verified[base] = all;
                 continue;
             }
             for (b, &x) in w.iter().enumerate() {
@@ -478,6 +505,22 @@ impl Grid {
     /// the most), else the first with the fewest. Fewest solved took fewer
     /// guesses than most places left (96 against 112 a puzzle on
     /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
+    ///
+    /// Measured and dropped (instructions a puzzle, counting to 2): the sudoku
+    /// crate's choice, the first bivalue cell, is cheaper and as good on easy
+    /// sets (serg_benchmark 19,714 -> 18,180 at 6.79 guesses against 7.32,
+    /// top95 86,059 -> 76,616 at 20.2 against 19.9) but much worse on hard
+    /// ones (norvig_hardest 43,699 -> 48,492, magictour_top1465 70,178 ->
+    /// 75,923, 11plus 371,556 -> 466,325 at 138 guesses against 97, 1106
+    /// 707,300 -> 930,077); using it only below some depth (5: top95 79,720,
+    /// norvig 45,591, 17_clue 14,597 -> 14,882) or below some number of open
+    /// cells (55: serg 18,600, top95 77,953, norvig 49,822, magictour 74,484)
+    /// traded one set against another. Keys of count and digit with
+    /// branch-free minima (serg 20,296, top95 87,513), solved counts kept in
+    /// the grid as cells are solved (same guesses; serg 19,362, top95 86,322,
+    /// norvig 44,216), and the bivalue cells taken from the last naked-single
+    /// pass with a third count there (serg 19,512 -> 19,757, top95 85,553 ->
+    /// 87,581) all cost more than they saved.
     fn choose(&self) -> (Cell, u32) {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
@@ -562,21 +605,6 @@ impl Grid {
             }
         }
     }
-}
-
-/// `a.count_ones() + b.count_ones()` for `b` below 2^32, in one bit-sliced
-/// count rather than two: the words are added as their 4-bit fields are
-/// formed (at most 4 + 4 in each, no overflow), so the later steps are shared.
-fn popcount_sum(a: u64, b: u64) -> u64 {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let a = a - ((a >> 1) & M1);
-    let b = b - ((b >> 1) & M1);
-    let s = (a & M2) + ((a >> 2) & M2) + (b & M2) + ((b >> 2) & M2);
-    let s = (s & M4) + ((s >> 4) & M4);
-    // At most 96 in all: the byte sums fit in the top byte.
-    s.wrapping_mul(0x0101_0101_0101_0101) >> 56
 }
 
 /// Two band words side by side in one `u64`, `lo` in the low half: two bands
@@ -694,6 +722,9 @@ impl Nine {
             words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
             stacks: 0,
+            // No columns of 27 bits are all ones.
+            verified: [u32::MAX; 25],
+            solved: 0,
         };
         if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
@@ -730,7 +761,15 @@ impl Nine {
                     // The digit explored last is used up: rule it out here.
                     grid = frame.saved;
                     let d = usize::from(std::mem::replace(&mut frame.current, NONE));
-                    grid.eliminate(d, frame.cell)
+                    let rest = frame.remaining;
+                    if rest & rest.wrapping_sub(1) == 0 && rest != 0 {
+                        // One digit left (always so on a bivalue cell): place
+                        // it instead. The fixed point is the same, reached
+                        // without the naked-single pass that would place it.
+                        grid.assign(rest.trailing_zeros() as usize, frame.cell)
+                    } else {
+                        grid.eliminate(d, frame.cell)
+                    }
                 } else {
                     // A fresh frame's digits are all still live, and its grid
                     // is the current one; so after a digit was ruled out.
@@ -751,7 +790,7 @@ impl Nine {
                 };
                 // One call for both cases: the propagation is inlined here,
                 // and once is enough.
-                checked = Checked::since(&frame.saved, i);
+                checked.reset(&frame.saved, i);
                 let ok = grid.propagate(&mut checked, stats).is_ok();
                 if !ruling_out {
                     if ok {
@@ -764,14 +803,14 @@ impl Nine {
                     frames.pop();
                     continue;
                 }
-                frame.saved = grid;
                 if !grid.is_open(frame.cell) {
-                    // Propagation placed the cell itself: its last digit is
-                    // forced, and the grid is already that branch's fixed
-                    // point. Go on from it; nothing is left to try here.
+                    // The cell is placed: its last digit is forced, and the
+                    // grid is already that branch's fixed point. Go on from
+                    // it; nothing is left to try here (so nothing to save).
                     frame.remaining = 0;
                     break;
                 }
+                frame.saved = grid;
                 // The next turn tries the digits left, from this grid.
                 frame.remaining &= grid.digits(frame.cell);
             }
@@ -806,24 +845,6 @@ mod tests {
             let a = r | (r ^ 0x1ff) << 9 | mixed << 18;
             let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(mixed) << 6;
             assert_eq!(occupied_minirows(a), expected);
-        }
-    }
-
-    #[test]
-    fn popcount_sum_adds_both_counts() {
-        let words = [
-            0,
-            1,
-            0x7fff_ffff,
-            0x3f_ffff_ffff_ffff,
-            u64::MAX >> 10,
-            0x1234_5678_9abc,
-        ];
-        for &a in &words {
-            for &b in &[0u64, 1, 0x7ff_ffff, 0xffff_ffff, 0x5555_5555] {
-                let expected = u64::from(a.count_ones() + b.count_ones());
-                assert_eq!(popcount_sum(a, b), expected, "{a:x} {b:x}");
-            }
         }
     }
 
