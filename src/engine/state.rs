@@ -21,6 +21,12 @@ pub(crate) struct Geometry {
     pub segment: [u64; 64],
     /// `stripe[p]`: the positions of a box in position `p`'s box column.
     pub stripe: [u64; 64],
+    /// `quot[i]`, `rem[i]`: `i / boxw` and `i % boxw`, for `i` below `n`.
+    pub quot: [u8; 64],
+    pub rem: [u8; 64],
+    /// `house_digit[slot]`: the house and digit of house-digit `slot`
+    /// (`house * n + digit`), looked up rather than divided out.
+    house_digit: Vec<(u8, u8)>,
 }
 
 impl Geometry {
@@ -46,6 +52,13 @@ impl Geometry {
             segment[p] = seg << (boxw * (p / boxw));
             stripes[p] = stripe(boxw) << (p % boxw);
         }
+        let (mut quot, mut rem) = ([0u8; 64], [0u8; 64]);
+        for i in 0..n {
+            (quot[i], rem[i]) = ((i / boxw) as u8, (i % boxw) as u8);
+        }
+        let house_digit = (0..3 * n * n)
+            .map(|s| ((s / n) as u8, (s % n) as u8))
+            .collect();
         Self {
             boxw,
             n,
@@ -53,7 +66,17 @@ impl Geometry {
             cell_houses,
             segment,
             stripe: stripes,
+            quot,
+            rem,
+            house_digit,
         }
+    }
+
+    /// The house and digit of house-digit `slot`: `(slot / n, slot % n)`.
+    #[inline(always)]
+    pub fn split(&self, slot: usize) -> (usize, usize) {
+        let (h, d) = self.house_digit[slot];
+        (usize::from(h), usize::from(d))
     }
 }
 
@@ -306,7 +329,7 @@ impl State {
     /// other digits from them.
     fn hidden_pair(&mut self, g: &Geometry, slot: usize) -> Result<(), Contradiction> {
         let n = g.n;
-        let (h, d) = (slot / n, slot % n);
+        let (h, d) = g.split(slot);
         let m = self.places[slot];
         // The other digit has both cells as candidates: trying only the
         // digits they share finds the same (lowest) one as a scan of every
@@ -381,37 +404,39 @@ impl State {
     /// (pointing and claiming).
     fn locked_candidates(&mut self, g: &Geometry, slot: usize) -> Result<(), Contradiction> {
         let (n, w) = (g.n, g.boxw);
-        let (h, d) = (slot / n, slot % n);
+        let (h, d) = g.split(slot);
         let m = self.places[slot];
         if m & m.wrapping_sub(1) == 0 {
             return Ok(()); // placed, or about to be: singles cover it
         }
-        let seg = (1u64 << w) - 1;
+        // Positions by box row and column come from tables, not divisions
+        // by the box width (`quot`, `rem`, `segment`, `stripe`).
+        let p = m.trailing_zeros() as usize;
         // (house to clear, positions in it to keep)
         let target = if h < 2 * n {
             // A row or column: are its places inside one box?
-            let k = m.trailing_zeros() as usize / w;
-            if m & !(seg << (w * k)) != 0 {
+            if m & !g.segment[p] != 0 {
                 return Ok(());
             }
-            let line = h % n;
+            let k = usize::from(g.quot[p]);
+            let line = if h < n { h } else { h - n };
+            let (lq, lr) = (usize::from(g.quot[line]), usize::from(g.rem[line]));
             if h < n {
                 // Row `line`, box (line / w, k): keep the box's row `line % w`.
-                (2 * n + (line / w) * w + k, seg << (w * (line % w)))
+                (2 * n + lq * w + k, g.segment[lr * w])
             } else {
                 // Column `line`, box (k, line / w): keep the box's column `line % w`.
-                (2 * n + k * w + line / w, stripe(w) << (line % w))
+                (2 * n + k * w + lq, g.stripe[lr])
             }
         } else {
             let b = h - 2 * n;
-            let i = m.trailing_zeros() as usize / w;
-            let j = m.trailing_zeros() as usize % w;
-            if m & !(seg << (w * i)) == 0 {
-                // Inside the box's row i: clear the rest of that row.
-                ((b / w) * w + i, seg << (w * (b % w)))
-            } else if m & !(stripe(w) << j) == 0 {
-                // Inside the box's column j: clear the rest of that column.
-                (n + (b % w) * w + j, seg << (w * (b / w)))
+            let (bq, br) = (usize::from(g.quot[b]), usize::from(g.rem[b]));
+            if m & !g.segment[p] == 0 {
+                // Inside the box's row p / w: clear the rest of that row.
+                (bq * w + usize::from(g.quot[p]), g.segment[br * w])
+            } else if m & !g.stripe[p] == 0 {
+                // Inside the box's column p % w: clear the rest of that column.
+                (n + br * w + usize::from(g.rem[p]), g.segment[bq * w])
             } else {
                 return Ok(());
             }
@@ -458,18 +483,19 @@ impl State {
         self.propagate(g)
     }
 
-    /// Whether the locked-candidates or hidden-pair check (as switched on)
-    /// can act on a digit whose places in house `h` are `m`: two or more
+    /// Whether the locked-candidates or hidden-pair check (as switched on,
+    /// `(locked, pairs)`) can act on a digit whose places in house `h` are
+    /// `m` (`two`: whether they are exactly two): two or more
     /// places, all in one box segment of a row or column, in one row or
     /// column of a box, or (with pairs) exactly two.
     #[inline(always)]
-    fn may_act(&self, g: &Geometry, h: usize, m: u64) -> bool {
+    fn may_act(g: &Geometry, (locked, pairs): (bool, bool), h: usize, m: u64, two: bool) -> bool {
         if m & m.wrapping_sub(1) == 0 {
             return false;
         }
         let p = m.trailing_zeros() as usize & 63;
-        (self.pairs && two_bits(m))
-            || (self.locked && (m & !g.segment[p] == 0 || (h >= 2 * g.n && m & !g.stripe[p] == 0)))
+        (pairs && two)
+            || (locked && (m & !g.segment[p] == 0 || (h >= 2 * g.n && m & !g.stripe[p] == 0)))
     }
 
     /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
@@ -500,6 +526,11 @@ impl State {
             self.bivalue.push(cell as u32);
         }
         let n = g.n;
+        // The switches, read once: the stores below go through pointers the
+        // compiler cannot tell from them, so it would read them again for
+        // each house.
+        let (locked, pairs, lazy) = (self.locked, self.pairs, self.lazy);
+        let (count_pairs, alldiff) = (self.count_pairs, self.alldiff);
         for &(h, p) in &g.cell_houses[cell] {
             let slot = h as usize * n + d;
             let left = self.places[slot] & !(1u64 << p);
@@ -508,13 +539,16 @@ impl State {
                 self.conflict = h as usize;
                 return Err(Contradiction);
             }
-            if self.count_pairs {
-                self.pairs_made += u64::from(two_bits(left));
+            let two = two_bits(left);
+            if count_pairs {
+                self.pairs_made += u64::from(two);
             }
-            if (self.locked || self.pairs) && (!self.lazy || self.may_act(g, h as usize, left)) {
+            if (locked || pairs)
+                && (!lazy || Self::may_act(g, (locked, pairs), h as usize, left, two))
+            {
                 self.changed.push(slot);
             }
-            if self.alldiff {
+            if alldiff {
                 self.houses.push(h as usize);
             }
             if left & (left - 1) == 0 {

@@ -159,7 +159,30 @@ impl Tuning {
         // switching under such a return: B 2,000, D 4, 62k (#8 10.7k, #14
         // 7.0k, #4 2.6k, but #0 18.8k and #3 11.2k); 1,500 and 2, 79k;
         // 4,000 and 3, 78k; 1,000 at any depth, 135k (#9 75k), and 1,000
-        // without the rule for returns, 211k.
+        // without the rule for returns, 211k. On #8 the search is the same
+        // tree whatever the inference added (its trace: the wrong side at
+        // depth 3 takes 10.1k guesses to refute, the wrong one at depth 4
+        // 8.3k, then 4k to the solution; the pairs branched on there,
+        // (58,15), (26,18) and (11,9) in house-digit terms, recur in both
+        // subtrees of the root), and no tie-break seed makes it short: with
+        // eight other seeds it was still unsolved at 12k guesses. So it
+        // does not lack stronger propagation: all-different filtering of
+        // each digit's plane (rows against columns: X-wings, swordfish and
+        // every larger fish) in the search, #8 25.1k guesses against 25.0k,
+        // and in probes as well, 24.3k at 2.7 times the time; each probe
+        // also running a full probe pass in its child (double lookahead,
+        // ruling out choices that fail two levels down) in the top frame or
+        // top three, 25.3k and 25.1k; probe passes repeated while they find
+        // something, in the top four frames 67.6k in all (#8 25.9k), at
+        // every depth 55.1k (#8 21.4k, #14 9.6k, #0 7.3k) but at about
+        // twice the work a guess; after a pass that found something, one
+        // more pass over only the pairs with a cell that its finds changed,
+        // 62.0k (#8 23.9k), up to five such passes 59.5k (#8 23.0k), but on
+        // #3, #4 and #15, side by side, 9% fewer guesses took 4% more time.
+        // Nor is it the side order at the top: the
+        // narrower side first in the top one, two or three frames only,
+        // 108k, 115k and 94k (capped at 30k each: #9 past 30k every time;
+        // #8 24.8k, 23.0k, 12.5k).
         let reach_in_pairs = boxw == 5 && !generating;
         // On 25×25 probes propagate with locked candidates and pairs, as the
         // search does (see `frame::probe`), again except for the generator,
