@@ -74,7 +74,9 @@ pub struct Stats {
 ///   64×64 only once a search has restarted; probes propagate singles,
 ///   on 25×25 locked candidates and pairs as well). From 36×36 up
 ///   it tries the least constraining value first (on 36×36 and 49×49,
-///   of a probed pair, the side whose probe reached less far). Ties
+///   of a probed pair, the side whose probe reached less far; on 64×64,
+///   from a search's first restart, a house-digit also tries first the
+///   place that takes the fewest candidates from other cells). Ties
 ///   between branch points start from a seeded place, and a search for one
 ///   solution restarts long runs except on 16×16 and 25×25
 ///   ([`Solver::with_seed`]); on 36×36 and 49×49 a run is long by its
@@ -546,6 +548,59 @@ impl<const BOX: usize> Solver<BOX> {
         // (11,758 guesses and 2.7 s with the filter from the start). The
         // generator's searches go without it.
         let late_alldiff = BOX == 8 && !self.generating;
+        // On 64×64, from the first restart on, a house-digit branch tries
+        // first the place that takes the fewest candidates from other cells
+        // (its cell's other candidates and the digit's other places in the
+        // cell's two other houses, see `Frame::least_constraining`), as a
+        // cell branch orders its digits, rather than the first place: most
+        // branches there are probed house-digit pairs, and the first place
+        // leans every run the same way. Boards with 30% kept, at 30k
+        // guesses, guesses in all and boards unsolved, against before:
+        // seeds 0–7 92k and none (127k, 1), 8–15 167k and 4 (179k, 5),
+        // 16–23 83k and none (157k, 3), 24–31 125k and 1 (143k, 2); over
+        // the 32, 467k and 5 against 605k and 11. From the first run it
+        // also helped those boards (0–7 111k, 1; 16–23 113k, 2) but the
+        // empty board took 11,876 guesses instead of 3,910, so the first
+        // run keeps the first place. The same place by its cell's
+        // candidates alone: 171k and 2 on seeds 0–7.
+        //
+        // What a 64×64 run with 30% kept does (traced): it goes some 2,000
+        // to 2,300 decisions deep, to 250–400 open cells, before its first
+        // failed guess (without probing, in the first run, often by 1,900
+        // open cells), then thrashes there; a run that solves its board
+        // mostly does so straight after that descent or within a few
+        // hundred failures, so every run costs at least ~2,100 guesses and
+        // no board takes fewer. Tried on 64×64 and dropped (seeds 0–7 at
+        // 30k guesses, guesses in all and boards unsolved, against 127k
+        // and 1 as it was; those 8 boards were a lucky draw, 16–23 gave
+        // 157k and 3, so only large gaps mean anything): probing and the
+        // filter from the first run, 190k and 5 (empty board 11,778
+        // guesses); the same with houses filtered at 12 open cells or
+        // fewer, 218k and 7, and without failure weights 240k and 8;
+        // probing only below 600 open cells with that filter, 240k and 8,
+        // and with restarts by failures (16 × Luby) 214k and 6; probing
+        // and the full filter from the first run with the narrower side
+        // first, 131k and 3, seeds 8–15 102k and 1, 16–23 199k and 5 (24
+        // boards 432k and 9 against 463k and 9, the empty board 3,714
+        // guesses but five times slower), without the narrower side 214k
+        // and 5 (8–15 184k and 5), filtering houses of 24 open cells or
+        // fewer 191k and 5, restarting by failures (64 × Luby) 192k and 5;
+        // the narrower side first from the first restart, 156k and 3;
+        // partial restarts after 100 failures keeping 90% of the depth,
+        // 161k and 4; a restart unit of 8,192 guesses, 166k and 3 (with
+        // partial restarts after 150 failures, 173k and 4); probing to a
+        // fixpoint below 600 open cells, 136k and 1 but 168k and 4 on
+        // 8–15, at every node 165k and 4; ending the first run after 150
+        // failures, 157k and 3 (100: 169k and 4); branching by the
+        // weighted choice instead of the best probed pair once a failure
+        // is charged, 240k and 8; a pair's score times one plus the
+        // failures of its houses, 179k and 3; house-digit pairs scoring
+        // once, 150k and 3, four times, 173k and 4; reach in pairs made
+        // (as on 25×25), 220k and 6; house-digit branches of up to three
+        // places, 190k and 5 (empty 11,834 guesses); probe refutations
+        // charged and counted as failures, 167k and 3; values in random
+        // order, 220k and 7 (random places only, 170k and 4).
+        let lcv_places = BOX == 8 && !self.generating;
         let partial_failures = if BOX == 8 {
             PARTIAL_FAILURES_64
         } else {
@@ -695,7 +750,9 @@ impl<const BOX: usize> Solver<BOX> {
                         (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
                             frame.first as usize
                         }
-                        (None, None) if lcv => frame.least_constraining(g, st, live),
+                        (None, None) if lcv => {
+                            frame.least_constraining(g, st, live, lcv_places && run > 1)
+                        }
                         (None, None) => live.trailing_zeros() as usize,
                     };
                     frame.remaining &= !(1u64 << k);
