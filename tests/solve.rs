@@ -422,6 +422,31 @@ fn sparse_49x49_puzzles_solve_through_restarts() {
     );
 }
 
+/// Sparse 64×64 puzzles (70% of a grid blanked) run past the first restart,
+/// where 64×64 probes, filters for all-different and orders the places of
+/// a house-digit branch: each must still end with a checked solution within
+/// its budget. Seconds in release, too slow in debug:
+/// `cargo test --release --test solve -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn sparse_64x64_puzzles_solve_through_restarts() {
+    let mut restarts = 0;
+    for seed in 0..2 {
+        let mut rng = Rng::new(6_400 + seed);
+        let (p, _) = planted::<8>(2_867, &mut rng);
+        let mut solver = Solver::<8>::new().with_max_nodes(100_000);
+        let out = solver.solve(&p);
+        assert!(!out.gave_up(), "gave up on a sparse 64x64 (seed {seed})");
+        checked_outcome(&p, out).expect("a planted puzzle has a solution");
+        restarts += solver.stats().restarts;
+        eprintln!("seed {seed}: {:?}", solver.stats());
+    }
+    assert!(
+        restarts > 0,
+        "no search restarted: the test misses its paths"
+    );
+}
+
 /// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
 /// take the engine more than 100,000 guesses, while symmetric copies of the
 /// same puzzles (relabeled, rows and columns permuted) take under 100: a heavy

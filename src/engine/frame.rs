@@ -60,10 +60,22 @@ impl Frame {
     /// Of the choices in `live`, the one that takes the fewest candidates from
     /// other cells: for a cell, the digit with the fewest other places in the
     /// cell's three houses (ties to the lowest digit); for a house-digit, the
-    /// first place.
-    pub fn least_constraining(&self, g: &Geometry, state: &State, live: u64) -> usize {
-        let Branch::Cell(cell) = self.branch else {
-            return live.trailing_zeros() as usize;
+    /// first place, or with `places`, the place whose cell has the fewest
+    /// other candidates plus other places of the digit in the cell's two
+    /// other houses (ties to the first place).
+    pub fn least_constraining(
+        &self,
+        g: &Geometry,
+        state: &State,
+        live: u64,
+        places: bool,
+    ) -> usize {
+        let cell = match self.branch {
+            Branch::Cell(cell) => cell,
+            Branch::Place { house, digit } if places => {
+                return least_constraining_place(g, state, house, digit, live);
+            }
+            Branch::Place { .. } => return live.trailing_zeros() as usize,
         };
         let houses = &g.cell_houses[cell as usize];
         let mut best = (u32::MAX, 0usize);
@@ -110,6 +122,38 @@ impl Frame {
             }
         }
     }
+}
+
+/// Of the places in `live` of digit `digit` in house `house`, the one that
+/// takes the fewest candidates from other cells: the place whose cell has the
+/// fewest candidates plus places of the digit in the cell's two other houses
+/// (ties to the first place). Each of those, but for the cell's own digit
+/// and place, is a candidate the assignment removes; the digit's other
+/// places in `house` go whichever place is taken.
+fn least_constraining_place(
+    g: &Geometry,
+    state: &State,
+    house: u16,
+    digit: u8,
+    live: u64,
+) -> usize {
+    let mut best = (u32::MAX, 0usize);
+    let mut bits = live;
+    while bits != 0 {
+        let p = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let cell = g.house_cells[house as usize * g.n + p] as usize;
+        let others: u32 = state.cand[cell].count_ones()
+            + g.cell_houses[cell]
+                .iter()
+                .filter(|&&(h, _)| h != house)
+                .map(|&(h, _)| state.places[h as usize * g.n + digit as usize].count_ones())
+                .sum::<u32>();
+        if others < best.0 {
+            best = (others, p);
+        }
+    }
+    best.1
 }
 
 /// Picks where to branch: the open cell with the fewest candidates (MRV), or,

@@ -78,7 +78,9 @@ pub struct Stats {
 ///   64×64 only once a search has restarted; probes propagate singles,
 ///   on 25×25 locked candidates and pairs as well). From 36×36 up
 ///   it tries the least constraining value first (on 36×36 and 49×49,
-///   of a probed pair, the side whose probe reached less far). Ties
+///   of a probed pair, the side whose probe reached less far; on 64×64,
+///   from a search's first restart, a house-digit also tries first the
+///   place that takes the fewest candidates from other cells). Ties
 ///   between branch points start from a seeded place, and a search for one
 ///   solution restarts long runs except on 16×16 and 25×25
 ///   ([`Solver::with_seed`]); on 36×36 and 49×49 a run is long by its

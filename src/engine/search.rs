@@ -238,7 +238,10 @@ impl<'a> Search<'a> {
             (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
                 frame.first as usize
             }
-            (None, None) if self.tuning.lcv => frame.least_constraining(self.g, self.st, live),
+            (None, None) if self.tuning.lcv => {
+                let places = self.tuning.lcv_places && self.run > 1;
+                frame.least_constraining(self.g, self.st, live, places)
+            }
             (None, None) => live.trailing_zeros() as usize,
         }
     }

@@ -20,6 +20,9 @@ pub(crate) struct Tuning {
     pub max_places: u32,
     /// Try the least constraining value first.
     pub lcv: bool,
+    /// With `lcv`, from the first restart on, order a house-digit's places
+    /// by what they constrain too, not only a cell's digits.
+    pub lcv_places: bool,
     /// Restart runs that go long (only searches for one solution).
     pub restarts: bool,
     /// A probe's reach counts the pairs and singles it makes, not its trail.
@@ -280,6 +283,59 @@ impl Tuning {
         // (11,758 guesses and 2.7 s with the filter from the start). The
         // generator's searches go without it.
         let late_alldiff = boxw == 8 && !generating;
+        // On 64×64, from the first restart on, a house-digit branch tries
+        // first the place that takes the fewest candidates from other cells
+        // (its cell's other candidates and the digit's other places in the
+        // cell's two other houses, see `Frame::least_constraining`), as a
+        // cell branch orders its digits, rather than the first place: most
+        // branches there are probed house-digit pairs, and the first place
+        // leans every run the same way. Boards with 30% kept, at 30k
+        // guesses, guesses in all and boards unsolved, against before:
+        // seeds 0–7 92k and none (127k, 1), 8–15 167k and 4 (179k, 5),
+        // 16–23 83k and none (157k, 3), 24–31 125k and 1 (143k, 2); over
+        // the 32, 467k and 5 against 605k and 11. From the first run it
+        // also helped those boards (0–7 111k, 1; 16–23 113k, 2) but the
+        // empty board took 11,876 guesses instead of 3,910, so the first
+        // run keeps the first place. The same place by its cell's
+        // candidates alone: 171k and 2 on seeds 0–7.
+        //
+        // What a 64×64 run with 30% kept does (traced): it goes some 2,000
+        // to 2,300 decisions deep, to 250–400 open cells, before its first
+        // failed guess (without probing, in the first run, often by 1,900
+        // open cells), then thrashes there; a run that solves its board
+        // mostly does so straight after that descent or within a few
+        // hundred failures, so every run costs at least ~2,100 guesses and
+        // no board takes fewer. Tried on 64×64 and dropped (seeds 0–7 at
+        // 30k guesses, guesses in all and boards unsolved, against 127k
+        // and 1 as it was; those 8 boards were a lucky draw, 16–23 gave
+        // 157k and 3, so only large gaps mean anything): probing and the
+        // filter from the first run, 190k and 5 (empty board 11,778
+        // guesses); the same with houses filtered at 12 open cells or
+        // fewer, 218k and 7, and without failure weights 240k and 8;
+        // probing only below 600 open cells with that filter, 240k and 8,
+        // and with restarts by failures (16 × Luby) 214k and 6; probing
+        // and the full filter from the first run with the narrower side
+        // first, 131k and 3, seeds 8–15 102k and 1, 16–23 199k and 5 (24
+        // boards 432k and 9 against 463k and 9, the empty board 3,714
+        // guesses but five times slower), without the narrower side 214k
+        // and 5 (8–15 184k and 5), filtering houses of 24 open cells or
+        // fewer 191k and 5, restarting by failures (64 × Luby) 192k and 5;
+        // the narrower side first from the first restart, 156k and 3;
+        // partial restarts after 100 failures keeping 90% of the depth,
+        // 161k and 4; a restart unit of 8,192 guesses, 166k and 3 (with
+        // partial restarts after 150 failures, 173k and 4); probing to a
+        // fixpoint below 600 open cells, 136k and 1 but 168k and 4 on
+        // 8–15, at every node 165k and 4; ending the first run after 150
+        // failures, 157k and 3 (100: 169k and 4); branching by the
+        // weighted choice instead of the best probed pair once a failure
+        // is charged, 240k and 8; a pair's score times one plus the
+        // failures of its houses, 179k and 3; house-digit pairs scoring
+        // once, 150k and 3, four times, 173k and 4; reach in pairs made
+        // (as on 25×25), 220k and 6; house-digit branches of up to three
+        // places, 190k and 5 (empty 11,834 guesses); probe refutations
+        // charged and counted as failures, 167k and 3; values in random
+        // order, 220k and 7 (random places only, 170k and 4).
+        let lcv_places = boxw == 8 && !generating;
         let partial_failures = if boxw == 8 {
             PARTIAL_FAILURES_64
         } else {
@@ -292,6 +348,7 @@ impl Tuning {
             alldiff_max,
             max_places,
             lcv,
+            lcv_places,
             restarts,
             reach_in_pairs,
             full_probes,
