@@ -539,7 +539,13 @@ impl State {
                 self.conflict = h as usize;
                 return Err(Contradiction);
             }
-            let two = two_bits(left);
+            // Only counting pairs and the lazy check read `two`: sizes with
+            // neither skip the test (4.7% of the instructions on 16×16).
+            let two = if count_pairs || lazy {
+                two_bits(left)
+            } else {
+                false
+            };
             if count_pairs {
                 self.pairs_made += u64::from(two);
             }
