@@ -334,7 +334,12 @@ impl Tuning {
         // (as on 25×25), 220k and 6; house-digit branches of up to three
         // places, 190k and 5 (empty 11,834 guesses); probe refutations
         // charged and counted as failures, 167k and 3; values in random
-        // order, 220k and 7 (random places only, 170k and 4).
+        // order, 220k and 7 (random places only, 170k and 4). With this
+        // place order, doubling every run's guess budget from the second
+        // run on (most boards were solved in the third run, after a second
+        // that rarely solves one): seeds 0–15, 284k guesses and 2 unsolved
+        // against 259k and 4 (0–7 122k against 92k, 8–15 162k against
+        // 167k), within the noise of these heavy tails.
         let lcv_places = boxw == 8 && !generating;
         let partial_failures = if boxw == 8 {
             PARTIAL_FAILURES_64
