@@ -405,13 +405,21 @@ fn planted_puzzles_solve_on_every_size() {
 #[test]
 #[ignore = "slow in debug builds; run in release"]
 fn sparse_49x49_puzzles_solve_through_restarts() {
+    solve_sparse_through_restarts::<7>(3, 4_900, 1_680);
+}
+
+/// Solves `seeds` planted puzzles of `BOX` (rng seeds from `first`, `blanks`
+/// cells blanked) within 100,000 guesses each, checks every solution, and
+/// asserts that some search restarted, so that the restart paths ran.
+fn solve_sparse_through_restarts<const BOX: usize>(seeds: u64, first: u64, blanks: usize) {
+    let n = BOX * BOX;
     let mut restarts = 0;
-    for seed in 0..3 {
-        let mut rng = Rng::new(4_900 + seed);
-        let (p, _) = planted::<7>(1_680, &mut rng);
-        let mut solver = Solver::<7>::new().with_max_nodes(100_000);
+    for seed in 0..seeds {
+        let mut rng = Rng::new(first + seed);
+        let (p, _) = planted::<BOX>(blanks, &mut rng);
+        let mut solver = Solver::<BOX>::new().with_max_nodes(100_000);
         let out = solver.solve(&p);
-        assert!(!out.gave_up(), "gave up on a sparse 49x49 (seed {seed})");
+        assert!(!out.gave_up(), "gave up on a sparse {n}x{n} (seed {seed})");
         checked_outcome(&p, out).expect("a planted puzzle has a solution");
         restarts += solver.stats().restarts;
         eprintln!("seed {seed}: {:?}", solver.stats());
@@ -430,21 +438,7 @@ fn sparse_49x49_puzzles_solve_through_restarts() {
 #[test]
 #[ignore = "slow in debug builds; run in release"]
 fn sparse_64x64_puzzles_solve_through_restarts() {
-    let mut restarts = 0;
-    for seed in 0..2 {
-        let mut rng = Rng::new(6_400 + seed);
-        let (p, _) = planted::<8>(2_867, &mut rng);
-        let mut solver = Solver::<8>::new().with_max_nodes(100_000);
-        let out = solver.solve(&p);
-        assert!(!out.gave_up(), "gave up on a sparse 64x64 (seed {seed})");
-        checked_outcome(&p, out).expect("a planted puzzle has a solution");
-        restarts += solver.stats().restarts;
-        eprintln!("seed {seed}: {:?}", solver.stats());
-    }
-    assert!(
-        restarts > 0,
-        "no search restarted: the test misses its paths"
-    );
+    solve_sparse_through_restarts::<8>(2, 6_400, 2_867);
 }
 
 /// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
