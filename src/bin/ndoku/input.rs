@@ -499,17 +499,17 @@ impl Lines {
     /// of it unless one holds a whole puzzle.
     fn skip_large_grid(&mut self, ahead: Vec<(usize, Raw)>, width: usize) -> Result<(), String> {
         let first = ahead[0].0;
-        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if too_wide(t) == Some(width));
+        // A line of `width` numbers is a row: `width` is no whole puzzle's
+        // count (see `too_wide`), and whole puzzles end the grid first.
+        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if words(t) == width);
         let mut rows = ahead.iter().filter(|(_, raw)| is_row(raw)).count();
         let mut after = None;
         while let Some(raw) = self.next_raw()? {
-            match &raw {
-                Raw::Text(t) if is_whole(t) => {
-                    after = Some((self.line, raw));
-                    break;
-                }
-                _ => rows += usize::from(is_row(&raw)),
+            if matches!(&raw, Raw::Text(t) if is_whole(t)) {
+                after = Some((self.line, raw));
+                break;
             }
+            rows += usize::from(is_row(&raw));
         }
         let message = if rows == width {
             format!("a {width}x{width} grid: ndoku solves boards up to {MAX_SIDE}x{MAX_SIDE}")
