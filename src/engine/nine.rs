@@ -363,13 +363,23 @@ impl Grid {
     /// faster: against the sudoku crate in the same process, serg 0.845 ->
     /// 0.865, top95 0.889 -> 0.902, norvig_hardest 0.957 -> 1.004. A shift
     /// chain keeps the compiler from vectorizing it (a `<` compare or an or
-    /// of shifted bits does not).
+    /// of shifted bits does not); three chains of nine words, not one of 27,
+    /// so that each step does not wait on the one before (serg 0.869 ->
+    /// 0.896, top95 0.911 -> 0.932, norvig 1.012 -> 1.065, at 22,187 ->
+    /// 22,382 instructions a puzzle on serg). Measured and dropped: six
+    /// chains (more instructions, partly vectorized again: serg 0.885, top95
+    /// 0.910), and a borrow in place of the compare (cand only loses bits
+    /// against words, so `cand - words` is negative exactly when they
+    /// differ: three instructions a word, serg 20,155, but the compiler
+    /// chains them with `shrd`, slow here: serg 0.867, top95 0.886).
     fn changed(&self, checked: &Checked) -> u32 {
-        let mut m = 0;
-        for i in (0..27).rev() {
-            m = m << 1 | u32::from(self.cand[i] != checked.words[i]);
+        let (mut m0, mut m1, mut m2) = (0, 0, 0);
+        for i in (0..9).rev() {
+            m0 = m0 << 1 | u32::from(self.cand[i] != checked.words[i]);
+            m1 = m1 << 1 | u32::from(self.cand[i + 9] != checked.words[i + 9]);
+            m2 = m2 << 1 | u32::from(self.cand[i + 18] != checked.words[i + 18]);
         }
-        m
+        m0 | m1 << 9 | m2 << 18
     }
 
     /// Updates the words known to have changed, then every changed word, pass
