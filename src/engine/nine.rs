@@ -188,14 +188,6 @@ struct Checked {
     dirty: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
-    /// `verified[3d]`: digit `d`'s columns by band (as [`Grid::columns`]
-    /// gathers them) when its stacks last allowed them all. The check depends
-    /// on nothing else, so the same columns pass again without it, in any grid
-    /// of the search (serg_benchmark 19,714 -> 19,512 instructions a puzzle,
-    /// top95 86,059 -> 85,553, counting to 2). Remembering the last two
-    /// instead cost more than it saved (serg 19,314 -> 19,446, top95 83,173
-    /// -> 83,185).
-    verified: [u32; 25],
     /// Cells solved in this propagation, counted as they are solved: cheaper
     /// than counting the open cells lost once at the end (serg_benchmark
     /// 19,460 -> 19,314 instructions a puzzle, top95 83,460 -> 83,173).
@@ -204,7 +196,7 @@ struct Checked {
 
 impl Checked {
     /// Tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in word `i` only (the columns verified are kept).
+    /// changed in word `i` only.
     fn reset(&mut self, saved: &Grid, i: usize) {
         self.words = saved.cand;
         self.dirty = 1 << i;
@@ -462,7 +454,7 @@ impl Grid {
     /// sweep then finds the cell alone in its row.
     ///
     /// Measured and dropped (instructions a puzzle, counting to 2, before the
-    /// `verified` memo): skipping this check below a number of open cells
+    /// memo of verified columns below): skipping this check below a number of open cells
     /// (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
     /// -> 24.6 guesses; 25: serg 19,165, top95 86,910), or altogether (serg
     /// 17,225, top95 167,040 at 52.8 guesses); and the sudoku crate's pointing
@@ -471,6 +463,14 @@ impl Grid {
     /// 22,749 and top95 101,219 with the spill found by comparing words, 24,779
     /// and 111,406 with the two words marked directly, as more words are
     /// updated again).
+    ///
+    /// Dropped since: a memo of each digit's columns as they last passed
+    /// (the check depends on nothing else, so the same columns pass again
+    /// without it). It saved instructions (serg 19,714 -> 19,512 a puzzle,
+    /// top95 86,059 -> 85,553; the last two remembered, serg 19,446), but
+    /// its test mispredicts: without it, serg 23,044 -> 23,295 instructions
+    /// yet against the sudoku crate (min of 300 rounds) serg 0.929 ->
+    /// 0.946, top95 0.961 -> 0.972, norvig 1.041 -> 1.036.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
@@ -492,9 +492,6 @@ impl Grid {
             let x = join(w[0], w[1]);
             let x = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
             let all = x as u32 | ((x >> 32) as u32) << 9 | fold_columns(w[2]) << 18;
-            if all == checked.verified[base] {
-                continue;
-            }
             let mut allowed = 0;
             for s in 0..3 {
                 let y = (all >> (3 * s)) & STACK;
@@ -511,7 +508,6 @@ impl Grid {
             }
             if allowed == all {
                 // Mostly so: the stacks allow every column the digit still has.
-                checked.verified[base] = all;
                 continue;
             }
             for (b, &x) in w.iter().enumerate() {
@@ -758,8 +754,6 @@ impl Nine {
             words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
             stacks: 0,
-            // No columns of 27 bits are all ones.
-            verified: [u32::MAX; 25],
             solved: 0,
         };
         if grid.propagate(&mut checked, stats).is_err() {
