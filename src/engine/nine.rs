@@ -6,8 +6,7 @@
 //! is checked at once against the six ways a digit can sit in a band (one cell per
 //! row and per box), which finds hidden singles and locked candidates in rows and
 //! boxes without looking at a single cell. Naked singles come from bit-sliced
-//! counts across the nine digit words of each band, two bands at a time in a
-//! `u64`.
+//! counts across the nine digit words of each band.
 //! Once those are exhausted, each changed digit's stacks are checked the same
 //! way against the ways a digit can sit in a stack (locked candidates in
 //! columns, and through them hidden singles in columns).
@@ -482,9 +481,9 @@ impl Grid {
     /// column only; one row there makes the box a single minirow, and the band
     /// sweep then finds the cell alone in its row.
     ///
-    /// Measured and dropped (instructions a puzzle, counting to 2, before the
-    /// memo of verified columns below): skipping this check below a number of open cells
-    /// (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
+    /// Measured and dropped (instructions a puzzle, counting to 2, before a
+    /// memo of verified columns, since added and dropped, below): skipping
+    /// this check below a number of open cells (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
     /// -> 24.6 guesses; 25: serg 19,165, top95 86,910), or altogether (serg
     /// 17,225, top95 167,040 at 52.8 guesses); and the sudoku crate's pointing
     /// in `update` instead of waiting for this (a box of the band with one
