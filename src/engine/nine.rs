@@ -483,9 +483,10 @@ impl Grid {
     ///
     /// Measured and dropped (instructions a puzzle, counting to 2, before a
     /// memo of verified columns, since added and dropped, below): skipping
-    /// this check below a number of open cells (45: serg_benchmark 19,714 -> 18,016 but top95 86,059 -> 93,999, 19.9
-    /// -> 24.6 guesses; 25: serg 19,165, top95 86,910), or altogether (serg
-    /// 17,225, top95 167,040 at 52.8 guesses); and the sudoku crate's pointing
+    /// this check below a number of open cells (45: serg_benchmark 19,714 ->
+    /// 18,016 but top95 86,059 -> 93,999, 19.9 -> 24.6 guesses; 25: serg
+    /// 19,165, top95 86,910), or altogether (serg 17,225, top95 167,040 at
+    /// 52.8 guesses); and the sudoku crate's pointing
     /// in `update` instead of waiting for this (a box of the band with one
     /// column for the digit clears it from the other bands: same guesses, serg
     /// 22,749 and top95 101,219 with the spill found by comparing words, 24,779
