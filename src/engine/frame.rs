@@ -371,14 +371,16 @@ fn probe_pass(
             let first_ok = st.propagate(g).is_ok();
             let grown_a = reach(st, scratch.reach_in_pairs, mark, made);
             if first_ok {
-                for (cell, d) in st.eliminations_since(mark) {
-                    if scratch.first[cell] == 0 {
-                        scratch.touched.push(cell as u32);
+                let (first, touched) = (&mut scratch.first, &mut scratch.touched);
+                st.undo_visiting(g, mark, |cell, d| {
+                    if first[cell] == 0 {
+                        touched.push(cell as u32);
                     }
-                    scratch.first[cell] |= 1 << d;
-                }
+                    first[cell] |= 1 << d;
+                });
+            } else {
+                st.undo(g, mark);
             }
-            st.undo(g, mark);
             if !first_ok {
                 st.rule_out(g, ca, da)?;
                 progress = true;
@@ -391,17 +393,22 @@ fn probe_pass(
             let grown_b = reach(st, scratch.reach_in_pairs, mark, made);
             scratch.common.clear();
             if second_ok {
-                for (cell, d) in st.eliminations_since(mark) {
-                    if scratch.first[cell] & (1 << d) != 0 {
-                        scratch.common.push((cell as u32, d as u8));
+                // Noted while undoing, newest first: turned round, they keep
+                // the trail's order.
+                let (first, common) = (&scratch.first, &mut scratch.common);
+                st.undo_visiting(g, mark, |cell, d| {
+                    if first[cell] & (1 << d) != 0 {
+                        common.push((cell as u32, d as u8));
                     }
-                }
+                });
+                scratch.common.reverse();
+            } else {
+                st.undo(g, mark);
             }
             for &cell in &scratch.touched {
                 scratch.first[cell as usize] = 0;
             }
             scratch.touched.clear();
-            st.undo(g, mark);
             if !second_ok {
                 st.rule_out(g, cb, db)?;
                 progress = true;
