@@ -224,6 +224,10 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
 pub(crate) struct ProbeScratch {
     /// Digits probed per cell in the current pass.
     tried: Vec<u64>,
+    /// The cells set in `tried`, to clear it cheaply.
+    tried_cells: Vec<u32>,
+    /// The pairs of the current pass, kept to reuse their space.
+    pairs: Vec<Branch>,
     /// Eliminations the first choice of a pair led to, per cell.
     first: Vec<u64>,
     /// The cells set in `first`, to clear it cheaply.
@@ -322,125 +326,150 @@ fn probe_pass(
     scratch: &mut ProbeScratch,
     noise: Option<&mut Noise>,
 ) -> Result<(Option<Branch>, bool), Contradiction> {
-    let n = g.n;
-    {
-        scratch.tried.fill(0);
-        let mut best: Option<(usize, Branch)> = None;
-        let mut progress = false;
-        let pairs = (0..n * n)
-            .filter(|&c| st.value[c] == 0 && two_bits(st.cand[c]))
-            .map(|c| Branch::Cell(c as u16))
-            .chain(
-                (0..3 * n * n)
-                    .filter(|&s| two_bits(st.places[s]))
-                    .map(|s| Branch::Place {
-                        house: (s / n) as u16,
-                        digit: (s % n) as u8,
-                    }),
-            );
-        // Collect first: probing changes the state the filters read. The
-        // pair test avoids a popcount (not a baseline x86-64 instruction) on
-        // the n² cells and 3n² house-digits scanned at every probed node.
-        let mut pairs: smallvec::SmallVec<[Branch; 64]> = pairs.collect();
-        if let Some(noise) = noise.filter(|_| !pairs.is_empty()) {
-            // Ties go to the first pair, so start from a random one.
-            let k = noise.below(pairs.len() as u32) as usize;
-            pairs.rotate_left(k);
-        }
-        for branch in pairs {
-            let frame = Frame::new(branch, u64::MAX, 0);
-            let choices = frame.live(g, st);
-            if choices.count_ones() != 2 {
-                continue; // changed by an earlier probe in this pass
-            }
-            let (a, b) = (
-                choices.trailing_zeros() as usize,
-                63 - choices.leading_zeros() as usize,
-            );
-            let (ca, da) = frame.assignment(g, a);
-            let (cb, db) = frame.assignment(g, b);
-            if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
-                continue; // both probed already this pass, and neither failed
-            }
-            scratch.tried[ca] |= 1 << da;
-            scratch.tried[cb] |= 1 << db;
-            // First choice: note what it eliminates.
-            let mark = st.mark();
-            let made = (st.pairs_made, st.assignments);
-            st.queue(ca, da);
-            let first_ok = st.propagate(g).is_ok();
-            let grown_a = reach(st, scratch.reach_in_pairs, mark, made);
-            if first_ok {
-                let (first, touched) = (&mut scratch.first, &mut scratch.touched);
-                st.undo_visiting(g, mark, |cell, d| {
-                    if first[cell] == 0 {
-                        touched.push(cell as u32);
-                    }
-                    first[cell] |= 1 << d;
-                });
-            } else {
-                st.undo(g, mark);
-            }
-            if !first_ok {
-                st.rule_out(g, ca, da)?;
-                progress = true;
-                continue;
-            }
-            // Second choice: keep what both eliminate.
-            let made = (st.pairs_made, st.assignments);
-            st.queue(cb, db);
-            let second_ok = st.propagate(g).is_ok();
-            let grown_b = reach(st, scratch.reach_in_pairs, mark, made);
-            scratch.common.clear();
-            if second_ok {
-                // Noted while undoing, newest first: turned round, they keep
-                // the trail's order.
-                let (first, common) = (&scratch.first, &mut scratch.common);
-                st.undo_visiting(g, mark, |cell, d| {
-                    if first[cell] & (1 << d) != 0 {
-                        common.push((cell as u32, d as u8));
-                    }
-                });
-                scratch.common.reverse();
-            } else {
-                st.undo(g, mark);
-            }
-            for &cell in &scratch.touched {
-                scratch.first[cell as usize] = 0;
-            }
-            scratch.touched.clear();
-            if !second_ok {
-                st.rule_out(g, cb, db)?;
-                progress = true;
-                continue;
-            }
-            if !scratch.common.is_empty() {
-                for &(cell, d) in &scratch.common {
-                    st.eliminate(g, cell as usize, d as usize)?;
-                }
-                st.propagate(g)?;
-                progress = true;
-                continue;
-            }
-            // A house-digit pair counts double: on the hard 25×25 set it led to
-            // about 20% fewer guesses than cell pairs of the same reach.
-            let weight = if matches!(branch, Branch::Place { .. }) {
-                2
-            } else {
-                1
-            };
-            let score = (grown_a + 1) * (grown_b + 1) * weight;
-            if score > best.map_or(0, |b| b.0) {
-                best = Some((score, branch));
-                (scratch.wider, scratch.narrower) = if grown_b > grown_a {
-                    (b as u8, a as u8)
-                } else {
-                    (a as u8, b as u8)
-                };
-            }
-        }
-        Ok((best.map(|(_, branch)| branch), progress))
+    for &cell in &scratch.tried_cells {
+        scratch.tried[cell as usize] = 0;
     }
+    scratch.tried_cells.clear();
+    // Collect first: probing changes the state the tests read. The pair
+    // test avoids a popcount (not a baseline x86-64 instruction) on the
+    // n² cells and 3n² house-digits scanned at every probed node. Plain
+    // loops into a kept vector, and clearing only the `tried` cells set,
+    // instead of an iterator chain collected into a fresh `SmallVec` and a
+    // fill of all n² words: a sparse 64×64 board (seed 11, 7,701 guesses)
+    // from 6,660M instructions to 6,254M, the same searches.
+    let mut pairs = std::mem::take(&mut scratch.pairs);
+    pairs.clear();
+    for (c, &m) in st.cand.iter().enumerate() {
+        if two_bits(m) && st.value[c] == 0 {
+            pairs.push(Branch::Cell(c as u16));
+        }
+    }
+    for (slot, &m) in st.places.iter().enumerate() {
+        if two_bits(m) {
+            let (house, digit) = g.split(slot);
+            pairs.push(Branch::Place {
+                house: house as u16,
+                digit: digit as u8,
+            });
+        }
+    }
+    if let Some(noise) = noise.filter(|_| !pairs.is_empty()) {
+        // Ties go to the first pair, so start from a random one.
+        let k = noise.below(pairs.len() as u32) as usize;
+        pairs.rotate_left(k);
+    }
+    let result = probe_pairs(g, st, scratch, &pairs);
+    scratch.pairs = pairs;
+    result
+}
+
+/// Probes each of `pairs` in turn, for [`probe_pass`]: returns the best pair,
+/// and whether anything was ruled out.
+fn probe_pairs(
+    g: &Geometry,
+    st: &mut State,
+    scratch: &mut ProbeScratch,
+    pairs: &[Branch],
+) -> Result<(Option<Branch>, bool), Contradiction> {
+    let mut best: Option<(usize, Branch)> = None;
+    let mut progress = false;
+    for &branch in pairs {
+        let frame = Frame::new(branch, u64::MAX, 0);
+        let choices = frame.live(g, st);
+        if choices.count_ones() != 2 {
+            continue; // changed by an earlier probe in this pass
+        }
+        let (a, b) = (
+            choices.trailing_zeros() as usize,
+            63 - choices.leading_zeros() as usize,
+        );
+        let (ca, da) = frame.assignment(g, a);
+        let (cb, db) = frame.assignment(g, b);
+        if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
+            continue; // both probed already this pass, and neither failed
+        }
+        for (c, d) in [(ca, da), (cb, db)] {
+            if scratch.tried[c] == 0 {
+                scratch.tried_cells.push(c as u32);
+            }
+            scratch.tried[c] |= 1 << d;
+        }
+        // First choice: note what it eliminates.
+        let mark = st.mark();
+        let made = (st.pairs_made, st.assignments);
+        st.queue(ca, da);
+        let first_ok = st.propagate(g).is_ok();
+        let grown_a = reach(st, scratch.reach_in_pairs, mark, made);
+        if first_ok {
+            let (first, touched) = (&mut scratch.first, &mut scratch.touched);
+            st.undo_visiting(g, mark, |cell, d| {
+                if first[cell] == 0 {
+                    touched.push(cell as u32);
+                }
+                first[cell] |= 1 << d;
+            });
+        } else {
+            st.undo(g, mark);
+        }
+        if !first_ok {
+            st.rule_out(g, ca, da)?;
+            progress = true;
+            continue;
+        }
+        // Second choice: keep what both eliminate.
+        let made = (st.pairs_made, st.assignments);
+        st.queue(cb, db);
+        let second_ok = st.propagate(g).is_ok();
+        let grown_b = reach(st, scratch.reach_in_pairs, mark, made);
+        scratch.common.clear();
+        if second_ok {
+            // Noted while undoing, newest first: turned round, they keep
+            // the trail's order.
+            let (first, common) = (&scratch.first, &mut scratch.common);
+            st.undo_visiting(g, mark, |cell, d| {
+                if first[cell] & (1 << d) != 0 {
+                    common.push((cell as u32, d as u8));
+                }
+            });
+            scratch.common.reverse();
+        } else {
+            st.undo(g, mark);
+        }
+        for &cell in &scratch.touched {
+            scratch.first[cell as usize] = 0;
+        }
+        scratch.touched.clear();
+        if !second_ok {
+            st.rule_out(g, cb, db)?;
+            progress = true;
+            continue;
+        }
+        if !scratch.common.is_empty() {
+            for &(cell, d) in &scratch.common {
+                st.eliminate(g, cell as usize, d as usize)?;
+            }
+            st.propagate(g)?;
+            progress = true;
+            continue;
+        }
+        // A house-digit pair counts double: on the hard 25×25 set it led to
+        // about 20% fewer guesses than cell pairs of the same reach.
+        let weight = if matches!(branch, Branch::Place { .. }) {
+            2
+        } else {
+            1
+        };
+        let score = (grown_a + 1) * (grown_b + 1) * weight;
+        if score > best.map_or(0, |b| b.0) {
+            best = Some((score, branch));
+            (scratch.wider, scratch.narrower) = if grown_b > grown_a {
+                (b as u8, a as u8)
+            } else {
+                (a as u8, b as u8)
+            };
+        }
+    }
+    Ok((best.map(|(_, branch)| branch), progress))
 }
 
 /// [`choose`] weighted by failures (dom/wdeg): the open cell with the fewest

@@ -373,6 +373,21 @@ impl Tuning {
         // that rarely solves one): seeds 0–15, 284k guesses and 2 unsolved
         // against 259k and 4 (0–7 122k against 92k, 8–15 162k against
         // 167k), within the noise of these heavy tails.
+        //
+        // Traced with this place order (seeds 0–15): a probing run descends
+        // some 2,100 decisions, the top ~1,400 with no pair to probe (so by
+        // the weighted choice), and first fails at 200–500 open cells. The
+        // first probing run (run 2) solved 1 of 16 boards; run 3 solved 10,
+        // mostly straight after its descent (0–40 failures): the failures
+        // charged in a probing run steer the next one. Those of a longer
+        // first run stand in for them only in part: with a first run of
+        // 8,192 or 16,384 guesses, run 2 solved 2 and 4 of the 16. Also tried on
+        // seeds 0–15 at 30k guesses, against 259k and 4 unsolved: runs from
+        // the second also restarted after 25, 50, 100 or 200 failures times
+        // the Luby sequence, 371k and 7, 357k and 8, 354k and 7, 284k and 3
+        // (fewer failures charged, worse runs after); a first run of 1,
+        // 2,048, 8,192 or 16,384 guesses instead of 4,096, 311k and 4, 338k
+        // and 5 (the empty board 5,753 guesses), 278k and 2, 408k and 8.
         let lcv_places = boxw == 8 && !generating;
         let partial_failures = if boxw == 8 {
             PARTIAL_FAILURES_64
@@ -417,6 +432,12 @@ const PARTIAL_FAILURES: u64 = 600;
 /// 8 of those boards 150 solved 5, 200 solved 2, 300 solved 7, 600 and
 /// 1,200 solved 3: these heavy-tailed searches make small samples noisy.
 /// The empty board is unchanged (3,910 guesses).
+/// With the place order of `Tuning::lcv_places`, over seeds 0–15 (259k
+/// guesses, 4 unsolved at 300 going back to three quarters of the depth):
+/// 150 failures, 300k and 6; going back to half the depth, 269k and 3;
+/// 100 failures and half the depth, 245k and 4; 100 failures and 60% of
+/// the depth, 230k and 2, but on seeds 16–31 263k and 3 against 208k and
+/// 1 (over the 32, 493k and 5 against 467k and 5).
 const PARTIAL_FAILURES_64: u64 = 300;
 
 /// Failed guesses a unit of the Luby sequence allows a run on 36×36 and
