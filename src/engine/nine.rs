@@ -299,6 +299,10 @@ impl Grid {
             if checked.stacks != 0 && self.columns(checked)? {
                 continue;
             }
+            // Measured and dropped: stacks before naked singles (the same
+            // fixed point and guesses; ns a puzzle, top95 13,436 -> 13,634,
+            // serg no change); and this function inlined into the search
+            // (top95 13,460 -> 13,700, norvig 4,845 -> 4,893).
             return Ok(());
         }
     }
@@ -401,6 +405,17 @@ impl Grid {
     /// 0.988 -> 0.946); and the spill in `update` made unconditional, to
     /// save its mispredicted branch (serg 22,382 -> 24,293, top95 99,560 ->
     /// 110,050; serg 0.896 -> 0.817, norvig 1.067 -> 0.858).
+    ///
+    /// Also measured and dropped (ndoku's ns a puzzle counting to 2, min
+    /// of rounds, against the same code in the same run): a pass taking two
+    /// words an iteration (the second the first again when none is left,
+    /// a harmless update), to halve the loop's exits (serg 2,434 -> 2,552,
+    /// top95 13,439 -> 14,130, norvig 4,833 -> 5,131); the words taken
+    /// highest first (same guesses, serg 2,431 -> 2,542, top95 13,422 ->
+    /// 14,329, norvig 4,834 -> 5,147: lowest first, a spill's band and
+    /// column clears land on words still to come in the pass); the first
+    /// pass peeled off, so that its branches predict apart from the later
+    /// passes' (serg 2,432 -> 2,442, top95 13,453 -> 13,491).
     fn sweep_bands(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         let mut dirty = checked.dirty;
         checked.dirty = 0;
@@ -466,7 +481,9 @@ impl Grid {
                 }
             }
         }
-        // Measured and dropped: each digit's first single placed without a
+        // Measured and dropped: the dirty marks or-ed into a local and
+        // stored once (ns a puzzle, serg 2,435 -> 2,429, top95 13,435 ->
+        // 13,481: noise); each digit's first single placed without a
         // branch (bit 31 standing for none, with no peers) and the rest in a
         // loop (serg 22,669 -> 23,355 instructions a puzzle, same time).
         Ok(true)
@@ -593,6 +610,10 @@ impl Grid {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
         // three.
+        // Measured and dropped: bands 0 and 1 as two `u32` chains here, in
+        // case the `u64` loads waited on the sweep's one-word stores (ns a
+        // puzzle, serg 2,439 -> 2,468, top95 13,456 -> 13,540, norvig 4,843
+        // -> 4,878).
         let high = |d: usize| self.cand[d * 3 + 2];
         let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
         let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
@@ -697,10 +718,37 @@ fn fold_columns(x: u32) -> u32 {
 
 /// The minirows of band word `a` that hold a candidate, as the 9-bit index of
 /// [`PLACEMENTS`] (bit `row * 3 + box`), gathered by two multiplies rather
-/// than three table lookups. Each multiply adds shifted copies of bits that
-/// all land on distinct places, so nothing carries into the bits kept.
+/// than three table lookups (measured again as latency: three lookups of a
+/// row's boxes, ns a puzzle, serg 2,435 -> 2,454, top95 13,437 -> 13,605).
+/// Each multiply adds shifted copies of bits that all land on distinct
+/// places, so nothing carries into the bits kept.
 #[inline(always)]
 fn occupied_minirows(a: u32) -> u32 {
+    let r0 = ROW_BOXES[(a & 0x1ff) as usize] as u32;
+    let r1 = ROW_BOXES[((a >> 9) & 0x1ff) as usize] as u32;
+    let r2 = ROW_BOXES[((a >> 18) & 0x1ff) as usize] as u32;
+    r0 | r1 << 3 | r2 << 6
+}
+
+/// `ROW_BOXES[r]`: the boxes (3 bits) where row pattern `r` has a cell.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if r & (7 << (3 * k)) != 0 {
+                t[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+#[allow(dead_code)]
+fn occupied_minirows_mul(a: u32) -> u32 {
     // Bit `3k`: minirow `k` (row `k / 3`, box `k % 3`) holds a candidate.
     let m = (a | a >> 1 | a >> 2) & 0o111_111_111;
     // Shifting a row's minirow bits 0, 3, 6 by 4, 2, 0 puts them side by side
@@ -721,6 +769,10 @@ fn row_singles(a: u32) -> u32 {
     let y = a & a.wrapping_sub(ROWS3);
     // Bit 8 of each row of `y` that is not empty.
     let crowded = (((y & LOW8) + LOW8) | y) & HIGH;
+    // Measured and dropped: the row mask as `c | (c - (c >> 8))` for the
+    // multiply, a cycle shorter (ns a puzzle over four runs, serg 2,413 to
+    // 2,437 against 2,432, top95 13,457 to 13,522 against 13,442 to 13,546:
+    // noise).
     a & !((crowded >> 8) * 0x1ff)
 }
 
