@@ -732,31 +732,6 @@ fn fold_columns(x: u32) -> u32 {
 /// places, so nothing carries into the bits kept.
 #[inline(always)]
 fn occupied_minirows(a: u32) -> u32 {
-    let r0 = ROW_BOXES[(a & 0x1ff) as usize] as u32;
-    let r1 = ROW_BOXES[((a >> 9) & 0x1ff) as usize] as u32;
-    let r2 = ROW_BOXES[((a >> 18) & 0x1ff) as usize] as u32;
-    r0 | r1 << 3 | r2 << 6
-}
-
-/// `ROW_BOXES[r]`: the boxes (3 bits) where row pattern `r` has a cell.
-const ROW_BOXES: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if r & (7 << (3 * k)) != 0 {
-                t[r] |= 1 << k;
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
-#[allow(dead_code)]
-fn occupied_minirows_mul(a: u32) -> u32 {
     // Bit `3k`: minirow `k` (row `k / 3`, box `k % 3`) holds a candidate.
     let m = (a | a >> 1 | a >> 2) & 0o111_111_111;
     // Shifting a row's minirow bits 0, 3, 6 by 4, 2, 0 puts them side by side
