@@ -400,22 +400,19 @@ fn probe_pairs(
         st.queue(ca, da);
         let first_ok = st.propagate(g).is_ok();
         let grown_a = reach(st, scratch.reach_in_pairs, mark, made);
-        if first_ok {
-            let (first, touched) = (&mut scratch.first, &mut scratch.touched);
-            st.undo_visiting(g, mark, |cell, d| {
-                if first[cell] == 0 {
-                    touched.push(cell as u32);
-                }
-                first[cell] |= 1 << d;
-            });
-        } else {
-            st.undo(g, mark);
-        }
         if !first_ok {
+            st.undo(g, mark);
             st.rule_out(g, ca, da)?;
             progress = true;
             continue;
         }
+        let (first, touched) = (&mut scratch.first, &mut scratch.touched);
+        st.undo_visiting(g, mark, |cell, d| {
+            if first[cell] == 0 {
+                touched.push(cell as u32);
+            }
+            first[cell] |= 1 << d;
+        });
         // Second choice: keep what both eliminate.
         let made = (st.pairs_made, st.assignments);
         st.queue(cb, db);
