@@ -85,7 +85,7 @@ impl Frame {
             bits &= bits - 1;
             let others: u32 = houses
                 .iter()
-                .map(|&(h, _)| state.places[h as usize * g.n + d].count_ones())
+                .map(|&(_, _, h)| state.places[h as usize * g.n + d].count_ones())
                 .sum();
             if others < best.0 {
                 best = (others, d);
@@ -146,8 +146,8 @@ fn least_constraining_place(
         let others: u32 = state.cand[cell].count_ones()
             + g.cell_houses[cell]
                 .iter()
-                .filter(|&&(h, _)| h != house)
-                .map(|&(h, _)| state.places[h as usize * g.n + digit as usize].count_ones())
+                .filter(|&&(_, _, h)| u16::from(h) != house)
+                .map(|&(_, _, h)| state.places[h as usize * g.n + digit as usize].count_ones())
                 .sum::<u32>();
         if others < best.0 {
             best = (others, p);
@@ -495,7 +495,7 @@ pub(crate) fn choose_weighted(
         let k = u64::from(state.cand[cell].count_ones());
         let w = 1 + g.cell_houses[cell]
             .iter()
-            .map(|&(h, _)| u64::from(weights[h as usize]))
+            .map(|&(_, _, h)| u64::from(weights[h as usize]))
             .sum::<u64>();
         if k * best.1 < best.0 * w {
             best = (k, w);

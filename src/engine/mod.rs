@@ -375,7 +375,7 @@ fn charge(g: &state::Geometry, weights: &mut [u32], conflict: usize) {
     if conflict < 3 * g.n {
         weights[conflict] = weights[conflict].saturating_add(1);
     } else {
-        for &(h, _) in &g.cell_houses[conflict - 3 * g.n] {
+        for &(_, _, h) in &g.cell_houses[conflict - 3 * g.n] {
             weights[h as usize] = weights[h as usize].saturating_add(1);
         }
     }

@@ -14,13 +14,12 @@ pub(crate) struct Geometry {
     /// `house_cells[h * n + p]`: the cell at position `p` of house `h`. Houses
     /// `0..n` are rows, `n..2n` columns, `2n..3n` boxes.
     pub house_cells: Vec<u16>,
-    /// `cell_houses[c]`: the (house, position) pairs of cell `c`: row, column, box.
-    pub cell_houses: Vec<[(u16, u8); 3]>,
-    /// `cell_slots[c]`: `cell_houses[c]` as (`h * n`, position, `h`): the
-    /// first of the house's house-digits, so that a digit's slot takes an
-    /// addition rather than a multiplication where every elimination and
-    /// its undo reach it, and the house (below 192) beside it.
-    pub cell_slots: Vec<[(u16, u8, u8); 3]>,
+    /// `cell_houses[c]`: the houses of cell `c` (row, column, box), each as
+    /// (`h * n`, position, `h`): `h * n` is the first of the house's
+    /// house-digits, so that a digit's slot takes an addition rather than a
+    /// multiplication where every elimination and its undo reach it; the
+    /// house `h` is below 192.
+    pub cell_houses: Vec<[(u16, u8, u8); 3]>,
     /// `segment[p]`: the positions of a house that share position `p`'s
     /// box segment (in a row or column) or box row (in a box).
     pub segment: [u64; 64],
@@ -38,7 +37,7 @@ impl Geometry {
     pub fn new(boxw: usize) -> Self {
         let n = boxw * boxw;
         let mut house_cells = vec![0u16; 3 * n * n];
-        let mut cell_houses = vec![[(0u16, 0u8); 3]; n * n];
+        let mut cell_houses = vec![[(0u16, 0u8, 0u8); 3]; n * n];
         for r in 0..n {
             for c in 0..n {
                 let cell = r * n + c;
@@ -47,7 +46,7 @@ impl Geometry {
                 let houses = [(r, c), (n + c, r), (2 * n + b, bp)];
                 for (k, &(h, p)) in houses.iter().enumerate() {
                     house_cells[h * n + p] = cell as u16;
-                    cell_houses[cell][k] = (h as u16, p as u8);
+                    cell_houses[cell][k] = ((h * n) as u16, p as u8, h as u8);
                 }
             }
         }
@@ -68,10 +67,6 @@ impl Geometry {
             boxw,
             n,
             house_cells,
-            cell_slots: cell_houses
-                .iter()
-                .map(|hs| hs.map(|(h, p)| ((usize::from(h) * n) as u16, p, h as u8)))
-                .collect(),
             cell_houses,
             segment,
             stripe: stripes,
@@ -218,7 +213,7 @@ impl State {
                 let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
                 visit(cell, d);
                 self.cand[cell] |= 1 << d;
-                for &(base, p, _) in &g.cell_slots[cell] {
+                for &(base, p, _) in &g.cell_houses[cell] {
                     self.places[usize::from(base) + d] |= 1 << p;
                 }
             }
@@ -269,7 +264,7 @@ impl State {
                 continue;
             }
             let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
-            for &(h, _) in &g.cell_houses[cell] {
+            for &(_, _, h) in &g.cell_houses[cell] {
                 if self.locked || self.pairs {
                     self.changed.push(h as usize * n + d);
                 }
@@ -420,7 +415,7 @@ impl State {
         if self.value[cell] != 0 || !two_bits(m) {
             return Ok(());
         }
-        for &(h, p) in &g.cell_houses[cell] {
+        for &(_, p, h) in &g.cell_houses[cell] {
             let h = h as usize;
             let cells = &g.house_cells[h * n..h * n + n];
             // The other cell has both digits as candidates: trying only the
@@ -544,7 +539,7 @@ impl State {
             self.eliminate_with::<FIXED>(g, cell, e)?;
         }
         let n = g.n;
-        for (k, &(h, p)) in g.cell_houses[cell].iter().enumerate() {
+        for (k, &(_, p, h)) in g.cell_houses[cell].iter().enumerate() {
             let h = h as usize;
             let mut peers = self.places[h * n + d] & !(1u64 << p);
             if FIXED {
@@ -681,7 +676,7 @@ impl State {
             count_pairs,
             alldiff,
         } = self.switches::<FIXED>();
-        for (k, &(base, p, h)) in g.cell_slots[cell].iter().enumerate() {
+        for (k, &(base, p, h)) in g.cell_houses[cell].iter().enumerate() {
             if skip == Some(k) {
                 continue;
             }
