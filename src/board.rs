@@ -395,10 +395,16 @@ const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte of a word.
 const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
 
-/// The bytes of `x` that are zero, as `0x80` in each (exact: no borrow
-/// crosses a byte).
+/// The bytes of `x` that are not zero, as `0x80` in each (exact: adding
+/// `0x7f` to a byte's low seven bits carries into its top bit only, never
+/// out of the byte). The 9×9 engine reads its givens with it too.
+pub(crate) fn nonzero_bytes(x: u64) -> u64 {
+    (((x & !HIGH_BYTES) + !HIGH_BYTES) | x) & HIGH_BYTES
+}
+
+/// The bytes of `x` that are zero, as `0x80` in each.
 fn zero_bytes(x: u64) -> u64 {
-    !(((x & !HIGH_BYTES) + !HIGH_BYTES) | x) & HIGH_BYTES
+    !nonzero_bytes(x) & HIGH_BYTES
 }
 
 /// The cells of an 81-byte line written only with `1`-`9`, `0` and `.` (the

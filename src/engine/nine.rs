@@ -21,6 +21,7 @@
 //! eliminating the one before it.
 
 use super::Stats;
+use crate::board::nonzero_bytes;
 use crate::outcome::Stop;
 
 /// Bit 0 of each of a band's three rows: multiplying a 9-bit set of columns by
@@ -810,10 +811,9 @@ impl Nine {
         // about once an eight).
         let mut filled = [0u64; 2];
         for (k, chunk) in givens[..80].chunks_exact(8).enumerate() {
-            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
             let x = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
-            // Bit 7 of each byte: the byte is not zero (no carry leaves a byte).
-            let nonzero = (((x & LOW7) + LOW7) | x) & !LOW7;
+            // Bit 7 of each byte: the byte is not zero.
+            let nonzero = nonzero_bytes(x);
             // Bit 7 of byte `j` to bit `56 + j`: each lands on a place of its own.
             let bits = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             filled[k / 8] |= bits << (8 * (k % 8));
