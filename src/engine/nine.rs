@@ -16,9 +16,11 @@
 //! frame saves the whole 120-byte grid rather than a trail mark, because copying
 //! it back is cheaper than replaying a trail of single-bit changes. It branches
 //! on a cell with two candidates, of the digit with the fewest cells solved:
-//! placing that digit tells the most. Once every digit but one of a frame's
-//! cell is used up, that last one is placed outright, not ruled in by
-//! eliminating the one before it.
+//! placing that digit tells the most. Easy puzzles, those the givens leave
+//! with few open cells, start with a quicker choice and lighter propagation,
+//! and turn to these only if they turn out hard (see [`EASY_OPEN`]). Once
+//! every digit but one of a frame's cell is used up, that last one is placed
+//! outright, not ruled in by eliminating the one before it.
 
 use super::Stats;
 use crate::board::nonzero_bytes;
@@ -192,6 +194,9 @@ struct Checked {
     /// than counting the open cells lost once at the end (serg_benchmark
     /// 19,460 -> 19,314 instructions a puzzle, top95 83,460 -> 83,173).
     solved: u32,
+    /// Whether propagation checks stacks (see [`Grid::columns`]); off while
+    /// an easy puzzle's search is young (see [`EASY_OPEN`]).
+    stacks_on: bool,
 }
 
 impl Checked {
@@ -297,7 +302,7 @@ impl Grid {
             if self.naked_singles(checked)? {
                 continue;
             }
-            if checked.stacks != 0 && self.columns(checked)? {
+            if checked.stacks != 0 && checked.stacks_on && self.columns(checked)? {
                 continue;
             }
             // Measured and dropped: stacks before naked singles (the same
@@ -589,7 +594,8 @@ impl Grid {
     /// guesses than most places left (96 against 112 a puzzle on
     /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
     ///
-    /// Measured and dropped (instructions a puzzle, counting to 2): the sudoku
+    /// Measured (instructions a puzzle, counting to 2; easy puzzles now use it
+    /// for their first guesses, see [`EASY_OPEN`]): the sudoku
     /// crate's choice, the first bivalue cell, is cheaper and as good on easy
     /// sets (serg_benchmark 19,714 -> 18,180 at 6.79 guesses against 7.32,
     /// top95 86,059 -> 76,616 at 20.2 against 19.9) but much worse on hard
@@ -615,7 +621,10 @@ impl Grid {
     /// tree of four levels rather than a chain of nine (serg 22,669 ->
     /// 22,771 instructions, but ndoku's time on serg 2,441 -> 2,415 ns a
     /// puzzle, top95 13,490 -> 13,400, norvig 4,880 -> 4,826).
-    fn choose(&self) -> (Cell, u32) {
+    ///
+    /// With `quick`, the first bivalue cell in board order instead, as the
+    /// sudoku crate does (see [`QUICK_GUESSES`]).
+    fn choose(&self, quick: bool) -> (Cell, u32) {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
         // three.
@@ -638,6 +647,10 @@ impl Grid {
         let open = join(self.open[0], self.open[1]);
         let pairs = twos & !threes & open;
         let pairs2 = twos2 & !threes2 & self.open[2];
+        if quick && pairs | u64::from(pairs2) != 0 {
+            let cell = first_cell(pairs, pairs2);
+            return (cell, self.digits(cell));
+        }
         if pairs | u64::from(pairs2) != 0 {
             // Among the bivalue cells, one holding the digit with the fewest
             // cells solved, and of those, one whose other digit has the fewest.
@@ -667,19 +680,7 @@ impl Grid {
                 };
             }
             let other = (min9(&keys) & 15) as usize;
-            let (cells, cells2) = (x & self.low_bands(other), x2 & high(other));
-            let cell = if cells != 0 {
-                let p = cells.trailing_zeros();
-                Cell {
-                    band: (p / 32) as u8,
-                    bit: (p % 32) as u8,
-                }
-            } else {
-                Cell {
-                    band: 2,
-                    bit: cells2.trailing_zeros() as u8,
-                }
-            };
+            let cell = first_cell(x & self.low_bands(other), x2 & high(other));
             return (cell, 1 << d | 1 << other);
         }
         (0..81)
@@ -700,6 +701,23 @@ impl Grid {
                     bits &= bits - 1;
                 }
             }
+        }
+    }
+}
+
+/// The first cell of a set given as bands 0 and 1 (`low`, as in
+/// [`join`]) and band 2 (`high`), which are not both empty.
+fn first_cell(low: u64, high: u32) -> Cell {
+    if low != 0 {
+        let p = low.trailing_zeros();
+        Cell {
+            band: (p / 32) as u8,
+            bit: (p % 32) as u8,
+        }
+    } else {
+        Cell {
+            band: 2,
+            bit: high.trailing_zeros() as u8,
         }
     }
 }
@@ -759,6 +777,51 @@ fn row_singles(a: u32) -> u32 {
     // noise).
     a & !((crowded >> 8) * 0x1ff)
 }
+
+/// Open cells, once the givens have propagated, below which a puzzle is
+/// easy: its search branches on the first bivalue cell for its first
+/// [`QUICK_GUESSES`] guesses, a choice of a fifth of the cost of the one
+/// that looks for the digit with the fewest cells solved (about 100
+/// instructions against 575), which pays only on hard puzzles, where it
+/// cuts the guesses (forum_hardest_1905_11plus 97 a puzzle against 140
+/// with the quick choice throughout, norvig_hardest 8.0 against 11.0).
+///
+/// Open cells at the root (1,000 puzzles of each set): serg_benchmark all
+/// under 50 (half of them 45-49), 17_clue 84% under 30 (solved by
+/// propagation), top95 and magictour three quarters 50-59,
+/// forum_hardest_1905_11plus all 55 or more (96% under 60), norvig_hardest
+/// a quarter under 30, all under 60.
+/// Instructions a puzzle counting to two (1,000 of each set), against the
+/// smart choice always: the quick choice always, serg 22,778 -> 20,626,
+/// top95 100,767 -> 88,971 (at 20.2 guesses against 19.9), norvig 50,680
+/// -> 56,366, magictour 84,688 -> 91,810, 11plus 431,681 -> 549,286; for
+/// the first 16 guesses of every puzzle, serg 20,814, top95 86,415, norvig
+/// 53,986, 11plus 435,625 (time against the sudoku crate, min of 300
+/// rounds: serg 0.97 -> 1.05, top95 0.99 -> 1.14, norvig 1.05 -> 0.98); and
+/// as here, for puzzles under 55 open cells, serg 20,879, top95 92,845,
+/// norvig 51,008, magictour 85,554, 11plus unchanged (under 50: top95
+/// 101,135, magictour 84,966). The gains on top95 and 17_clue come from a
+/// few puzzles whose trees the other choice happens to shrink (top95 #14
+/// 114 -> 38 guesses, #37 86 -> 11, while many others grow by about 20): on
+/// 4,916 other 17_clue puzzles the quick choice for 16 guesses gave 15,999
+/// -> 15,755 instructions, and 11plus 439,567 -> 444,152.
+const EASY_OPEN: u32 = 55;
+
+/// Guesses an easy puzzle's search makes with the quick choice before it
+/// turns to the smart one (see [`EASY_OPEN`]): it has turned out hard.
+/// Over every puzzle, 8 and 32 did no better than 16 (serg 20,908 and
+/// 20,814, norvig 54,543 and 55,081, magictour 84,537 and 87,091).
+const QUICK_GUESSES: u64 = 16;
+
+/// Open cells at the root below which an easy puzzle's search also leaves
+/// out the stack check (see [`Grid::columns`]) while it chooses quickly:
+/// with so few cells open, what the check finds is rarely worth its cost.
+/// serg_benchmark (under 50 open cells, several solutions each) 20,879 ->
+/// 19,009 instructions a puzzle, at 7.08 guesses against 6.74; against
+/// the sudoku crate (min of 300 rounds) 1.05 -> 1.11. Under 55, as the
+/// quick choice: top95 92,845 -> 98,334, magictour 85,554 -> 88,195,
+/// and against the crate top95 1.06 -> 1.01, magictour 1.12 -> 1.08.
+const TERSE_OPEN: u32 = 50;
 
 /// No candidate is being explored under a frame yet.
 const NONE: u8 = u8::MAX;
@@ -877,11 +940,15 @@ impl Nine {
             dirty: (1 << 27) - 1,
             stacks: 0,
             solved: 0,
+            stacks_on: true,
         };
         if grid.propagate(&mut checked, stats).is_err() {
             return Stop::Exhausted;
         }
         let mut solution = [0u8; 81];
+        // How settled the givens left the board decides how to search it.
+        let open = grid.open.iter().map(|o| o.count_ones()).sum::<u32>();
+        let (easy, terse) = (open < EASY_OPEN, open < TERSE_OPEN);
         loop {
             // Descend: a solution, or a new branch point.
             if grid.open == [0; 3] {
@@ -893,7 +960,9 @@ impl Nine {
                     return Stop::Enough;
                 }
             } else {
-                let (cell, remaining) = grid.choose();
+                let quick = easy && stats.guesses < QUICK_GUESSES;
+                checked.stacks_on = !(quick && terse);
+                let (cell, remaining) = grid.choose(quick);
                 frames.push(Frame {
                     saved: grid,
                     cell,
