@@ -159,15 +159,30 @@ fn least_constraining_place(
 /// Picks where to branch: the open cell with the fewest candidates (MRV), or,
 /// when strictly fewer, the house-digit with the fewest places, if that is at
 /// most `max_places`. Ties go to the first in row-major order from a starting
-/// cell, which is cell 0, or a random one when there is `noise`.
+/// cell, which is cell 0, or a random one when there is `noise`. The state
+/// must be at a fixpoint of propagation (no open cell with one candidate).
 pub(crate) fn choose(
     g: &Geometry,
-    state: &State,
+    state: &mut State,
     max_places: u32,
     noise: Option<&mut Noise>,
 ) -> Branch {
     let cells = g.n * g.n;
     let start = noise.map_or(0, |r| r.below(cells as u32) as usize);
+    // Two choices are the fewest an open cell or a house-digit has at a
+    // fixpoint: the first two-way cell from `start` is what a scan of every
+    // cell would stop at, and failing one, the first two-place house-digit
+    // is what a scan of every house-digit would. The two-way sets find
+    // them without either scan.
+    state.sync_twos(g);
+    if let Some(cell) = state.first_two_way_cell(start) {
+        return Branch::Cell(cell as u16);
+    }
+    if max_places >= 2
+        && let Some(slot) = state.two_way_slots().next()
+    {
+        return place_branch(g, slot);
+    }
     let mut best = u32::MAX;
     let mut branch = Branch::Cell(0);
     for cell in (start..cells).chain(0..start) {
@@ -178,28 +193,28 @@ pub(crate) fn choose(
         if k < best {
             best = k;
             branch = Branch::Cell(cell as u16);
-            if k <= 2 {
-                return branch;
-            }
         }
     }
-    if max_places >= 2 {
+    if max_places >= 3 {
         for (slot, &p) in state.places.iter().enumerate() {
             if let Some(k) = branch_places(p, max_places)
                 && k < best
             {
                 best = k;
-                branch = Branch::Place {
-                    house: (slot / g.n) as u16,
-                    digit: (slot % g.n) as u8,
-                };
-                if k == 2 {
-                    break;
-                }
+                branch = place_branch(g, slot);
             }
         }
     }
     branch
+}
+
+/// The branch on the places of house-digit `slot`.
+fn place_branch(g: &Geometry, slot: usize) -> Branch {
+    let (house, digit) = g.split(slot);
+    Branch::Place {
+        house: house as u16,
+        digit: digit as u8,
+    }
 }
 
 /// The places of house-digit mask `p` when a branch may take it, from two
@@ -330,29 +345,19 @@ fn probe_pass(
         scratch.tried[cell as usize] = 0;
     }
     scratch.tried_cells.clear();
-    // Collect first: probing changes the state the tests read. The pair
-    // test avoids a popcount (not a baseline x86-64 instruction) on the
-    // n² cells and 3n² house-digits scanned at every probed node. Plain
-    // loops into a kept vector, and clearing only the `tried` cells set,
-    // instead of an iterator chain collected into a fresh `SmallVec` and a
-    // fill of all n² words: a sparse 64×64 board (seed 11, 7,701 guesses)
-    // from 6,660M instructions to 6,254M, the same searches.
+    // Collect first: probing changes the state the tests read. Into a
+    // kept vector, and clearing only the `tried` cells set, instead of an
+    // iterator chain collected into a fresh `SmallVec` and a fill of all n²
+    // words: a sparse 64×64 board (seed 11, 7,701 guesses) from 6,660M
+    // instructions to 6,254M, the same searches. The pairs come from the
+    // two-way sets (see `State::sync_twos`), not from a test of each of the
+    // n² cells and 3n² house-digits.
     let mut pairs = std::mem::take(&mut scratch.pairs);
     pairs.clear();
-    for (c, &m) in st.cand.iter().enumerate() {
-        if two_bits(m) && st.value[c] == 0 {
-            pairs.push(Branch::Cell(c as u16));
-        }
-    }
-    for (slot, &m) in st.places.iter().enumerate() {
-        if two_bits(m) {
-            let (house, digit) = g.split(slot);
-            pairs.push(Branch::Place {
-                house: house as u16,
-                digit: digit as u8,
-            });
-        }
-    }
+    st.sync_twos(g);
+    let open = st.two_way_cells().filter(|&c| st.value[c] == 0);
+    pairs.extend(open.map(|c| Branch::Cell(c as u16)));
+    pairs.extend(st.two_way_slots().map(|slot| place_branch(g, slot)));
     if let Some(noise) = noise.filter(|_| !pairs.is_empty()) {
         // Ties go to the first pair, so start from a random one.
         let k = noise.below(pairs.len() as u32) as usize;
@@ -476,7 +481,7 @@ fn probe_pairs(
 /// it picks what [`choose`] picks.
 pub(crate) fn choose_weighted(
     g: &Geometry,
-    state: &State,
+    state: &mut State,
     max_places: u32,
     weights: &[u32],
     noise: Option<&mut Noise>,
@@ -488,29 +493,46 @@ pub(crate) fn choose_weighted(
     // cross products below cannot overflow (weights are at most 3 × u32::MAX).
     let mut best = (65u64, 1u64);
     let mut branch = Branch::Cell(0);
-    for cell in (start..cells).chain(0..start) {
+    let mut consider_cell = |cell: usize| {
         if state.value[cell] != 0 {
-            continue;
+            return;
         }
-        let k = u64::from(state.cand[cell].count_ones());
         let w = 1 + g.cell_houses[cell]
             .iter()
             .map(|&(_, _, h)| u64::from(weights[h as usize]))
             .sum::<u64>();
+        // An open cell has two candidates or more at a fixpoint: where even
+        // two would not beat the best, skip the count (a popcount is no
+        // baseline x86-64 instruction).
+        if 2 * best.1 >= best.0 * w {
+            return;
+        }
+        let k = u64::from(state.cand[cell].count_ones());
         if k * best.1 < best.0 * w {
             best = (k, w);
             branch = Branch::Cell(cell as u16);
         }
-    }
-    for (slot, &p) in state.places.iter().enumerate() {
-        if let Some(k) = branch_places(p, max_places) {
-            let (k, w) = (u64::from(k), 1 + u64::from(weights[slot / g.n]));
-            if k * best.1 < best.0 * w {
-                best = (k, w);
-                branch = Branch::Place {
-                    house: (slot / g.n) as u16,
-                    digit: (slot % g.n) as u8,
-                };
+    };
+    // Two plain ranges rather than a chained iterator, which tests which
+    // half it is in at every step.
+    (start..cells).for_each(&mut consider_cell);
+    (0..start).for_each(&mut consider_cell);
+    let mut consider = |slot: usize, k: u32| {
+        let (k, w) = (u64::from(k), 1 + u64::from(weights[slot / g.n]));
+        if k * best.1 < best.0 * w {
+            best = (k, w);
+            branch = place_branch(g, slot);
+        }
+    };
+    if max_places == 2 {
+        // Only two-place house-digits may count: take them from the
+        // two-way set rather than test all 3n².
+        state.sync_twos(g);
+        state.two_way_slots().for_each(|slot| consider(slot, 2));
+    } else {
+        for (slot, &p) in state.places.iter().enumerate() {
+            if let Some(k) = branch_places(p, max_places) {
+                consider(slot, k);
             }
         }
     }

@@ -100,6 +100,13 @@ pub(crate) struct State {
     pub value: Vec<u8>,
     /// Every change since the search began, newest last.
     trail: Vec<u32>,
+    /// Bit `c % 64` of word `c / 64`: whether cell `c` had exactly two
+    /// candidates when the trail was `synced` long (see [`State::sync_twos`]).
+    two_cells: Vec<u64>,
+    /// The same for house-digit slots: exactly two places.
+    two_slots: Vec<u64>,
+    /// The trail length up to which `two_cells` and `two_slots` are right.
+    synced: usize,
     /// Assignments found by propagation and not yet made: `cell << 6 | digit`.
     queue: Vec<u32>,
     /// House-digits whose places changed since they were last checked for
@@ -149,6 +156,9 @@ impl State {
             places: vec![0; 3 * n * n],
             value: vec![0; n * n],
             trail: Vec::with_capacity(n * n * n),
+            two_cells: vec![0; (n * n).div_ceil(64)],
+            two_slots: vec![0; (3 * n * n).div_ceil(64)],
+            synced: 0,
             queue: Vec::with_capacity(n * n),
             changed: Worklist::new(3 * n * n),
             locked: g.boxw >= 4,
@@ -176,6 +186,10 @@ impl State {
         self.trail.clear();
         self.queue.clear();
         self.clear_changed();
+        let two = u64::from(two_bits(full)).wrapping_neg();
+        self.two_cells.fill(two);
+        self.two_slots.fill(two);
+        self.synced = 0;
         self.open = n * n;
         self.assignments = 0;
         for (c, &v) in givens.iter().enumerate() {
@@ -204,6 +218,29 @@ impl State {
         mark: usize,
         mut visit: impl FnMut(usize, usize),
     ) {
+        // Changes made since the two-way sets were synced were never noted
+        // in them (probes make and undo most of those), so their undo needs
+        // no note either; older ones do.
+        let synced = self.synced.max(mark);
+        self.undo_to::<false>(g, synced, &mut visit);
+        if mark < synced {
+            self.undo_to::<true>(g, mark, &mut visit);
+            self.synced = mark;
+        }
+        self.queue.clear();
+        self.clear_changed();
+    }
+
+    /// Undoes changes, newest first, down to trail length `mark`, showing
+    /// `visit` each elimination; with `NOTE`, notes each restored mask in
+    /// the two-way sets.
+    #[inline(always)]
+    fn undo_to<const NOTE: bool>(
+        &mut self,
+        g: &Geometry,
+        mark: usize,
+        visit: &mut impl FnMut(usize, usize),
+    ) {
         while self.trail.len() > mark {
             let e = self.trail.pop().expect("trail is longer than the mark");
             if e & ASSIGNED != 0 {
@@ -216,10 +253,72 @@ impl State {
                 for &(base, p, _) in &g.cell_houses[cell] {
                     self.places[usize::from(base) + d] |= 1 << p;
                 }
+                if NOTE {
+                    self.note_twos(g, cell, d);
+                }
             }
         }
-        self.queue.clear();
-        self.clear_changed();
+    }
+
+    /// Brings the two-way sets up to date with the trail: notes the masks
+    /// each elimination since they were last synced changed. Walking those
+    /// few changes, rather than testing every one of the n² cells and 3n²
+    /// house-digits, is what lets [`State::two_way_cells`] and
+    /// [`State::two_way_slots`] answer at the cost of the pairs alone.
+    pub fn sync_twos(&mut self, g: &Geometry) {
+        // A change costs some forty instructions to note, a mask some five
+        // to test afresh: past n²/2 changes (the givens' propagation, or a
+        // long descent on a small board) a rebuild is cheaper.
+        if 2 * (self.trail.len() - self.synced) > g.n * g.n {
+            rebuild_bits(&mut self.two_cells, &self.cand);
+            rebuild_bits(&mut self.two_slots, &self.places);
+            self.synced = self.trail.len();
+            return;
+        }
+        for i in self.synced..self.trail.len() {
+            let e = self.trail[i];
+            if e & ASSIGNED == 0 {
+                self.note_twos(g, (e >> 6) as usize, (e & 63) as usize);
+            }
+        }
+        self.synced = self.trail.len();
+    }
+
+    /// Notes in the two-way sets whether `cell` and the slots of `d` in its
+    /// houses have two choices now.
+    #[inline(always)]
+    fn note_twos(&mut self, g: &Geometry, cell: usize, d: usize) {
+        set_bit(&mut self.two_cells, cell, two_bits(self.cand[cell]));
+        for &(base, _, _) in &g.cell_houses[cell] {
+            let slot = usize::from(base) + d;
+            set_bit(&mut self.two_slots, slot, two_bits(self.places[slot]));
+        }
+    }
+
+    /// The cells with two candidates, open or not (an assigned cell has
+    /// one, but for a moment inside propagation), in row-major order, as
+    /// of the last [`State::sync_twos`].
+    pub fn two_way_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        set_bits(&self.two_cells)
+    }
+
+    /// The house-digit slots with two places, in slot order, as of the last
+    /// [`State::sync_twos`].
+    pub fn two_way_slots(&self) -> impl Iterator<Item = usize> + '_ {
+        set_bits(&self.two_slots)
+    }
+
+    /// The first open cell with two candidates at or after `start`, or else
+    /// the first before it, as of the last [`State::sync_twos`].
+    pub fn first_two_way_cell(&self, start: usize) -> Option<usize> {
+        let open = |&c: &usize| self.value[c] == 0;
+        let (word, bit) = (start / 64, start % 64);
+        let head = self.two_cells[word] & (u64::MAX << bit);
+        let from_start = std::iter::once((word, head))
+            .chain((word + 1..self.two_cells.len()).map(|w| (w, self.two_cells[w])));
+        word_bits(from_start)
+            .find(open)
+            .or_else(|| self.two_way_cells().take_while(|&c| c < start).find(open))
     }
 
     /// Queues every house-digit with a choice left for the locked-candidates
@@ -760,6 +859,41 @@ fn first_bit(mut bits: u64, mut keep: impl FnMut(usize) -> bool) -> Option<usize
 pub(crate) fn two_bits(x: u64) -> bool {
     let rest = x & x.wrapping_sub(1);
     rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Sets bit `i` of the bitset `words` to `on`.
+#[inline(always)]
+fn set_bit(words: &mut [u64], i: usize, on: bool) {
+    let (w, b) = (i / 64, i % 64);
+    words[w] = words[w] & !(1 << b) | u64::from(on) << b;
+}
+
+/// Sets bit `i` of the bitset `words` to whether `masks[i]` has two bits.
+fn rebuild_bits(words: &mut [u64], masks: &[u64]) {
+    for (word, chunk) in words.iter_mut().zip(masks.chunks(64)) {
+        *word = chunk
+            .iter()
+            .enumerate()
+            .fold(0, |w, (i, &m)| w | u64::from(two_bits(m)) << i);
+    }
+}
+
+/// The indices of the set bits of the bitset `words`, lowest first.
+fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    word_bits(words.iter().copied().enumerate())
+}
+
+/// The indices of the set bits of (word index, word) pairs, in their order.
+fn word_bits(words: impl Iterator<Item = (usize, u64)>) -> impl Iterator<Item = usize> {
+    words.flat_map(|(w, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + i
+            })
+        })
+    })
 }
 
 /// Indices waiting for a check, each queued at most once until it is taken.

@@ -61,7 +61,10 @@ impl Tuning {
         // Checks queued only where they can act (see `State::lazy`): the
         // same fixpoint, so the same searches, for 12–14% fewer instructions
         // on the hard 25×25 set (#9 first solution 3,817M to 3,284M). Other
-        // sizes keep their measured code paths.
+        // sizes keep their measured code paths. On 64×64 the same fixpoint
+        // is not the same search: the checks run in another order, so a
+        // contradiction may show in another house and charge its failure
+        // there (#11 took 15,010 guesses instead of 7,701).
         let lazy = boxw == 5;
         // Full all-different filtering of each house (outside probes, whose
         // many propagations it would make dear): on 16×16 it takes the tough
@@ -388,6 +391,20 @@ impl Tuning {
         // (fewer failures charged, worse runs after); a first run of 1,
         // 2,048, 8,192 or 16,384 guesses instead of 4,096, 311k and 4, 338k
         // and 5 (the empty board 5,753 guesses), 278k and 2, 408k and 8.
+        //
+        // Probes kept across nodes, tried on 64×64 and dropped. A pair
+        // whose houses (those of its two cells) showed no change since its
+        // last probe (which failed neither side and found nothing) kept
+        // that probe's reach instead of being probed again: a guess took a
+        // third of the instructions (#11 solved in 6,229 guesses and 1,299M,
+        // against 7,701 and 4,761M), but the stale reaches chose worse
+        // pairs: seeds 0–31 at 30k guesses, 498k guesses and 8 unsolved
+        // against 467k and 5, and a median time over the 32, side by side
+        // on a busy machine, of 2.77 s against 2.52 s. Kept only while no cell changed in the
+        // houses of any cell either side changed (so that probing again
+        // would do exactly the same, and the searches stayed the same): too
+        // few pairs qualify, as a 64×64 probe reaches most houses, and #11
+        // took 5,122M instructions against 4,761M.
         let lcv_places = boxw == 8 && !generating;
         let partial_failures = if boxw == 8 {
             PARTIAL_FAILURES_64
