@@ -400,11 +400,11 @@ impl Tuning {
         // against 7,701 and 4,761M), but the stale reaches chose worse
         // pairs: seeds 0–31 at 30k guesses, 498k guesses and 8 unsolved
         // against 467k and 5, and a median time over the 32, side by side
-        // on a busy machine, of 2.77 s against 2.52 s. Kept only while no cell changed in the
-        // houses of any cell either side changed (so that probing again
-        // would do exactly the same, and the searches stayed the same): too
-        // few pairs qualify, as a 64×64 probe reaches most houses, and #11
-        // took 5,122M instructions against 4,761M.
+        // on a busy machine, of 2.77 s against 2.52 s. Kept only while no
+        // cell changed in the houses of any cell either side changed (so
+        // that probing again would do exactly the same, and the searches
+        // stayed the same): too few pairs qualify, as a 64×64 probe reaches
+        // most houses, and #11 took 5,122M instructions against 4,761M.
         let lcv_places = boxw == 8 && !generating;
         let partial_failures = if boxw == 8 {
             PARTIAL_FAILURES_64
