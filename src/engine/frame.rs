@@ -245,7 +245,10 @@ pub(crate) struct ProbeScratch {
     pub wider: u8,
     /// The other choice of that pair: the one whose probe reached less far.
     pub narrower: u8,
-    /// Probes kept for reuse within a pass (with `full`, see [`Memo`]).
+    /// Whether a pass reuses probes for repeated and equivalent choices
+    /// (see [`Memo`]).
+    pub reuse: bool,
+    /// Probes kept for reuse within a pass.
     memo: Memo,
 }
 
@@ -290,7 +293,7 @@ struct Memo {
 
 impl Memo {
     /// Starts a new stretch, for `n * n` cells of `n` digits: what was
-    /// probed before no longer holds. Only `keep` (with `full`) keeps
+    /// probed before no longer holds. Only `keep` (with `reuse`) keeps
     /// probes for reuse.
     fn next_stretch(&mut self, n: usize, keep: bool) {
         if keep {
@@ -482,7 +485,7 @@ fn probe_pairs(
 ) -> Result<(Option<Branch>, bool), Contradiction> {
     let mut best: Option<(usize, Branch)> = None;
     let mut progress = false;
-    scratch.memo.next_stretch(g.n, scratch.full);
+    scratch.memo.next_stretch(g.n, scratch.reuse);
     for &branch in pairs {
         let frame = Frame::new(branch, u64::MAX, 0);
         let choices = frame.live(g, st);
@@ -504,19 +507,19 @@ fn probe_pairs(
             }
             scratch.tried[c] |= 1 << d;
         }
-        if !scratch.full {
+        if !scratch.reuse {
             // Nothing is reused: the pair's two probes are all there is.
             scratch.memo.next_stretch(g.n, false);
         }
         let Some(ka) = probe_choice(g, st, scratch, ca, da) else {
             st.rule_out(g, ca, da)?;
-            scratch.memo.next_stretch(g.n, scratch.full);
+            scratch.memo.next_stretch(g.n, scratch.reuse);
             progress = true;
             continue;
         };
         let Some(kb) = probe_choice(g, st, scratch, cb, db) else {
             st.rule_out(g, cb, db)?;
-            scratch.memo.next_stretch(g.n, scratch.full);
+            scratch.memo.next_stretch(g.n, scratch.reuse);
             progress = true;
             continue;
         };
@@ -549,7 +552,7 @@ fn probe_pairs(
                 st.eliminate(g, cell as usize, d as usize)?;
             }
             st.propagate(g)?;
-            scratch.memo.next_stretch(g.n, scratch.full);
+            scratch.memo.next_stretch(g.n, scratch.reuse);
             progress = true;
             continue;
         }
@@ -575,7 +578,7 @@ fn probe_pairs(
 }
 
 /// Probes `digit` at `cell` from the current state and undoes it, or with
-/// `full` takes the result of a probe of this stretch that reached the same
+/// `reuse` takes the result of a probe of this stretch that reached the same
 /// fixpoint (see [`Memo`]). Returns the probe's index in `scratch.memo`, or
 /// `None` when the choice fails.
 fn probe_choice(
@@ -586,7 +589,7 @@ fn probe_choice(
     digit: usize,
 ) -> Option<usize> {
     let memo = &mut scratch.memo;
-    if scratch.full
+    if scratch.reuse
         && let Some(k) = memo.find(g, st, cell, digit)
     {
         return Some(k);
@@ -600,7 +603,7 @@ fn probe_choice(
     }
     let grown = reach(st, scratch.reach_in_pairs, mark, made);
     let k = memo.probes.len();
-    if scratch.full {
+    if scratch.reuse {
         memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
         for (c, d) in st.assigned_since(mark) {
             memo.by[c * g.n + d] = (memo.stretch, k as u32);

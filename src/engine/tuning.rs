@@ -31,6 +31,9 @@ pub(crate) struct Tuning {
     pub full_probes: bool,
     /// Try first the side of a probed pair whose probe reached further.
     pub wider_first: bool,
+    /// A probe pass reuses a choice's probe for the same choice and its
+    /// equivalents until its next find (see `frame::Memo`).
+    pub reuse_probes: bool,
     /// Sparse-board runs (36×36, 49×49): probe from the first run, try the
     /// narrower side of a probed pair first, restart by failures.
     pub sparse_runs: bool,
@@ -263,6 +266,13 @@ impl Tuning {
         // (3.7k otherwise), and the narrower side first, with full probes,
         // sends #9 past 60k.
         let wider_first = full_probes;
+        // Reusing probes within a pass (see `frame::Memo`) keeps the searches
+        // and pays on 25×25 (the figures are with the other 25×25 tries
+        // above) and on 16×16: counting tarek_tough_206's first 40 puzzles
+        // to two 89.78M instructions to 87.19M (without it, the probe code
+        // that allows it took 91.25M). Its tables hold a word pair per cell
+        // and digit, 4 MB on 64×64, whose probes it leaves as they were.
+        let reuse_probes = boxw <= 5;
         // On 36×36 and 49×49, searches for one solution (the generator's
         // aside) probe from the first run, try first the side of the chosen
         // pair whose probe reached less far, filter for all-different only
@@ -424,6 +434,7 @@ impl Tuning {
             reach_in_pairs,
             full_probes,
             wider_first,
+            reuse_probes,
             sparse_runs,
             weighted,
             late_alldiff,
