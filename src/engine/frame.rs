@@ -245,10 +245,7 @@ pub(crate) struct ProbeScratch {
     pub wider: u8,
     /// The other choice of that pair: the one whose probe reached less far.
     pub narrower: u8,
-    /// Whether a pass reuses probes for repeated and equivalent choices
-    /// (see [`Memo`]).
-    pub reuse: bool,
-    /// Probes kept for reuse within a pass.
+    /// Probes kept for reuse within a pass (see [`Memo`]).
     memo: Memo,
 }
 
@@ -275,6 +272,13 @@ struct Probed {
 /// from more than two choices to two or fewer, which each does at most once
 /// on any path. Two choices that each assign the other reach the same
 /// fixpoint, so the one probed second may take the first's result.
+///
+/// The searches stay the same on every size. On 25×25 see `Tuning::new`
+/// (#8 45.7G instructions to 41.6G); counting tarek_tough_206's first 40
+/// 16×16 puzzles to two, 89.78M to 87.19M; a 64×64 board with 30% kept
+/// (`bench_big --box 8 --seeds 1 --max-nodes 3000`, with the empty board),
+/// 6,968M to 6,861M. Its tables hold a pair of words per cell and digit,
+/// 4 MB on 64×64.
 #[derive(Clone, Debug, Default)]
 struct Memo {
     /// The current stretch, counted from 1 (0 in `own` and `by` is none).
@@ -293,19 +297,16 @@ struct Memo {
 
 impl Memo {
     /// Starts a new stretch, for `n * n` cells of `n` digits: what was
-    /// probed before no longer holds. Only `keep` (with `reuse`) keeps
-    /// probes for reuse.
-    fn next_stretch(&mut self, n: usize, keep: bool) {
-        if keep {
-            if self.stretch == u32::MAX || self.own.len() != n * n * n {
-                self.own.clear();
-                self.own.resize(n * n * n, (0, 0));
-                self.by.clear();
-                self.by.resize(n * n * n, (0, 0));
-                self.stretch = 0;
-            }
-            self.stretch += 1;
+    /// probed before no longer holds.
+    fn next_stretch(&mut self, n: usize) {
+        if self.stretch == u32::MAX || self.own.len() != n * n * n {
+            self.own.clear();
+            self.own.resize(n * n * n, (0, 0));
+            self.by.clear();
+            self.by.resize(n * n * n, (0, 0));
+            self.stretch = 0;
         }
+        self.stretch += 1;
         self.probes.clear();
         self.elims.clear();
     }
@@ -485,7 +486,7 @@ fn probe_pairs(
 ) -> Result<(Option<Branch>, bool), Contradiction> {
     let mut best: Option<(usize, Branch)> = None;
     let mut progress = false;
-    scratch.memo.next_stretch(g.n, scratch.reuse);
+    scratch.memo.next_stretch(g.n);
     for &branch in pairs {
         let frame = Frame::new(branch, u64::MAX, 0);
         let choices = frame.live(g, st);
@@ -507,19 +508,15 @@ fn probe_pairs(
             }
             scratch.tried[c] |= 1 << d;
         }
-        if !scratch.reuse {
-            // Nothing is reused: the pair's two probes are all there is.
-            scratch.memo.next_stretch(g.n, false);
-        }
         let Some(ka) = probe_choice(g, st, scratch, ca, da) else {
             st.rule_out(g, ca, da)?;
-            scratch.memo.next_stretch(g.n, scratch.reuse);
+            scratch.memo.next_stretch(g.n);
             progress = true;
             continue;
         };
         let Some(kb) = probe_choice(g, st, scratch, cb, db) else {
             st.rule_out(g, cb, db)?;
-            scratch.memo.next_stretch(g.n, scratch.reuse);
+            scratch.memo.next_stretch(g.n);
             progress = true;
             continue;
         };
@@ -552,7 +549,7 @@ fn probe_pairs(
                 st.eliminate(g, cell as usize, d as usize)?;
             }
             st.propagate(g)?;
-            scratch.memo.next_stretch(g.n, scratch.reuse);
+            scratch.memo.next_stretch(g.n);
             progress = true;
             continue;
         }
@@ -577,8 +574,8 @@ fn probe_pairs(
     Ok((best.map(|(_, branch)| branch), progress))
 }
 
-/// Probes `digit` at `cell` from the current state and undoes it, or with
-/// `reuse` takes the result of a probe of this stretch that reached the same
+/// Probes `digit` at `cell` from the current state and undoes it, or takes
+/// the result of a probe of this stretch that reached the same
 /// fixpoint (see [`Memo`]). Returns the probe's index in `scratch.memo`, or
 /// `None` when the choice fails.
 fn probe_choice(
@@ -589,9 +586,7 @@ fn probe_choice(
     digit: usize,
 ) -> Option<usize> {
     let memo = &mut scratch.memo;
-    if scratch.reuse
-        && let Some(k) = memo.find(g, st, cell, digit)
-    {
+    if let Some(k) = memo.find(g, st, cell, digit) {
         return Some(k);
     }
     let mark = st.mark();
@@ -603,11 +598,9 @@ fn probe_choice(
     }
     let grown = reach(st, scratch.reach_in_pairs, mark, made);
     let k = memo.probes.len();
-    if scratch.reuse {
-        memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
-        for (c, d) in st.assigned_since(mark) {
-            memo.by[c * g.n + d] = (memo.stretch, k as u32);
-        }
+    memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
+    for (c, d) in st.assigned_since(mark) {
+        memo.by[c * g.n + d] = (memo.stretch, k as u32);
     }
     let (start, elims) = (memo.elims.len(), &mut memo.elims);
     st.undo_visiting(g, mark, |c, d| elims.push((c as u32) << 6 | d as u32));

@@ -31,9 +31,6 @@ pub(crate) struct Tuning {
     pub full_probes: bool,
     /// Try first the side of a probed pair whose probe reached further.
     pub wider_first: bool,
-    /// A probe pass reuses a choice's probe for the same choice and its
-    /// equivalents until its next find (see `frame::Memo`).
-    pub reuse_probes: bool,
     /// Sparse-board runs (36×36, 49×49): probe from the first run, try the
     /// narrower side of a probed pair first, restart by failures.
     pub sparse_runs: bool,
@@ -160,13 +157,16 @@ impl Tuning {
         // does pay, the same searches: on #8 a pass's stretch between finds
         // repeats 144k choices and has 517k equivalent to one probed (of
         // 3.6M probes), #8 45.7G instructions to 41.6G, #7 713.0M to 633.0M,
-        // #4 6,390M to 6,069M, #8 user time 7.8 s to 6.9 s (medians of
-        // three, alternating). Tree-based lookahead, as in the march SAT
+        // #4 6,390M to 6,069M; #8 user time 7.8 s to 6.9 s, and 6.84 s to
+        // 6.53 s on a quieter machine (medians of three, alternating), but
+        // #4 2.87 s against 2.91 s (three rounds each), and over all 16
+        // 1.14 s a puzzle to 1.10 s. Tree-based lookahead, as in the march SAT
         // solvers (probe a choice nested inside the probes of the choices it
         // implies, so their propagation is paid once), was measured before it
         // was built: on #8, 83% of the successful probes assign another
-        // choice of their pass, and the trail of the probe of such a choice
-        // is 88% of all probe trails; but only within a stretch between
+        // choice of their pass, and nesting each inside the widest probe it
+        // implies would save up to 88% of the probes' trail (the changes
+        // they make); but only within a stretch between
         // finds do the probes stay valid to build on, and there the repeats
         // and equivalents above are 25% of the trail, all other probed
         // choices that a probe implies a further 10%, and nesting in the
@@ -266,13 +266,6 @@ impl Tuning {
         // (3.7k otherwise), and the narrower side first, with full probes,
         // sends #9 past 60k.
         let wider_first = full_probes;
-        // Reusing probes within a pass (see `frame::Memo`) keeps the searches
-        // and pays on 25×25 (the figures are with the other 25×25 tries
-        // above) and on 16×16: counting tarek_tough_206's first 40 puzzles
-        // to two 89.78M instructions to 87.19M (without it, the probe code
-        // that allows it took 91.25M). Its tables hold a word pair per cell
-        // and digit, 4 MB on 64×64, whose probes it leaves as they were.
-        let reuse_probes = boxw <= 5;
         // On 36×36 and 49×49, searches for one solution (the generator's
         // aside) probe from the first run, try first the side of the chosen
         // pair whose probe reached less far, filter for all-different only
@@ -434,7 +427,6 @@ impl Tuning {
             reach_in_pairs,
             full_probes,
             wider_first,
-            reuse_probes,
             sparse_runs,
             weighted,
             late_alldiff,
