@@ -260,6 +260,119 @@ pub(crate) struct ProbeScratch {
     pub wider: u8,
     /// The other choice of that pair: the one whose probe reached less far.
     pub narrower: u8,
+    /// Probes kept for reuse within a pass (see [`Memo`]).
+    memo: Memo,
+}
+
+/// What the probe of one choice found: its reach and its eliminations.
+#[derive(Clone, Copy, Debug)]
+struct Probed {
+    /// The choice: `digit` at `cell`.
+    cell: u16,
+    digit: u8,
+    /// Its eliminations are `Memo::elims[start..start + len]`, newest first.
+    start: u32,
+    len: u32,
+    /// Its reach (see [`reach`]).
+    reach: u32,
+}
+
+/// The probes of the current stretch of a pass (from its start or its last
+/// find to the next), so that a choice probed again, or one equivalent to a
+/// choice probed already, is not propagated again. The fixpoint a choice
+/// reaches from a given state is unique (every rule only removes more as
+/// candidates go), and so are its eliminations, whether it fails, and its
+/// reach: the trail measure counts the changes of that fixpoint, and the
+/// pair measure the assignments plus the cells and house-digits that went
+/// from more than two choices to two or fewer, which each does at most once
+/// on any path. Two choices that each assign the other reach the same
+/// fixpoint, so the one probed second may take the first's result.
+///
+/// The searches stay the same on every size. On 25×25 see `Tuning::new`
+/// (#8 45.7G instructions to 41.6G); counting tarek_tough_206's first 40
+/// 16×16 puzzles to two, 89.78M to 87.19M; a 64×64 board with 30% kept
+/// (`bench_big --box 8 --seeds 1 --max-nodes 3000`, with the empty board),
+/// 6,968M to 6,861M. Its tables hold a pair of words per cell and digit,
+/// 4 MB on 64×64.
+#[derive(Clone, Debug, Default)]
+struct Memo {
+    /// The current stretch, counted from 1 (0 in `own` and `by` is none).
+    stretch: u32,
+    /// `own[cell * n + digit]`: (stretch, index in `probes`) of the
+    /// choice's own probe.
+    own: Vec<(u32, u32)>,
+    /// `by[cell * n + digit]`: (stretch, index in `probes`) of a probe
+    /// whose fixpoint assigned the choice.
+    by: Vec<(u32, u32)>,
+    /// The successful probes of the current stretch.
+    probes: Vec<Probed>,
+    /// Their eliminations, `cell << 6 | digit`.
+    elims: Vec<u32>,
+}
+
+impl Memo {
+    /// Starts a new stretch, for `n * n` cells of `n` digits: what was
+    /// probed before no longer holds.
+    fn next_stretch(&mut self, n: usize) {
+        if self.stretch == u32::MAX || self.own.len() != n * n * n {
+            self.own.clear();
+            self.own.resize(n * n * n, (0, 0));
+            self.by.clear();
+            self.by.resize(n * n * n, (0, 0));
+            self.stretch = 0;
+        }
+        self.stretch += 1;
+        self.probes.clear();
+        self.elims.clear();
+    }
+
+    /// A probe of this stretch whose result is that of `digit` at `cell`:
+    /// its own, or that of a choice it assigned (see [`implies`]) whose
+    /// probe assigned it in turn.
+    fn find(&self, g: &Geometry, st: &State, cell: usize, digit: usize) -> Option<usize> {
+        let i = cell * g.n + digit;
+        let (stretch, k) = self.own[i];
+        if stretch == self.stretch {
+            return Some(k as usize);
+        }
+        let (stretch, k) = self.by[i];
+        let other = self.probes.get(k as usize)?;
+        (stretch == self.stretch
+            && implies(
+                g,
+                st,
+                (cell, digit),
+                (usize::from(other.cell), usize::from(other.digit)),
+            ))
+        .then_some(k as usize)
+    }
+}
+
+/// Whether choice `a`, (cell, digit), assigns choice `b` at once: `a`
+/// excludes the other choice of a pair of the state that holds `b` (`b`'s
+/// cell with two candidates, or `b`'s digit with two places in one of its
+/// houses), which leaves `b` a single.
+fn implies(g: &Geometry, st: &State, a: (usize, usize), b: (usize, usize)) -> bool {
+    let (c, d) = a;
+    let excludes = |cx: usize, dx: usize| {
+        if cx == c {
+            dx != d
+        } else {
+            dx == d && (0..3).any(|k| g.cell_houses[c][k].2 == g.cell_houses[cx][k].2)
+        }
+    };
+    let (cb, db) = b;
+    let m = st.cand[cb];
+    if two_bits(m) && excludes(cb, (m & !(1u64 << db)).trailing_zeros() as usize) {
+        return true;
+    }
+    g.cell_houses[cb].iter().any(|&(base, p, _)| {
+        let places = st.places[usize::from(base) + db];
+        two_bits(places) && {
+            let q = (places & !(1u64 << p)).trailing_zeros() as usize;
+            excludes(g.house_cells[usize::from(base) + q] as usize, db)
+        }
+    })
 }
 
 /// Failed-literal probing: tries both choices of each pair (a cell with two
@@ -378,6 +491,7 @@ fn probe_pairs(
 ) -> Result<(Option<Branch>, bool), Contradiction> {
     let mut best: Option<(usize, Branch)> = None;
     let mut progress = false;
+    scratch.memo.next_stretch(g.n);
     for &branch in pairs {
         let frame = Frame::new(branch, u64::MAX, 0);
         let choices = frame.live(g, st);
@@ -399,61 +513,52 @@ fn probe_pairs(
             }
             scratch.tried[c] |= 1 << d;
         }
-        // First choice: note what it eliminates.
-        let mark = st.mark();
-        let made = (st.pairs_made, st.assignments);
-        st.queue(ca, da);
-        let first_ok = st.propagate(g).is_ok();
-        let grown_a = reach(st, scratch.reach_in_pairs, mark, made);
-        if !first_ok {
-            st.undo(g, mark);
+        let Some(ka) = probe_choice(g, st, scratch, ca, da) else {
             st.rule_out(g, ca, da)?;
+            scratch.memo.next_stretch(g.n);
             progress = true;
             continue;
-        }
+        };
+        let Some(kb) = probe_choice(g, st, scratch, cb, db) else {
+            st.rule_out(g, cb, db)?;
+            scratch.memo.next_stretch(g.n);
+            progress = true;
+            continue;
+        };
+        // Keep what both choices eliminate, in the second's trail order.
+        let memo = &scratch.memo;
+        let (pa, pb) = (memo.probes[ka], memo.probes[kb]);
         let (first, touched) = (&mut scratch.first, &mut scratch.touched);
-        st.undo_visiting(g, mark, |cell, d| {
+        for &e in &memo.elims[pa.start as usize..][..pa.len as usize] {
+            let (cell, d) = ((e >> 6) as usize, e & 63);
             if first[cell] == 0 {
                 touched.push(cell as u32);
             }
             first[cell] |= 1 << d;
-        });
-        // Second choice: keep what both eliminate.
-        let made = (st.pairs_made, st.assignments);
-        st.queue(cb, db);
-        let second_ok = st.propagate(g).is_ok();
-        let grown_b = reach(st, scratch.reach_in_pairs, mark, made);
+        }
         scratch.common.clear();
-        if second_ok {
-            // Noted while undoing, newest first: turned round, they keep
-            // the trail's order.
-            let (first, common) = (&scratch.first, &mut scratch.common);
-            st.undo_visiting(g, mark, |cell, d| {
-                if first[cell] & (1 << d) != 0 {
-                    common.push((cell as u32, d as u8));
-                }
-            });
-            scratch.common.reverse();
-        } else {
-            st.undo(g, mark);
+        for &e in memo.elims[pb.start as usize..][..pb.len as usize]
+            .iter()
+            .rev()
+        {
+            if first[(e >> 6) as usize] & (1 << (e & 63)) != 0 {
+                scratch.common.push(((e >> 6), (e & 63) as u8));
+            }
         }
         for &cell in &scratch.touched {
             scratch.first[cell as usize] = 0;
         }
         scratch.touched.clear();
-        if !second_ok {
-            st.rule_out(g, cb, db)?;
-            progress = true;
-            continue;
-        }
         if !scratch.common.is_empty() {
             for &(cell, d) in &scratch.common {
                 st.eliminate(g, cell as usize, d as usize)?;
             }
             st.propagate(g)?;
+            scratch.memo.next_stretch(g.n);
             progress = true;
             continue;
         }
+        let (grown_a, grown_b) = (pa.reach as usize, pb.reach as usize);
         // A house-digit pair counts double: on the hard 25×25 set it led to
         // about 20% fewer guesses than cell pairs of the same reach.
         let weight = if matches!(branch, Branch::Place { .. }) {
@@ -472,6 +577,46 @@ fn probe_pairs(
         }
     }
     Ok((best.map(|(_, branch)| branch), progress))
+}
+
+/// Probes `digit` at `cell` from the current state and undoes it, or takes
+/// the result of a probe of this stretch that reached the same
+/// fixpoint (see [`Memo`]). Returns the probe's index in `scratch.memo`, or
+/// `None` when the choice fails.
+fn probe_choice(
+    g: &Geometry,
+    st: &mut State,
+    scratch: &mut ProbeScratch,
+    cell: usize,
+    digit: usize,
+) -> Option<usize> {
+    let memo = &mut scratch.memo;
+    if let Some(k) = memo.find(g, st, cell, digit) {
+        return Some(k);
+    }
+    let mark = st.mark();
+    let made = (st.pairs_made, st.assignments);
+    st.queue(cell, digit);
+    if st.propagate(g).is_err() {
+        st.undo(g, mark);
+        return None;
+    }
+    let grown = reach(st, scratch.reach_in_pairs, mark, made);
+    let k = memo.probes.len();
+    memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
+    for (c, d) in st.assigned_since(mark) {
+        memo.by[c * g.n + d] = (memo.stretch, k as u32);
+    }
+    let (start, elims) = (memo.elims.len(), &mut memo.elims);
+    st.undo_visiting(g, mark, |c, d| elims.push((c as u32) << 6 | d as u32));
+    memo.probes.push(Probed {
+        cell: cell as u16,
+        digit: digit as u8,
+        start: start as u32,
+        len: (memo.elims.len() - start) as u32,
+        reach: grown as u32,
+    });
+    Some(k)
 }
 
 /// [`choose`] weighted by failures (dom/wdeg): the open cell with the fewest
@@ -537,4 +682,107 @@ pub(crate) fn choose_weighted(
         }
     }
     branch
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What probing `digit` at `cell` alone from `st` gives, undone after:
+    /// its eliminations (sorted), its reach in pairs, and its assignments;
+    /// `None` when it fails.
+    fn alone(g: &Geometry, st: &mut State, cell: usize, digit: usize) -> Option<Outcome> {
+        let mark = st.mark();
+        let made = (st.pairs_made, st.assignments);
+        st.queue(cell, digit);
+        if st.propagate(g).is_err() {
+            st.undo(g, mark);
+            return None;
+        }
+        let grown = reach(st, true, mark, made);
+        let assigned = st.assigned_since(mark).collect();
+        let mut elims = Vec::new();
+        st.undo_visiting(g, mark, |c, d| elims.push((c, d)));
+        elims.sort_unstable();
+        Some((elims, grown, assigned))
+    }
+
+    type Outcome = (Vec<(usize, usize)>, usize, Vec<(usize, usize)>);
+
+    /// The choices of the pairs of `st`: both choices of each cell with two
+    /// candidates and of each house-digit with two places.
+    fn pair_choices(g: &Geometry, st: &State) -> Vec<(usize, usize)> {
+        let n = g.n;
+        let mut choices = Vec::new();
+        for (c, &m) in st.cand.iter().enumerate() {
+            if st.value[c] == 0 && two_bits(m) {
+                choices
+                    .extend([m.trailing_zeros(), 63 - m.leading_zeros()].map(|d| (c, d as usize)));
+            }
+        }
+        for (slot, &m) in st.places.iter().enumerate() {
+            if two_bits(m) {
+                for p in [m.trailing_zeros(), 63 - m.leading_zeros()] {
+                    choices.push((g.house_cells[slot / n * n + p as usize] as usize, slot % n));
+                }
+            }
+        }
+        choices.sort_unstable();
+        choices.dedup();
+        choices
+    }
+
+    /// The claim [`Memo`] rests on: a choice that [`implies`] a choice
+    /// whose probe assigns it reaches the same fixpoint, with the same
+    /// eliminations and the same reach (on the 25×25 sample puzzles with
+    /// full propagation, after the givens and after a few guesses).
+    #[test]
+    fn equivalent_choices_probe_alike() {
+        let g = Geometry::new(5);
+        let mut st = State::new(&g);
+        let mut checked = 0;
+        let lines = include_str!("../../puzzles/25x25.txt").lines();
+        for line in lines.filter(|l| !l.starts_with('#')) {
+            let board: crate::Board<5> = line.parse().expect("a sample puzzle");
+            // Without a quarter of the givens, so that guesses go further.
+            let mut givens = board.as_bytes().to_vec();
+            for v in givens.iter_mut().filter(|v| **v != 0).step_by(4) {
+                *v = 0;
+            }
+            st.reset(&g, &givens);
+            (st.pairs, st.lazy, st.count_pairs) = (true, true, true);
+            st.propagate(&g).expect("the givens propagate");
+            for _ in 0..40 {
+                let choices = pair_choices(&g, &st);
+                let probed: Vec<_> = choices
+                    .iter()
+                    .map(|&(c, d)| alone(&g, &mut st, c, d))
+                    .collect();
+                for (i, &a) in choices.iter().enumerate() {
+                    for (j, &b) in choices.iter().enumerate() {
+                        let Some(of_b) = &probed[j] else { continue };
+                        if i == j || !of_b.2.contains(&a) || !implies(&g, &st, a, b) {
+                            continue;
+                        }
+                        let of_a = probed[i].as_ref().expect("b's fixpoint holds a's");
+                        assert_eq!((&of_a.0, of_a.1), (&of_b.0, of_b.1), "{a:?} ≡ {b:?}");
+                        checked += 1;
+                    }
+                }
+                // Go deeper: the lowest digit of the first open cell with
+                // the fewest candidates.
+                let Some(c) = (0..g.n * g.n)
+                    .filter(|&c| st.value[c] == 0)
+                    .min_by_key(|&c| st.cand[c].count_ones())
+                else {
+                    break;
+                };
+                st.queue(c, st.cand[c].trailing_zeros() as usize);
+                if st.propagate(&g).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} equivalent choices");
+    }
 }

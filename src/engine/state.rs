@@ -204,6 +204,17 @@ impl State {
         self.trail.len()
     }
 
+    /// The assignments made since `mark`, as (cell, digit), oldest first.
+    pub fn assigned_since(&self, mark: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.trail[mark..]
+            .iter()
+            .filter(|&&e| e & ASSIGNED != 0)
+            .map(|&e| {
+                let cell = (e & !ASSIGNED) as usize;
+                (cell, usize::from(self.value[cell]) - 1)
+            })
+    }
+
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub fn undo(&mut self, g: &Geometry, mark: usize) {
         self.undo_visiting(g, mark, |_, _| {});

@@ -155,7 +155,28 @@ impl Tuning {
         // #9 18k instead of 1.4k). Keeping a choice's probe for the rest of
         // its pass, so that a choice in several pairs propagates once until
         // the next find, saved nothing (finds come every few pairs): #9 took
-        // 3,337M instructions against 3,284M. On the solution path of each
+        // 3,337M instructions against 3,284M. Reusing it also for the choices
+        // equivalent to it (each assigning the other, see `frame::Memo`)
+        // does pay, the same searches: on #8 a pass's stretch between finds
+        // repeats 144k choices and has 517k equivalent to one probed (of
+        // 3.6M probes), #8 45.7G instructions to 41.6G, #7 713.0M to 633.0M,
+        // #4 6,390M to 6,069M; #8 user time 7.8 s to 6.9 s, and 6.84 s to
+        // 6.53 s on a quieter machine (medians of three, alternating), but
+        // #4 2.87 s against 2.91 s (three rounds each), and over all 16
+        // 1.14 s a puzzle to 1.10 s. Tree-based lookahead, as in the march SAT
+        // solvers (probe a choice nested inside the probes of the choices it
+        // implies, so their propagation is paid once), was measured before it
+        // was built: on #8, 83% of the successful probes assign another
+        // choice of their pass, and nesting each inside the widest probe it
+        // implies would save up to 88% of the probes' trail (the changes
+        // they make); but only within a stretch between
+        // finds do the probes stay valid to build on, and there the repeats
+        // and equivalents above are 25% of the trail, all other probed
+        // choices that a probe implies a further 10%, and nesting in the
+        // pass's own order (keeping a probe propagated while the next ones
+        // imply it) 0.6% (1.0% knowing every implication). The rest needs
+        // the pass reordered into trees and its finds put off to the tree's
+        // end, which changes the searches. On the solution path of each
         // of the 16, the wider side was the wrong one in 57–82% of the
         // frames, but wrong wider sides mostly fail fast: on #8 the costly
         // ones were at depths 2 and 3 (10k and 8k guesses to refute).
