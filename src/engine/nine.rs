@@ -14,12 +14,15 @@
 //! The search has the same shape as the general engine: an explicit stack of
 //! frames, one per decision, each trying the next candidate of one cell. Here a
 //! frame saves the whole 120-byte grid rather than a trail mark, because copying
-//! it back is cheaper than replaying a trail of single-bit changes. It branches
-//! on a cell with two candidates, of the digit with the fewest cells solved:
-//! placing that digit tells the most. Easy puzzles, those the givens leave
-//! with few open cells, start with a quicker choice and lighter propagation,
-//! and turn to these only if they turn out hard (see [`EASY_OPEN`]). Once
-//! every digit but one of a frame's cell is used up, that last one is placed
+//! it back is cheaper than replaying a trail of single-bit changes. Hard
+//! puzzles branch, as tdoku does, on a digit with two placements left in a
+//! band or stack (see [`Grid::choose_config`]), else on a cell with two
+//! candidates, of the digit with the fewest cells solved: placing that digit
+//! tells the most. Easy puzzles, those the givens leave with few open cells,
+//! start with a quicker choice and lighter propagation, and turn to these
+//! only if they turn out hard (see [`EASY_OPEN`]); sparse ones, with many
+//! solutions, branch on cells only (see [`CONFIG_OPEN`]). Once every
+//! alternative but one of a frame is used up, that last one is taken
 //! outright, not ruled in by eliminating the one before it.
 
 use super::Stats;
@@ -45,36 +48,94 @@ const COUNT9: [u8; 512] = {
     t
 };
 
+/// The six permutations of three rows onto three boxes (or bands onto
+/// columns): `PERMS[p][r]` is where row `r` goes.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `PERM_MATRIX[p]`: permutation `p` as a 3×3 bit matrix (bit `row * 3 +
+/// col`).
+const PERM_MATRIX: [u16; 6] = {
+    let mut t = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            t[p] |= 1 << (r * 3 + PERMS[p][r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `FITTING[m]`, for `m` a 3×3 bit matrix (bit `row * 3 + col`): the
+/// permutations (bit `p` of [`PERMS`]) whose matrices fit inside `m`.
+const FITTING: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if m as u16 & PERM_MATRIX[p] == PERM_MATRIX[p] {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// `PERMUTATIONS[m]`, for `m` a 3×3 bit matrix (bit `row * 3 + col`): the union
 /// of the permutation matrices that fit inside `m`, zero when none does. A digit
 /// sits in a band as such a permutation of rows onto boxes, and in a stack as one
 /// of bands onto columns.
 const PERMUTATIONS: [u16; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
         let mut p = 0;
         while p < 6 {
-            let mut bits = 0u16;
-            let mut r = 0;
-            while r < 3 {
-                bits |= 1 << (r * 3 + PERMS[p][r]);
-                r += 1;
-            }
-            if m as u16 & bits == bits {
-                t[m] |= bits;
+            if FITTING[m] & (1 << p) != 0 {
+                t[m] |= PERM_MATRIX[p];
             }
             p += 1;
         }
         m += 1;
+    }
+    t
+};
+
+/// `FIT_COUNT[m]`: how many permutations fit inside `m` (see [`FITTING`]).
+const FIT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = FITTING[m].count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// `CONFIG_CELLS[p]`: the cells of a band word whose minirows follow
+/// permutation `p` (row `r` in box `PERMS[p][r]`).
+const CONFIG_CELLS: [u32; 6] = {
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            t[p] |= 7 << (r * 9 + PERMS[p][r] * 3);
+            r += 1;
+        }
+        p += 1;
     }
     t
 };
@@ -201,10 +262,10 @@ struct Checked {
 
 impl Checked {
     /// Tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in word `i` only.
-    fn reset(&mut self, saved: &Grid, i: usize) {
+    /// changed in the words of `dirty` only.
+    fn reset(&mut self, saved: &Grid, dirty: u32) {
         self.words = saved.cand;
-        self.dirty = 1 << i;
+        self.dirty = dirty;
         self.stacks = 0;
     }
 }
@@ -691,6 +752,81 @@ impl Grid {
             .expect("an unsolved grid has an open cell")
     }
 
+    /// Takes alternative `k` of `branch` (see [`Branch`]). Returns the words
+    /// changed, one bit each.
+    #[inline(always)]
+    fn take(&mut self, branch: Branch, k: usize) -> u32 {
+        match branch {
+            Branch::Cell(cell) => 1 << self.assign(k, cell),
+            Branch::Band(i) => {
+                self.cand[usize::from(i)] &= CONFIG_CELLS[k];
+                1 << i
+            }
+            Branch::Stack(d, s) => {
+                let (d, s) = (usize::from(d), usize::from(s));
+                let stack = (7 << (3 * s)) * ROWS3;
+                for (b, &c) in PERMS[k].iter().enumerate() {
+                    let column = (1 << (3 * s + c)) * ROWS3;
+                    self.cand[d * 3 + b] &= !stack | column;
+                }
+                7 << (d * 3)
+            }
+        }
+    }
+
+    /// A digit's placements in a band or stack to branch on, as tdoku does:
+    /// of the bands and stacks not yet settled, the one with the fewest
+    /// placements over all digits, and in it the first digit with two.
+    /// `None` when no digit there has exactly two. A placement is a
+    /// permutation of the band's rows onto its boxes (or the stack's bands
+    /// onto its columns) that the digit's candidates allow: taking one
+    /// confines the digit to three minirows (or minicolumns), which tells
+    /// more than one cell would, and settles the band sooner. See
+    /// [`CONFIG_OPEN`] for the guesses it saves and where it is used.
+    fn choose_config(&self) -> Option<(Branch, u32)> {
+        // Placements summed over the digits, a byte for each band (bytes 0
+        // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
+        let mut totals = 0u64;
+        for d in 0..9 {
+            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            for (b, &x) in w.iter().enumerate() {
+                totals += u64::from(FIT_COUNT[band_matrix(x)]) << (8 * b);
+            }
+            let all = stack_columns(&w);
+            for s in 0..3 {
+                totals += u64::from(FIT_COUNT[stack_matrix(all, s)]) << (8 * (3 + s));
+            }
+        }
+        // A settled band or stack has one placement for each digit.
+        let mut best = u64::MAX;
+        for j in 0..6 {
+            let t = (totals >> (8 * j)) & 0xff;
+            if t > 9 {
+                best = best.min(t << 3 | j);
+            }
+        }
+        if best == u64::MAX {
+            return None;
+        }
+        let j = (best & 7) as usize;
+        (0..9).find_map(|d| {
+            let m = if j < 3 {
+                band_matrix(self.cand[d * 3 + j])
+            } else {
+                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+                stack_matrix(stack_columns(&w), j - 3)
+            };
+            (FIT_COUNT[m] == 2).then(|| {
+                let branch = if j < 3 {
+                    Branch::Band((d * 3 + j) as u8)
+                } else {
+                    Branch::Stack(d as u8, (j - 3) as u8)
+                };
+                (branch, u32::from(FITTING[m]))
+            })
+        })
+    }
+
     /// The solved board, one value byte per cell.
     fn values(&self, out: &mut [u8; 81]) {
         for (d, words) in self.cand.chunks_exact(3).enumerate() {
@@ -741,6 +877,28 @@ fn join(lo: u32, hi: u32) -> u64 {
 /// The columns (9 bits) where band word `x` has a candidate.
 fn fold_columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1ff
+}
+
+/// Band word `x`'s 3×3 matrix of rows onto boxes (bit `row * 3 + box`:
+/// the minirows holding a candidate), the index of [`FITTING`].
+#[inline(always)]
+fn band_matrix(x: u32) -> usize {
+    (occupied_minirows(x) & 0x1ff) as usize
+}
+
+/// A digit's columns by band (bits `9 * band + col`) from its three words.
+#[inline(always)]
+fn stack_columns(w: &[u32; 3]) -> u32 {
+    fold_columns(w[0]) | fold_columns(w[1]) << 9 | fold_columns(w[2]) << 18
+}
+
+/// Stack `s`'s 3×3 matrix of bands onto its columns (bit `band * 3 +
+/// col`), from a digit's columns by band, the index of [`FITTING`]: one
+/// multiply lands the three bands side by side (see [`Grid::columns`]).
+#[inline(always)]
+fn stack_matrix(all: u32, s: usize) -> usize {
+    let y = (all >> (3 * s)) & STACK;
+    ((y.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12) & 0x1ff) as usize
 }
 
 /// The minirows of band word `a` that hold a candidate, as the 9-bit index of
@@ -823,23 +981,89 @@ const QUICK_GUESSES: u64 = 16;
 /// and against the crate top95 1.06 -> 1.01, magictour 1.12 -> 1.08.
 const TERSE_OPEN: u32 = 50;
 
+/// Open cells at the root (once the givens have propagated) from which a
+/// search branches on cells only, never on a digit's placements (see
+/// [`Grid::choose_config`]).
+///
+/// Placement branches cut the guesses of hard puzzles, which are unique, by a
+/// sixth to a quarter: a puzzle counting to two, forum_hardest_1905_11plus
+/// 97.2 -> 81.6, forum_hardest_1106 186.6 -> 160.0, top95 18.4 -> 14.9,
+/// norvig_hardest 8.27 -> 6.18, magictour_top1465 16.1 -> 15.5 (17_clue 1.35
+/// -> 1.34, serg_benchmark unchanged, easy puzzles choosing quickly). But a
+/// placement fixes no cell, so on a sparse board with many solutions one
+/// taken wrong near the top can leave a large subtree without a solution:
+/// everywhere, the empty board took 89,906 guesses to count to two instead of
+/// 46, and 3,003 random boards of 18 to 32 givens of a solved grid 132,204
+/// (one 40,929) instead of 33,975 (at most 29). Under 60 open cells they
+/// took 42,305 (one 5,327); with [`CONFIG_RESTART`] as well, 36,550 (at most
+/// 280), and 300 boards of 12 to 35 givens 4,773 (at most 37) against 4,722.
+/// Under 58 the hard sets lost part of the gain (1,000 of 11plus, 89.7
+/// against 79.4 under 60); under 62 the
+/// sparse boards took 45,946 (one 5,327), and under 65 the 300 took 6,611
+/// (one 750).
+///
+/// Also measured and dropped (guesses a puzzle counting to two, 2,869 of
+/// 11plus, and 1106): the digit with the fewest placements in the chosen band
+/// or stack even with three or more (branching on one, then on the rest),
+/// 83.9 and 165.2 against 80.8 and 160.0; bands only, 90.3 and 167.3; stacks
+/// only, 86.1 and 170.8; placements only below some number of open cells at
+/// the node rather than the root (50: 87.8, 40: 95.3); only in bands or stacks
+/// of at most 16 to 30 placements in all, which kept the sparse boards'
+/// tails (at 16, one of the 300 took 17,453).
+const CONFIG_OPEN: u32 = 60;
+
+/// Guesses after which a search that has found no solution yet, branching on
+/// placements, starts over from its first frame's grid and branches on cells
+/// only: it bounds what a placement taken wrong near the top can cost on a
+/// board with many solutions (see [`CONFIG_OPEN`]). A unique puzzle often
+/// needs more to reach its solution, and starting over wastes those: 128
+/// took forum_hardest_1106 to 178.7 guesses a puzzle and 11plus to 83.1
+/// (the sparse boards at most 152), 512 kept 158.5 and 80.8 (at most 536).
+const CONFIG_RESTART: u64 = 256;
+
 /// No candidate is being explored under a frame yet.
 const NONE: u8 = u8::MAX;
 
-/// One decision: the grid before it, the cell, the digits left to try, and the
-/// digit being explored.
+/// Where a frame branches: the digits of a cell, or the placements
+/// (permutations, see [`PERMS`]) of one digit in a band or a stack.
+#[derive(Clone, Copy, Debug)]
+enum Branch {
+    /// Alternative `d`: digit `d` in the cell.
+    Cell(Cell),
+    /// Alternative `p`: band word `i`'s digit in the minirows of
+    /// permutation `p` ([`CONFIG_CELLS`]).
+    Band(u8),
+    /// Alternative `p`: digit `d` in stack `s`, band `b` in the stack's
+    /// column `PERMS[p][b]`.
+    Stack(u8, u8),
+}
+
+/// One decision: the grid before it, where it branches, the alternatives left
+/// to try, and the one being explored.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     saved: Grid,
-    cell: Cell,
+    branch: Branch,
     remaining: u32,
     current: u8,
 }
 
-/// Scratch space for the 9×9 engine: the frame stack and the solution buffer.
-#[derive(Clone, Debug, Default)]
+/// Scratch space for the 9×9 engine: the frame stack.
+#[derive(Clone, Debug)]
 pub(crate) struct Nine {
     frames: Vec<Frame>,
+    /// Open cells at the root from which the search branches on cells only:
+    /// [`CONFIG_OPEN`], which the tests move to force either way.
+    config_open: u32,
+}
+
+impl Default for Nine {
+    fn default() -> Self {
+        Self {
+            frames: Vec::new(),
+            config_open: CONFIG_OPEN,
+        }
+    }
 }
 
 impl Nine {
@@ -949,6 +1173,7 @@ impl Nine {
         // How settled the givens left the board decides how to search it.
         let open = grid.open.iter().map(|o| o.count_ones()).sum::<u32>();
         let (easy, terse) = (open < EASY_OPEN, open < TERSE_OPEN);
+        let mut configs = open < self.config_open;
         loop {
             // Descend: a solution, or a new branch point.
             if grid.open == [0; 3] {
@@ -962,10 +1187,26 @@ impl Nine {
             } else {
                 let quick = easy && stats.guesses < QUICK_GUESSES;
                 checked.stacks_on = !(quick && terse);
-                let (cell, remaining) = grid.choose(quick);
+                if configs && stats.solutions == 0 && stats.guesses >= CONFIG_RESTART {
+                    // Start over from the first frame's grid: the root, less
+                    // what has been refuted there.
+                    configs = false;
+                    grid = frames.first().map_or(grid, |f| f.saved);
+                    frames.clear();
+                    stats.restarts += 1;
+                }
+                let config = if quick || !configs {
+                    None
+                } else {
+                    grid.choose_config()
+                };
+                let (branch, remaining) = config.unwrap_or_else(|| {
+                    let (cell, digits) = grid.choose(quick);
+                    (Branch::Cell(cell), digits)
+                });
                 frames.push(Frame {
                     saved: grid,
-                    cell,
+                    branch,
                     remaining,
                     current: NONE,
                 });
@@ -978,18 +1219,24 @@ impl Nine {
                     return Stop::Exhausted;
                 };
                 let ruling_out = frame.current != NONE;
-                let i = if ruling_out {
+                let dirty = if ruling_out {
                     // The digit explored last is used up: rule it out here.
                     grid = frame.saved;
                     let d = usize::from(std::mem::replace(&mut frame.current, NONE));
                     let rest = frame.remaining;
-                    if rest & rest.wrapping_sub(1) == 0 && rest != 0 {
+                    let single = rest & rest.wrapping_sub(1) == 0 && rest != 0;
+                    match frame.branch {
                         // One digit left (always so on a bivalue cell): place
                         // it instead. The fixed point is the same, reached
                         // without the naked-single pass that would place it.
-                        grid.assign(rest.trailing_zeros() as usize, frame.cell)
-                    } else {
-                        grid.eliminate(d, frame.cell)
+                        Branch::Cell(cell) if single => {
+                            1 << grid.assign(rest.trailing_zeros() as usize, cell)
+                        }
+                        Branch::Cell(cell) => 1 << grid.eliminate(d, cell),
+                        branch if single => grid.take(branch, rest.trailing_zeros() as usize),
+                        // Several placements left: try the next from the
+                        // saved grid.
+                        _ => continue,
                     }
                 } else {
                     // A fresh frame's digits are all still live, and its grid
@@ -1007,11 +1254,11 @@ impl Nine {
                     let d = live.trailing_zeros() as usize;
                     frame.remaining &= !(1 << d);
                     frame.current = d as u8;
-                    grid.assign(d, frame.cell)
+                    grid.take(frame.branch, d)
                 };
                 // One call for both cases: the propagation is inlined here,
                 // and once is enough.
-                checked.reset(&frame.saved, i);
+                checked.reset(&frame.saved, dirty);
                 let ok = grid.propagate(&mut checked, stats).is_ok();
                 if !ruling_out {
                     if ok {
@@ -1024,7 +1271,12 @@ impl Nine {
                     frames.pop();
                     continue;
                 }
-                if !grid.is_open(frame.cell) {
+                let Branch::Cell(cell) = frame.branch else {
+                    // The last placement is taken: nothing is left to try.
+                    frame.remaining = 0;
+                    break;
+                };
+                if !grid.is_open(cell) {
                     // The cell is placed: its last digit is forced, and the
                     // grid is already that branch's fixed point. Go on from
                     // it; nothing is left to try here (so nothing to save).
@@ -1033,7 +1285,7 @@ impl Nine {
                 }
                 frame.saved = grid;
                 // The next turn tries the digits left, from this grid.
-                frame.remaining &= grid.digits(frame.cell);
+                frame.remaining &= grid.digits(cell);
             }
         }
     }
@@ -1097,6 +1349,121 @@ mod tests {
             assert!(matches!(stop, Stop::Enough));
             assert!(stats.guesses < 200, "{puzzle}: {} guesses", stats.guesses);
         }
+    }
+
+    /// SplitMix64, for the random boards below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+
+        /// 0, 1 and 2 in random order.
+        fn three(&mut self) -> [usize; 3] {
+            let mut p = [0, 1, 2];
+            for i in (1..3).rev() {
+                p.swap(i, self.below(i + 1));
+            }
+            p
+        }
+
+        /// The nine rows (or columns) in a random order that keeps bands
+        /// (or stacks) together.
+        fn lines(&mut self) -> [usize; 9] {
+            let mut out = [0; 9];
+            for (k, outer) in self.three().into_iter().enumerate() {
+                for (j, inner) in self.three().into_iter().enumerate() {
+                    out[k * 3 + j] = outer * 3 + inner;
+                }
+            }
+            out
+        }
+    }
+
+    /// A random solved grid: the empty board's first solution with its
+    /// digits, bands, stacks, rows and columns shuffled.
+    fn random_grid(rng: &mut Rng) -> [u8; 81] {
+        let mut first = [0u8; 81];
+        Nine::default().search(&[0; 81], 1_000, &mut Stats::default(), true, &mut |v| {
+            first.copy_from_slice(v);
+            false
+        });
+        let (rows, cols) = (rng.lines(), rng.lines());
+        let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
+        for i in (1..9).rev() {
+            digits.swap(i, rng.below(i + 1));
+        }
+        std::array::from_fn(|i| digits[usize::from(first[rows[i / 9] * 9 + cols[i % 9]]) - 1])
+    }
+
+    /// Whether `v` is a solved grid that keeps the givens of `puzzle`.
+    fn completes(puzzle: &[u8; 81], v: &[u8]) -> bool {
+        let house = |cells: [usize; 9]| cells.iter().fold(0u32, |m, &i| m | 1 << v[i]) == 0x3fe;
+        (0..9).all(|k| {
+            let (br, bc) = (k / 3 * 3, k % 3 * 3);
+            house(std::array::from_fn(|j| k * 9 + j))
+                && house(std::array::from_fn(|j| j * 9 + k))
+                && house(std::array::from_fn(|j| (br + j / 3) * 9 + bc + j % 3))
+        }) && puzzle.iter().zip(v).all(|(&g, &x)| g == 0 || g == x)
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit`, with branches on a
+    /// digit's placements allowed (`config_open` 82) or not (0), checking
+    /// every solution.
+    fn count_with(puzzle: &[u8; 81], config_open: u32, limit: u64) -> (u64, Stats) {
+        let mut nine = Nine {
+            config_open,
+            ..Nine::default()
+        };
+        let (mut stats, mut found) = (Stats::default(), 0);
+        let stop = nine.search(puzzle, 1_000_000, &mut stats, true, &mut |v| {
+            assert!(completes(puzzle, v), "{puzzle:?} gave {v:?}");
+            found += 1;
+            found < limit
+        });
+        assert!(!matches!(stop, Stop::Budget));
+        (found, stats)
+    }
+
+    #[test]
+    fn placement_branches_find_what_cell_branches_find() {
+        // Sparse boards, from 17 givens (many solutions, where a placement
+        // branch can lead far astray before the search starts over) to 40;
+        // a third with a wrong given among them (often no solution at all).
+        let mut rng = Rng(0x6e69_6e65);
+        let (mut differed, mut restarted, mut unsolvable, mut several) = (0, 0, 0, 0);
+        for case in 0..400 {
+            let grid = random_grid(&mut rng);
+            let mut puzzle = [0u8; 81];
+            for _ in 0..17 + rng.below(24) {
+                let i = rng.below(81);
+                puzzle[i] = grid[i];
+            }
+            if case % 3 == 0 {
+                let i = rng.below(81);
+                puzzle[i] = grid[i] % 9 + 1;
+            }
+            let (placements, with) = count_with(&puzzle, 82, 3);
+            let (cells, without) = count_with(&puzzle, 0, 3);
+            assert_eq!(placements, cells, "case {case}: {puzzle:?}");
+            assert_eq!(without.restarts, 0);
+            differed += usize::from(with.guesses != without.guesses);
+            restarted += usize::from(with.restarts > 0);
+            unsolvable += usize::from(cells == 0);
+            several += usize::from(cells == 3);
+        }
+        // The cases above took every path: placement branches changed the
+        // search, some searches started over, and both kinds of answer came.
+        eprintln!(
+            "{differed} differed, {restarted} restarted, {unsolvable} unsolvable, {several} with 3+"
+        );
+        assert!(differed >= 100 && restarted >= 1, "{differed} {restarted}");
+        assert!(unsolvable >= 20 && several >= 100, "{unsolvable} {several}");
     }
 
     #[test]
