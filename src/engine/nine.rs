@@ -963,6 +963,13 @@ fn row_singles(a: u32) -> u32 {
 /// 114 -> 38 guesses, #37 86 -> 11, while many others grow by about 20): on
 /// 4,916 other 17_clue puzzles the quick choice for 16 guesses gave 15,999
 /// -> 15,755 instructions, and 11plus 439,567 -> 444,152.
+///
+/// Measured again once hard puzzles branched on placements (see
+/// [`CONFIG_OPEN`]), instructions a puzzle counting to two (500 of each
+/// set) against 80,672 on top95, 86,029 on magictour_top1465, 19,312 on
+/// serg_benchmark and 44,772 on norvig_hardest as here: with no quick start
+/// at all, 89,170, 82,372, 30,006 and 44,489; under 50 open cells, 90,224,
+/// 83,350, 19,291 and 44,576; under 52, 89,161, 83,640, 19,312 and 44,592.
 const EASY_OPEN: u32 = 55;
 
 /// Guesses an easy puzzle's search makes with the quick choice before it
