@@ -3,8 +3,6 @@
 use super::Noise;
 use super::state::{Contradiction, Geometry, State, two_bits};
 
-mod tree;
-
 /// Where a frame branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Branch {
@@ -264,13 +262,6 @@ pub(crate) struct ProbeScratch {
     pub narrower: u8,
     /// Probes kept for reuse within a pass (see [`Memo`]).
     memo: Memo,
-    /// Whether a pass probes its choices in a forest, each on top of a
-    /// choice it implies (see [`tree::probe_forest`]).
-    pub tree: bool,
-    /// The forest's scratch.
-    forest: tree::Forest,
-    /// Eliminations found by the forest and not yet made.
-    pending: Vec<(u32, u8)>,
 }
 
 /// What the probe of one choice found: its reach and its eliminations.
@@ -284,9 +275,6 @@ struct Probed {
     len: u32,
     /// Its reach (see [`reach`]).
     reach: u32,
-    /// The probe it was made on top of, whose eliminations are its too
-    /// (see [`tree::probe_forest`]), or `u32::MAX`.
-    up: u32,
 }
 
 /// The probes of the current stretch of a pass (from its start or its last
@@ -488,11 +476,7 @@ fn probe_pass(
         let k = noise.below(pairs.len() as u32) as usize;
         pairs.rotate_left(k);
     }
-    let result = if scratch.tree {
-        tree::probe_forest(g, st, scratch, &pairs)
-    } else {
-        probe_pairs(g, st, scratch, &pairs)
-    };
+    let result = probe_pairs(g, st, scratch, &pairs);
     scratch.pairs = pairs;
     result
 }
@@ -631,7 +615,6 @@ fn probe_choice(
         start: start as u32,
         len: (memo.elims.len() - start) as u32,
         reach: grown as u32,
-        up: u32::MAX,
     });
     Some(k)
 }

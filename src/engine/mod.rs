@@ -143,7 +143,6 @@ impl General {
         st.count_pairs = tuning.reach_in_pairs;
         self.probe.reach_in_pairs = tuning.reach_in_pairs;
         self.probe.full = tuning.full_probes;
-        self.probe.tree = tuning.tree_probes;
         if tuning.weighted {
             self.weights.clear();
             self.weights.resize(3 * self.geometry.n, 0);
