@@ -269,6 +269,45 @@ impl Tuning {
         // (3.7k otherwise), and the narrower side first, with full probes,
         // sends #9 past 60k.
         let wider_first = full_probes;
+        // Tree-based lookahead was then built for 25×25 (`frame::tree`,
+        // commit ac2158b on branch tree25), measured and dropped. The
+        // pass's choices form a forest, each under the first choice of the
+        // pass it assigns at once (through a pair of the state); a choice
+        // is probed on top of its parent's open probe, a failure there is
+        // a failed choice of the node, its reach is the parent's plus its
+        // own increment (checked equal to a probe alone, both measures),
+        // its eliminations the parent's and its own; each find is applied
+        // at once, the open probes undone and probed again on the new
+        // state where the walk needs them. Propagation fell by 38% a guess
+        // and instructions by 17% (#9: 1.29M a guess against 1.55M, 1,625
+        // guesses and 2,094M against 1,423 and 2,203M; building the forest
+        // and the common eliminations over chains of probes cost back
+        // half), but the passes are weaker, since a choice is probed once,
+        // not again for each later pair after a find: from the same nodes
+        // (main's search of #9, 1,408 passes) a forest pass left 1,348
+        // candidates on average against 1,320 (more in 610 nodes, fewer in
+        // 327, the same pair chosen in 998; parents as in the third
+        // variant below). First solutions over gecode_frisch_minimal_16:
+        // 83.7k guesses against 66.7k (#8 30.0k against 25.0k, #7 7.0k
+        // against 0.4k, #0 10.2k against 9.1k, #15 5.1k against 5.6k),
+        // with two other tie-break seeds 75.9k and 75.9k against 66.7k and
+        // 66.6k; over the 16, alternating, three rounds on a busy machine,
+        // 27.5, 29.6 and 29.5 s against 27.9, 25.6 and 24.9 s (#8 9.6–11.4
+        // s against 7.9–10.5 s). Counting to two, side by side, 248k
+        // guesses against 217k, 201 s against 209 s (#8 37.2k against
+        // 31.7k guesses, 46.0 s against 44.9 s). On #9 a pass holds some
+        // 205 choices: 55 probed at a root (21 changes each), 72 nested (32
+        // changes each beyond their parent's), the rest failing with a
+        // parent or falling to a find, and 6.5 finds, each undoing the
+        // open probes. Variants: finds put off to the end of the pass (all
+        // probes from one state), about 120k guesses (#8 45.1k, #7 1.1k);
+        // to the end of each tree, 82.8k (#8 29.8k); each choice under the
+        // implied choice that itself implies the most choices of the pass,
+        // 8% less trail a pass on #9 but 89.6k guesses; probing again,
+        // alone, a side of a pair probed before a find (so that a pair is
+        // judged by two probes of one state, as `frame::probe_pairs`
+        // judges it), 79.3k guesses and a shortfall of 18 candidates a
+        // pass instead of 28, but #9 at 1.63M instructions a guess.
         // On 36×36 and 49×49, searches for one solution (the generator's
         // aside) probe from the first run, try first the side of the chosen
         // pair whose probe reached less far, filter for all-different only
