@@ -234,6 +234,42 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
     }
 }
 
+/// The band (a row of boxes, from 0 at the top) of the first open cell in
+/// row-major order, or `None` when every cell is filled: where a banded
+/// search (see `Tuning::banded`) branches next.
+pub(crate) fn open_band(g: &Geometry, state: &State) -> Option<usize> {
+    let first = state.value.iter().position(|&v| v == 0)?;
+    Some(first / (g.n * g.boxw))
+}
+
+/// Whether `branch` lies in band `band`: its cell, or both remaining places
+/// of its house-digit.
+fn in_band(g: &Geometry, state: &State, branch: Branch, band: usize) -> bool {
+    match branch {
+        Branch::Cell(cell) => usize::from(cell) / (g.n * g.boxw) == band,
+        Branch::Place { house, digit } => {
+            let slot = usize::from(house) * g.n + usize::from(digit);
+            slot_in_band(g, slot, state.places[slot], band)
+        }
+    }
+}
+
+/// Whether every place in `places` of house-digit `slot` lies in band
+/// `band`: a row's or a box's when the house does, a column's when each
+/// place (a row) does.
+fn slot_in_band(g: &Geometry, slot: usize, places: u64, band: usize) -> bool {
+    let (house, _) = g.split(slot);
+    let n = g.n;
+    if house < n {
+        house / g.boxw == band
+    } else if house < 2 * n {
+        let rows = ((1u64 << g.boxw) - 1) << (band * g.boxw);
+        places & !rows == 0
+    } else {
+        (house - 2 * n) / g.boxw == band
+    }
+}
+
 /// Scratch space for [`probe`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ProbeScratch {
@@ -262,6 +298,9 @@ pub(crate) struct ProbeScratch {
     pub narrower: u8,
     /// Probes kept for reuse within a pass (see [`Memo`]).
     memo: Memo,
+    /// With a banded search (see `Tuning::banded`), the band whose pairs
+    /// alone are probed.
+    pub band: Option<usize>,
 }
 
 /// What the probe of one choice found: its reach and its eliminations.
@@ -471,6 +510,9 @@ fn probe_pass(
     let open = st.two_way_cells().filter(|&c| st.value[c] == 0);
     pairs.extend(open.map(|c| Branch::Cell(c as u16)));
     pairs.extend(st.two_way_slots().map(|slot| place_branch(g, slot)));
+    if let Some(band) = scratch.band {
+        pairs.retain(|&b| in_band(g, st, b, band));
+    }
     if let Some(noise) = noise.filter(|_| !pairs.is_empty()) {
         // Ties go to the first pair, so start from a random one.
         let k = noise.below(pairs.len() as u32) as usize;
@@ -624,15 +666,22 @@ fn probe_choice(
 /// houses, or a house-digit with at most `max_places` places for the weight
 /// of its house, when that is strictly better. With no failures charged yet
 /// it picks what [`choose`] picks.
+///
+/// With `band`, only the cells of that band (see [`open_band`]) and the
+/// house-digits with both places in it count.
 pub(crate) fn choose_weighted(
     g: &Geometry,
     state: &mut State,
     max_places: u32,
     weights: &[u32],
     noise: Option<&mut Noise>,
+    band: Option<usize>,
 ) -> Branch {
-    let cells = g.n * g.n;
-    let start = noise.map_or(0, |r| r.below(cells as u32) as usize);
+    let cells = match band {
+        Some(b) => b * g.n * g.boxw..(b + 1) * g.n * g.boxw,
+        None => 0..g.n * g.n,
+    };
+    let start = cells.start + noise.map_or(0, |r| r.below(cells.len() as u32) as usize);
     // The best ratio so far, candidates over weight: (k, w). It starts above
     // any count of candidates or places (at most 64), small enough that the
     // cross products below cannot overflow (weights are at most 3 × u32::MAX).
@@ -660,8 +709,8 @@ pub(crate) fn choose_weighted(
     };
     // Two plain ranges rather than a chained iterator, which tests which
     // half it is in at every step.
-    (start..cells).for_each(&mut consider_cell);
-    (0..start).for_each(&mut consider_cell);
+    (start..cells.end).for_each(&mut consider_cell);
+    (cells.start..start).for_each(&mut consider_cell);
     let mut consider = |slot: usize, k: u32| {
         let (k, w) = (u64::from(k), 1 + u64::from(weights[slot / g.n]));
         if k * best.1 < best.0 * w {
@@ -673,7 +722,11 @@ pub(crate) fn choose_weighted(
         // Only two-place house-digits may count: take them from the
         // two-way set rather than test all 3n².
         state.sync_twos(g);
-        state.two_way_slots().for_each(|slot| consider(slot, 2));
+        let places = &state.places;
+        state
+            .two_way_slots()
+            .filter(|&slot| band.is_none_or(|b| slot_in_band(g, slot, places[slot], b)))
+            .for_each(|slot| consider(slot, 2));
     } else {
         for (slot, &p) in state.places.iter().enumerate() {
             if let Some(k) = branch_places(p, max_places) {
