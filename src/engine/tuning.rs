@@ -100,6 +100,17 @@ impl Tuning {
         // 7,221 and 7,466 (its cheap run failed too), median 170 and 176 ms
         // against 147 ms with both from the start (a loaded machine). The
         // generator keeps its searches.
+        //
+        // Side by side with the search before (alternating, two rounds
+        // each, 30k guesses, a machine loaded by other work): seeds 0–15,
+        // median 65 ms against 1.47–1.56 s, the slowest 118–119 ms against
+        // 6.9–7.8 s (4 gave up); seeds 16–31, median 50–74 ms against
+        // 1.16–1.34 s, the slowest 119–171 ms (1 gave up). The empty board
+        // takes 3,688 guesses and 85–103 ms against 3,910 and 58–64 ms.
+        // Other shares kept, seeds 0–7: 10%, 25.8k guesses in all and a
+        // median of 82 ms against 75.4k and 653 ms; 20%, 21.7k and 53 ms
+        // against 89.5k and 734 ms; 50% gave up on all 8 either way (at
+        // 30k guesses, 3.5–5.6 s a board against 12–15 s).
         let banded = boxw == 8 && !generating;
         // Full all-different filtering of each house (outside probes, whose
         // many propagations it would make dear): on 16×16 it takes the tough
