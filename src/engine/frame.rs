@@ -238,7 +238,23 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
 /// row-major order, or `None` when every cell is filled: where a banded
 /// search (see `Tuning::banded`) branches next.
 pub(crate) fn open_band(g: &Geometry, state: &State) -> Option<usize> {
-    let first = state.value.iter().position(|&v| v == 0)?;
+    // Eight cells a step, testing a word for a zero byte, rather than a
+    // cell a step: at every node of a search that scans most of the board,
+    // the empty 64×64 board from 645M instructions to 598M.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let words = state.value.chunks_exact(8);
+    let tail = words.remainder();
+    let first = words
+        .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+        .position(|x| x.wrapping_sub(ONES) & !x & (ONES << 7) != 0)
+        .map(|k| {
+            let at = state.value[8 * k..8 * k + 8].iter().position(|&v| v == 0);
+            8 * k + at.expect("a zero byte")
+        })
+        .or_else(|| {
+            let at = tail.iter().position(|&v| v == 0)?;
+            Some(state.value.len() - tail.len() + at)
+        })?;
     Some(first / (g.n * g.boxw))
 }
 
@@ -668,7 +684,8 @@ fn probe_choice(
 /// it picks what [`choose`] picks.
 ///
 /// With `band`, only the cells of that band (see [`open_band`]) and the
-/// house-digits with both places in it count.
+/// house-digits with both places in it count; a banded search branches on
+/// house-digits of two places only (`max_places` 2).
 pub(crate) fn choose_weighted(
     g: &Geometry,
     state: &mut State,
@@ -677,6 +694,7 @@ pub(crate) fn choose_weighted(
     noise: Option<&mut Noise>,
     band: Option<usize>,
 ) -> Branch {
+    debug_assert!(band.is_none() || max_places == 2);
     let cells = match band {
         Some(b) => b * g.n * g.boxw..(b + 1) * g.n * g.boxw,
         None => 0..g.n * g.n,
@@ -761,6 +779,44 @@ mod tests {
     }
 
     type Outcome = (Vec<(usize, usize)>, usize, Vec<(usize, usize)>);
+
+    /// A house-digit lies in a band exactly when the cells of its places
+    /// do, for every house of the 64×64 and 9×9 geometries and for places
+    /// at every pair of positions; and the open band is that of the first
+    /// open cell.
+    #[test]
+    fn bands_hold_what_their_cells_say() {
+        for boxw in [3, 8] {
+            let g = Geometry::new(boxw);
+            let n = g.n;
+            let band_of = |cell: usize| cell / (n * boxw);
+            for h in 0..3 * n {
+                let slot = h * n + 1;
+                for p in 0..n {
+                    for q in p + 1..n {
+                        let places = 1u64 << p | 1u64 << q;
+                        let cells = [p, q].map(|k| usize::from(g.house_cells[h * n + k]));
+                        for b in 0..boxw {
+                            let want = cells.iter().all(|&c| band_of(c) == b);
+                            assert_eq!(slot_in_band(&g, slot, places, b), want, "{h} {p} {q} {b}");
+                        }
+                    }
+                }
+            }
+            let mut st = State::new(&g);
+            let mut givens = vec![1u8; n * n];
+            assert_eq!(open_band(&g, &st), Some(0));
+            for first in [0, 7, 8, 9, n * boxw - 1, n * boxw, n * n - 1] {
+                givens.fill(1);
+                givens[first] = 0;
+                st.reset(&g, &givens);
+                st.value.copy_from_slice(&givens);
+                assert_eq!(open_band(&g, &st), Some(band_of(first)), "{first}");
+            }
+            st.value.fill(1);
+            assert_eq!(open_band(&g, &st), None);
+        }
+    }
 
     /// The choices of the pairs of `st`: both choices of each cell with two
     /// candidates and of each house-digit with two places.
