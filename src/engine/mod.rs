@@ -66,17 +66,20 @@ pub struct Stats {
 ///   bit-sliced counts give naked singles. A frame saves the 128-byte grid.
 /// - **General** (every size): candidate masks per cell and per house-digit,
 ///   naked and hidden singles, from 16×16 up locked candidates, on 16×16
-///   and 25×25 naked and hidden pairs, and on 16×16, 36×36 and 49×49 (on
-///   64×64 from a search's first restart) full all-different filtering of
+///   and 25×25 naked and hidden pairs, and on 16×16, 36×36, 49×49 and
+///   64×64 (outside the generator's searches) full all-different filtering of
 ///   each house (every candidate that no completion of the house uses is
 ///   removed). Every change
 ///   goes on a trail, so stepping back undoes exactly what the frame did. It
 ///   branches on the cell with the fewest candidates or the house-digit with the
 ///   fewest places; it first probes every pair (a two-way cell or
 ///   house-digit) both ways, rules out what fails or what both ways
-///   eliminate, and branches on the pair that propagates furthest (on
-///   64×64 only once a search has restarted; probes propagate singles,
-///   on 25×25 locked candidates and pairs as well). From 36×36 up
+///   eliminate, and branches on the pair that propagates furthest (in the
+///   generator's 64×64 searches only once a search has restarted; probes
+///   propagate singles, on 25×25 locked candidates and pairs as well). On
+///   64×64 (but in the generator's searches) it settles the board band by
+///   band, branching and probing only in the topmost band (row of boxes)
+///   with an open cell. From 36×36 up
 ///   it tries the least constraining value first (on 36×36 and 49×49,
 ///   of a probed pair, the side whose probe reached less far; on 64×64,
 ///   from a search's first restart, a house-digit also tries first the

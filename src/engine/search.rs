@@ -6,7 +6,7 @@
 //! budget, go on after a solution to count more, and start over from the
 //! root without unwinding anything.
 
-use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, probe};
+use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, open_band, probe};
 use super::state::{Geometry, State};
 use super::tuning::{RESTART_FAILURES, Tuning};
 use super::{General, Noise, Stats, charge, luby, nth_bit};
@@ -100,6 +100,11 @@ impl<'a> Search<'a> {
     /// node is a solution instead; when lookahead proves it dead, it pushes
     /// nothing and the caller advances past the choice that led here.
     fn descend(&mut self) -> bool {
+        self.probing.band = self
+            .tuning
+            .banded
+            .then(|| open_band(self.g, self.st))
+            .flatten();
         let probed = if self.tuning.probe_first_run || self.run > 1 {
             probe(self.g, self.st, self.probing, self.noise.as_mut())
         } else {
@@ -122,16 +127,24 @@ impl<'a> Search<'a> {
         let weigh =
             self.tuning.weighted && self.charged && (self.run > 1 || self.tuning.weigh_first_run);
         let max_places = self.tuning.max_places;
+        // Probing may have filled the band it started in.
+        let band = self
+            .tuning
+            .banded
+            .then(|| open_band(self.g, self.st))
+            .flatten();
         let branch = match probed {
             Some(best) => best,
             // Until a failure is charged, the plain choice is the same and,
-            // stopping at the first two-way cell, cheaper.
-            None if weigh => choose_weighted(
+            // stopping at the first two-way cell, cheaper; but it looks at
+            // the whole board, and a banded search only at its band's cells.
+            None if weigh || band.is_some() => choose_weighted(
                 self.g,
                 self.st,
                 max_places,
                 self.weights,
                 self.noise.as_mut(),
+                band,
             ),
             None => choose(self.g, self.st, max_places, self.noise.as_mut()),
         };
@@ -287,14 +300,6 @@ impl<'a> Search<'a> {
         self.run_guesses = 0;
         self.run_failures = 0;
         self.run_failures_all = 0;
-        if self.tuning.late_alldiff {
-            // Filter the root for all-different again: the undo took back
-            // what the last run's filter found.
-            self.st.alldiff = true;
-            if self.st.recheck(self.g).is_err() {
-                return Err(Stop::Exhausted);
-            }
-        }
         Ok(())
     }
 

@@ -332,37 +332,14 @@ impl State {
             .or_else(|| self.two_way_cells().take_while(|&c| c < start).find(open))
     }
 
-    /// Queues every house-digit with a choice left for the locked-candidates
-    /// and hidden-pair checks, and every two-candidate cell for the naked-pair
-    /// check (each as switched on), and propagates: for eliminations that were
-    /// made while those checks were off.
-    pub fn recheck(&mut self, g: &Geometry) -> Result<(), Contradiction> {
-        for (slot, &p) in self.places.iter().enumerate() {
-            if p & p.wrapping_sub(1) != 0 {
-                self.changed.push(slot);
-            }
-        }
-        if self.alldiff {
-            for h in 0..3 * g.n {
-                self.houses.push(h);
-            }
-        }
-        if self.pairs {
-            let bivalue = (0..self.cand.len())
-                .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2);
-            self.bivalue.extend(bivalue.map(|c| c as u32));
-        }
-        self.propagate(g)
-    }
-
     /// Queues, for the locked-candidates, pair and all-different checks (each
     /// as switched on), the house-digits and houses that lost a candidate
     /// since `mark` and the open cells it left with two candidates, and
-    /// propagates: [`State::recheck`] for a state that was at its fixpoint at
-    /// `mark`. Every rule only ever removes more as candidates go, and a
+    /// propagates: a recheck of every house-digit, house and two-way cell, for
+    /// a state that was at its fixpoint at `mark`. Every rule only ever removes more as candidates go, and a
     /// pattern it acts on (a locked digit, a pair, a Hall set) that has no
     /// changed part was already acted on at `mark`, so the fixpoint reached is
-    /// the same as after [`State::recheck`], at the cost of the changed places
+    /// the same as after a full recheck, at the cost of the changed places
     /// only. On 25×25 the full recheck after probing was a twentieth of the
     /// search.
     pub fn recheck_since(&mut self, g: &Geometry, mark: usize) -> Result<(), Contradiction> {

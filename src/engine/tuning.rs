@@ -36,8 +36,6 @@ pub(crate) struct Tuning {
     pub sparse_runs: bool,
     /// Weigh branch points by the failures charged to their houses.
     pub weighted: bool,
-    /// All-different filtering from the first restart on.
-    pub late_alldiff: bool,
     /// Failed guesses after which a weighted run goes back up part of its depth.
     pub partial_failures: u64,
     /// The guesses a unit of the Luby sequence allows a run (`N²`), where runs
@@ -47,6 +45,9 @@ pub(crate) struct Tuning {
     pub probe_first_run: bool,
     /// Weigh branch points from the first run, not only from the second.
     pub weigh_first_run: bool,
+    /// Settle the board band by band (rows of boxes, from the top): branch,
+    /// and probe, only in the topmost band with an open cell.
+    pub banded: bool,
 }
 
 impl Tuning {
@@ -66,14 +67,60 @@ impl Tuning {
         // contradiction may show in another house and charge its failure
         // there (#11 took 15,010 guesses instead of 7,701).
         let lazy = boxw == 5;
+        // On 64×64 a search for one solution settles the board band by band
+        // (a band is a row of boxes): it branches, and probes, only in the
+        // topmost band that has an open cell, and it probes and filters
+        // for all-different from its first run (houses of at most
+        // `ALLDIFF_MAX_OPEN_64` open cells). Boards with 30% kept then go
+        // straight down: seeds 0–15 at 30k guesses, all 16 solved in the
+        // first run, 2,050–3,600 guesses each (35.5k in all), against 4
+        // unsolved and the rest 7.7k–18.6k (10 of them in the third run);
+        // seeds 16–31 and 32–47 likewise, all in the first run (36.1k and
+        // 40.4k guesses, the most 3,631). The unfilled part stays whole
+        // bands, so the columns' missing digits keep many ways to go (for a
+        // Latin square, any k×n Latin rectangle extends a row: Hall's
+        // theorem), where before the descent left scattered holes that
+        // no completion fitted and a run first failed at 250–500 open
+        // cells. Each part is needed (seeds 0–15, guesses in all, boards
+        // solved in the first run): the band alone, probing and filtering
+        // from the first restart as before, 99.8k and none (every board in
+        // the second run, straight after its descent, 6,145–6,317 guesses);
+        // with probing from the first run, 84.1k and 4; with the filter
+        // from the first run, 62.1k and 10; with both, 34.0k and 16 (empty
+        // board 3,682 guesses). Probing only the band's pairs gave the same
+        // (34.2k, 16) at a third of the time a board. Other parts to settle
+        // first: the band with the fewest open cells, 100.7k and none
+        // (with probing and the filter from the first run, 34.8k and 16);
+        // the topmost row, 99.1k and none (33.4k and 16, but the empty board
+        // 7,807 guesses without them); the band or stack with the fewest
+        // open cells, or the row or column, gave up on the empty board and
+        // on the first boards at 30k guesses. A cheap first run (neither
+        // probing nor the filter, banded) ended after 30 or 100 failures,
+        // then runs with both: 62.2k and 68.2k guesses, the empty board
+        // 7,221 and 7,466 (its cheap run failed too), median 170 and 176 ms
+        // against 147 ms with both from the start (a loaded machine). The
+        // generator keeps its searches.
+        //
+        // Side by side with the search before (alternating, two rounds
+        // each, 30k guesses, a machine loaded by other work): seeds 0–15,
+        // median 65 ms against 1.47–1.56 s, the slowest 118–119 ms against
+        // 6.9–7.8 s (4 gave up); seeds 16–31, median 50–74 ms against
+        // 1.16–1.34 s, the slowest 119–171 ms (1 gave up). The empty board
+        // takes 3,688 guesses and 85–103 ms against 3,910 and 58–64 ms.
+        // Other shares kept, seeds 0–7: 10%, 25.8k guesses in all and a
+        // median of 82 ms against 75.4k and 653 ms; 20%, 21.7k and 53 ms
+        // against 89.5k and 734 ms; 50% gave up on all 8 either way (at
+        // 30k guesses, 3.5–5.6 s a board against 12–15 s).
+        let banded = boxw == 8 && !generating;
         // Full all-different filtering of each house (outside probes, whose
         // many propagations it would make dear): on 16×16 it takes the tough
         // set from 50 guesses a puzzle to 1.3 (median 1.18 ms → 0.22 ms, max
         // 28 ms → 1.5 ms) for 10–30% on the easier sets; on 36×36 and 49×49
         // sparse boards it cuts guesses five- to thirtyfold. On 25×25 it was
-        // neutral, and on 64×64 from the start its cost per node outweighs
-        // it (64×64 switches it on later, see `late_alldiff`).
-        let alldiff = matches!(boxw, 4 | 6 | 7);
+        // neutral. On 64×64 searches that do not settle the board band by
+        // band, its cost per node outweighed it from the start (see
+        // `banded` above, and the notes on the first restart below).
+        let alldiff = matches!(boxw, 4 | 6 | 7) || banded;
         // Measured defaults (see the closing notes of the engine work): wide
         // house-digit branching pays on hard 16×16 and 25×25 puzzles; from
         // 36×36 up it thrashes on sparse boards, where only a two-place
@@ -342,7 +389,13 @@ impl Tuning {
         // of 8 boards unsolved at 30k guesses (4 of 8 with the filter from
         // the start), against 1 of 8 as it is, so 64×64 keeps its own.
         let sparse_runs = matches!(boxw, 6 | 7) && !generating;
-        let alldiff_max = if sparse_runs { ALLDIFF_MAX_OPEN } else { 64 };
+        let alldiff_max = if sparse_runs {
+            ALLDIFF_MAX_OPEN
+        } else if banded {
+            ALLDIFF_MAX_OPEN_64
+        } else {
+            64
+        };
         // From 49×49 up, sparse boards thrash near the bottom of a run: on a
         // 64×64 board with 30% kept, a run goes some 2,100 decisions deep,
         // to about 300 open cells, and every failure after that stays within
@@ -371,14 +424,13 @@ impl Tuning {
         // Since 49×49 restarts after a few failures (`sparse_runs`), it
         // keeps the weights but no longer goes back up part of a run.
         let weighted = boxw >= 7 && !generating;
-        // On 64×64, all-different filtering (see `alldiff` above) from
-        // the first restart on: the runs after it solved 3 of the 8 boards
-        // with 30% kept within 30k guesses (207k guesses in all), against 1
-        // (216k) without it (2 of 8 within 100k), while the empty board,
-        // solved in the first run, keeps its 3,910 guesses and 0.13 s
-        // (11,758 guesses and 2.7 s with the filter from the start). The
-        // generator's searches go without it.
-        let late_alldiff = boxw == 8 && !generating;
+        // Before the banded search, 64×64 switched all-different filtering
+        // (see `alldiff` above) on at the first restart: the runs after it
+        // solved 3 of the 8 boards with 30% kept within 30k guesses (207k
+        // guesses in all), against 1 (216k) without it (2 of 8 within
+        // 100k), while the empty board, solved in the first run, kept its
+        // 3,910 guesses and 0.13 s (11,758 guesses and 2.7 s with the filter
+        // from the start). The notes below on 64×64 all predate `banded`.
         // On 64×64, from the first restart on, a house-digit branch tries
         // first the place that takes the fewest candidates from other cells
         // (its cell's other candidates and the digit's other places in the
@@ -485,11 +537,11 @@ impl Tuning {
             wider_first,
             sparse_runs,
             weighted,
-            late_alldiff,
             partial_failures,
             restart_base: (boxw * boxw * boxw * boxw) as u64,
-            probe_first_run: boxw <= 5 || sparse_runs,
+            probe_first_run: boxw <= 5 || sparse_runs || banded,
             weigh_first_run: boxw == 8,
+            banded: boxw == 8 && !generating,
         }
     }
 }
@@ -516,6 +568,18 @@ const PARTIAL_FAILURES: u64 = 600;
 /// the depth, 230k and 2, but on seeds 16–31 263k and 3 against 208k and
 /// 1 (over the 32, 493k and 5 against 467k and 5).
 const PARTIAL_FAILURES_64: u64 = 300;
+
+/// The most open cells of a house that the banded 64×64 search filters for
+/// all-different (see `Tuning::banded`). Seeds 0–15 with 30% kept, guesses
+/// in all, median time (a loaded machine, the empty board's time after):
+/// every house, 34.0k, 147 ms (empty 358 ms, 3,688 guesses; 0.5–0.66 s
+/// against main's 0.09–0.11 s, side by side); 56 and 48 the same searches
+/// (a house with more open cells never yielded anything), 105 and 143 ms
+/// (empty 135 and 170 ms); 40, 35.2k, 84 ms (79 ms); 32, 35.5k, 63 ms
+/// (114 ms); 24, 35.9k, 55 ms (70 ms), but on seeds 16–31 and 32–47 some
+/// boards went to a second run (the most 6,182 and 6,239 guesses, against
+/// 3,631 and 3,595 at 32); 16, 44.7k, 46 ms but the slowest 354 ms.
+const ALLDIFF_MAX_OPEN_64: usize = 32;
 
 /// Failed guesses a unit of the Luby sequence allows a run on 36×36 and
 /// 49×49 (see `Tuning::new`). Over 16 boards with 30% kept, 49×49: 47k
