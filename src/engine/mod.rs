@@ -77,7 +77,7 @@ pub struct Stats {
 ///   eliminate, and branches on the pair that propagates furthest (in the
 ///   generator's 64×64 searches only once a search has restarted; probes
 ///   propagate singles, on 25×25 locked candidates and pairs as well). On
-///   64×64 (but in the generator's searches) it settles the board band by
+///   64×64 (except in the generator's searches) it settles the board band by
 ///   band, branching and probing only in the topmost band (row of boxes)
 ///   with an open cell. From 36×36 up
 ///   it tries the least constraining value first (on 36×36 and 49×49,

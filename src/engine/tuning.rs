@@ -541,7 +541,7 @@ impl Tuning {
             restart_base: (boxw * boxw * boxw * boxw) as u64,
             probe_first_run: boxw <= 5 || sparse_runs || banded,
             weigh_first_run: boxw == 8,
-            banded: boxw == 8 && !generating,
+            banded,
         }
     }
 }
