@@ -83,6 +83,14 @@ proptest! {
     }
 }
 
+/// A case `planted_16x16_solves` once found: 14 givens, where the search,
+/// before it restarted on sparse boards until its first solution, took over
+/// two million guesses to its first solution.
+#[test]
+fn planted_16x16_heavy_tail_case() {
+    planted_solves::<4>(12_767_239_127_329_955_693, 242, None).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 

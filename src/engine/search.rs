@@ -41,6 +41,10 @@ pub(super) struct Search<'a> {
     run_failures_all: u64,
     /// Whether a failure has been charged to a house yet.
     charged: bool,
+    /// Whether this search restarts, as long as it has found no solution,
+    /// even where the tuning has no restarts: a sparse board (see
+    /// `Tuning::sparse_open`).
+    restart_unsolved: bool,
 }
 
 impl<'a> Search<'a> {
@@ -72,6 +76,7 @@ impl<'a> Search<'a> {
             run_failures: 0,
             run_failures_all: 0,
             charged: false,
+            restart_unsolved: false,
         }
     }
 
@@ -82,6 +87,8 @@ impl<'a> Search<'a> {
             return Stop::Exhausted;
         }
         self.root = self.st.mark();
+        let open = self.st.value.iter().filter(|&&v| v == 0).count();
+        self.restart_unsolved = open >= self.tuning.sparse_open;
         loop {
             if self.descend() {
                 self.stats.solutions += 1;
@@ -281,7 +288,7 @@ impl<'a> Search<'a> {
     /// restart have shares.
     fn restart_due(&self) -> bool {
         let t = &self.tuning;
-        t.restarts
+        (t.restarts || self.restart_unsolved && self.stats.solutions == 0)
             && if t.sparse_runs {
                 self.run_failures_all >= RESTART_FAILURES * luby(self.run)
             } else {
