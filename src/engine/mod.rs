@@ -86,7 +86,8 @@ pub struct Stats {
 ///   place that takes the fewest candidates from other cells). Ties
 ///   between branch points start from a seeded place, and a search for one
 ///   solution restarts long runs except on 16×16 and 25×25
-///   ([`Solver::with_seed`]); on 36×36 and 49×49 a run is long by its
+///   ([`Solver::with_seed`]; a 16×16 search of a sparse board, counting or
+///   not, restarts until its first solution); on 36×36 and 49×49 a run is long by its
 ///   failures, elsewhere by its guesses. From 49×49 up such a search also
 ///   weighs cells, from its second run (64×64: its first), by the failures
 ///   met in their houses, and on 64×64 a run that keeps failing goes back
@@ -220,7 +221,9 @@ impl<const BOX: usize> Solver<BOX> {
     /// sequence so the search stays complete. Results are the same on every run either way. Search
     /// times on big boards are heavy-tailed, and a different seed is a different
     /// draw; only a given seed also shuffles the order values are tried in.
-    /// Counting more than one solution never restarts.
+    /// Counting more than one solution never restarts, except on a sparse
+    /// 16×16 board (200 or more open cells once the givens have
+    /// propagated), which restarts until it has found its first solution.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self
