@@ -1305,6 +1305,8 @@ impl Nine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Board;
+    use crate::engine::Noise;
 
     #[test]
     fn placements_table() {
@@ -1362,65 +1364,56 @@ mod tests {
         }
     }
 
-    /// SplitMix64, for the random boards below.
-    struct Rng(u64);
+    /// A number in `0..n` from the engine's own noise.
+    fn below(rng: &mut Noise, n: usize) -> usize {
+        rng.below(n as u32) as usize
+    }
 
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % n as u64) as usize
+    /// 0, 1 and 2 in random order.
+    fn three(rng: &mut Noise) -> [usize; 3] {
+        let mut p = [0, 1, 2];
+        for i in (1..3).rev() {
+            p.swap(i, below(rng, i + 1));
         }
+        p
+    }
 
-        /// 0, 1 and 2 in random order.
-        fn three(&mut self) -> [usize; 3] {
-            let mut p = [0, 1, 2];
-            for i in (1..3).rev() {
-                p.swap(i, self.below(i + 1));
+    /// The nine rows (or columns) in a random order that keeps bands (or
+    /// stacks) together.
+    fn lines(rng: &mut Noise) -> [usize; 9] {
+        let mut out = [0; 9];
+        for (k, outer) in three(rng).into_iter().enumerate() {
+            for (j, inner) in three(rng).into_iter().enumerate() {
+                out[k * 3 + j] = outer * 3 + inner;
             }
-            p
         }
-
-        /// The nine rows (or columns) in a random order that keeps bands
-        /// (or stacks) together.
-        fn lines(&mut self) -> [usize; 9] {
-            let mut out = [0; 9];
-            for (k, outer) in self.three().into_iter().enumerate() {
-                for (j, inner) in self.three().into_iter().enumerate() {
-                    out[k * 3 + j] = outer * 3 + inner;
-                }
-            }
-            out
-        }
+        out
     }
 
     /// A random solved grid: the empty board's first solution with its
     /// digits, bands, stacks, rows and columns shuffled.
-    fn random_grid(rng: &mut Rng) -> [u8; 81] {
+    fn random_grid(rng: &mut Noise) -> [u8; 81] {
         let mut first = [0u8; 81];
         Nine::default().search(&[0; 81], 1_000, &mut Stats::default(), true, &mut |v| {
             first.copy_from_slice(v);
             false
         });
-        let (rows, cols) = (rng.lines(), rng.lines());
+        let (rows, cols) = (lines(rng), lines(rng));
         let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
         for i in (1..9).rev() {
-            digits.swap(i, rng.below(i + 1));
+            digits.swap(i, below(rng, i + 1));
         }
         std::array::from_fn(|i| digits[usize::from(first[rows[i / 9] * 9 + cols[i % 9]]) - 1])
     }
 
-    /// Whether `v` is a solved grid that keeps the givens of `puzzle`.
+    /// Whether `v` is a solved grid (no value repeated in a house, no cell
+    /// empty) that keeps the givens of `puzzle`.
     fn completes(puzzle: &[u8; 81], v: &[u8]) -> bool {
-        let house = |cells: [usize; 9]| cells.iter().fold(0u32, |m, &i| m | 1 << v[i]) == 0x3fe;
-        (0..9).all(|k| {
-            let (br, bc) = (k / 3 * 3, k % 3 * 3);
-            house(std::array::from_fn(|j| k * 9 + j))
-                && house(std::array::from_fn(|j| j * 9 + k))
-                && house(std::array::from_fn(|j| (br + j / 3) * 9 + bc + j % 3))
-        }) && puzzle.iter().zip(v).all(|(&g, &x)| g == 0 || g == x)
+        let (Ok(given), Ok(solved)) = (Board::<3>::from_cells(puzzle), Board::<3>::from_cells(v))
+        else {
+            return false;
+        };
+        solved.is_solved() && given.is_completed_by(&solved)
     }
 
     /// Counts the solutions of `puzzle` up to `limit`, with branches on a
@@ -1446,17 +1439,17 @@ mod tests {
         // Sparse boards, from 17 givens (many solutions, where a placement
         // branch can lead far astray before the search starts over) to 40;
         // a third with a wrong given among them (often no solution at all).
-        let mut rng = Rng(0x6e69_6e65);
+        let mut rng = Noise::new(0x6e69_6e65);
         let (mut differed, mut restarted, mut unsolvable, mut several) = (0, 0, 0, 0);
         for case in 0..400 {
             let grid = random_grid(&mut rng);
             let mut puzzle = [0u8; 81];
-            for _ in 0..17 + rng.below(24) {
-                let i = rng.below(81);
+            for _ in 0..17 + below(&mut rng, 24) {
+                let i = below(&mut rng, 81);
                 puzzle[i] = grid[i];
             }
             if case % 3 == 0 {
-                let i = rng.below(81);
+                let i = below(&mut rng, 81);
                 puzzle[i] = grid[i] % 9 + 1;
             }
             let (placements, with) = count_with(&puzzle, 82, 3);
