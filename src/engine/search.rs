@@ -107,11 +107,7 @@ impl<'a> Search<'a> {
     /// node is a solution instead; when lookahead proves it dead, it pushes
     /// nothing and the caller advances past the choice that led here.
     fn descend(&mut self) -> bool {
-        self.probing.band = self
-            .tuning
-            .banded
-            .then(|| open_band(self.g, self.st))
-            .flatten();
+        self.probing.band = self.open_band();
         let probed = if self.tuning.probe_first_run || self.run > 1 {
             probe(self.g, self.st, self.probing, self.noise.as_mut())
         } else {
@@ -134,26 +130,28 @@ impl<'a> Search<'a> {
         let weigh =
             self.tuning.weighted && self.charged && (self.run > 1 || self.tuning.weigh_first_run);
         let max_places = self.tuning.max_places;
-        // Probing may have filled the band it started in.
-        let band = self
-            .tuning
-            .banded
-            .then(|| open_band(self.g, self.st))
-            .flatten();
         let branch = match probed {
             Some(best) => best,
-            // Until a failure is charged, the plain choice is the same and,
-            // stopping at the first two-way cell, cheaper; but it looks at
-            // the whole board, and a banded search only at its band's cells.
-            None if weigh || band.is_some() => choose_weighted(
-                self.g,
-                self.st,
-                max_places,
-                self.weights,
-                self.noise.as_mut(),
-                band,
-            ),
-            None => choose(self.g, self.st, max_places, self.noise.as_mut()),
+            None => {
+                // Probing may have filled the band it started in.
+                let band = self.open_band();
+                // Until a failure is charged, the plain choice is the same
+                // and, stopping at the first two-way cell, cheaper; but it
+                // looks at the whole board, and a banded search only at its
+                // band's cells.
+                if weigh || band.is_some() {
+                    choose_weighted(
+                        self.g,
+                        self.st,
+                        max_places,
+                        self.weights,
+                        self.noise.as_mut(),
+                        band,
+                    )
+                } else {
+                    choose(self.g, self.st, max_places, self.noise.as_mut())
+                }
+            }
         };
         let remaining = match branch {
             Branch::Cell(c) => self.st.cand[c as usize],
@@ -171,6 +169,15 @@ impl<'a> Search<'a> {
             }
         }
         self.frames.push(frame);
+    }
+
+    /// With a banded search (see `Tuning::banded`), the band it settles now:
+    /// the topmost with an open cell.
+    fn open_band(&self) -> Option<usize> {
+        self.tuning
+            .banded
+            .then(|| open_band(self.g, self.st))
+            .flatten()
     }
 
     /// Moves on to the next node: the top frame's next choice that propagates
