@@ -86,9 +86,10 @@ pub struct Stats {
 ///   place that takes the fewest candidates from other cells). Ties
 ///   between branch points start from a seeded place, and a search for one
 ///   solution restarts long runs except on 16×16 and 25×25
-///   ([`Solver::with_seed`]; a 16×16 search of a sparse board, counting or
-///   not, restarts until its first solution); on 36×36 and 49×49 a run is long by its
-///   failures, elsewhere by its guesses. From 49×49 up such a search also
+///   ([`Solver::with_seed`]; a 16×16 or 25×25 search of a sparse board,
+///   counting or not, restarts until its first solution, its later runs
+///   trying values in random order); on 36×36 and 49×49 a run is long by
+///   its failures, elsewhere by its guesses. From 49×49 up such a search also
 ///   weighs cells, from its second run (64×64: its first), by the failures
 ///   met in their houses, and on 64×64 a run that keeps failing goes back
 ///   up a quarter of its depth and tries again from there.

@@ -251,14 +251,17 @@ impl<'a> Search<'a> {
     }
 
     /// Which of the `live` choices of the frame at `top` to try next: the
-    /// hinted one, a random one with a seed, the frame's preferred first
-    /// one, the least constraining one, or else the lowest.
+    /// hinted one, a random one with a seed or in a sparse board's later
+    /// runs, the frame's preferred first one, the least constraining one, or
+    /// else the lowest.
     fn pick(&mut self, top: usize, live: u64) -> usize {
         let frame = &self.frames[top];
         let hinted = (!self.hint.is_empty())
             .then(|| frame.hinted(self.g, self.hint, live))
             .flatten();
-        let shuffle = self.shuffle_values;
+        // A sparse board's later runs order values at random too (see
+        // `SPARSE_OPEN_25`).
+        let shuffle = self.shuffle_values || self.restart_unsolved && self.run > 1;
         match (hinted, self.noise.as_mut().filter(|_| shuffle)) {
             (Some(k), _) => k,
             (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),

@@ -548,6 +548,8 @@ impl Tuning {
             banded,
             sparse_open: if boxw == 4 && !generating {
                 SPARSE_OPEN_16
+            } else if boxw == 5 && !generating {
+                SPARSE_OPEN_25
             } else {
                 usize::MAX
             },
@@ -587,9 +589,28 @@ const PARTIAL_FAILURES_64: u64 = 300;
 /// ms), and counting to two 2,600 (34 ms). 450 planted boards with 200 to
 /// 256 blanks, first solutions and counts to two: 154.5 and 2,350 guesses
 /// a puzzle before, 149.4 and 2,326 after, none over a million either way.
+/// Its later runs try values in random order, as on 25×25 (see
+/// [`SPARSE_OPEN_25`]), which here changed little: over 3,000 planted boards
+/// with 200 to 256 blanks, first solutions took 448,164 guesses in all
+/// against 448,955, the slowest 697 against 755.
 /// The 16×16 sets in `../shared/data` have at most 175 open cells before
 /// their givens propagate, so their searches stay as they were.
 const SPARSE_OPEN_16: usize = 200;
+
+/// [`SPARSE_OPEN_16`] for 25×25, where the runs after the first also try
+/// values in random order (see `Search::pick`): restarts that only move the
+/// tie-breaks repeat much the same search here, since full probes leave few
+/// ties. Over 10,000 planted boards with 261 to 625 blanks, at most 20,000
+/// guesses each, 13 gave up without restarts (at 393 to 624 blanks, 377 to
+/// 465 open cells at the root; one with 373 blanks took over 100,000 guesses
+/// with six of eight seeds, and 61 and 67 with the other two), 2,557k
+/// guesses in all; with them none did, the slowest took 5,786 guesses, and
+/// 2,285k in all (the 99th percentile 1,692 against 1,255: restarts cost
+/// some boards that finish in a few thousand). Restarts that kept the value
+/// order still gave up on 2 of 4,000. The gecode_frisch_minimal_16 puzzles
+/// have 319 to 340 open cells at the root, so their searches stay as they
+/// were.
+const SPARSE_OPEN_25: usize = 350;
 
 /// The most open cells of a house that the banded 64×64 search filters for
 /// all-different (see `Tuning::banded`). Seeds 0–15 with 30% kept, guesses
