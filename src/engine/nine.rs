@@ -240,14 +240,10 @@ const BAND0_WORDS: u32 = 0o111_111_111;
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
 
-/// Change tracking for one propagation: what each word held when its band was
-/// last checked, and the digits whose stacks may have news.
+/// Change tracking for one propagation: the words changed since their band
+/// was last checked, and the digits whose stacks may have news.
 struct Checked {
-    /// `words[i]`: `cand[i]` as the band sweep last left it. A word that differs
-    /// has changed since and is checked again.
-    words: [u32; 27],
-    /// Words known to differ from `words` (others may, and are found by
-    /// comparing).
+    /// Words changed since the band sweep last checked them.
     dirty: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
@@ -261,10 +257,9 @@ struct Checked {
 }
 
 impl Checked {
-    /// Tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in the words of `dirty` only.
-    fn reset(&mut self, saved: &Grid, dirty: u32) {
-        self.words = saved.cand;
+    /// Tracking for a grid that was a fixed point and has since changed in
+    /// the words of `dirty` only.
+    fn reset(&mut self, dirty: u32) {
         self.dirty = dirty;
         self.stacks = 0;
     }
@@ -377,10 +372,11 @@ impl Grid {
     /// Checks changed word `i` against the placements a digit can have in a
     /// band (locked candidates in rows and boxes), and solves the open cells left
     /// alone in their row: clears them from the other digits of the band and
-    /// their columns from the digit's other bands. Says whether it changed
-    /// other words.
+    /// their columns from the digit's other bands. Returns `next`, the marks
+    /// of the words to update in the next pass, with the other words this
+    /// changed added and word `i` taken out.
     #[inline(always)]
-    fn update(&mut self, i: usize, checked: &mut Checked) -> Result<bool, Contradiction> {
+    fn update(&mut self, i: usize, next: u32, checked: &mut Checked) -> Result<u32, Contradiction> {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
         let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
@@ -389,84 +385,73 @@ impl Grid {
         if filtered == 0 {
             return Err(Contradiction);
         }
-        checked.words[i] = filtered;
         let alone = row_singles(filtered) & self.open[b];
+        let mut next = next;
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
             // this word; the clears below also hit the word itself, which is
             // written back last. (The column clears first, so that their
             // eight-byte load comes before these one-word stores: no change.)
             self.open[b] &= !alone;
+            // Bit `3e` for each digit `e` whose word lost a cell.
+            let mut hit = 0;
             for e in 0..9 {
-                self.cand[e * 3 + b] &= !alone;
+                let w = self.cand[e * 3 + b];
+                hit |= u32::from(w & alone != 0) << (3 * e);
+                self.cand[e * 3 + b] = w & !alone;
             }
+            next |= hit << b;
             // In different rows and boxes, so in different columns.
             let cols = fold_columns(alone);
             checked.solved += u32::from(COUNT9[cols as usize]);
             let cols = cols * ROWS3;
             // One bounds check for the digit's three words, not one each.
             if let Some(words) = self.cand.get_mut(base..base + 3) {
-                for w in words {
+                let mut lost = 0;
+                for (k, w) in words.iter_mut().enumerate() {
+                    lost |= u32::from(*w & cols != 0) << k;
                     *w &= !cols;
                 }
+                next |= lost << base;
             }
         }
         self.cand[i] = filtered;
-        Ok(alone != 0)
-    }
-
-    /// The words that differ from their checked values, one bit each.
-    ///
-    /// Word by word on purpose: it runs right after the sweep's one-word
-    /// stores, and the compiler's vector version (an or of shifted compares,
-    /// 16 bytes a load) read those words back before the stores had landed,
-    /// so no load could take its value from them and each waited. This
-    /// version runs about 40% more instructions here (serg_benchmark 19,285
-    /// -> 22,138 a puzzle counting to 2, top95 83,177 -> 98,526) but is
-    /// faster: against the sudoku crate in the same process, serg 0.845 ->
-    /// 0.865, top95 0.889 -> 0.902, norvig_hardest 0.957 -> 1.004. A shift
-    /// chain keeps the compiler from vectorizing it (a `<` compare or an or
-    /// of shifted bits does not); three chains of nine words, not one of 27,
-    /// so that each step does not wait on the one before (serg 0.869 ->
-    /// 0.896, top95 0.911 -> 0.932, norvig 1.012 -> 1.065, at 22,187 ->
-    /// 22,382 instructions a puzzle on serg). Measured and dropped: six
-    /// chains (more instructions, partly vectorized again: serg 0.885, top95
-    /// 0.910), and a borrow in place of the compare (cand only loses bits
-    /// against words, so `cand - words` is negative exactly when they
-    /// differ: three instructions a word, serg 20,155, but the compiler
-    /// chains them with `shrd`, slow here: serg 0.867, top95 0.886); `<` in
-    /// the three chains stays scalar there, but saves little (serg 23,295 ->
-    /// 23,059) and no time; nor do four chains (7, 7, 7 and 6 words).
-    /// Comparing only the bands where a spill of the pass solved cells, with
-    /// the column clears' words marked as they change, saves instructions
-    /// (serg 22,771 -> 21,711, top95 100,760 -> 97,489) but its branch on
-    /// each band costs more (ndoku's time on top95 13,490 -> 13,980 ns a
-    /// puzzle, norvig 4,830 -> 4,900, serg the same).
-    fn changed(&self, checked: &Checked) -> u32 {
-        let (mut m0, mut m1, mut m2) = (0, 0, 0);
-        for i in (0..9).rev() {
-            m0 = m0 << 1 | u32::from(self.cand[i] != checked.words[i]);
-            m1 = m1 << 1 | u32::from(self.cand[i + 9] != checked.words[i + 9]);
-            m2 = m2 << 1 | u32::from(self.cand[i + 18] != checked.words[i + 18]);
-        }
-        m0 | m1 << 9 | m2 << 18
+        // Word `i` is checked now, whatever marked it before.
+        Ok(next & !(1 << i))
     }
 
     /// Updates the words known to have changed, then every changed word, pass
     /// after pass, until a pass changes no other word.
     ///
-    /// A pass finds only two or three changed words on average (serg 1.8,
-    /// top95 2.9, of 27 compared), yet marking them exactly as they change
-    /// costs more than comparing, as a pass has about two spills, each
-    /// testing eleven words. Measured and dropped (instructions a puzzle
+    /// A spill marks exactly the words it changes (see [`Grid::update`]): a
+    /// test per word it clears, without a branch, and an update clears its
+    /// own word's mark, so a word hit and then updated later in the same pass
+    /// is not updated again. The same fixed points, guesses and cells solved
+    /// on every set. It replaced finding the changed words after each pass by
+    /// comparing all 27 with a copy of them as the sweep last left them (with
+    /// that copy made at every propagation and kept at every update): that
+    /// compare was a quarter of the instructions on norvig_hardest (116,000
+    /// of 492,000 counting to two), scalar on purpose, as a vector compare
+    /// read the sweep's one-word stores back before they had landed.
+    /// Instructions a puzzle counting to two, compare -> marks: norvig
+    /// 44,722 -> 44,977, top95 80,653 -> 77,773, serg_benchmark 19,305 ->
+    /// 17,802; ndoku's µs a puzzle, medians of 5 runs of the vs-sudoku-crate
+    /// sequence over all seven sets, alternating with the compare: 17_clue
+    /// 2.13 -> 2.10, 1106 90.8 -> 88.4, magictour 10.13 -> 9.80, serg 1.85
+    /// -> 1.74, top95 9.66 -> 9.30, and norvig (20 runs) 5.05 -> 4.76 on the
+    /// second pass and 4.16 -> 3.88 on the third. (Marking the column
+    /// clears at `base + k` directly, a variable shift each, cost 8
+    /// instructions a word: norvig 46,171.) Measured and dropped: the marks
+    /// as a work list, each word updated as soon as it is marked (same
+    /// guesses; norvig 46,775, top95 79,247; µs a puzzle on norvig's second
+    /// pass 5.07 -> 5.23 against the compare).
+    ///
+    /// Measured and dropped before, with the compare (instructions a puzzle
     /// counting to 2, then against the sudoku crate, min of 300 rounds):
     /// exact marks in `update` and no `words` to compare or copy (serg
     /// 22,669 -> 23,930, top95 100,482 -> 114,087; serg 0.966 -> 0.882,
-    /// top95 0.987 -> 0.857); the same marks as a work list, each word
-    /// updated as soon as it is marked (serg 23,295 -> 23,619, top95
-    /// 101,850 -> 112,946: more words updated again; serg 0.947 -> 0.936,
-    /// top95 0.980 -> 0.927); a pass in two halves, every word's filter and
-    /// singles first, then the spills, so that the branch on a spill no
+    /// top95 0.987 -> 0.857; how those marks were made is not recorded);
+    /// a pass in two halves, every word's filter and singles first, then the spills, so that the branch on a spill no
     /// longer waits on that word's chain (same fixed point and guesses, but
     /// more passes: serg 24,673, top95 118,411; serg 0.960 -> 0.924, top95
     /// 0.988 -> 0.946); and the spill in `update` made unconditional, to
@@ -493,19 +478,19 @@ impl Grid {
         let mut dirty = checked.dirty;
         checked.dirty = 0;
         loop {
-            let mut spilled = false;
+            let mut next = 0;
             // Every word of the pass is updated (or the propagation fails, and
             // then nothing is kept): one mark for their stacks, not one each.
             checked.stacks |= dirty;
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                spilled |= self.update(i, checked)?;
+                next = self.update(i, next, checked)?;
             }
-            if !spilled {
+            if next == 0 {
                 return Ok(());
             }
-            dirty = self.changed(checked);
+            dirty = next;
         }
     }
 
@@ -1169,9 +1154,8 @@ impl Nine {
         let Some(mut grid) = Grid::from_givens(&given, &lines).filter(|_| clash == 0) else {
             return Stop::Exhausted;
         };
-        // No word can hold `u32::MAX`: every word is checked once.
+        // Every word is checked once.
         let mut checked = Checked {
-            words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
             stacks: 0,
             solved: 0,
@@ -1269,7 +1253,7 @@ impl Nine {
                 };
                 // One call for both cases: the propagation is inlined here,
                 // and once is enough.
-                checked.reset(&frame.saved, dirty);
+                checked.reset(dirty);
                 let ok = grid.propagate(&mut checked, stats).is_ok();
                 if !ruling_out {
                     if ok {
