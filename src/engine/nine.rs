@@ -393,7 +393,11 @@ impl Grid {
             // written back last. (The column clears first, so that their
             // eight-byte load comes before these one-word stores: no change.)
             self.open[b] &= !alone;
-            // Bit `3e` for each digit `e` whose word lost a cell.
+            // Bit `3e` for each digit `e` whose word lost a cell. (The
+            // compiler gathers the tests into vector registers. Measured
+            // and dropped: the test as bit 27 of `(w & alone) + BAND`,
+            // without a compare, norvig_hardest 44,548 -> 47,880
+            // instructions a puzzle.)
             let mut hit = 0;
             for e in 0..9 {
                 let w = self.cand[e * 3 + b];
@@ -444,7 +448,11 @@ impl Grid {
     /// instructions a word: norvig 46,171.) Measured and dropped: the marks
     /// as a work list, each word updated as soon as it is marked (same
     /// guesses; norvig 46,775, top95 79,247; µs a puzzle on norvig's second
-    /// pass 5.07 -> 5.23 against the compare).
+    /// pass 5.07 -> 5.23 against the compare); and the marked words that
+    /// come after the word updated joining the pass under way, the others
+    /// waiting for the next (the same guesses; norvig 46,950, top95 80,930;
+    /// norvig's second pass 4.74 -> 5.32 against these passes, 40 runs:
+    /// a word is read back right after the spill that wrote it).
     ///
     /// Measured and dropped before, with the compare (instructions a puzzle
     /// counting to 2, then against the sudoku crate, min of 300 rounds):
@@ -543,7 +551,11 @@ impl Grid {
         // stored once (ns a puzzle, serg 2,435 -> 2,429, top95 13,435 ->
         // 13,481: noise); each digit's first single placed without a
         // branch (bit 31 standing for none, with no peers) and the rest in a
-        // loop (serg 22,669 -> 23,355 instructions a puzzle, same time).
+        // loop (serg 22,669 -> 23,355 instructions a puzzle, same time;
+        // measured again for norvig_hardest's early passes after magictour,
+        // 30 runs, together with the branch-free write-back in `columns`:
+        // 44,548 -> 46,551 instructions, second pass 4.86 -> 4.75
+        // µs a puzzle but third 3.98 -> 4.04, too close to call).
         Ok(true)
     }
 
@@ -784,7 +796,10 @@ impl Grid {
     /// counting to two, norvig 44,977 -> 44,548, top95 77,773 -> 76,888,
     /// magictour 81,912 -> 81,234; µs a puzzle on norvig (medians of 30
     /// runs after magictour, alternating) 4.97 -> 4.86 on its second pass,
-    /// 4.05 -> 3.99 on its third.
+    /// 4.05 -> 3.99 on its third. Measured and dropped: the last digit with
+    /// two placements rather than the first (guesses a puzzle counting to
+    /// two, norvig 6.18 -> 6.09, but 11plus 81.6 -> 86.4, 1106 160.0 ->
+    /// 163.2, 17_clue 1.34 -> 1.38).
     fn choose_config(&self) -> Option<(Branch, u32)> {
         // Placements summed over the digits, a byte for each band (bytes 0
         // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
@@ -957,21 +972,48 @@ fn stack_matrices(all: u32) -> u32 {
         | (all >> 12) & 7 << 6
 }
 
-/// The cells of `a` that are alone in their row, for `a` with a cell in every
-/// row. Subtracting one from each row borrows within that row only, so
-/// `a & (a - ROWS3)` keeps a cell in exactly the rows with two or more.
+/// `SINGLE9[x]`: `x` when it has exactly one bit set, else 0.
+const SINGLE9: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The cells of band word `a` that are alone in their row: one lookup a
+/// row.
+///
+/// The lookups replaced a borrow trick (`a & (a - ROWS3)` keeps a cell in
+/// exactly the rows with two or more; then bit 8 of each such row, spread
+/// to the row by a multiply), ten dependent operations with a multiply
+/// among them, where the three lookups run side by side. The spill's branch
+/// in [`Grid::update`] waits on this, and mispredicts often while the
+/// branch predictor has not yet learned a set (norvig_hardest's first
+/// passes). Instructions a puzzle counting to two went up (norvig
+/// 44,621 -> 45,456, top95 77,071 -> 78,447), but norvig's µs a puzzle
+/// after magictour went 4.82 -> 4.73, 4.85 -> 4.80 and 4.79 -> 4.74 on its
+/// second pass and 4.02 -> 3.89, 4.07 -> 3.92, 3.97 -> 3.92 on its third
+/// (medians of 60, 60 and 40 runs, alternating), and the other sets stayed
+/// within noise (5 runs of the seven-set sequence: 17_clue 2.06 -> 2.03,
+/// 1106 86.4 -> 85.8, magictour 9.71 -> 9.64, serg 1.74 -> 1.72, top95
+/// 9.11 -> 9.02). Measured and dropped before, with the borrow trick: the
+/// row mask as `c | (c - (c >> 8))` for the multiply, a cycle shorter (ns
+/// a puzzle over four runs, serg 2,413 to 2,437 against 2,432, top95
+/// 13,457 to 13,522 against 13,442 to 13,546: noise). Measured and dropped
+/// with it, for the same reason: [`occupied_minirows`] by three lookups
+/// too, in `Grid::update` (norvig 46,646 instructions a puzzle, top95
+/// 80,316; norvig's second pass 4.84 -> 4.81 µs a puzzle against the
+/// multiplies and the borrow trick, 60 runs, so no better than these
+/// lookups alone).
 #[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    const LOW8: u32 = 0xff * ROWS3;
-    const HIGH: u32 = 0x100 * ROWS3;
-    let y = a & a.wrapping_sub(ROWS3);
-    // Bit 8 of each row of `y` that is not empty.
-    let crowded = (((y & LOW8) + LOW8) | y) & HIGH;
-    // Measured and dropped: the row mask as `c | (c - (c >> 8))` for the
-    // multiply, a cycle shorter (ns a puzzle over four runs, serg 2,413 to
-    // 2,437 against 2,432, top95 13,457 to 13,522 against 13,442 to 13,546:
-    // noise).
-    a & !((crowded >> 8) * 0x1ff)
+    let single = |r: u32| u32::from(SINGLE9[(r & 0x1ff) as usize]);
+    single(a) | single(a >> 9) << 9 | single(a >> 18) << 18
 }
 
 /// Open cells, once the givens have propagated, below which a puzzle is
@@ -1402,6 +1444,23 @@ mod tests {
                     "{all:x} {s}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn row_singles_keep_the_rows_of_one_cell() {
+        let mut rng = Noise::new(0x726f_7773);
+        for _ in 0..20_000 {
+            let a = rng.below(1 << 27) & rng.below(1 << 27);
+            let expected = (0..3).fold(0, |m, r| {
+                let row = (a >> (9 * r)) & 0x1ff;
+                m | if row.count_ones() == 1 {
+                    row << (9 * r)
+                } else {
+                    0
+                }
+            });
+            assert_eq!(row_singles(a), expected, "{a:x}");
         }
     }
 
