@@ -240,14 +240,10 @@ const BAND0_WORDS: u32 = 0o111_111_111;
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
 
-/// Change tracking for one propagation: what each word held when its band was
-/// last checked, and the digits whose stacks may have news.
+/// Change tracking for one propagation: the words changed since their band
+/// was last checked, and the digits whose stacks may have news.
 struct Checked {
-    /// `words[i]`: `cand[i]` as the band sweep last left it. A word that differs
-    /// has changed since and is checked again.
-    words: [u32; 27],
-    /// Words known to differ from `words` (others may, and are found by
-    /// comparing).
+    /// Words changed since the band sweep last checked them.
     dirty: u32,
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
@@ -261,10 +257,9 @@ struct Checked {
 }
 
 impl Checked {
-    /// Tracking for a grid that was a fixed point at `saved` and has since
-    /// changed in the words of `dirty` only.
-    fn reset(&mut self, saved: &Grid, dirty: u32) {
-        self.words = saved.cand;
+    /// Tracking for a grid that was a fixed point and has since changed in
+    /// the words of `dirty` only.
+    fn reset(&mut self, dirty: u32) {
         self.dirty = dirty;
         self.stacks = 0;
     }
@@ -377,10 +372,11 @@ impl Grid {
     /// Checks changed word `i` against the placements a digit can have in a
     /// band (locked candidates in rows and boxes), and solves the open cells left
     /// alone in their row: clears them from the other digits of the band and
-    /// their columns from the digit's other bands. Says whether it changed
-    /// other words.
+    /// their columns from the digit's other bands. Returns `next`, the marks
+    /// of the words to update in the next pass, with the other words this
+    /// changed added and word `i` taken out.
     #[inline(always)]
-    fn update(&mut self, i: usize, checked: &mut Checked) -> Result<bool, Contradiction> {
+    fn update(&mut self, i: usize, next: u32, checked: &mut Checked) -> Result<u32, Contradiction> {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
         let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
@@ -389,84 +385,81 @@ impl Grid {
         if filtered == 0 {
             return Err(Contradiction);
         }
-        checked.words[i] = filtered;
         let alone = row_singles(filtered) & self.open[b];
+        let mut next = next;
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
             // this word; the clears below also hit the word itself, which is
             // written back last. (The column clears first, so that their
             // eight-byte load comes before these one-word stores: no change.)
             self.open[b] &= !alone;
+            // Bit `3e` for each digit `e` whose word lost a cell. (The
+            // compiler gathers the tests into vector registers. Measured
+            // and dropped: the test as bit 27 of `(w & alone) + BAND`,
+            // without a compare, norvig_hardest 44,548 -> 47,880
+            // instructions a puzzle.)
+            let mut hit = 0;
             for e in 0..9 {
-                self.cand[e * 3 + b] &= !alone;
+                let w = self.cand[e * 3 + b];
+                hit |= u32::from(w & alone != 0) << (3 * e);
+                self.cand[e * 3 + b] = w & !alone;
             }
+            next |= hit << b;
             // In different rows and boxes, so in different columns.
             let cols = fold_columns(alone);
             checked.solved += u32::from(COUNT9[cols as usize]);
             let cols = cols * ROWS3;
             // One bounds check for the digit's three words, not one each.
             if let Some(words) = self.cand.get_mut(base..base + 3) {
-                for w in words {
+                let mut lost = 0;
+                for (k, w) in words.iter_mut().enumerate() {
+                    lost |= u32::from(*w & cols != 0) << k;
                     *w &= !cols;
                 }
+                next |= lost << base;
             }
         }
         self.cand[i] = filtered;
-        Ok(alone != 0)
-    }
-
-    /// The words that differ from their checked values, one bit each.
-    ///
-    /// Word by word on purpose: it runs right after the sweep's one-word
-    /// stores, and the compiler's vector version (an or of shifted compares,
-    /// 16 bytes a load) read those words back before the stores had landed,
-    /// so no load could take its value from them and each waited. This
-    /// version runs about 40% more instructions here (serg_benchmark 19,285
-    /// -> 22,138 a puzzle counting to 2, top95 83,177 -> 98,526) but is
-    /// faster: against the sudoku crate in the same process, serg 0.845 ->
-    /// 0.865, top95 0.889 -> 0.902, norvig_hardest 0.957 -> 1.004. A shift
-    /// chain keeps the compiler from vectorizing it (a `<` compare or an or
-    /// of shifted bits does not); three chains of nine words, not one of 27,
-    /// so that each step does not wait on the one before (serg 0.869 ->
-    /// 0.896, top95 0.911 -> 0.932, norvig 1.012 -> 1.065, at 22,187 ->
-    /// 22,382 instructions a puzzle on serg). Measured and dropped: six
-    /// chains (more instructions, partly vectorized again: serg 0.885, top95
-    /// 0.910), and a borrow in place of the compare (cand only loses bits
-    /// against words, so `cand - words` is negative exactly when they
-    /// differ: three instructions a word, serg 20,155, but the compiler
-    /// chains them with `shrd`, slow here: serg 0.867, top95 0.886); `<` in
-    /// the three chains stays scalar there, but saves little (serg 23,295 ->
-    /// 23,059) and no time; nor do four chains (7, 7, 7 and 6 words).
-    /// Comparing only the bands where a spill of the pass solved cells, with
-    /// the column clears' words marked as they change, saves instructions
-    /// (serg 22,771 -> 21,711, top95 100,760 -> 97,489) but its branch on
-    /// each band costs more (ndoku's time on top95 13,490 -> 13,980 ns a
-    /// puzzle, norvig 4,830 -> 4,900, serg the same).
-    fn changed(&self, checked: &Checked) -> u32 {
-        let (mut m0, mut m1, mut m2) = (0, 0, 0);
-        for i in (0..9).rev() {
-            m0 = m0 << 1 | u32::from(self.cand[i] != checked.words[i]);
-            m1 = m1 << 1 | u32::from(self.cand[i + 9] != checked.words[i + 9]);
-            m2 = m2 << 1 | u32::from(self.cand[i + 18] != checked.words[i + 18]);
-        }
-        m0 | m1 << 9 | m2 << 18
+        // Word `i` is checked now, whatever marked it before.
+        Ok(next & !(1 << i))
     }
 
     /// Updates the words known to have changed, then every changed word, pass
     /// after pass, until a pass changes no other word.
     ///
-    /// A pass finds only two or three changed words on average (serg 1.8,
-    /// top95 2.9, of 27 compared), yet marking them exactly as they change
-    /// costs more than comparing, as a pass has about two spills, each
-    /// testing eleven words. Measured and dropped (instructions a puzzle
+    /// A spill marks exactly the words it changes (see [`Grid::update`]): a
+    /// test per word it clears, without a branch, and an update clears its
+    /// own word's mark, so a word hit and then updated later in the same pass
+    /// is not updated again. The same fixed points, guesses and cells solved
+    /// on every set. It replaced finding the changed words after each pass by
+    /// comparing all 27 with a copy of them as the sweep last left them (with
+    /// that copy made at every propagation and kept at every update): that
+    /// compare was a quarter of the instructions on norvig_hardest (116,000
+    /// of 492,000 counting to two), scalar on purpose, as a vector compare
+    /// read the sweep's one-word stores back before they had landed.
+    /// Instructions a puzzle counting to two, compare -> marks: norvig
+    /// 44,722 -> 44,977, top95 80,653 -> 77,773, serg_benchmark 19,305 ->
+    /// 17,802; ndoku's µs a puzzle, medians of 5 runs of the vs-sudoku-crate
+    /// sequence over all seven sets, alternating with the compare: 17_clue
+    /// 2.13 -> 2.10, 1106 90.8 -> 88.4, magictour 10.13 -> 9.80, serg 1.85
+    /// -> 1.74, top95 9.66 -> 9.30, and norvig (20 runs) 5.05 -> 4.76 on the
+    /// second pass and 4.16 -> 3.88 on the third. (Marking the column
+    /// clears at `base + k` directly, a variable shift each, cost 8
+    /// instructions a word: norvig 46,171.) Measured and dropped: the marks
+    /// as a work list, each word updated as soon as it is marked (same
+    /// guesses; norvig 46,775, top95 79,247; µs a puzzle on norvig's second
+    /// pass 5.07 -> 5.23 against the compare); and the marked words that
+    /// come after the word updated joining the pass under way, the others
+    /// waiting for the next (the same guesses; norvig 46,950, top95 80,930;
+    /// norvig's second pass 4.74 -> 5.32 against these passes, 40 runs:
+    /// a word is read back right after the spill that wrote it).
+    ///
+    /// Measured and dropped before, with the compare (instructions a puzzle
     /// counting to 2, then against the sudoku crate, min of 300 rounds):
     /// exact marks in `update` and no `words` to compare or copy (serg
     /// 22,669 -> 23,930, top95 100,482 -> 114,087; serg 0.966 -> 0.882,
-    /// top95 0.987 -> 0.857); the same marks as a work list, each word
-    /// updated as soon as it is marked (serg 23,295 -> 23,619, top95
-    /// 101,850 -> 112,946: more words updated again; serg 0.947 -> 0.936,
-    /// top95 0.980 -> 0.927); a pass in two halves, every word's filter and
-    /// singles first, then the spills, so that the branch on a spill no
+    /// top95 0.987 -> 0.857; how those marks were made is not recorded);
+    /// a pass in two halves, every word's filter and singles first, then the spills, so that the branch on a spill no
     /// longer waits on that word's chain (same fixed point and guesses, but
     /// more passes: serg 24,673, top95 118,411; serg 0.960 -> 0.924, top95
     /// 0.988 -> 0.946); and the spill in `update` made unconditional, to
@@ -493,19 +486,19 @@ impl Grid {
         let mut dirty = checked.dirty;
         checked.dirty = 0;
         loop {
-            let mut spilled = false;
+            let mut next = 0;
             // Every word of the pass is updated (or the propagation fails, and
             // then nothing is kept): one mark for their stacks, not one each.
             checked.stacks |= dirty;
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                spilled |= self.update(i, checked)?;
+                next = self.update(i, next, checked)?;
             }
-            if !spilled {
+            if next == 0 {
                 return Ok(());
             }
-            dirty = self.changed(checked);
+            dirty = next;
         }
     }
 
@@ -558,7 +551,11 @@ impl Grid {
         // stored once (ns a puzzle, serg 2,435 -> 2,429, top95 13,435 ->
         // 13,481: noise); each digit's first single placed without a
         // branch (bit 31 standing for none, with no peers) and the rest in a
-        // loop (serg 22,669 -> 23,355 instructions a puzzle, same time).
+        // loop (serg 22,669 -> 23,355 instructions a puzzle, same time;
+        // measured again for norvig_hardest's early passes after magictour,
+        // 30 runs, together with the branch-free write-back in `columns`:
+        // 44,548 -> 46,551 instructions, second pass 4.86 -> 4.75
+        // µs a puzzle but third 3.98 -> 4.04, too close to call).
         Ok(true)
     }
 
@@ -637,14 +634,22 @@ impl Grid {
                 // Mostly so: the stacks allow every column the digit still has.
                 continue;
             }
+            // Without a branch on each word: stored whether changed or not
+            // (the same searches; instructions a puzzle, norvig 44,548 ->
+            // 44,621, top95 76,888 -> 77,071, but norvig's second pass after
+            // magictour 4.73 -> 4.66 µs a puzzle, medians of 60 runs
+            // alternating, and within noise on the other sets). Measured and
+            // dropped: also without the `allowed == all` branch above, the
+            // three words written back for every changed digit (norvig
+            // 45,682, second pass 4.86 -> 4.90).
+            let mut lost = 0;
             for (b, &x) in w.iter().enumerate() {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
-                if y != x {
-                    changed = true;
-                    self.cand[base + b] = y;
-                    checked.dirty |= 1 << (base + b);
-                }
+                lost |= u32::from(y != x) << b;
+                self.cand[base + b] = y;
             }
+            checked.dirty |= lost << base;
+            changed |= lost != 0;
         }
         Ok(changed)
     }
@@ -783,48 +788,89 @@ impl Grid {
     /// confines the digit to three minirows (or minicolumns), which tells
     /// more than one cell would, and settles the band sooner. See
     /// [`CONFIG_OPEN`] for the guesses it saves and where it is used.
+    ///
+    /// About 1,000 instructions a call, a tenth of norvig_hardest's. Bands
+    /// 0 and 1 of a digit are worked in one `u64` and the three stacks'
+    /// matrices come from one transpose, not three multiplies; the unit is
+    /// chosen without a branch. The same choices; instructions a puzzle
+    /// counting to two, norvig 44,977 -> 44,548, top95 77,773 -> 76,888,
+    /// magictour 81,912 -> 81,234; µs a puzzle on norvig (medians of 30
+    /// runs after magictour, alternating) 4.97 -> 4.86 on its second pass,
+    /// 4.05 -> 3.99 on its third. Measured and dropped: the last digit with
+    /// two placements rather than the first (guesses a puzzle counting to
+    /// two, norvig 6.18 -> 6.09, but 11plus 81.6 -> 86.4, 1106 160.0 ->
+    /// 163.2, 17_clue 1.34 -> 1.38).
+    ///
+    /// The digits with two placements in each unit are gathered in the same
+    /// loop, a test of the six counts at once, rather than found after by a
+    /// loop over the digits that recomputed the chosen unit's matrices until
+    /// one had two (the same choices; instructions a puzzle, norvig 45,456
+    /// -> 45,505, top95 78,447 -> 78,453; norvig's second pass after
+    /// magictour 4.81 -> 4.66 and 4.72 -> 4.66 µs a puzzle, medians of 60
+    /// runs alternating; the other sets within noise).
     fn choose_config(&self) -> Option<(Branch, u32)> {
         // Placements summed over the digits, a byte for each band (bytes 0
         // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
         let mut totals = 0u64;
+        // Bytes 0 to 5, one a unit, and 2 in each.
+        const UNITS: u64 = 0x0101_0101_0101;
+        const TWOS: u64 = 2 * UNITS;
+        // The digits with two placements in each unit: digits 0 to 7 as
+        // bits 0 to 7 of the unit's byte, digit 8 as bit 0 of another.
+        let (mut with_two, mut eighth_two) = (0u64, 0u64);
         for d in 0..9 {
-            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            for (b, &x) in w.iter().enumerate() {
-                totals += u64::from(FIT_COUNT[band_matrix(x)]) << (8 * b);
-            }
-            let all = stack_columns(&w);
-            for s in 0..3 {
-                totals += u64::from(FIT_COUNT[stack_matrix(all, s)]) << (8 * (3 + s));
+            let (x, y) = (self.low_bands(d), self.cand[d * 3 + 2]);
+            // Bands 0 and 1 in one `u64`, as in `Grid::columns`.
+            let bands = occupied_minirows2(x);
+            let cols = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
+            let all = cols as u32 | ((cols >> 32) as u32) << 9 | fold_columns(y) << 18;
+            let stacks = stack_matrices(all);
+            let count = |m: u32| u64::from(FIT_COUNT[(m & 0x1ff) as usize]);
+            let counts = count(bands as u32)
+                | count((bands >> 32) as u32) << 8
+                | count(occupied_minirows(y)) << 16
+                | count(stacks) << 24
+                | count(stacks >> 9) << 32
+                | count(stacks >> 18) << 40;
+            totals += counts;
+            // Bit 7 of each unit's byte where the digit has two placements
+            // (a byte is at most 6, so adding 0x7f carries out of none).
+            let two = (((counts ^ TWOS) + 0x7f * UNITS) & (0x80 * UNITS)) ^ (0x80 * UNITS);
+            if d < 8 {
+                with_two |= two >> (7 - d);
+            } else {
+                eighth_two = two >> 7;
             }
         }
         // A settled band or stack has one placement for each digit.
-        let mut best = u64::MAX;
-        for j in 0..6 {
+        // Keys of placements and unit, without a branch: a settled one's key
+        // has bit 16 set, above every other's.
+        let key = |j: u64| {
             let t = (totals >> (8 * j)) & 0xff;
-            if t > 9 {
-                best = best.min(t << 3 | j);
-            }
-        }
-        if best == u64::MAX {
+            u64::from(t < 10) << 16 | t << 3 | j
+        };
+        let best = key(0)
+            .min(key(1))
+            .min(key(2).min(key(3)))
+            .min(key(4).min(key(5)));
+        if best >> 16 != 0 {
             return None;
         }
         let j = (best & 7) as usize;
-        (0..9).find_map(|d| {
-            let m = if j < 3 {
-                band_matrix(self.cand[d * 3 + j])
-            } else {
-                let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-                stack_matrix(stack_columns(&w), j - 3)
-            };
-            (FIT_COUNT[m] == 2).then(|| {
-                let branch = if j < 3 {
-                    Branch::Band((d * 3 + j) as u8)
-                } else {
-                    Branch::Stack(d as u8, (j - 3) as u8)
-                };
-                (branch, u32::from(FITTING[m]))
-            })
-        })
+        let digits = (with_two >> (8 * j)) & 0xff | ((eighth_two >> (8 * j)) & 1) << 8;
+        if digits == 0 {
+            return None;
+        }
+        let d = digits.trailing_zeros() as usize;
+        let (m, branch) = if j < 3 {
+            let branch = Branch::Band((d * 3 + j) as u8);
+            (band_matrix(self.cand[d * 3 + j]), branch)
+        } else {
+            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let branch = Branch::Stack(d as u8, (j - 3) as u8);
+            (stack_matrix(stack_columns(&w), j - 3), branch)
+        };
+        Some((branch, u32::from(FITTING[m])))
     }
 
     /// The solved board, one value byte per cell.
@@ -919,21 +965,76 @@ fn occupied_minirows(a: u32) -> u32 {
     (rows.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 16) & 0x1ff
 }
 
-/// The cells of `a` that are alone in their row, for `a` with a cell in every
-/// row. Subtracting one from each row borrows within that row only, so
-/// `a & (a - ROWS3)` keeps a cell in exactly the rows with two or more.
+/// [`occupied_minirows`] of two band words at once, `x` as in [`join`]: the
+/// low word's minirows at bits 0..9, the high word's at 32..41. The
+/// multiplies keep the halves apart: the low half's partial products reach
+/// bit 36 at most, below the high half's bits kept (48..57 before the
+/// shift), and a carry out of bits 36..38 stops at bit 39, which no
+/// product fills.
+#[inline(always)]
+fn occupied_minirows2(x: u64) -> u64 {
+    let m = (x | x >> 1 | x >> 2) & join(0o111_111_111, 0o111_111_111);
+    const ROWS: u32 = 7 << 4 | 7 << 13 | 7 << 22;
+    let rows = m.wrapping_mul(1 | 1 << 2 | 1 << 4) & join(ROWS, ROWS);
+    (rows.wrapping_mul(1 | 1 << 6 | 1 << 12) >> 16) & join(0x1ff, 0x1ff)
+}
+
+/// The three stacks' 3×3 matrices of bands onto columns, stack `s`'s at bits
+/// `9s..9s+9` (bit `band * 3 + col`, as [`stack_matrix`] gives them one at a
+/// time), from a digit's columns by band (bit `9 * band + 3 * s + col`): a
+/// transpose of the 3×3 blocks of three bits, each block moving by six bits
+/// for each step between its band and its stack.
+#[inline(always)]
+fn stack_matrices(all: u32) -> u32 {
+    all & (7 | 7 << 12 | 7 << 24)
+        | (all & (7 << 3 | 7 << 15)) << 6
+        | (all & 7 << 6) << 12
+        | (all >> 6) & (7 << 3 | 7 << 15)
+        | (all >> 12) & 7 << 6
+}
+
+/// `SINGLE9[x]`: `x` when it has exactly one bit set, else 0.
+const SINGLE9: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The cells of band word `a` that are alone in their row: one lookup a
+/// row.
+///
+/// The lookups replaced a borrow trick (`a & (a - ROWS3)` keeps a cell in
+/// exactly the rows with two or more; then bit 8 of each such row, spread
+/// to the row by a multiply), ten dependent operations with a multiply
+/// among them, where the three lookups run side by side. The spill's branch
+/// in [`Grid::update`] waits on this, and mispredicts often while the
+/// branch predictor has not yet learned a set (norvig_hardest's first
+/// passes). Instructions a puzzle counting to two went up (norvig
+/// 44,621 -> 45,456, top95 77,071 -> 78,447), but norvig's µs a puzzle
+/// after magictour went 4.82 -> 4.73, 4.85 -> 4.80 and 4.79 -> 4.74 on its
+/// second pass and 4.02 -> 3.89, 4.07 -> 3.92, 3.97 -> 3.92 on its third
+/// (medians of 60, 60 and 40 runs, alternating), and the other sets stayed
+/// within noise (5 runs of the seven-set sequence: 17_clue 2.06 -> 2.03,
+/// 1106 86.4 -> 85.8, magictour 9.71 -> 9.64, serg 1.74 -> 1.72, top95
+/// 9.11 -> 9.02). Measured and dropped before, with the borrow trick: the
+/// row mask as `c | (c - (c >> 8))` for the multiply, a cycle shorter (ns
+/// a puzzle over four runs, serg 2,413 to 2,437 against 2,432, top95
+/// 13,457 to 13,522 against 13,442 to 13,546: noise). Measured and dropped
+/// with it, for the same reason: [`occupied_minirows`] by three lookups
+/// too, in `Grid::update` (norvig 46,646 instructions a puzzle, top95
+/// 80,316; norvig's second pass 4.84 -> 4.81 µs a puzzle against the
+/// multiplies and the borrow trick, 60 runs, so no better than these
+/// lookups alone).
 #[inline(always)]
 fn row_singles(a: u32) -> u32 {
-    const LOW8: u32 = 0xff * ROWS3;
-    const HIGH: u32 = 0x100 * ROWS3;
-    let y = a & a.wrapping_sub(ROWS3);
-    // Bit 8 of each row of `y` that is not empty.
-    let crowded = (((y & LOW8) + LOW8) | y) & HIGH;
-    // Measured and dropped: the row mask as `c | (c - (c >> 8))` for the
-    // multiply, a cycle shorter (ns a puzzle over four runs, serg 2,413 to
-    // 2,437 against 2,432, top95 13,457 to 13,522 against 13,442 to 13,546:
-    // noise).
-    a & !((crowded >> 8) * 0x1ff)
+    let single = |r: u32| u32::from(SINGLE9[(r & 0x1ff) as usize]);
+    single(a) | single(a >> 9) << 9 | single(a >> 18) << 18
 }
 
 /// Open cells, once the givens have propagated, below which a puzzle is
@@ -1169,9 +1270,8 @@ impl Nine {
         let Some(mut grid) = Grid::from_givens(&given, &lines).filter(|_| clash == 0) else {
             return Stop::Exhausted;
         };
-        // No word can hold `u32::MAX`: every word is checked once.
+        // Every word is checked once.
         let mut checked = Checked {
-            words: [u32::MAX; 27],
             dirty: (1 << 27) - 1,
             stacks: 0,
             solved: 0,
@@ -1269,7 +1369,7 @@ impl Nine {
                 };
                 // One call for both cases: the propagation is inlined here,
                 // and once is enough.
-                checked.reset(&frame.saved, dirty);
+                checked.reset(dirty);
                 let ok = grid.propagate(&mut checked, stats).is_ok();
                 if !ruling_out {
                     if ok {
@@ -1331,6 +1431,112 @@ mod tests {
             let a = r | (r ^ 0x1ff) << 9 | mixed << 18;
             let expected = boxes(r) | boxes(r ^ 0x1ff) << 3 | boxes(mixed) << 6;
             assert_eq!(occupied_minirows(a), expected);
+        }
+    }
+
+    #[test]
+    fn two_bands_and_three_stacks_at_once() {
+        // Band pairs against one band at a time, over every row pattern in
+        // each row and mixes; stacks against one stack at a time.
+        let mut rng = Noise::new(0x7374_6163);
+        for r in 0..512u32 {
+            for row in 0..3 {
+                let (lo, hi) = (r << (9 * row), (r ^ 0x1ff) << (9 * (2 - row)));
+                for (lo, hi) in [(lo, hi), (hi, lo), (BAND, lo), (lo, BAND)] {
+                    let two = occupied_minirows2(join(lo, hi));
+                    assert_eq!(two as u32, occupied_minirows(lo), "{lo:x} {hi:x}");
+                    assert_eq!((two >> 32) as u32, occupied_minirows(hi), "{lo:x} {hi:x}");
+                }
+            }
+        }
+        for _ in 0..20_000 {
+            let (lo, hi) = (rng.below(1 << 27), rng.below(1 << 27));
+            let two = occupied_minirows2(join(lo, hi));
+            assert_eq!(
+                two,
+                u64::from(occupied_minirows(lo)) | u64::from(occupied_minirows(hi)) << 32
+            );
+            let all = lo;
+            let m = stack_matrices(all);
+            for s in 0..3 {
+                assert_eq!(
+                    (m >> (9 * s)) & 0x1ff,
+                    stack_matrix(all, s) as u32,
+                    "{all:x} {s}"
+                );
+            }
+        }
+    }
+
+    /// [`Grid::choose_config`] as first written: the counts one unit at a
+    /// time, then the first digit with two in the unit chosen.
+    fn choose_config_reference(g: &Grid) -> Option<(String, u32)> {
+        let count = |d: usize, j: usize| {
+            let w = [g.cand[d * 3], g.cand[d * 3 + 1], g.cand[d * 3 + 2]];
+            let m = if j < 3 {
+                band_matrix(w[j])
+            } else {
+                stack_matrix(stack_columns(&w), j - 3)
+            };
+            (FIT_COUNT[m], FITTING[m])
+        };
+        let totals: Vec<u32> = (0..6)
+            .map(|j| (0..9).map(|d| u32::from(count(d, j).0)).sum())
+            .collect();
+        let j = (0..6)
+            .filter(|&j| totals[j] > 9)
+            .min_by_key(|&j| (totals[j], j))?;
+        let d = (0..9).find(|&d| count(d, j).0 == 2)?;
+        let branch = if j < 3 {
+            Branch::Band((d * 3 + j) as u8)
+        } else {
+            Branch::Stack(d as u8, (j - 3) as u8)
+        };
+        Some((format!("{branch:?}"), u32::from(count(d, j).1)))
+    }
+
+    #[test]
+    fn choose_config_matches_its_reference() {
+        // Random words, dense and sparse, and some units settled.
+        let mut rng = Noise::new(0x636f_6e66);
+        let (mut some, mut none) = (0, 0);
+        for case in 0..20_000 {
+            let mut grid = Grid {
+                cand: [0; 27],
+                open: [BAND; 3],
+            };
+            for w in &mut grid.cand {
+                *w = rng.below(1 << 27) | rng.below(1 << 27);
+                if case % 2 == 0 {
+                    *w &= rng.below(1 << 27);
+                }
+                if case % 5 == 0 {
+                    *w &= CONFIG_CELLS[rng.below(6) as usize];
+                }
+            }
+            let got = grid.choose_config().map(|(b, r)| (format!("{b:?}"), r));
+            let want = choose_config_reference(&grid);
+            assert_eq!(got, want, "{:?}", grid.cand);
+            some += usize::from(want.is_some());
+            none += usize::from(want.is_none());
+        }
+        assert!(some > 1_000 && none > 1_000, "{some} {none}");
+    }
+
+    #[test]
+    fn row_singles_keep_the_rows_of_one_cell() {
+        let mut rng = Noise::new(0x726f_7773);
+        for _ in 0..20_000 {
+            let a = rng.below(1 << 27) & rng.below(1 << 27);
+            let expected = (0..3).fold(0, |m, r| {
+                let row = (a >> (9 * r)) & 0x1ff;
+                m | if row.count_ones() == 1 {
+                    row << (9 * r)
+                } else {
+                    0
+                }
+            });
+            assert_eq!(row_singles(a), expected, "{a:x}");
         }
     }
 
