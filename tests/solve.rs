@@ -444,6 +444,39 @@ fn sparse_64x64_puzzles_solve_in_the_first_run() {
     assert_eq!(restarts, 0, "a banded 64x64 search restarted");
 }
 
+/// A 36×36 board at the hardness peak: a random solved grid with 692 of its
+/// 1,296 cells blanked. Before 36×36 searches switched to full probes from
+/// their fourth run (see `FULL_FROM_RUN_36` in `src/engine/tuning.rs`) the
+/// engine gave up on it at 20,000 guesses; now it takes about 3,000, in its
+/// fourth run. Under a second in release, too slow in debug:
+/// `cargo test --release --test solve -- --ignored`.
+const PEAK_36X36: [&str; 12] = [
+    "....2K.a...QP...........S..RE..9..O..6..Za.47.G....S.2.KQBTNI..Y.H..AEC5..3GX....9W...NC......S.2..5.7.T...H",
+    ".5.Q..TUC......a.3.E..I.JA.M..S..7..RCETJ...2..O...8Q4........9.B.D.1V...ILNAU.B....TR.VE..2.....Q.F..3J..ZW",
+    "..O....2.5T..BM..a...R..N1.K.8V.3LW...B.6Q..P.FH3N.K.G....J.....T.8...Y..4T......G....J97LH.B.1MDX..P....6QR",
+    ".MA2..7....8V..DI.NOXQ6WGaU.RF1P....L..Y.P.6M.O...2U..KT3....9..JZ.C.D.XVJ........9D...6SP...Z82B.WH4.IN7..F",
+    "TX9Z.M2..1B.I.U4N......Q.L.AWY.HDJ57..8.B.6S..5...Q...A.....H.M...X2..3aJ..HP.4.W.EUF..A3.2.L.9.C.DS.I.B.8.V",
+    "S1W..D.H......T2YE7B.a...G..5.ZA..N.......A....ZBWG...R.K.UP4..V.36S...E.2K..3.C.M7.JS.....X65.1.ZRB..W....4",
+    "........3.Z.2I..U.SQJOL.P...aX.KN..1N.Z.aJ.OAUMSD.6.H.5VPY.BT3K9.......Q.R...I.5XY4.NFWL.Ja9E....M...B2D...6",
+    "..C5.H.....NY4...T..IF..E..LZDA...aSP.1.E....2C.A7ZQ.M.6.ND..R.WOU.3..VJ8......WE.Va.3SGKO1.....6F...5H.BY.P",
+    ".KQ1W...DF.7a.HP.AT.4I...O.E..U...S.MPF98..K.H....R.5...7EaSZ..Q..4WJ.IO.....BWVS...U....I..2L..M5....9.6K.A",
+    "DO..C..9...YK.......5...W.I..6.1V.X.2.N.S7...PU...X3.Q...J..1.V.A..Y.M..I.XRL..1J.aT.9B.O....MZ......KGQ...2",
+    "...J5..D1.L.ZA3..H.MS6..8.P..Q.F.RBI.S.L..B..O.W..P.6UX39...7E...A....2D..MB...7..P.SV.Y..ZL.2...6.3F.J8W.E.",
+    "Q.VP....Z...Ca.OB..JD1E5..Y..LTGXA..3...1.G...R2....X..YWUNF.IBD..Q.Z...4.IX.....3.J..D.R.B........G.2.6S.9.",
+];
+
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn peak_36x36_board_solves_once_probes_are_full() {
+    let puzzle: Board36 = PEAK_36X36.concat().parse().unwrap();
+    assert_eq!(puzzle.givens(), 1_296 - 692);
+    let mut solver = Solver::<6>::new().with_max_nodes(20_000);
+    let out = solver.solve(&puzzle);
+    assert!(!out.gave_up(), "not solved within 20,000 guesses");
+    checked_outcome(&puzzle, out).expect("a planted puzzle has a solution");
+    assert!(solver.stats().restarts >= 3, "solved before the fourth run");
+}
+
 /// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
 /// once took the engine more than 100,000 guesses, while symmetric copies of
 /// the same puzzles (relabeled, rows and columns permuted) took under 100: a

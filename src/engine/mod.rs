@@ -89,8 +89,9 @@ pub struct Stats {
 ///   ([`Solver::with_seed`]; a 16×16 or 25×25 search of a sparse board,
 ///   counting or not, restarts until its first solution, its later runs
 ///   trying values in random order); on 36×36 and 49×49 a run is long by
-///   its failures, elsewhere by its guesses. From 49×49 up such a search also
-///   weighs cells, from its second run (64×64: its first), by the failures
+///   its failures, elsewhere by its guesses; a 36×36 one propagates pairs
+///   and probes fully, as 25×25 does throughout, from its fourth run. From
+///   49×49 up such a search also weighs cells, from its second run (64×64: its first), by the failures
 ///   met in their houses, and on 64×64 a run that keeps failing goes back
 ///   up a quarter of its depth and tries again from there.
 ///
@@ -210,11 +211,11 @@ impl<const BOX: usize> Solver<BOX> {
     ///
     /// Set one wherever the input is not trusted: some boards are hard for
     /// any solver. A random solved 36×36 grid with about half its cells
-    /// blanked sits at the hardness peak of such puzzles: of 300 with 300 to
-    /// 1,296 blanks, 17 (610 to 756 blanks) had no solution found within
-    /// 20,000 guesses (some 6 s). Six of those are hard for a SAT solver too
-    /// (CaDiCaL took 3 s to over 2 minutes), and harder for this engine: it
-    /// solved one within 300,000 guesses (19 s).
+    /// blanked sits at the hardness peak of such puzzles: of 40 with 600 to
+    /// 760 of 1,296 cells blanked, 11 have no solution found within 20,000
+    /// guesses (about 10 s). A SAT solver finds them hard too: on six such
+    /// boards CaDiCaL took 3 s to over 2 minutes, and this engine solved two
+    /// within 20,000 guesses (1.2 s and 7 s).
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
         self

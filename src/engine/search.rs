@@ -317,7 +317,21 @@ impl<'a> Search<'a> {
         self.run_guesses = 0;
         self.run_failures = 0;
         self.run_failures_all = 0;
+        if self.run == self.tuning.full_from_run {
+            self.strengthen();
+        }
         Ok(())
+    }
+
+    /// Switches a search that has run long to the stronger, dearer inference
+    /// of `Tuning::full_from_run`. Every rule is sound whenever it starts, so
+    /// the root need not be propagated again.
+    fn strengthen(&mut self) {
+        self.st.pairs = true;
+        self.st.count_pairs = true;
+        self.probing.reach_in_pairs = true;
+        self.probing.full = true;
+        self.tuning.wider_first = true;
     }
 
     /// Whether a weighted run has failed often enough since its last partial
