@@ -608,8 +608,8 @@ const SPARSE_OPEN_16: usize = 200;
 
 /// [`SPARSE_OPEN_16`] for 25×25, where the runs after the first also try
 /// values in random order (see `Search::pick`): restarts that only move the
-/// tie-breaks repeat much the same search here, since full probes leave few
-/// ties. Over 10,000 planted boards with 261 to 625 blanks, at most 20,000
+/// tie-breaks did not cure the tails (below), probably because full probes
+/// leave few ties. Over 10,000 planted boards with 261 to 625 blanks, at most 20,000
 /// guesses each, 13 gave up without restarts (at 393 to 624 blanks, 377 to
 /// 465 open cells at the root; one with 373 blanks took over 100,000 guesses
 /// with six of eight seeds, and 61 and 67 with the other two), 2,557k
