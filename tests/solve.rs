@@ -448,7 +448,9 @@ fn sparse_64x64_puzzles_solve_in_the_first_run() {
 /// 1,296 cells blanked. Before 36×36 searches switched to full probes from
 /// their fourth run (see `FULL_FROM_RUN_36` in `src/engine/tuning.rs`) the
 /// engine gave up on it at 20,000 guesses; now it takes about 3,000, in its
-/// fourth run. Under a second in release, too slow in debug:
+/// fourth run. Counting to two gave up too, since counting never restarted;
+/// now it restarts until its first solution (see `SPARSE_OPEN_36`) and
+/// takes about 10,500. Seconds in release, too slow in debug:
 /// `cargo test --release --test solve -- --ignored`.
 const PEAK_36X36: [&str; 12] = [
     "....2K.a...QP...........S..RE..9..O..6..Za.47.G....S.2.KQBTNI..Y.H..AEC5..3GX....9W...NC......S.2..5.7.T...H",
@@ -467,7 +469,7 @@ const PEAK_36X36: [&str; 12] = [
 
 #[test]
 #[ignore = "slow in debug builds; run in release"]
-fn peak_36x36_board_solves_once_probes_are_full() {
+fn peak_36x36_board_solves_and_counts_once_probes_are_full() {
     let puzzle: Board36 = PEAK_36X36.concat().parse().unwrap();
     assert_eq!(puzzle.givens(), 1_296 - 692);
     let mut solver = Solver::<6>::new().with_max_nodes(20_000);
@@ -475,6 +477,13 @@ fn peak_36x36_board_solves_once_probes_are_full() {
     assert!(!out.gave_up(), "not solved within 20,000 guesses");
     checked_outcome(&puzzle, out).expect("a planted puzzle has a solution");
     assert!(solver.stats().restarts >= 3, "solved before the fourth run");
+    // Counting restarts the same way until its first solution.
+    let (count, first) = solver.count_and_solve(&puzzle, 2);
+    assert!(
+        matches!(count, Count::AtLeast(2) | Count::Exact(1)),
+        "counting to two: {count:?}"
+    );
+    assert!(first.is_some_and(|s| puzzle.is_completed_by(&s)));
 }
 
 /// Planted 16x16 puzzles with 160-200 of 256 cells empty. About 1% of them
