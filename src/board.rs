@@ -402,8 +402,9 @@ pub(crate) fn nonzero_bytes(x: u64) -> u64 {
     (((x & !HIGH_BYTES) + !HIGH_BYTES) | x) & HIGH_BYTES
 }
 
-/// The bytes of `x` that are zero, as `0x80` in each.
-fn zero_bytes(x: u64) -> u64 {
+/// The bytes of `x` that are zero, as `0x80` in each (exact, as
+/// [`nonzero_bytes`]). The general engine finds its first open cell with it.
+pub(crate) fn zero_bytes(x: u64) -> u64 {
     !nonzero_bytes(x) & HIGH_BYTES
 }
 

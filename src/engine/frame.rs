@@ -2,6 +2,7 @@
 
 use super::Noise;
 use super::state::{Contradiction, Geometry, State, two_bits};
+use crate::board::zero_bytes;
 
 /// Where a frame branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,17 +241,15 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
 pub(crate) fn open_band(g: &Geometry, state: &State) -> Option<usize> {
     // Eight cells a step, testing a word for a zero byte, rather than a
     // cell a step: at every node of a search that scans most of the board,
-    // the empty 64×64 board from 645M instructions to 598M.
-    const ONES: u64 = 0x0101_0101_0101_0101;
+    // the empty 64×64 board from 645M instructions to 598M. The test is
+    // exact, so its lowest byte is the first open cell of the word.
     let words = state.value.chunks_exact(8);
     let tail = words.remainder();
     let first = words
-        .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
-        .position(|x| x.wrapping_sub(ONES) & !x & (ONES << 7) != 0)
-        .map(|k| {
-            let at = state.value[8 * k..8 * k + 8].iter().position(|&v| v == 0);
-            8 * k + at.expect("a zero byte")
-        })
+        .map(|w| zero_bytes(u64::from_le_bytes(w.try_into().expect("eight bytes"))))
+        .enumerate()
+        .find(|&(_, zeros)| zeros != 0)
+        .map(|(k, zeros)| 8 * k + zeros.trailing_zeros() as usize / 8)
         .or_else(|| {
             let at = tail.iter().position(|&v| v == 0)?;
             Some(state.value.len() - tail.len() + at)
