@@ -472,16 +472,36 @@ const PEAK_36X36: [&str; 12] = [
 fn peak_36x36_board_solves_and_counts_once_probes_are_full() {
     let puzzle: Board36 = PEAK_36X36.concat().parse().unwrap();
     assert_eq!(puzzle.givens(), 1_296 - 692);
-    let mut solver = Solver::<6>::new().with_max_nodes(20_000);
-    let out = solver.solve(&puzzle);
-    assert!(!out.gave_up(), "not solved within 20,000 guesses");
-    checked_outcome(&puzzle, out).expect("a planted puzzle has a solution");
-    assert!(solver.stats().restarts >= 3, "solved before the fourth run");
-    // Counting restarts the same way until its first solution.
-    let (count, first) = solver.count_and_solve(&puzzle, 2);
+    // Solved in the fourth run or later.
+    solves_and_counts_within(&puzzle, 20_000, 3, "the peak board");
+}
+
+/// Solves `puzzle` within `max_nodes` guesses through at least
+/// `min_restarts` restarts, checks the solution, then counts it to two
+/// within the same budget (a count restarts the same way until its first
+/// solution) and checks the first solution the count finds.
+fn solves_and_counts_within<const BOX: usize>(
+    puzzle: &Board<BOX>,
+    max_nodes: u64,
+    min_restarts: u64,
+    what: &str,
+) {
+    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let out = solver.solve(puzzle);
+    assert!(
+        !out.gave_up(),
+        "{what} not solved within {max_nodes} guesses"
+    );
+    checked_outcome(puzzle, out).expect("a planted puzzle has a solution");
+    let restarts = solver.stats().restarts;
+    assert!(
+        restarts >= min_restarts,
+        "{what} solved after {restarts} restarts, fewer than {min_restarts}"
+    );
+    let (count, first) = solver.count_and_solve(puzzle, 2);
     assert!(
         matches!(count, Count::AtLeast(2) | Count::Exact(1)),
-        "counting to two: {count:?}"
+        "{what} counted to two: {count:?}"
     );
     assert!(first.is_some_and(|s| puzzle.is_completed_by(&s)));
 }
@@ -554,25 +574,9 @@ const TAIL_25X25: [&[&str]; 2] = [
 
 #[test]
 fn sparse_25x25_heavy_tail_cases_solve_within_budget() {
-    let mut solver = Solver::<5>::new().with_max_nodes(20_000);
     for (i, rows) in TAIL_25X25.iter().enumerate() {
         let puzzle: Board<5> = rows.concat().parse().unwrap();
-        let out = solver.solve(&puzzle);
-        assert!(
-            !out.gave_up(),
-            "tail case {i} not solved within 20,000 guesses"
-        );
-        checked_outcome(&puzzle, out).expect("a planted puzzle has a solution");
-        assert!(
-            solver.stats().restarts > 0,
-            "tail case {i} solved without a restart"
-        );
-        // Counting to two restarts the same way until its first solution.
-        let count = solver.count(&puzzle, 2);
-        assert!(
-            matches!(count, Count::AtLeast(2) | Count::Exact(1)),
-            "tail case {i}: {count:?}"
-        );
+        solves_and_counts_within(&puzzle, 20_000, 1, &format!("tail case {i}"));
     }
 }
 
