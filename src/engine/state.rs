@@ -336,11 +336,11 @@ impl State {
     /// as switched on), the house-digits and houses that lost a candidate
     /// since `mark` and the open cells it left with two candidates, and
     /// propagates: a recheck of every house-digit, house and two-way cell, for
-    /// a state that was at its fixpoint at `mark`. Every rule only ever removes more as candidates go, and a
-    /// pattern it acts on (a locked digit, a pair, a Hall set) that has no
-    /// changed part was already acted on at `mark`, so the fixpoint reached is
-    /// the same as after a full recheck, at the cost of the changed places
-    /// only. On 25×25 the full recheck after probing was a twentieth of the
+    /// a state that was at its fixpoint at `mark`. Every rule only ever
+    /// removes more as candidates go, and a pattern it acts on (a locked
+    /// digit, a pair, a Hall set) that has no changed part was already acted
+    /// on at `mark`, so the fixpoint reached is the same as after a full
+    /// recheck, at the cost of the changed places only. On 25×25 the full recheck after probing was a twentieth of the
     /// search.
     pub fn recheck_since(&mut self, g: &Geometry, mark: usize) -> Result<(), Contradiction> {
         let n = g.n;
