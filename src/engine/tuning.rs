@@ -555,14 +555,12 @@ impl Tuning {
             } else {
                 u64::MAX
             },
-            sparse_open: if boxw == 4 && !generating {
-                SPARSE_OPEN_16
-            } else if boxw == 5 && !generating {
-                SPARSE_OPEN_25
-            } else if boxw == 6 && !generating {
-                SPARSE_OPEN_36
-            } else {
-                usize::MAX
+            sparse_open: match boxw {
+                _ if generating => usize::MAX,
+                4 => SPARSE_OPEN_16,
+                5 => SPARSE_OPEN_25,
+                6 => SPARSE_OPEN_36,
+                _ => usize::MAX,
             },
         }
     }
