@@ -580,6 +580,55 @@ fn sparse_25x25_heavy_tail_cases_solve_within_budget() {
     }
 }
 
+/// A sparse 49×49 board: 31 givens (row, column, value) of a random solved
+/// grid. Searches for one solution restarted there, counting searches did
+/// not, and counting this board to two gave up at 20,000 guesses. Counts now
+/// restart until their first solution (see `SPARSE_OPEN_49` in
+/// `src/engine/tuning.rs`): about 2,400 guesses, one more than the first
+/// solution alone.
+const SPARSE_49X49: [(usize, usize, u8); 31] = [
+    (0, 15, 27),
+    (0, 34, 23),
+    (1, 3, 27),
+    (2, 4, 45),
+    (4, 5, 41),
+    (6, 6, 12),
+    (6, 19, 34),
+    (10, 20, 14),
+    (11, 2, 17),
+    (14, 33, 8),
+    (15, 38, 27),
+    (16, 8, 10),
+    (16, 17, 4),
+    (16, 45, 26),
+    (20, 18, 42),
+    (26, 41, 35),
+    (30, 25, 27),
+    (30, 36, 41),
+    (33, 33, 44),
+    (35, 19, 27),
+    (36, 36, 36),
+    (37, 7, 4),
+    (38, 17, 19),
+    (41, 24, 49),
+    (42, 4, 1),
+    (42, 33, 26),
+    (43, 37, 16),
+    (46, 14, 17),
+    (46, 34, 48),
+    (47, 32, 14),
+    (48, 46, 36),
+];
+
+#[test]
+fn sparse_49x49_board_counts_to_two_within_budget() {
+    let mut puzzle = Board::<7>::new();
+    for &(row, col, value) in &SPARSE_49X49 {
+        puzzle.set(row, col, value).unwrap();
+    }
+    solves_and_counts_within(&puzzle, 20_000, 1, "the sparse board");
+}
+
 #[test]
 fn solver_stats_are_consistent() {
     let puzzle: Board9 = TUTORIAL.parse().unwrap();

@@ -87,8 +87,9 @@ pub struct Stats {
 ///   between branch points start from a seeded place, and a search for one
 ///   solution restarts long runs except on 16×16 and 25×25
 ///   ([`Solver::with_seed`]; a 16×16 or 25×25 search of a sparse board,
-///   and every 36×36 search, counting or not, restarts until its first
-///   solution, its later runs trying values in random order); on 36×36 and
+///   and every 36×36 and 49×49 search, counting or not, restarts until its
+///   first solution, its later runs trying values in random order up to
+///   36×36); on 36×36 and
 ///   49×49 a run is long by its failures, elsewhere by its guesses; a 36×36 one propagates pairs
 ///   and probes fully, as 25×25 does throughout, from its fourth run. From
 ///   49×49 up such a search also weighs cells, from its second run (64×64:
@@ -236,8 +237,8 @@ impl<const BOX: usize> Solver<BOX> {
     /// order values are tried in (without one, only a sparse board's later
     /// runs do). Counting more than one solution never restarts, except on a
     /// sparse 16×16 or 25×25 board (200 or 350 or more open cells once the
-    /// givens have propagated) and on every 36×36 board, which restart until
-    /// they have found their first solution.
+    /// givens have propagated) and on every 36×36 and 49×49 board, which
+    /// restart until they have found their first solution.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self

@@ -260,8 +260,9 @@ impl<'a> Search<'a> {
             .then(|| frame.hinted(self.g, self.hint, live))
             .flatten();
         // A sparse board's later runs order values at random too (see
-        // `SPARSE_OPEN_25`).
-        let shuffle = self.shuffle_values || self.restart_unsolved && self.run > 1;
+        // `SPARSE_OPEN_25`), up to 36×36 (see `SPARSE_OPEN_49`).
+        let shuffle = self.shuffle_values
+            || self.restart_unsolved && self.run > 1 && self.tuning.shuffle_later_runs;
         match (hinted, self.noise.as_mut().filter(|_| shuffle)) {
             (Some(k), _) => k,
             (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
