@@ -364,7 +364,15 @@ impl Grid {
             // Measured and dropped: stacks before naked singles (the same
             // fixed point and guesses; ns a puzzle, top95 13,436 -> 13,634,
             // serg no change); and this function inlined into the search
-            // (top95 13,460 -> 13,700, norvig 4,845 -> 4,893).
+            // (top95 13,460 -> 13,700, norvig 4,845 -> 4,893). Also triads
+            // here, after the stacks: a minirow that only three digits can
+            // still fill takes those three, which leave the rest of its row
+            // and box (bit-sliced counts of each band's nine digits' occupied
+            // minirows). Guesses a puzzle counting to two: 1106 160.0 ->
+            // 149.6, 11plus 81.3 -> 76.7, magictour 15.5 -> 14.0, top95 14.9
+            // -> 14.7, norvig 6.2 unchanged; but µs a puzzle, norvig 3.66 ->
+            // 3.87, top95 9.00 -> 9.71, 1106 85.9 -> 91.4, magictour 9.68 ->
+            // 10.04.
             return Ok(());
         }
     }
@@ -397,7 +405,15 @@ impl Grid {
             // compiler gathers the tests into vector registers. Measured
             // and dropped: the test as bit 27 of `(w & alone) + BAND`,
             // without a compare, norvig_hardest 44,548 -> 47,880
-            // instructions a puzzle.)
+            // instructions a puzzle; and the words stored band by band, so
+            // that a band's nine lie side by side and these tests take two
+            // vector loads: the same searches, and this loop's instructions
+            // on norvig fell from 100k to 57k, but the digit's three words
+            // below and the other loops cost more (norvig 45,505 -> 45,805 a
+            // puzzle, top95 78,453 -> 79,545, 1106 764,773 -> 775,750), and
+            // every set ran slower against the sudoku crate, medians of four
+            // runs alternating: norvig 0.951 -> 0.922, top95 1.232 -> 1.216,
+            // 1106 1.329 -> 1.312, serg 1.104 -> 1.081.)
             let mut hit = 0;
             for e in 0..9 {
                 let w = self.cand[e * 3 + b];
@@ -799,7 +815,12 @@ impl Grid {
     /// 4.05 -> 3.99 on its third. Measured and dropped: the last digit with
     /// two placements rather than the first (guesses a puzzle counting to
     /// two, norvig 6.18 -> 6.09, but 11plus 81.6 -> 86.4, 1106 160.0 ->
-    /// 163.2, 17_clue 1.34 -> 1.38).
+    /// 163.2, 17_clue 1.34 -> 1.38); and of those with two, the one with
+    /// the fewest cells solved, the most, the fewest candidates or the most
+    /// (norvig, top95, magictour, 1106 and 5,000 of 11plus: 6.2, 14.9,
+    /// 15.5, 160.0 and 83.0 for the first; 6.3, 14.9, 15.6, 160.3, 85.8;
+    /// 6.5, 14.0, 15.4, 164.9, 85.9; 6.3, 14.0, 15.3, 163.5, 86.1; 6.1,
+    /// 15.5, 15.6, 163.8, 87.4).
     ///
     /// The digits with two placements in each unit are gathered in the same
     /// loop, a test of the six counts at once, rather than found after by a
