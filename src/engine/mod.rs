@@ -89,9 +89,9 @@ pub struct Stats {
 ///   ([`Solver::with_seed`]; a 16×16 or 25×25 search of a sparse board,
 ///   and every 36×36 and 49×49 search, counting or not, restarts until its
 ///   first solution, its later runs trying values in random order up to
-///   36×36); on 36×36 and
-///   49×49 a run is long by its failures, elsewhere by its guesses; a 36×36 one propagates pairs
-///   and probes fully, as 25×25 does throughout, from its fourth run. From
+///   36×36); on 36×36 and 49×49 a run is long by its failures, elsewhere
+///   by its guesses; a 36×36 one propagates pairs and probes fully, as
+///   25×25 does throughout, from its fourth run. From
 ///   49×49 up such a search also weighs cells, from its second run (64×64:
 ///   its first), by the failures met in their houses, and on 64×64 a run
 ///   that keeps failing goes back up a quarter of its depth and tries again
