@@ -91,11 +91,11 @@ pub struct Stats {
 ///   first solution, its later runs trying values in random order up to
 ///   36×36); on 36×36 and 49×49 a run is long by its failures, elsewhere
 ///   by its guesses; a 36×36 one propagates pairs and probes fully, as
-///   25×25 does throughout, from its fourth run. From
-///   49×49 up such a search also weighs cells, from its second run (64×64:
-///   its first), by the failures met in their houses, and on 64×64 a run
-///   that keeps failing goes back up a quarter of its depth and tries again
-///   from there.
+///   25×25 does throughout, from its fourth run. From 49×49 up such a
+///   search also weighs cells, from its second run (64×64: its first), by
+///   the failures met in their houses, and on 64×64 a run that keeps
+///   failing goes back up a quarter of its depth and tries again from
+///   there.
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -144,18 +144,25 @@ impl General {
         let st = &mut self.state;
         self.frames.clear();
         st.reset(&self.geometry, board.as_bytes());
-        st.pairs = tuning.pairs;
         st.lazy = tuning.lazy;
         st.alldiff = tuning.alldiff;
         st.alldiff_max = tuning.alldiff_max;
-        st.count_pairs = tuning.reach_in_pairs;
-        self.probe.reach_in_pairs = tuning.reach_in_pairs;
-        self.probe.full = tuning.full_probes;
+        set_inference(st, &mut self.probe, tuning);
         if tuning.weighted {
             self.weights.clear();
             self.weights.resize(3 * self.geometry.n, 0);
         }
     }
+}
+
+/// Sets the inference `tuning` chooses, and that `Tuning::strengthened`
+/// may switch on mid-search: pairs in propagation, and how probes propagate
+/// and measure their reach.
+fn set_inference(st: &mut State, probe: &mut ProbeScratch, tuning: &Tuning) {
+    st.pairs = tuning.pairs;
+    st.count_pairs = tuning.reach_in_pairs;
+    probe.reach_in_pairs = tuning.reach_in_pairs;
+    probe.full = tuning.full_probes;
 }
 
 /// Which search a [`Solver`] runs.

@@ -490,8 +490,9 @@ impl Grid {
     /// exact marks in `update` and no `words` to compare or copy (serg
     /// 22,669 -> 23,930, top95 100,482 -> 114,087; serg 0.966 -> 0.882,
     /// top95 0.987 -> 0.857; how those marks were made is not recorded);
-    /// a pass in two halves, every word's filter and singles first, then the spills, so that the branch on a spill no
-    /// longer waits on that word's chain (same fixed point and guesses, but
+    /// a pass in two halves, every word's filter and singles first, then the
+    /// spills, so that the branch on a spill no longer waits on that word's
+    /// chain (same fixed point and guesses, but
     /// more passes: serg 24,673, top95 118,411; serg 0.960 -> 0.924, top95
     /// 0.988 -> 0.946); and the spill in `update` made unconditional, to
     /// save its mispredicted branch (serg 22,382 -> 24,293, top95 99,560 ->

@@ -9,7 +9,7 @@
 use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, open_band, probe};
 use super::state::{Geometry, State};
 use super::tuning::{RESTART_FAILURES, Tuning};
-use super::{General, Noise, Stats, charge, luby, nth_bit};
+use super::{General, Noise, Stats, charge, luby, nth_bit, set_inference};
 use crate::outcome::Stop;
 
 /// One search of the general engine: the solver's scratch, borrowed for the
@@ -328,11 +328,8 @@ impl<'a> Search<'a> {
     /// of `Tuning::full_from_run`. Every rule is sound whenever it starts, so
     /// the root need not be propagated again.
     fn strengthen(&mut self) {
-        self.st.pairs = true;
-        self.st.count_pairs = true;
-        self.probing.reach_in_pairs = true;
-        self.probing.full = true;
-        self.tuning.wider_first = true;
+        self.tuning = self.tuning.strengthened();
+        set_inference(self.st, self.probing, &self.tuning);
     }
 
     /// Whether a weighted run has failed often enough since its last partial

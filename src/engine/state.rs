@@ -340,8 +340,8 @@ impl State {
     /// removes more as candidates go, and a pattern it acts on (a locked
     /// digit, a pair, a Hall set) that has no changed part was already acted
     /// on at `mark`, so the fixpoint reached is the same as after a full
-    /// recheck, at the cost of the changed places only. On 25×25 the full recheck after probing was a twentieth of the
-    /// search.
+    /// recheck, at the cost of the changed places only. On 25×25 the full
+    /// recheck after probing was a twentieth of the search.
     pub fn recheck_since(&mut self, g: &Geometry, mark: usize) -> Result<(), Contradiction> {
         let n = g.n;
         // Cells already queued for the naked-pair check (up to 64×64 cells).

@@ -62,6 +62,18 @@ pub(crate) struct Tuning {
 }
 
 impl Tuning {
+    /// These settings with the inference `full_from_run` switches to: the
+    /// pairs, probes and side order 25×25 uses throughout.
+    pub(crate) fn strengthened(self) -> Self {
+        Self {
+            pairs: true,
+            reach_in_pairs: true,
+            full_probes: true,
+            wider_first: true,
+            ..self
+        }
+    }
+
     /// The settings for boxes of `boxw`×`boxw`; `generating` for the
     /// generator's searches (see `Solver::for_generation`), `first_only` for a
     /// search that stops at its first solution.
@@ -615,16 +627,16 @@ const SPARSE_OPEN_16: usize = 200;
 /// [`SPARSE_OPEN_16`] for 25×25, where the runs after the first also try
 /// values in random order (see `Search::pick`): restarts that only move the
 /// tie-breaks did not cure the tails (below), probably because full probes
-/// leave few ties. Over 10,000 planted boards with 261 to 625 blanks, at most 20,000
-/// guesses each, 13 gave up without restarts (at 393 to 624 blanks, 377 to
-/// 465 open cells at the root; one with 373 blanks took over 100,000 guesses
-/// with six of eight seeds, and 61 and 67 with the other two), 2,557k
-/// guesses in all; with them none did, the slowest took 5,786 guesses, and
-/// 2,285k in all (the 99th percentile 1,692 against 1,255: restarts cost
-/// some boards that finish in a few thousand). Restarts that kept the value
-/// order still gave up on 2 of 4,000. The gecode_frisch_minimal_16 puzzles
-/// have 319 to 340 open cells at the root, so their searches stay as they
-/// were.
+/// leave few ties. Over 10,000 planted boards with 261 to 625 blanks, at
+/// most 20,000 guesses each, 13 gave up without restarts (at 393 to 624
+/// blanks, 377 to 465 open cells at the root; one with 373 blanks took over
+/// 100,000 guesses with six of eight seeds, and 61 and 67 with the other
+/// two), 2,557k guesses in all; with them none did, the slowest took 5,786
+/// guesses, and 2,285k in all (the 99th percentile 1,692 against 1,255:
+/// restarts cost some boards that finish in a few thousand). Restarts that
+/// kept the value order still gave up on 2 of 4,000. The
+/// gecode_frisch_minimal_16 puzzles have 319 to 340 open cells at the root,
+/// so their searches stay as they were.
 const SPARSE_OPEN_25: usize = 350;
 
 /// [`SPARSE_OPEN_16`] for 36×36: every board, so that counting searches,
