@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use crate::board::Board;
 use crate::engine::{Solver, Stats};
@@ -425,6 +426,7 @@ where
 #[derive(Clone, Debug)]
 pub struct AnySolver {
     max_nodes: u64,
+    time_limit: Option<Duration>,
     stats: Stats,
     s2: Option<Solver<2>>,
     s3: Option<Solver<3>>,
@@ -439,7 +441,7 @@ pub struct AnySolver {
 /// solver of `$self` for its size, made on first use.
 macro_rules! with_solver {
     ($self:ident, $board:expr, |$s:ident, $b:ident| $body:expr) => {{
-        let m = $self.max_nodes;
+        let m = ($self.max_nodes, $self.time_limit);
         match $board {
             AnyBoard::B2($b) => with_solver!(@ slot($self.s2, m), $s => $body),
             AnyBoard::B3($b) => with_solver!(@ slot($self.s3, m), $s => $body),
@@ -451,16 +453,18 @@ macro_rules! with_solver {
         }
     }};
     (@ slot($field:expr, $m:ident), $s:ident => $body:expr) => {{
-        let $s = $field.get_or_insert_with(|| Solver::new().with_max_nodes($m));
+        let $s = $field
+            .get_or_insert_with(|| Solver::new().with_max_nodes($m.0).with_time_limit($m.1));
         $body
     }};
 }
 
 impl AnySolver {
-    /// A solver with no node budget.
+    /// A solver with no node budget and no time limit.
     pub fn new() -> Self {
         Self {
             max_nodes: u64::MAX,
+            time_limit: None,
             stats: Stats::default(),
             s2: None,
             s3: None,
@@ -476,6 +480,17 @@ impl AnySolver {
     pub fn with_max_nodes(self, max_nodes: u64) -> Self {
         Self {
             max_nodes,
+            time_limit: self.time_limit,
+            ..Self::new()
+        }
+    }
+
+    /// Sets the time limit of every size, as [`Solver::with_time_limit`]
+    /// does: each search gives up once it has run for `limit`.
+    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        Self {
+            max_nodes: self.max_nodes,
+            time_limit: limit,
             ..Self::new()
         }
     }
@@ -483,6 +498,11 @@ impl AnySolver {
     /// The node budget.
     pub fn max_nodes(&self) -> u64 {
         self.max_nodes
+    }
+
+    /// The time limit, if there is one.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
     }
 
     /// Counters from the last search, whatever its size.
@@ -793,5 +813,27 @@ mod tests {
         let big = AnyBoard::parse_line(NO_SOLUTION).unwrap();
         let outcome = AnySolver::new().with_max_nodes(0).solve(&big);
         assert!(outcome.gave_up() || outcome == AnyOutcome::Unsolvable);
+    }
+
+    #[test]
+    fn the_time_limit_holds_for_every_size_beside_the_budget() {
+        let limit = Some(Duration::ZERO);
+        let mut solver = AnySolver::new().with_time_limit(limit).with_max_nodes(7);
+        assert_eq!((solver.time_limit(), solver.max_nodes()), (limit, 7));
+        let solver2 = AnySolver::new().with_max_nodes(7).with_time_limit(limit);
+        assert_eq!((solver2.time_limit(), solver2.max_nodes()), (limit, 7));
+        // The empty boards need guesses: a zero limit stops them before the first.
+        for size in [4, 9, 16, 25] {
+            let empty = AnyBoard::empty(size).unwrap();
+            assert!(solver.solve(&empty).gave_up(), "{size}");
+            assert_eq!(solver.stats().guesses, 0, "{size}");
+            assert_eq!(solver.count(&empty, 2), Count::GaveUp(0), "{size}");
+        }
+        // Cleared, the limit no longer applies, and the budget still does.
+        let mut solver = solver.with_time_limit(None);
+        assert_eq!(solver.max_nodes(), 7);
+        let empty = AnyBoard::empty(9).unwrap();
+        assert!(matches!(solver.count(&empty, usize::MAX), Count::GaveUp(_)));
+        assert_eq!(solver.stats().guesses, 7);
     }
 }

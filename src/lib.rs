@@ -179,8 +179,12 @@
 //! ```
 //!
 //! The budget counts guesses, not time; each guess costs more on a larger
-//! board. The [`Board::solve`] and [`Board::count_solutions`] shortcuts have no
-//! budget.
+//! board. Where time is what matters (a server answering within a second, an
+//! editor that must stay responsive), [`Solver::with_time_limit`] stops a
+//! search once it has run for a given [`Duration`](std::time::Duration), with
+//! the same `GaveUp` results; unlike the budget, where it stops depends on the
+//! machine. Both can be set, and the first reached stops the search. The
+//! [`Board::solve`] and [`Board::count_solutions`] shortcuts have neither.
 //!
 //! # Features
 //!

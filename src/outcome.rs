@@ -1,4 +1,4 @@
-//! What a search returns: a solution, a proof there is none, a count, or word that the budget ran out.
+//! What a search returns: a solution, a proof there is none, a count, or word that the budget or time limit ran out.
 
 use crate::board::Board;
 
@@ -24,7 +24,8 @@ pub enum Outcome<const BOX: usize> {
     Solved(Board<BOX>),
     /// The whole search space was explored: the puzzle has no solution.
     Unsolvable,
-    /// The node budget ran out before a solution was found or ruled out.
+    /// The node budget or the time limit ran out before a solution was found
+    /// or ruled out.
     GaveUp,
 }
 
@@ -37,7 +38,8 @@ impl<const BOX: usize> Outcome<BOX> {
         }
     }
 
-    /// Whether the search stopped on its budget rather than on an answer.
+    /// Whether the search stopped on its budget or time limit rather than on
+    /// an answer.
     pub fn gave_up(&self) -> bool {
         matches!(self, Outcome::GaveUp)
     }
@@ -63,7 +65,8 @@ pub enum Count {
     Exact(usize),
     /// The search stopped on reaching the limit: at least this many (the limit).
     AtLeast(usize),
-    /// The node budget ran out after finding this many; there may be more.
+    /// The node budget or the time limit ran out after finding this many;
+    /// there may be more.
     GaveUp(usize),
 }
 

@@ -534,6 +534,40 @@ fn a_budget_gives_up_and_never_answers_wrongly() {
 }
 
 #[test]
+fn a_time_limit_gives_up_and_keeps_lines_aligned() {
+    // Under a zero limit a puzzle that needs a guess gives up; one that
+    // singles solve, a bad line and the rest still get their own lines.
+    let empty9 = ".".repeat(81);
+    let input = format!("{empty9}\n{NINE}\nnot a puzzle\n{empty9}\n");
+    let run = ndoku(&["solve", "--time-limit", "0"], input.as_bytes());
+    let lines = run.lines();
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    assert_eq!(lines[0], "gave-up");
+    assert_solves(&NINE.parse().unwrap(), lines[1]);
+    assert!(lines[2].starts_with("invalid"), "{}", lines[2]);
+    assert_eq!(lines[3], "gave-up");
+    assert_eq!(run.code, 1, "a bad line: exit 1");
+    // Counting every solution of the empty board never ends; the limit
+    // stops it, and a generous limit leaves other answers alone.
+    let run = ndoku(
+        &["count", "--limit", "1000000000", "--time-limit", "0.2"],
+        empty9.as_bytes(),
+    );
+    assert_eq!(run.lines(), ["gave-up"]);
+    let run = ndoku(&["check", "--time-limit", "600"], NINE.as_bytes());
+    assert_eq!(
+        run.lines(),
+        ["unique\t9x9\t".to_string() + &NINE.parse::<AnyBoard>().unwrap().givens().to_string()]
+    );
+    // What is not a number of seconds, zero or more, is a usage error.
+    for bad in ["-1", "abc", "nan", "inf", ""] {
+        let run = ndoku(&["solve", &format!("--time-limit={bad}")], NINE.as_bytes());
+        assert_eq!(run.code, 2, "--time-limit={bad}");
+        assert!(run.stderr.contains("--time-limit"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn formats_grid_tokens_and_hex() {
     let run = ndoku(&["solve", "--format", "grid"], NINE.as_bytes());
     let grid = run.stdout.trim_end();

@@ -3,8 +3,11 @@
 mod common;
 
 use common::*;
+use std::time::{Duration, Instant};
+
 use ndoku::{
-    Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Outcome, Reference, Solver,
+    Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Engine, Outcome, Reference,
+    Solver,
 };
 
 const TUTORIAL: &str =
@@ -211,6 +214,83 @@ fn node_budget_on_the_empty_nine_by_nine_gives_up() {
         matches!(count, Count::AtLeast(1_000) | Count::GaveUp(_)),
         "{count:?}"
     );
+}
+
+/// Counts every solution of the empty board, a search that never ends, under
+/// a time limit: it gives up, having found solutions on the way, and the same
+/// solver then solves `puzzle` right. The search runs on a thread of its own,
+/// so that one that ignored the limit fails the test instead of hanging it.
+fn time_limit_stops_endless_count<const BOX: usize>(puzzle: &Board<BOX>) {
+    let limit = Duration::from_millis(100);
+    let (send, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut solver = Solver::<BOX>::new().with_time_limit(Some(limit));
+        let start = Instant::now();
+        let count = solver.count(&Board::<BOX>::new(), usize::MAX);
+        let _ = send.send((solver, count, start.elapsed()));
+    });
+    // Not a speed check: the limit is 100 ms, and a search that ignored it
+    // would never end. The wait only leaves room for a loaded machine.
+    let (solver, count, took) = answer
+        .recv_timeout(Duration::from_secs(120))
+        .unwrap_or_else(|_| panic!("{BOX}: no answer 120 s into a 100 ms limit"));
+    assert_eq!(solver.time_limit(), Some(limit));
+    assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
+    assert!(solver.stats().guesses > 0);
+    assert!(
+        took >= limit,
+        "{BOX}: gave up after {took:?}, before the limit"
+    );
+    // A search that gave up leaves the solver ready for the next.
+    let mut solver = solver.with_time_limit(Some(Duration::from_secs(600)));
+    let outcome = solver.solve(puzzle);
+    assert!(!outcome.gave_up(), "{puzzle}");
+    assert!(checked_outcome(puzzle, outcome).is_some(), "{puzzle}");
+}
+
+#[test]
+fn time_limit_stops_a_search_that_would_not_end() {
+    time_limit_stops_endless_count::<3>(&TUTORIAL.parse().unwrap()); // the 9×9 engine
+    let mut rng = Rng::new(7);
+    time_limit_stops_endless_count::<4>(&planted::<4>(120, &mut rng).0);
+    time_limit_stops_endless_count::<5>(&planted::<5>(200, &mut rng).0);
+}
+
+#[test]
+fn zero_time_limit_gives_up_at_the_first_guess() {
+    // A search that needs guesses (the empty board) gives up before the
+    // first, on both engines; a puzzle that singles solve is solved whatever
+    // the limit.
+    let hard = Board9::new();
+    let tutorial: Board9 = TUTORIAL.parse().unwrap();
+    for engine in [Engine::Auto, Engine::General] {
+        let mut solver = Solver::<3>::new()
+            .with_engine(engine)
+            .with_time_limit(Some(Duration::ZERO));
+        assert_eq!(solver.solve(&hard), Outcome::GaveUp, "{engine:?}");
+        assert_eq!(solver.stats().guesses, 0, "{engine:?}");
+        assert_eq!(solver.count(&hard, 2), Count::GaveUp(0), "{engine:?}");
+        match solver.solve(&tutorial) {
+            Outcome::Solved(solution) => check_solution(&tutorial, &solution),
+            other => panic!("{engine:?}: {other:?}"),
+        }
+        assert_eq!(solver.stats().guesses, 0);
+        // Cleared, the limit no longer applies.
+        let mut solver = solver.with_time_limit(None);
+        assert_eq!(solver.count(&hard, 2), Count::AtLeast(2), "{engine:?}");
+    }
+    // A limit too far ahead for the clock is no limit.
+    let mut solver = Solver::<3>::new().with_time_limit(Some(Duration::MAX));
+    assert_eq!(solver.count(&hard, 2), Count::AtLeast(2));
+    // With a node budget too, the budget still stops the search.
+    let mut solver = Solver::<3>::new()
+        .with_time_limit(Some(Duration::from_secs(3600)))
+        .with_max_nodes(5);
+    assert!(matches!(
+        solver.count(&Board9::new(), usize::MAX),
+        Count::GaveUp(_)
+    ));
+    assert!(solver.stats().guesses <= 5);
 }
 
 #[test]

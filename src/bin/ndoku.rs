@@ -12,6 +12,7 @@ mod job;
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -78,6 +79,12 @@ struct Common {
     /// Give up on a puzzle after this many guesses: it prints `gave-up`.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Give up on a puzzle after searching it for this many seconds (a
+    /// decimal, such as 0.5): it prints `gave-up`. Where that falls depends
+    /// on the machine and its load; `--max-nodes` gives the same answers on
+    /// every run.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Solver threads (at most 1024); 0 or none means every core. The main
     /// thread reads and prints beside them.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
@@ -118,6 +125,7 @@ fn main() -> ExitCode {
             mode,
             hex: common.hex,
             max_nodes: common.max_nodes.unwrap_or(u64::MAX),
+            time_limit: common.time_limit,
         },
         stats: common.stats,
         // A bar only where it cannot mix with the answers: stderr a terminal,
@@ -133,6 +141,16 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
     exit_status(batch::run(&sources, &options, &pool, &mut sinks).map(|s| s.exit_code()))
+}
+
+/// Reads `--time-limit`: a number of seconds, zero or more.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("expected zero or more seconds, found '{text}'"))
 }
 
 /// A pool of `threads` workers, one per core for 0; or, when it cannot start,

@@ -15,6 +15,8 @@ mod search;
 mod state;
 mod tuning;
 
+use std::time::{Duration, Instant};
+
 use crate::board::Board;
 use crate::outcome::{Count, Outcome, Stop};
 use frame::{Frame, ProbeScratch};
@@ -111,6 +113,7 @@ pub struct Stats {
 #[derive(Clone, Debug)]
 pub struct Solver<const BOX: usize> {
     max_nodes: u64,
+    time_limit: Option<Duration>,
     engine: Engine,
     seed: Option<u64>,
     stats: Stats,
@@ -179,11 +182,12 @@ pub enum Engine {
 }
 
 impl<const BOX: usize> Solver<BOX> {
-    /// A solver with no node budget.
+    /// A solver with no node budget and no time limit.
     pub fn new() -> Self {
         let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
         Self {
             max_nodes: u64::MAX,
+            time_limit: None,
             engine: Engine::Auto,
             seed: None,
             stats: Stats::default(),
@@ -230,6 +234,36 @@ impl<const BOX: usize> Solver<BOX> {
         self
     }
 
+    /// Sets a time limit: each search stops with [`Outcome::GaveUp`] or
+    /// [`Count::GaveUp`] once it has run for `limit`. There is none by
+    /// default; `None` clears it.
+    ///
+    /// The clock is read between guesses, every few of them, so a search
+    /// may run a little past the limit: by a few microseconds on 9×9, and
+    /// on big boards by the time a handful of guesses take (each can take
+    /// milliseconds at the hardness peak). A search that needs no guess
+    /// ends whatever the limit; under a zero limit, one that needs a guess
+    /// gives up before it. Unlike the node budget
+    /// ([`Solver::with_max_nodes`]), which stops every run at the same
+    /// point, where a time limit stops depends on the machine and its load;
+    /// the two can be set together, and the first reached stops the search.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use ndoku::{Board9, Outcome, Solver};
+    ///
+    /// let puzzle: Board9 =
+    ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
+    /// let mut solver = Solver::new().with_time_limit(Some(Duration::from_secs(1)));
+    /// assert!(matches!(solver.solve(&puzzle), Outcome::Solved(_)));
+    /// assert_eq!(solver.time_limit(), Some(Duration::from_secs(1)));
+    /// # Ok::<(), ndoku::ParseError>(())
+    /// ```
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.time_limit = limit;
+        self
+    }
+
     /// Randomises tie-breaks between equally good branch points, and the order
     /// in which values are tried, from `seed`.
     ///
@@ -261,6 +295,17 @@ impl<const BOX: usize> Solver<BOX> {
     /// The node budget.
     pub fn max_nodes(&self) -> u64 {
         self.max_nodes
+    }
+
+    /// The time limit, if there is one.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The limits of one search starting now, reading the clock every
+    /// `every` guesses when there is a time limit.
+    fn limits(&self, every: u64) -> Limits {
+        Limits::new(self.max_nodes, self.time_limit, every)
     }
 
     /// Counters from the last search.
@@ -340,9 +385,10 @@ impl<const BOX: usize> Solver<BOX> {
     ) -> Stop {
         if BOX == 3 && self.engine == Engine::Auto {
             self.stats = Stats::default();
+            let mut limits = self.limits(NINE_CLOCK_EVERY);
             return self.nine.search(
                 board.as_bytes(),
-                self.max_nodes,
+                &mut limits,
                 &mut self.stats,
                 values,
                 &mut on_solution,
@@ -362,6 +408,7 @@ impl<const BOX: usize> Solver<BOX> {
         first_only: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
+        let limits = self.limits(GENERAL_CLOCK_EVERY);
         let general = self.general.get_or_insert_with(|| {
             let geometry = Geometry::new(BOX);
             let state = State::new(&geometry);
@@ -389,11 +436,77 @@ impl<const BOX: usize> Solver<BOX> {
             noise,
             shuffle_values,
             &self.hint,
-            self.max_nodes,
+            limits,
         );
         let stop = search.run(&mut on_solution);
         self.stats.propagations = general.state.assignments;
         stop
+    }
+}
+
+/// Guesses between reads of the clock in the 9×9 engine, when a search has
+/// a time limit: a guess there takes about half a microsecond.
+const NINE_CLOCK_EVERY: u64 = 64;
+
+/// The same in the general engine, whose guesses take from a few
+/// microseconds (16×16) to milliseconds (hard 25×25 and bigger boards).
+const GENERAL_CLOCK_EVERY: u64 = 4;
+
+/// Where one search must stop: its node budget and its deadline.
+///
+/// The search compares its guess count with one number, [`Limits::next`],
+/// before each guess, so that a search without a time limit pays no more
+/// for one than for the budget alone; with a deadline, `next` comes every
+/// few guesses, and only then is the clock read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    every: u64,
+    /// The guess count at which to look again.
+    next: u64,
+}
+
+impl Limits {
+    /// The limits of a search starting now. With a deadline the first guess
+    /// is a checkpoint, so that a zero limit stops a search at its first
+    /// guess. A limit too far ahead for the clock to hold is no limit.
+    fn new(max_nodes: u64, time_limit: Option<Duration>, every: u64) -> Self {
+        let deadline = time_limit.and_then(|t| Instant::now().checked_add(t));
+        Self {
+            max_nodes,
+            deadline,
+            every: every.max(1),
+            next: if deadline.is_some() { 0 } else { max_nodes },
+        }
+    }
+
+    /// Whether the search, having made `guesses` guesses, must stop before
+    /// the next one.
+    #[inline(always)]
+    pub(crate) fn reached(&mut self, guesses: u64) -> bool {
+        guesses == self.next && self.check(guesses)
+    }
+
+    /// [`Limits::reached`] at a checkpoint: the budget is spent, or the
+    /// deadline passed; else the next checkpoint is set.
+    #[cold]
+    #[inline(never)]
+    fn check(&mut self, guesses: u64) -> bool {
+        if guesses >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return true;
+        }
+        self.schedule(guesses);
+        false
+    }
+
+    /// Sets the next checkpoint after `guesses`: the budget, or sooner
+    /// where there is a deadline.
+    fn schedule(&mut self, guesses: u64) {
+        self.next = match self.deadline {
+            Some(_) => guesses.saturating_add(self.every).min(self.max_nodes),
+            None => self.max_nodes,
+        };
     }
 }
 

@@ -25,7 +25,7 @@
 //! alternative but one of a frame is used up, that last one is taken
 //! outright, not ruled in by eliminating the one before it.
 
-use super::Stats;
+use super::{Limits, Stats};
 use crate::board::nonzero_bytes;
 use crate::outcome::Stop;
 
@@ -1261,7 +1261,7 @@ impl Nine {
     pub fn search(
         &mut self,
         givens: &[u8],
-        max_nodes: u64,
+        limits: &mut Limits,
         stats: &mut Stats,
         values: bool,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
@@ -1395,7 +1395,7 @@ impl Nine {
                         frames.pop();
                         continue;
                     }
-                    if stats.guesses == max_nodes {
+                    if limits.reached(stats.guesses) {
                         return Stop::Budget;
                     }
                     stats.guesses += 1;
@@ -1591,7 +1591,13 @@ mod tests {
             .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
             .collect();
         let mut stats = Stats::default();
-        let stop = Nine::default().search(&givens, 100_000, &mut stats, true, &mut |_| false);
+        let stop = Nine::default().search(
+            &givens,
+            &mut Limits::new(100_000, None, 1),
+            &mut stats,
+            true,
+            &mut |_| false,
+        );
         (stop, stats)
     }
 
@@ -1637,10 +1643,16 @@ mod tests {
     /// digits, bands, stacks, rows and columns shuffled.
     fn random_grid(rng: &mut Noise) -> [u8; 81] {
         let mut first = [0u8; 81];
-        Nine::default().search(&[0; 81], 1_000, &mut Stats::default(), true, &mut |v| {
-            first.copy_from_slice(v);
-            false
-        });
+        Nine::default().search(
+            &[0; 81],
+            &mut Limits::new(1_000, None, 1),
+            &mut Stats::default(),
+            true,
+            &mut |v| {
+                first.copy_from_slice(v);
+                false
+            },
+        );
         let (rows, cols) = (lines(rng), lines(rng));
         let mut digits: [u8; 9] = std::array::from_fn(|d| d as u8 + 1);
         for i in (1..9).rev() {
@@ -1668,11 +1680,17 @@ mod tests {
             ..Nine::default()
         };
         let (mut stats, mut found) = (Stats::default(), 0);
-        let stop = nine.search(puzzle, 1_000_000, &mut stats, true, &mut |v| {
-            assert!(completes(puzzle, v), "{puzzle:?} gave {v:?}");
-            found += 1;
-            found < limit
-        });
+        let stop = nine.search(
+            puzzle,
+            &mut Limits::new(1_000_000, None, 1),
+            &mut stats,
+            true,
+            &mut |v| {
+                assert!(completes(puzzle, v), "{puzzle:?} gave {v:?}");
+                found += 1;
+                found < limit
+            },
+        );
         assert!(!matches!(stop, Stop::Budget));
         (found, stats)
     }

@@ -9,7 +9,7 @@
 use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, open_band, probe};
 use super::state::{Geometry, State};
 use super::tuning::{RESTART_FAILURES, Tuning};
-use super::{General, Noise, Stats, charge, luby, nth_bit, set_inference};
+use super::{General, Limits, Noise, Stats, charge, luby, nth_bit, set_inference};
 use crate::outcome::Stop;
 
 /// One search of the general engine: the solver's scratch, borrowed for the
@@ -28,7 +28,8 @@ pub(super) struct Search<'a> {
     shuffle_values: bool,
     /// A value per cell to try first (0: none), or empty.
     hint: &'a [u8],
-    max_nodes: u64,
+    /// The node budget and deadline.
+    limits: Limits,
     /// The trail mark of the root, once the givens have propagated.
     root: usize,
     /// The current run, from 1; each restart starts the next.
@@ -56,7 +57,7 @@ impl<'a> Search<'a> {
         noise: Option<Noise>,
         shuffle_values: bool,
         hint: &'a [u8],
-        max_nodes: u64,
+        limits: Limits,
     ) -> Self {
         Self {
             g: &general.geometry,
@@ -69,7 +70,7 @@ impl<'a> Search<'a> {
             noise,
             shuffle_values,
             hint,
-            max_nodes,
+            limits,
             root: 0,
             run: 1,
             run_guesses: 0,
@@ -203,7 +204,7 @@ impl<'a> Search<'a> {
                 self.backtrack();
                 continue;
             }
-            if self.stats.guesses == self.max_nodes {
+            if self.limits.reached(self.stats.guesses) {
                 return Err(Stop::Budget);
             }
             if self.try_next(top, live) {

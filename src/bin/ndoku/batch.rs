@@ -118,11 +118,13 @@ thread_local! {
     static SOLVER: RefCell<AnySolver> = RefCell::new(AnySolver::new());
 }
 
-/// Runs `f` with this thread's solver, set to `max_nodes`.
-fn with_solver<T>(max_nodes: u64, f: impl FnOnce(&mut AnySolver) -> T) -> T {
+/// Runs `f` with this thread's solver, set to the job's node budget and time limit.
+fn with_solver<T>(job: &Job, f: impl FnOnce(&mut AnySolver) -> T) -> T {
     SOLVER.with_borrow_mut(|solver| {
-        if solver.max_nodes() != max_nodes {
-            *solver = AnySolver::new().with_max_nodes(max_nodes);
+        if solver.max_nodes() != job.max_nodes || solver.time_limit() != job.time_limit {
+            *solver = AnySolver::new()
+                .with_max_nodes(job.max_nodes)
+                .with_time_limit(job.time_limit);
         }
         f(solver)
     })
@@ -153,7 +155,7 @@ impl Task {
         let Answers { out, replies } = &mut self.answers;
         out.clear();
         replies.clear();
-        with_solver(job.max_nodes, |solver| {
+        with_solver(job, |solver| {
             for entry in self.records.entries() {
                 let reply = job.run(solver, entry, out);
                 replies.push((reply, out.len()));

@@ -45,6 +45,8 @@ pub struct Job {
     pub hex: bool,
     /// The node budget per search.
     pub max_nodes: u64,
+    /// The time limit per search, if any.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// How a puzzle ended, for the summary.
