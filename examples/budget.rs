@@ -1,11 +1,15 @@
-//! Bounding the work of a search with a node budget, and handling the answer
-//! "gave up". Puzzles from untrusted sources can be made slow to solve (or, with
-//! few givens, have astronomically many solutions to count); a budget turns
-//! that into a result instead of a hang.
+//! Bounding the work of a search with a node budget or a time limit, and
+//! handling the answer "gave up". Puzzles from untrusted sources can be made
+//! slow to solve (or, with few givens, have astronomically many solutions to
+//! count); a budget turns that into a result instead of a hang. A node budget
+//! stops every run at the same point; a time limit bounds the wait, wherever
+//! that falls on the machine at hand.
 //!
 //! ```text
 //! cargo run --example budget
 //! ```
+
+use std::time::Duration;
 
 use ndoku::{Board9, Count, Outcome, Solver};
 
@@ -29,12 +33,20 @@ fn count_all(puzzle: &Board9, max_nodes: u64) -> Count {
         .count(puzzle, usize::MAX)
 }
 
+/// Counts all the solutions, as far as `limit` of searching allows.
+fn count_all_within(puzzle: &Board9, limit: Duration) -> Count {
+    Solver::new()
+        .with_time_limit(Some(limit))
+        .count(puzzle, usize::MAX)
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // "AI Escargot", a puzzle made to be hard: it needs a few dozen guesses.
+    // "AI Escargot", a puzzle made to be hard: this engine needs a few guesses
+    // to solve it, and a couple of dozen to show the solution is unique.
     let puzzle: Board9 =
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
             .parse()?;
-    println!("budget 10: {}", describe_solve(&puzzle, 10));
+    println!("budget 1: {}", describe_solve(&puzzle, 1));
     println!("budget 1000000: {}", describe_solve(&puzzle, 1_000_000));
 
     // The empty 9×9 has about 6.7×10²¹ solutions: counting them all would never
@@ -43,6 +55,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Count::GaveUp(found) => println!("empty board: gave up with {found} solutions found"),
         Count::Exact(n) => println!("empty board: exactly {n} solutions"),
         other => println!("empty board: {other:?}"),
+    }
+    // The same, stopped by the clock: how far it gets depends on the machine.
+    if let Count::GaveUp(found) = count_all_within(&Board9::new(), Duration::from_millis(20)) {
+        println!("empty board, 20 ms: gave up with {found} solutions found");
     }
     Ok(())
 }
@@ -65,6 +81,12 @@ mod tests {
         board.set(0, 0, 1).unwrap();
         assert_eq!(describe_solve(&board, 0), "gave up after 0 guesses");
         assert!(describe_solve(&board, 1_000).starts_with("solved: 1"));
+    }
+
+    #[test]
+    fn counting_the_empty_board_stops_at_the_time_limit() {
+        let count = count_all_within(&Board9::new(), Duration::from_millis(20));
+        assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
     }
 
     #[test]
