@@ -313,6 +313,21 @@ impl Tuning {
         // UIP, with each rule's eliminations explained lazily and each
         // probe find explained from the probe's own graph before it is
         // undone) are untried, and a much larger change.
+        //
+        // #8 is heavy-tailed in the tie-breaks and value order, but so are
+        // the others: first solutions with `with_seed` 1 to 5, #8 1,942,
+        // 13,886, 20,104, 16,704 and 1,585 guesses (25.0k without a seed),
+        // #0 8.5k, 7.9k, 6.5k, 12.4k and 6.7k (9.1k), #14 6.5k, 4.4k, 8.5k,
+        // 10.9k and 2.3k (12.1k). Restarts until the first solution, later
+        // runs with values shuffled, as sparse boards have
+        // (`SPARSE_OPEN_25` 0): 302k guesses over the 16 with runs of 625
+        // guesses times the Luby sequence (#8 98.2k, #0 66.6k, #9 33.6k),
+        // 186k with 2,500 (#8 52.0k, #0 27.5k, #14 47.1k), and with 5,000
+        // #8 12.7k but #0 27.9k; against 66.7k without. Phase saving (try
+        // first, in a frame, the choice that puts a cell's value as the
+        // search last undid it, as SAT solvers do): 62.7k, #8 11.5k and #0
+        // 2.8k, but #4 10.5k (3.9k), #9 4.4k (1.4k) and #14 15.7k, slower
+        // than CaDiCaL on #4, #8 and #9 where now only #8 is.
         let reach_in_pairs = boxw == 5 && !generating;
         // On 25×25 probes propagate with locked candidates and pairs, as the
         // search does (see `frame::probe`), again except for the generator,
