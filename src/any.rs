@@ -373,7 +373,8 @@ pub enum AnyOutcome {
     Solved(AnyBoard),
     /// The whole search space was explored: the puzzle has no solution.
     Unsolvable,
-    /// The node budget ran out before a solution was found or ruled out.
+    /// The node budget or the time limit ran out before a solution was found
+    /// or ruled out.
     GaveUp,
 }
 
@@ -386,7 +387,8 @@ impl AnyOutcome {
         }
     }
 
-    /// Whether the search stopped on its budget rather than on an answer.
+    /// Whether the search stopped on its budget or time limit rather than on
+    /// an answer.
     pub fn gave_up(&self) -> bool {
         matches!(self, AnyOutcome::GaveUp)
     }

@@ -21,11 +21,11 @@
 //!   or changing one checks that and returns a [`BoardError`]. It knows nothing of
 //!   solving.
 //! - [`Solver<BOX>`](Solver) is the fast engine: reusable scratch space, a node
-//!   budget, statistics ([`Stats`]), [`Solver::solve`], [`Solver::count`] and
+//!   budget and a time limit, statistics ([`Stats`]), [`Solver::solve`], [`Solver::count`] and
 //!   [`Solver::count_and_solve`]. [`Board::solve`] and [`Board::count_solutions`]
 //!   are shortcuts to it.
 //! - [`Outcome`] and [`Count`] say how a search ended, including
-//!   [`Outcome::GaveUp`] and [`Count::GaveUp`] when a budget ran out.
+//!   [`Outcome::GaveUp`] and [`Count::GaveUp`] when a budget or time limit ran out.
 //! - [`AnyBoard`], [`AnySolver`] and [`AnyOutcome`] do the same for boards whose
 //!   size is only known from the input, such as lines of a puzzle file.
 //! - [`ParseError`] and [`BoardError`] say what is wrong with text or a board,

@@ -582,7 +582,8 @@ impl<const BOX: usize> Board<BOX> {
     /// The first solution the default [`Solver`] finds, or `None` when there is none.
     ///
     /// It has no budget: for puzzles from untrusted sources, use
-    /// [`Solver::with_max_nodes`] and handle [`Outcome::GaveUp`].
+    /// [`Solver::with_max_nodes`] or [`Solver::with_time_limit`] and handle
+    /// [`Outcome::GaveUp`].
     pub fn solve(&self) -> Option<Board<BOX>> {
         with_cached_solver(|s: &mut Solver<BOX>| s.solve(self).solution())
     }
@@ -592,8 +593,8 @@ impl<const BOX: usize> Board<BOX> {
     ///
     /// It has no budget, so a large `limit` on a board with few givens can run for
     /// a very long time (the empty 9×9 board has about 6.7×10²¹ solutions). To bound
-    /// the work, use [`Solver::with_max_nodes`] and [`Solver::count`], which return
-    /// [`Count::GaveUp`] when the budget runs out.
+    /// the work, use [`Solver::with_max_nodes`] or [`Solver::with_time_limit`] and
+    /// [`Solver::count`], which return [`Count::GaveUp`] when the limit is reached.
     pub fn count_solutions(&self, limit: usize) -> usize {
         with_cached_solver(|s: &mut Solver<BOX>| s.count(self, limit).found())
     }
