@@ -23,7 +23,7 @@ pub(crate) struct Geometry {
     /// `cell_bits[c][k]`: the bit of cell `c`'s position in its `k`th
     /// house, `1 << p` for `cell_houses[c][k]`'s `p`, loaded rather than
     /// shifted where an elimination or its undo takes or gives back a
-    /// place (#7 first solution 582.2M to 575.2M instructions).
+    /// place (#7 first solution 582.2M to 574.4M instructions).
     pub cell_bits: Vec<[u64; 3]>,
     /// `segment[p]`: the positions of a house that share position `p`'s
     /// box segment (in a row or column) or box row (in a box).
@@ -258,7 +258,9 @@ impl State {
         // more than popping it (631.4M to 635.1M). So did copying a probe's
         // trail whole into `Memo` rather than taking its eliminations from
         // `visit` (622.2M to 622.9M, with assignments skipped where read;
-        // 632.2M filtered as copied).
+        // 632.2M filtered as copied), and so did a cell's three houses
+        // written out here as `eliminate_houses` does (589.2M to 592.7M, as
+        // an array of three 598.7M).
         let Self {
             trail,
             cand,
@@ -521,6 +523,9 @@ impl State {
         if self.value[cell] != 0 || !two_bits(m) {
             return Ok(());
         }
+        // The house by `h * n`, not the `base` of `cell_houses`: with
+        // `base` the first solution of #7 took 576.3M instructions against
+        // 575.2M.
         for &(_, p, h) in &g.cell_houses[cell] {
             let h = h as usize;
             let cells = &g.house_cells[h * n..h * n + n];
@@ -648,24 +653,26 @@ impl State {
         // each knows which house its peers' eliminations skip (see
         // `eliminate_houses`).
         let [row, column, boxed] = g.cell_houses[cell];
-        self.clear_peers::<FIXED>(g, d, 0, row)?;
-        self.clear_peers::<FIXED>(g, d, 1, column)?;
-        self.clear_peers::<FIXED>(g, d, 2, boxed)
+        let [row_bit, column_bit, box_bit] = g.cell_bits[cell];
+        self.clear_peers::<FIXED>(g, d, 0, row, row_bit)?;
+        self.clear_peers::<FIXED>(g, d, 1, column, column_bit)?;
+        self.clear_peers::<FIXED>(g, d, 2, boxed, box_bit)
     }
 
     /// [`State::assign`]'s part in the `k`th house of the assigned cell,
-    /// whose `cell_houses` entry is `(base, p, h)`: removes `d` from the
-    /// house's other cells.
+    /// whose `cell_houses` entry is `(base, p, h)` and `cell_bits` entry
+    /// `bit`: removes `d` from the house's other cells.
     #[inline(always)]
     fn clear_peers<const FIXED: bool>(
         &mut self,
         g: &Geometry,
         d: usize,
         k: usize,
-        (base, p, _): (u16, u8, u8),
+        (base, _, _): (u16, u8, u8),
+        bit: u64,
     ) -> Result<(), Contradiction> {
         let slot = usize::from(base) + d;
-        let mut peers = self.places[slot] & !(1u64 << p);
+        let mut peers = self.places[slot] & !bit;
         if FIXED {
             // Each peer's elimination would take its place from this
             // house-digit too, one at a time, down to `p` alone: with no
@@ -682,7 +689,7 @@ impl State {
                 let peer = g.house_cells[usize::from(base) + q] as usize;
                 self.eliminate_core::<FIXED>(g, peer, d, Some(k))?;
             }
-            self.places[slot] = 1u64 << p;
+            self.places[slot] = bit;
             return Ok(());
         }
         while peers != 0 {
@@ -837,6 +844,11 @@ impl State {
             count_pairs,
             alldiff,
         } = self.switches::<FIXED>();
+        // Indexing without bounds checks here and in `eliminate_core` (the
+        // places, the hidden single's cell and value, the worklist's flag)
+        // took #7's first solution from 625.4M instructions to 614.1M: too
+        // little for the crate's first `unsafe`, resting on invariants
+        // (digits below n) kept far from here.
         let base = usize::from(base);
         let slot = base + d;
         let left = self.places[slot] & !bit;
@@ -1063,6 +1075,18 @@ mod tests {
         }
         // Cell 8 shares no house with both: untouched.
         assert_eq!(st.cand[8], 0b1111);
+    }
+
+    #[test]
+    fn cell_bits_are_the_bits_of_the_cells_positions() {
+        for boxw in 2..=8 {
+            let g = Geometry::new(boxw);
+            for (houses, bits) in g.cell_houses.iter().zip(&g.cell_bits) {
+                for (&(_, p, _), &bit) in houses.iter().zip(bits) {
+                    assert_eq!(bit, 1u64 << p, "box width {boxw}");
+                }
+            }
+        }
     }
 
     #[test]
