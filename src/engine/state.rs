@@ -950,10 +950,15 @@ fn first_bit(mut bits: u64, mut keep: impl FnMut(usize) -> bool) -> Option<usize
 }
 
 /// Whether `x` has exactly two bits set, without a popcount (not a baseline
-/// x86-64 instruction, and this runs on every elimination).
+/// x86-64 instruction, and this runs on every elimination). With its lowest
+/// bit cleared, `x` leaves one bit exactly when that bit is above all of
+/// the ones it less one sets: a comparison rather than a second test and
+/// branch (#7 first solution 567.1M to 565.2M instructions, #8 about 1%
+/// less time).
 pub(crate) fn two_bits(x: u64) -> bool {
     let rest = x & x.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
+    let below = rest.wrapping_sub(1);
+    below < rest ^ below
 }
 
 /// Sets bit `i` of the bitset `words` to `on`.
@@ -1091,6 +1096,23 @@ mod tests {
         }
         // Cell 8 shares no house with both: untouched.
         assert_eq!(st.cand[8], 0b1111);
+    }
+
+    #[test]
+    fn two_bits_is_a_popcount_of_two() {
+        let mut xs: Vec<u64> = (0..1 << 16).collect();
+        for i in 0..64 {
+            for j in 0..64 {
+                xs.extend([
+                    1u64 << i | 1 << j,
+                    u64::MAX >> i,
+                    (1u64 << i | 1 << j) | 1 << 63,
+                ]);
+            }
+        }
+        for x in xs {
+            assert_eq!(two_bits(x), x.count_ones() == 2, "{x:#x}");
+        }
     }
 
     #[test]
