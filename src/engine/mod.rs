@@ -489,24 +489,17 @@ impl Limits {
     }
 
     /// [`Limits::reached`] at a checkpoint: the budget is spent, or the
-    /// deadline passed; else the next checkpoint is set.
+    /// deadline passed; else the next checkpoint is set, `every` guesses on
+    /// or at the budget. Without a deadline the only checkpoint is the
+    /// budget, so a search that goes on past one has a deadline.
     #[cold]
     #[inline(never)]
     fn check(&mut self, guesses: u64) -> bool {
         if guesses >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return true;
         }
-        self.schedule(guesses);
+        self.next = guesses.saturating_add(self.every).min(self.max_nodes);
         false
-    }
-
-    /// Sets the next checkpoint after `guesses`: the budget, or sooner
-    /// where there is a deadline.
-    fn schedule(&mut self, guesses: u64) {
-        self.next = match self.deadline {
-            Some(_) => guesses.saturating_add(self.every).min(self.max_nodes),
-            None => self.max_nodes,
-        };
     }
 }
 
