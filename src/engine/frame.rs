@@ -316,6 +316,38 @@ pub(crate) struct ProbeScratch {
     /// With a banded search (see `Tuning::banded`), the band whose pairs
     /// alone are probed.
     pub band: Option<usize>,
+    /// The most pairs a pass probes away from the root (see
+    /// `Tuning::probe_pairs`); `None` probes them all.
+    pub limit: Option<usize>,
+    /// With a `limit`, each choice's reach when it was last probed, by
+    /// `cell * n + digit`, or [`PROBE_FIRST`], for the pass to rank its
+    /// pairs by (see [`keep_promising`]).
+    seen: Vec<u32>,
+    /// The pairs of a limited pass with their ranks, kept to reuse their space.
+    ranked: Vec<(u64, Branch)>,
+}
+
+/// The reach a limited pass credits a choice with that was never probed in
+/// this search, or that failed when it last was: beyond any real reach, so
+/// that such choices are probed first.
+const PROBE_FIRST: u32 = 1 << 24;
+
+impl ProbeScratch {
+    /// Forgets what earlier searches' probes reached, so that a search's
+    /// passes depend on its own probes alone, not on the puzzles solved before.
+    pub fn forget(&mut self, g: &Geometry) {
+        self.seen.clear();
+        if self.limit.is_some() {
+            self.seen.resize(g.n * g.n * g.n, PROBE_FIRST);
+        }
+    }
+
+    /// Notes the reach of `digit` at `cell`'s probe, or `None` when it failed.
+    fn note_reach(&mut self, g: &Geometry, cell: usize, digit: usize, reach: Option<usize>) {
+        if let Some(seen) = self.seen.get_mut(cell * g.n + digit) {
+            *seen = reach.map_or(PROBE_FIRST, |r| r.min(PROBE_FIRST as usize - 1) as u32);
+        }
+    }
 }
 
 /// What the probe of one choice found: its reach and its eliminations.
@@ -438,6 +470,10 @@ fn implies(g: &Geometry, st: &State, a: (usize, usize), b: (usize, usize)) -> bo
 /// solvers, doubled for house-digit pairs), the best place to branch, or `None`
 /// when there is no pair.
 ///
+/// Away from the `root`, a pass with a `limit` probes only that many pairs,
+/// those whose choices reached furthest when last probed (see
+/// [`keep_promising`]).
+///
 /// # Errors
 ///
 /// A contradiction when both choices of some pair fail: the node is dead.
@@ -446,6 +482,7 @@ pub(crate) fn probe(
     st: &mut State,
     scratch: &mut ProbeScratch,
     noise: Option<&mut Noise>,
+    root: bool,
 ) -> Result<Option<Branch>, Contradiction> {
     let n = g.n;
     scratch.tried.resize(n * n, 0);
@@ -467,7 +504,7 @@ pub(crate) fn probe(
         (st.locked, st.pairs, st.alldiff) = (false, false, false);
     }
     let mark = st.mark();
-    let result = probe_pass(g, st, scratch, noise);
+    let result = probe_pass(g, st, scratch, noise, root);
     (st.locked, st.pairs, st.alldiff) = (locked, pairs, alldiff);
     let (best, progress) = result?;
     // With `full` (and no all-different filter), what the finds eliminated
@@ -507,6 +544,7 @@ fn probe_pass(
     st: &mut State,
     scratch: &mut ProbeScratch,
     noise: Option<&mut Noise>,
+    root: bool,
 ) -> Result<(Option<Branch>, bool), Contradiction> {
     for &cell in &scratch.tried_cells {
         scratch.tried[cell as usize] = 0;
@@ -533,9 +571,68 @@ fn probe_pass(
         let k = noise.below(pairs.len() as u32) as usize;
         pairs.rotate_left(k);
     }
+    if let Some(limit) = scratch.limit.filter(|&k| !root && pairs.len() > k) {
+        keep_promising(g, st, scratch, &mut pairs, limit);
+    }
     let result = probe_pairs(g, st, scratch, &pairs);
     scratch.pairs = pairs;
     result
+}
+
+/// Cuts `pairs` to the `limit` most promising, for a limited pass: by the
+/// product of their two choices' reach when last probed (plus one each, and
+/// doubled for house-digit pairs, as [`probe_pairs`] scores them), where a
+/// choice never probed in this search, or that failed when it last was,
+/// counts as [`PROBE_FIRST`]. Ties keep their order in `pairs`.
+///
+/// A full pass on a hard 25×25 board makes some 150 probes a guess; the
+/// pairs that reached far are the ones likely to be chosen for branching,
+/// and a choice that failed once is the likeliest to fail again.
+fn keep_promising(
+    g: &Geometry,
+    st: &State,
+    scratch: &mut ProbeScratch,
+    pairs: &mut Vec<Branch>,
+    limit: usize,
+) {
+    let mut ranked = std::mem::take(&mut scratch.ranked);
+    ranked.clear();
+    let seen = |(cell, digit): (usize, usize)| {
+        scratch
+            .seen
+            .get(cell * g.n + digit)
+            .map_or(PROBE_FIRST, |&r| r)
+    };
+    ranked.extend(pairs.iter().filter_map(|&branch| {
+        let [(_, a), (_, b)] = two_choices(g, st, branch)?;
+        let weight = if matches!(branch, Branch::Place { .. }) {
+            2
+        } else {
+            1
+        };
+        let rank = (u64::from(seen(a)) + 1) * (u64::from(seen(b)) + 1) * weight;
+        Some((rank, branch))
+    }));
+    ranked.sort_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+    pairs.clear();
+    pairs.extend(ranked.iter().take(limit).map(|&(_, branch)| branch));
+    scratch.ranked = ranked;
+}
+
+/// The two choices of `branch`, each as its index in the branch's frame and
+/// its (cell, digit) assignment, or `None` when it does not have exactly two
+/// left.
+fn two_choices(g: &Geometry, st: &State, branch: Branch) -> Option<[(usize, (usize, usize)); 2]> {
+    let frame = Frame::new(branch, u64::MAX, 0);
+    let choices = frame.live(g, st);
+    if choices.count_ones() != 2 {
+        return None;
+    }
+    let (a, b) = (
+        choices.trailing_zeros() as usize,
+        63 - choices.leading_zeros() as usize,
+    );
+    Some([(a, frame.assignment(g, a)), (b, frame.assignment(g, b))])
 }
 
 /// Probes each of `pairs` in turn, for [`probe_pass`]: returns the best pair,
@@ -550,17 +647,10 @@ fn probe_pairs(
     let mut progress = false;
     scratch.memo.next_stretch(g.n);
     for &branch in pairs {
-        let frame = Frame::new(branch, u64::MAX, 0);
-        let choices = frame.live(g, st);
-        if choices.count_ones() != 2 {
-            continue; // changed by an earlier probe in this pass
-        }
-        let (a, b) = (
-            choices.trailing_zeros() as usize,
-            63 - choices.leading_zeros() as usize,
-        );
-        let (ca, da) = frame.assignment(g, a);
-        let (cb, db) = frame.assignment(g, b);
+        // None when changed by an earlier probe in this pass.
+        let Some([(a, (ca, da)), (b, (cb, db))]) = two_choices(g, st, branch) else {
+            continue;
+        };
         if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
             continue; // both probed already this pass, and neither failed
         }
@@ -656,9 +746,12 @@ fn probe_choice(
     st.queue(cell, digit);
     if st.propagate(g).is_err() {
         st.undo(g, mark);
+        scratch.note_reach(g, cell, digit, None);
         return None;
     }
     let grown = reach(st, scratch.reach_in_pairs, mark, made);
+    scratch.note_reach(g, cell, digit, Some(grown));
+    let memo = &mut scratch.memo;
     let k = memo.probes.len();
     memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
     // What the probe assigned is noted in the walk that undoes it rather
@@ -864,15 +957,7 @@ mod tests {
         let mut checked = 0;
         let lines = include_str!("../../puzzles/25x25.txt").lines();
         for line in lines.filter(|l| !l.starts_with('#')) {
-            let board: crate::Board<5> = line.parse().expect("a sample puzzle");
-            // Without a quarter of the givens, so that guesses go further.
-            let mut givens = board.as_bytes().to_vec();
-            for v in givens.iter_mut().filter(|v| **v != 0).step_by(4) {
-                *v = 0;
-            }
-            st.reset(&g, &givens);
-            (st.pairs, st.lazy, st.count_pairs) = (true, true, true);
-            st.propagate(&g).expect("the givens propagate");
+            reset_open(&g, &mut st, line);
             for _ in 0..40 {
                 let choices = pair_choices(&g, &st);
                 let probed: Vec<_> = choices
@@ -905,5 +990,127 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} equivalent choices");
+    }
+
+    /// Resets `st` to the 25×25 puzzle `line` without a quarter of its
+    /// givens, so that guesses go further and pairs are many, propagated
+    /// with pairs as 25×25 searches propagate.
+    fn reset_open(g: &Geometry, st: &mut State, line: &str) {
+        let board: crate::Board<5> = line.parse().expect("a sample puzzle");
+        let mut givens = board.as_bytes().to_vec();
+        for v in givens.iter_mut().filter(|v| **v != 0).step_by(4) {
+            *v = 0;
+        }
+        st.reset(g, &givens);
+        (st.pairs, st.lazy, st.count_pairs) = (true, true, true);
+        st.propagate(g).expect("the givens propagate");
+    }
+
+    /// The first 25×25 sample puzzle, as [`reset_open`] leaves it.
+    fn open_25x25() -> (Geometry, State) {
+        let g = Geometry::new(5);
+        let mut st = State::new(&g);
+        let line = include_str!("../../puzzles/25x25.txt")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .expect("a sample puzzle");
+        reset_open(&g, &mut st, line);
+        (g, st)
+    }
+
+    /// The choices whose reach a pass noted: those `seen` no longer
+    /// credits with [`PROBE_FIRST`].
+    fn noted(scratch: &ProbeScratch) -> usize {
+        scratch.seen.iter().filter(|&&r| r != PROBE_FIRST).count()
+    }
+
+    /// Away from the root, a limited pass probes at most its limit of
+    /// pairs; at the root, and without a limit, it probes them all; and
+    /// forgetting starts every choice over at [`PROBE_FIRST`].
+    #[test]
+    fn a_limited_pass_probes_at_most_its_limit_below_the_root() {
+        let (g, st) = open_25x25();
+        let limited = |root: bool| {
+            let mut st = st.clone();
+            let mut scratch = ProbeScratch {
+                limit: Some(3),
+                reach_in_pairs: true,
+                ..ProbeScratch::default()
+            };
+            scratch.forget(&g);
+            assert_eq!(scratch.seen.len(), g.n * g.n * g.n);
+            assert_eq!(noted(&scratch), 0);
+            probe(&g, &mut st, &mut scratch, None, root).expect("the puzzle is solvable");
+            let pairs = scratch.pairs.len();
+            let noted = noted(&scratch);
+            scratch.forget(&g);
+            assert_eq!(super::tests::noted(&scratch), 0);
+            (pairs, noted)
+        };
+        let (pairs, below) = limited(false);
+        assert_eq!(pairs, 3, "the pass kept its limit of pairs");
+        assert!(
+            (1..=6).contains(&below),
+            "{below} choices noted below the root"
+        );
+        let (pairs, at_root) = limited(true);
+        assert!(pairs > 20, "only {pairs} pairs at the root");
+        assert!(at_root > 6, "{at_root} choices noted at the root");
+        // Without a limit nothing is noted: `seen` stays empty.
+        let mut scratch = ProbeScratch::default();
+        scratch.forget(&g);
+        probe(&g, &mut st.clone(), &mut scratch, None, false).expect("solvable");
+        assert!(scratch.seen.is_empty());
+        assert!(scratch.pairs.len() > 20);
+    }
+
+    /// [`keep_promising`] keeps the pairs whose choices' reach, as last
+    /// noted, has the largest product (house-digit pairs doubled), and
+    /// puts first a pair with a choice that failed when last probed.
+    #[test]
+    fn limited_passes_keep_the_pairs_that_reached_furthest() {
+        let (g, mut st) = open_25x25();
+        let mut scratch = ProbeScratch {
+            limit: Some(5),
+            ..ProbeScratch::default()
+        };
+        scratch.forget(&g);
+        st.sync_twos(&g);
+        let mut pairs: Vec<Branch> = st
+            .two_way_cells()
+            .filter(|&c| st.value[c] == 0)
+            .map(|c| Branch::Cell(c as u16))
+            .chain(st.two_way_slots().map(|slot| place_branch(&g, slot)))
+            .collect();
+        assert!(pairs.len() > 20, "only {} pairs", pairs.len());
+        // Every choice reached (cell + 3 * digit) % 50, but one pair's
+        // first choice failed.
+        let failed = pairs[pairs.len() / 2];
+        let rank = |scratch: &ProbeScratch, branch: Branch| {
+            let [(_, a), (_, b)] = two_choices(&g, &st, branch).expect("a pair");
+            let reach = |(c, d): (usize, usize)| u64::from(scratch.seen[c * g.n + d]) + 1;
+            reach(a)
+                * reach(b)
+                * if matches!(branch, Branch::Place { .. }) {
+                    2
+                } else {
+                    1
+                }
+        };
+        for &branch in &pairs {
+            for (_, (c, d)) in two_choices(&g, &st, branch).expect("a pair") {
+                scratch.note_reach(&g, c, d, Some((c + 3 * d) % 50));
+            }
+        }
+        let [(_, (c, d)), _] = two_choices(&g, &st, failed).expect("a pair");
+        scratch.note_reach(&g, c, d, None);
+        let all = pairs.clone();
+        keep_promising(&g, &st, &mut scratch, &mut pairs, 5);
+        assert_eq!(pairs.len(), 5);
+        assert_eq!(pairs[0], failed, "the failed choice's pair comes first");
+        let lowest_kept = pairs.iter().map(|&b| rank(&scratch, b)).min();
+        for dropped in all.iter().filter(|b| !pairs.contains(b)) {
+            assert!(rank(&scratch, *dropped) <= lowest_kept.expect("kept some"));
+        }
     }
 }

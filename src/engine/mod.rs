@@ -151,6 +151,7 @@ impl General {
         st.alldiff = tuning.alldiff;
         st.alldiff_max = tuning.alldiff_max;
         set_inference(st, &mut self.probe, tuning);
+        self.probe.forget(&self.geometry);
         if tuning.weighted {
             self.weights.clear();
             self.weights.resize(3 * self.geometry.n, 0);
@@ -166,6 +167,7 @@ fn set_inference(st: &mut State, probe: &mut ProbeScratch, tuning: &Tuning) {
     st.count_pairs = tuning.reach_in_pairs;
     probe.reach_in_pairs = tuning.reach_in_pairs;
     probe.full = tuning.full_probes;
+    probe.limit = tuning.probe_pairs;
 }
 
 /// Which search a [`Solver`] runs.

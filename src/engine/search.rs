@@ -110,7 +110,8 @@ impl<'a> Search<'a> {
     fn descend(&mut self) -> bool {
         self.probing.band = self.open_band();
         let probed = if self.tuning.probe_first_run || self.run > 1 {
-            probe(self.g, self.st, self.probing, self.noise.as_mut())
+            let root = self.frames.is_empty();
+            probe(self.g, self.st, self.probing, self.noise.as_mut(), root)
         } else {
             Ok(None)
         };

@@ -18,6 +18,9 @@ pub(crate) struct Tuning {
     pub alldiff_max: usize,
     /// The most places a house-digit may have to be branched on.
     pub max_places: u32,
+    /// The most pairs a probe pass probes away from the root, ranked by how
+    /// far their choices reached when last probed (`None`: every pair).
+    pub probe_pairs: Option<usize>,
     /// Try the least constraining value first.
     pub lcv: bool,
     /// With `lcv`, from the first restart on, order a house-digit's places
@@ -567,6 +570,7 @@ impl Tuning {
             alldiff,
             alldiff_max,
             max_places,
+            probe_pairs: (boxw == 5 && !generating).then_some(PROBE_PAIRS_25),
             lcv,
             lcv_places,
             restarts,
@@ -719,3 +723,42 @@ pub(super) const RESTART_FAILURES: u64 = 16;
 /// the unlimited filter, and no fewer first runs solved (see
 /// `Tuning::new`).
 const ALLDIFF_MAX_OPEN: usize = 12;
+
+/// The most pairs a 25×25 probe pass probes below the root (see
+/// `Tuning::probe_pairs` and `frame::keep_promising`): those whose choices
+/// reached furthest when last probed, or failed. Full passes made a guess
+/// cost some 175 µs (some 150 probes), which is where CaDiCaL won on #8 of
+/// gecode_frisch_minimal_16 (see `Tuning::new`); limited ones cost some 35
+/// µs for about three times the guesses. First solutions over the 16,
+/// alternating, two runs each: 11.7 s against 8.4 s (66.7k guesses against
+/// 227k), #8 4.47 s against 3.33 s (24.9k against 91k; CaDiCaL 1.34 s),
+/// #0 1.58 against 0.36, #3 0.80 against 0.47, #14 2.02 against 1.17, while
+/// #4 (0.64 against 0.79), #7 (0.07 against 0.28) and #11 (0.04 against
+/// 0.13) lost, all still well under CaDiCaL. Counting to two, 35.6 s
+/// against 19.6 s, each puzzle faster (#9 12.3 s against 5.9 s, #8 5.7
+/// against 3.4).
+///
+/// Other limits, and the variants below, were judged over four draws of the
+/// tie-breaks: the default and three seeds that moved only the tie-breaks
+/// (`with_seed` also shuffles the value order, which undoes the side order
+/// of `Tuning::wider_first`: with it #9's first solution took 68k–79k
+/// guesses, not 1.4k, so the seeded #8 figures in `Tuning::new` measure a
+/// random value order). First solutions over the 16, seconds in all: full
+/// passes 11.4–11.6 (#8 3.2–3.3 times CaDiCaL's time); 12 pairs 6.9–8.4
+/// (#8 1.5–2.7 times); 6, 8.9–10.9; 8, 6.6–8.7; 10, 6.7–7.9; 16, 6.0–7.9;
+/// 24, 7.0–7.8. Dropped: ranking a pair by the larger reach of its two
+/// choices, 7.3–9.3 s (#8 2.4–2.8 times), or by the smaller, 14–21 s; a full
+/// pass every 16th node, the same as without; full passes in the top four
+/// frames, 7.8–8.4 s; the side with the lower index first rather than the
+/// wider, 8.2–10.0 s (#8 0.9–2.0 times, #9 1.5–1.6), the narrower first,
+/// #9 9–14 times; restarts (Luby, 500 to 10,000 guesses a unit, later runs
+/// shuffled or not), 13–65 s. With full passes, no probes below depth 30
+/// took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a guess
+/// without probes costs some 4 µs.
+///
+/// Planted boards (`bench_big --box 5`, 100 boards each, at most 20,000
+/// guesses): all solved either way; with 10%, 25% and 40% kept, medians
+/// 2.1, 1.9 and 2.5 ms against 1.8, 1.3 and 0.9 ms, the slowest 2.4, 2.4
+/// and 9.8 ms against 2.9, 5.4 and 12.8 ms. The empty board took 1,102
+/// guesses (5.3 ms) against 454 (2.4 ms).
+pub(crate) const PROBE_PAIRS_25: usize = 12;
