@@ -318,7 +318,10 @@ impl Tuning {
         // undone) are untried, and a much larger change.
         //
         // #8 is heavy-tailed in the tie-breaks and value order, but so are
-        // the others: first solutions with `with_seed` 1 to 5, #8 1,942,
+        // the others (`with_seed` shuffles the value order too, so these
+        // runs dropped the wider side first; see [`PROBE_PAIRS_25`] for
+        // draws of the tie-breaks alone, and for the cheaper passes that
+        // came next): first solutions with `with_seed` 1 to 5, #8 1,942,
         // 13,886, 20,104, 16,704 and 1,585 guesses (25.0k without a seed),
         // #0 8.5k, 7.9k, 6.5k, 12.4k and 6.7k (9.1k), #14 6.5k, 4.4k, 8.5k,
         // 10.9k and 2.3k (12.1k). Restarts until the first solution, later
