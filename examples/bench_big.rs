@@ -1,6 +1,6 @@
 //! Times the engine on the big boards the engine issue names: the empty 36×36,
 //! 49×49 and 64×64 boards, and boards with a share of a random solution kept
-//! (and on 25×25 ones, with `--box 5`).
+//! (and on 16×16 or 25×25 ones, with `--box 4` or `--box 5`).
 //!
 //! ```text
 //! cargo run --release --example bench_big -- [--seeds K] [--from S] [--keep PERCENT] [--max-nodes N] [--box B]
@@ -112,7 +112,11 @@ fn main() {
             }
         }
     }
-    // 25×25 only when asked for: the engine issue's big sizes start at 36×36.
+    // 16×16 and 25×25 only when asked for: the engine issue's big sizes
+    // start at 36×36.
+    if options.only == Some(4) {
+        size::<4>(&options);
+    }
     if options.only == Some(5) {
         size::<5>(&options);
     }

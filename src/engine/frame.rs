@@ -588,7 +588,8 @@ fn probe_pass(
 ///
 /// A full pass on a hard 25×25 board makes some 150 probes a guess; the
 /// pairs that reached far are the ones likely to be chosen for branching,
-/// and a choice that failed once is the likeliest to fail again.
+/// and a choice that failed once is the likeliest to fail again. 16×16
+/// passes are limited the same way (see `tuning::PROBE_PAIRS_16`).
 fn keep_promising(
     g: &Geometry,
     st: &State,

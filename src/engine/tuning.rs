@@ -573,7 +573,12 @@ impl Tuning {
             alldiff,
             alldiff_max,
             max_places,
-            probe_pairs: (boxw == 5 && !generating).then_some(PROBE_PAIRS_25),
+            probe_pairs: match boxw {
+                _ if generating => None,
+                4 => Some(PROBE_PAIRS_16),
+                5 => Some(PROBE_PAIRS_25),
+                _ => None,
+            },
             lcv,
             lcv_places,
             restarts,
@@ -765,3 +770,17 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// and 9.8 ms against 2.9, 5.4 and 12.8 ms. The empty board took 1,102
 /// guesses (5.3 ms) against 454 (2.4 ms).
 pub(crate) const PROBE_PAIRS_25: usize = 12;
+
+/// [`PROBE_PAIRS_25`] for 16×16, where probes propagate singles only and
+/// reach is counted in trail entries. Most 16×16 passes have fewer pairs
+/// than this, so only the hard sets change. Medians of three rounds, two
+/// runs each, microseconds a puzzle: blue_ultimate_15 counted to two 29.2k
+/// against 24.8k (12 pairs, 25.8k; 20, 24.4k; 8, 27.0k), its first
+/// solutions 17.4k against 13.7k; tarek_tough_206 166 against 158;
+/// gecode_janko_55, kaggle_3000 and tarek_first_20 the same. Planted boards
+/// (`bench_big --box 4`, 400 boards each, first solutions): all solved
+/// either way, with 15%, 25%, 35% and 45% kept 52.7k, 35.9k, 14.7k and 3.0k
+/// guesses in all against 52.3k, 36.0k, 14.9k and 3.1k, 419, 353, 312 and
+/// 134 ms against 396, 309, 221 and 99 ms, the most guesses a board 400
+/// against 192.
+pub(crate) const PROBE_PAIRS_16: usize = 16;
