@@ -760,7 +760,12 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// frames, 7.8–8.4 s; the side with the lower index first rather than the
 /// wider, 8.2–10.0 s (#8 0.9–2.0 times, #9 1.5–1.6), the narrower first,
 /// #9 9–14 times; restarts (Luby, 500 to 10,000 guesses a unit, later runs
-/// shuffled or not), 13–65 s. With full passes, no probes below depth 30
+/// shuffled or not), 13–65 s; switching a frame in the top 4 (or 8) to the
+/// other side of its pair once the first has run for 2,000 (or 5,000)
+/// guesses, back to the first afresh once the other is refuted, 10.8–18.5 s
+/// against 6.3–7.6 s: #8 beat CaDiCaL in two draws of four (0.64 and 0.67
+/// times its time), but #9 switched from its short side into the other's
+/// long refutation (9–17 times CaDiCaL's time) in all the rest. With full passes, no probes below depth 30
 /// took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a guess
 /// without probes costs some 4 µs.
 ///
