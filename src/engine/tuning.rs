@@ -748,32 +748,31 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 ///
 /// Other limits, and the variants below, were judged over four draws of the
 /// tie-breaks: the default and three seeds that moved only the tie-breaks
-/// (`with_seed` also shuffles the value order, which undoes the side order
-/// of `Tuning::wider_first`: with it #9's first solution took 68k–79k
-/// guesses, not 1.4k, so the seeded #8 figures in `Tuning::new` measure a
-/// random value order). First solutions over the 16, seconds in all: full
-/// passes 11.4–11.6 (#8 3.2–3.3 times CaDiCaL's time); 12 pairs 6.9–8.4
-/// (#8 1.5–2.7 times); 6, 8.9–10.9; 8, 6.6–8.7; 10, 6.7–7.9; 16, 6.0–7.9;
-/// 24, 7.0–7.8. Dropped: ranking a pair by the larger reach of its two
-/// choices, 7.3–9.3 s (#8 2.4–2.8 times), or by the smaller, 14–21 s; a full
-/// pass every 16th node, the same as without; full passes in the top four
-/// frames, 7.8–8.4 s; the side with the lower index first rather than the
-/// wider, 8.2–10.0 s (#8 0.9–2.0 times, #9 1.5–1.6), the narrower first,
-/// #9 9–14 times; restarts (Luby, 500 to 10,000 guesses a unit, later runs
-/// shuffled or not), 13–65 s; switching a frame in the top 4 (or 8) to the
-/// other side of its pair once the first has run for 2,000 (or 5,000)
-/// guesses, back to the first afresh once the other is refuted, 10.8–18.5 s
-/// against 6.3–7.6 s: #8 beat CaDiCaL in two draws of four (0.64 and 0.67
-/// times its time), but #9 switched from its short side into the other's
-/// long refutation (9–17 times CaDiCaL's time) in all the rest. With full passes, no probes below depth 30
-/// took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a guess
-/// without probes costs some 4 µs.
+/// (`with_seed` also shuffles the value order, which undoes the side order of
+/// `Tuning::wider_first`: with it #9's first solution took 68k–79k guesses, not
+/// 1.4k, so the seeded #8 figures in `Tuning::new` measure a random value
+/// order). First solutions over the 16, seconds in all: full passes 11.4–11.6
+/// (#8 3.2–3.3 times CaDiCaL's time); 12 pairs 6.9–8.4 (#8 1.5–2.7 times); 6,
+/// 8.9–10.9; 8, 6.6–8.7; 10, 6.7–7.9; 16, 6.0–7.9; 24, 7.0–7.8. Dropped:
+/// ranking a pair by the larger reach of its two choices, 7.3–9.3 s (#8 2.4–2.8
+/// times), or by the smaller, 14–21 s; a full pass every 16th node, the same as
+/// without; full passes in the top four frames, 7.8–8.4 s; the side with the
+/// lower index first rather than the wider, 8.2–10.0 s (#8 0.9–2.0 times, #9
+/// 1.5–1.6), the narrower first, #9 9–14 times; restarts (Luby, 500 to 10,000
+/// guesses a unit, later runs shuffled or not), 13–65 s; switching a frame in
+/// the top 4 (or 8) to the other side of its pair once the first has run for
+/// 2,000 (or 5,000) guesses, back to the first afresh once the other is
+/// refuted, 10.8–18.5 s against 6.3–7.6 s: #8 beat CaDiCaL in two draws of four
+/// (0.64 and 0.67 times its time), but #9 switched from its short side into the
+/// other's long refutation (9–17 times CaDiCaL's time) in all the rest. With
+/// full passes, no probes below depth 30 took #8 70k guesses (4.7 s), below
+/// depth 20, 3.75M (18 s): a guess without probes costs some 4 µs.
 ///
 /// Planted boards (`bench_big --box 5`, 100 boards each, at most 20,000
 /// guesses): all solved either way; with 10%, 25% and 40% kept, medians
 /// 2.1, 1.9 and 2.5 ms against 1.8, 1.3 and 0.9 ms, the slowest 2.4, 2.4
-/// and 9.8 ms against 2.9, 5.4 and 12.8 ms. The empty board took 1,102
-/// guesses (5.3 ms) against 454 (2.4 ms).
+/// and 9.8 ms against 2.9, 5.4 and 12.8 ms. The empty board took 454
+/// guesses (2.4 ms) against 1,102 (5.3 ms).
 pub(crate) const PROBE_PAIRS_25: usize = 12;
 
 /// [`PROBE_PAIRS_25`] for 16×16, where probes propagate singles only and
@@ -788,4 +787,10 @@ pub(crate) const PROBE_PAIRS_25: usize = 12;
 /// guesses in all against 52.3k, 36.0k, 14.9k and 3.1k, 419, 353, 312 and
 /// 134 ms against 396, 309, 221 and 99 ms, the most guesses a board 400
 /// against 192.
+///
+/// 36×36 and 49×49 probe every pair still. Limited to 16 pairs, 20 boards
+/// at the 36×36 hardness peak (47% kept): 9 gave up at 20,000 guesses
+/// against 6, in 18 s in all against 64 s; at 80,000 guesses 5 gave up, in
+/// 54 s, some boards solved that had not and others not that had (466 ms
+/// against giving up after 6 s): the same heavy tail at the same cost.
 pub(crate) const PROBE_PAIRS_16: usize = 16;
