@@ -79,6 +79,9 @@ pub struct Stats {
 ///   eliminate, and branches on the pair that propagates furthest (in the
 ///   generator's 64×64 searches only once a search has restarted; probes
 ///   propagate singles, on 25×25 locked candidates and pairs as well). On
+///   16×16 and 25×25, outside the generator's searches, a node below the
+///   root probes only the 16 or 12 pairs whose choices reached furthest
+///   when the search last probed them, or failed. On
 ///   64×64 (except in the generator's searches) it settles the board band by
 ///   band, branching and probing only in the topmost band (row of boxes)
 ///   with an open cell. From 36×36 up
