@@ -755,18 +755,20 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// (#8 3.2–3.3 times CaDiCaL's time); 12 pairs 6.9–8.4 (#8 1.5–2.7 times); 6,
 /// 8.9–10.9; 8, 6.6–8.7; 10, 6.7–7.9; 16, 6.0–7.9; 24, 7.0–7.8. Dropped:
 /// ranking a pair by the larger reach of its two choices, 7.3–9.3 s (#8 2.4–2.8
-/// times), or by the smaller, 14–21 s; a full pass every 16th node, the same as
-/// without; full passes in the top four frames, 7.8–8.4 s; the side with the
-/// lower index first rather than the wider, 8.2–10.0 s (#8 0.9–2.0 times, #9
-/// 1.5–1.6), the narrower first, #9 9–14 times; restarts (Luby, 500 to 10,000
-/// guesses a unit, later runs shuffled or not), 13–65 s; switching a frame in
-/// the top 4 (or 8) to the other side of its pair once the first has run for
-/// 2,000 (or 5,000) guesses, back to the first afresh once the other is
-/// refuted, 10.8–18.5 s against 6.3–7.6 s: #8 beat CaDiCaL in two draws of four
-/// (0.64 and 0.67 times its time), but #9 switched from its short side into the
-/// other's long refutation (9–17 times CaDiCaL's time) in all the rest. With
-/// full passes, no probes below depth 30 took #8 70k guesses (4.7 s), below
-/// depth 20, 3.75M (18 s): a guess without probes costs some 4 µs.
+/// times), or by the smaller, 14–21 s; 4 or 100 times higher for a pair with a
+/// cell in a house of the last guess's cell, 6.8–8.1 s and 9.4–11.8 s; a full
+/// pass every 16th node, the same as without; full passes in the top four
+/// frames, 7.8–8.4 s; the side with the lower index first rather than the
+/// wider, 8.2–10.0 s (#8 0.9–2.0 times, #9 1.5–1.6), the narrower first, #9
+/// 9–14 times; restarts (Luby, 500 to 10,000 guesses a unit, later runs
+/// shuffled or not), 13–65 s; switching a frame in the top 4 (or 8) to the
+/// other side of its pair once the first has run for 2,000 (or 5,000) guesses,
+/// back to the first afresh once the other is refuted, 10.8–18.5 s against
+/// 6.3–7.6 s: #8 beat CaDiCaL in two draws of four (0.64 and 0.67 times its
+/// time), but #9 switched from its short side into the other's long refutation
+/// (9–17 times CaDiCaL's time) in all the rest. With full passes, no probes
+/// below depth 30 took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a
+/// guess without probes costs some 4 µs.
 ///
 /// Planted boards (`bench_big --box 5`, 100 boards each, at most 20,000
 /// guesses): all solved either way; with 10%, 25% and 40% kept, medians
