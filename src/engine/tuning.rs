@@ -755,9 +755,13 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// (#8 3.2–3.3 times CaDiCaL's time); 12 pairs 6.9–8.4 (#8 1.5–2.7 times); 6,
 /// 8.9–10.9; 8, 6.6–8.7; 10, 6.7–7.9; 16, 6.0–7.9; 24, 7.0–7.8. Dropped:
 /// ranking a pair by the larger reach of its two choices, 7.3–9.3 s (#8 2.4–2.8
-/// times), or by the smaller, 14–21 s; 4 or 100 times higher for a pair with a
-/// cell in a house of the last guess's cell, 6.8–8.1 s and 9.4–11.8 s; a full
-/// pass every 16th node, the same as without; full passes in the top four
+/// times), or by the smaller, 14–21 s; ranking 4 or 100 times higher a pair
+/// with a cell in a house of the last guess's cell, 6.8–8.1 s and 9.4–11.8 s
+/// (against 6.3–7.6 s in the same runs); a second pass, limited or full, after
+/// a pass that found something, 9.3 s and 14.4 s on the default draw;
+/// never-probed choices ranked as if they had reached 60, 150 or 400, or
+/// house-digit pairs not doubled, within noise over six draws (#8 no better); a
+/// full pass every 16th node, the same as without; full passes in the top four
 /// frames, 7.8–8.4 s; the side with the lower index first rather than the
 /// wider, 8.2–10.0 s (#8 0.9–2.0 times, #9 1.5–1.6), the narrower first, #9
 /// 9–14 times; restarts (Luby, 500 to 10,000 guesses a unit, later runs
