@@ -480,19 +480,21 @@ impl AnySolver {
 
     /// Sets the node budget of every size, as [`Solver::with_max_nodes`] does.
     pub fn with_max_nodes(self, max_nodes: u64) -> Self {
-        Self {
-            max_nodes,
-            time_limit: self.time_limit,
-            ..Self::new()
-        }
+        Self::with_limits(max_nodes, self.time_limit)
     }
 
     /// Sets the time limit of every size, as [`Solver::with_time_limit`]
     /// does: each search gives up once it has run for `limit`.
     pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        Self::with_limits(self.max_nodes, limit)
+    }
+
+    /// A solver with these limits and no per-size solver yet, so that each
+    /// is made with them on first use.
+    fn with_limits(max_nodes: u64, time_limit: Option<Duration>) -> Self {
         Self {
-            max_nodes: self.max_nodes,
-            time_limit: limit,
+            max_nodes,
+            time_limit,
             ..Self::new()
         }
     }

@@ -779,7 +779,7 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// 2.1, 1.9 and 2.5 ms against 1.8, 1.3 and 0.9 ms, the slowest 2.4, 2.4
 /// and 9.8 ms against 2.9, 5.4 and 12.8 ms. The empty board took 454
 /// guesses (2.4 ms) against 1,102 (5.3 ms).
-pub(crate) const PROBE_PAIRS_25: usize = 12;
+const PROBE_PAIRS_25: usize = 12;
 
 /// [`PROBE_PAIRS_25`] for 16×16, where probes propagate singles only and
 /// reach is counted in trail entries. Most 16×16 passes have fewer pairs
@@ -805,4 +805,4 @@ pub(crate) const PROBE_PAIRS_25: usize = 12;
 /// 25×25 puzzles took 42.2 s against 41.1 s (median 3.35 s against 2.68 s,
 /// the slowest 14.8 s against 14.3 s), within the noise of their heavy
 /// tail; forty 16×16 puzzles, median 18.6 ms against 14.0 ms.
-pub(crate) const PROBE_PAIRS_16: usize = 16;
+const PROBE_PAIRS_16: usize = 16;
