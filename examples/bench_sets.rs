@@ -3,12 +3,15 @@
 //! reused `Solver` per size. A bench example, run with `--release`:
 //!
 //! ```text
-//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] [--first] [--each] FILE...
+//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] [--first] [--each] [--seed S | --tie-seed S] FILE...
 //! ```
 //!
 //! `--first` times finding one solution (checked) instead of counting to 2, the
 //! work a SAT solver does on a single call; `--each` prints every puzzle's
-//! median time and guesses, for comparing puzzle by puzzle.
+//! median time and guesses, for comparing puzzle by puzzle. `--seed` and
+//! `--tie-seed` set the solver's seed (`Solver::with_seed`, or
+//! `Solver::with_tie_seed`, which shuffles tie-breaks only): another draw of
+//! a heavy-tailed search.
 //!
 //! Files are line-format puzzle lists; the size comes from the first puzzle.
 
@@ -32,6 +35,20 @@ fn main() {
             "--first" => how.first = true,
             "--each" => how.each = true,
             "--max" => max = args.next().and_then(|v| v.parse().ok()).expect("--max N"),
+            "--seed" => {
+                how.seed = Some((
+                    args.next().and_then(|v| v.parse().ok()).expect("--seed S"),
+                    true,
+                ))
+            }
+            "--tie-seed" => {
+                how.seed = Some((
+                    args.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--tie-seed S"),
+                    false,
+                ))
+            }
             "--engine" => {
                 engine = match args.next().as_deref() {
                     Some("general") => Engine::General,
@@ -77,11 +94,19 @@ struct How {
     first: bool,
     /// Print a line per puzzle.
     each: bool,
+    /// The solver's seed, and whether it shuffles values too (`--seed`)
+    /// rather than only tie-breaks (`--tie-seed`).
+    seed: Option<(u64, bool)>,
 }
 
 fn run<const BOX: usize>(file: &str, lines: &[&str], rounds: usize, engine: Engine, how: How) {
     let boards: Vec<Board<BOX>> = lines.iter().filter_map(|l| l.parse().ok()).collect();
     let mut solver = Solver::<BOX>::new().with_engine(engine);
+    solver = match how.seed {
+        Some((seed, true)) => solver.with_seed(seed),
+        Some((seed, false)) => solver.with_tie_seed(seed),
+        None => solver,
+    };
     let mut per_puzzle = vec![Vec::with_capacity(rounds); boards.len()];
     let mut totals = Vec::with_capacity(rounds);
     let mut guesses = vec![0u64; boards.len()];

@@ -881,3 +881,44 @@ fn a_25x25_search_does_not_depend_on_the_searches_before() {
         assert_eq!(reused.stats(), fresh.stats(), "{board}");
     }
 }
+
+/// `with_tie_seed` draws other tie-breaks but keeps the engine's value order,
+/// where `with_seed` shuffles both: the two must search differently from the
+/// same seed, and the later call must win.
+#[test]
+fn a_tie_seed_draws_tie_breaks_and_keeps_the_value_order() {
+    let mut rng = Rng::new(16);
+    let boards: Vec<Board16> = (0..6).map(|_| planted::<4>(175, &mut rng).0).collect();
+    let run = |board: &Board16, solver: Solver<4>| {
+        let mut solver = solver.with_max_nodes(100_000);
+        let outcome = solver.solve(board);
+        let Outcome::Solved(solution) = &outcome else {
+            panic!("a planted board is solvable: {outcome:?}");
+        };
+        check_solution(board, solution);
+        solver.stats()
+    };
+    let (mut unlike_seed, mut unlike_default, mut guesses) = (0, 0, 0);
+    for board in &boards {
+        let default = run(board, Solver::new());
+        for seed in 1..=3 {
+            let tie = run(board, Solver::new().with_tie_seed(seed));
+            let shuffled = run(board, Solver::new().with_seed(seed));
+            assert_eq!(run(board, Solver::new().with_tie_seed(seed)), tie);
+            assert_eq!(
+                run(board, Solver::new().with_seed(seed).with_tie_seed(seed)),
+                tie
+            );
+            assert_eq!(
+                run(board, Solver::new().with_tie_seed(seed).with_seed(seed)),
+                shuffled
+            );
+            unlike_seed += usize::from(tie != shuffled);
+            unlike_default += usize::from(tie != default);
+            guesses += tie.guesses;
+        }
+    }
+    assert!(guesses > 18, "the boards need guesses: {guesses}");
+    assert!(unlike_seed > 0, "a tie seed searched as a full seed does");
+    assert!(unlike_default > 0, "a tie seed searched as no seed does");
+}

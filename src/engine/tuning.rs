@@ -748,7 +748,8 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 ///
 /// Other limits, and the variants below, were judged over four draws of the
 /// tie-breaks: the default and three seeds that moved only the tie-breaks
-/// (`with_seed` also shuffles the value order, which undoes the side order of
+/// (as `Solver::with_tie_seed` does now; `with_seed` also shuffles the value
+/// order, which undoes the side order of
 /// `Tuning::wider_first`: with it #9's first solution took 68k–79k guesses, not
 /// 1.4k, so the seeded #8 figures in `Tuning::new` measure a random value
 /// order). First solutions over the 16, seconds in all: full passes 11.4–11.6
@@ -773,6 +774,31 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// (9–17 times CaDiCaL's time) in all the rest. With full passes, no probes
 /// below depth 30 took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a
 /// guess without probes costs some 4 µs.
+///
+/// Also dropped, over eight draws of the tie-breaks (the default and
+/// `Solver::with_tie_seed` 1–7): probing besides the 12 every pair with a
+/// choice that failed when last probed, 6.7 s mean against 7.1 s on the
+/// first four draws but 7.5 s against 7.0 s on the other four, #8 no better
+/// (2.0 against 2.0 times CaDiCaL's default time on the first four); up to
+/// the larger of 12 and the failed pairs plus 4, or 12 plus up to 12 failed
+/// pairs, the same; probes without locked candidates or without pairs
+/// (cheaper probes, weaker finds), 9.4–12.2 s and 9.7–11.0 s; the side of
+/// fewer estimated solutions first (the sum over open cells of ln(r!)/r for
+/// r candidates, as maxSD's Bregman–Minc bound per house), 190k–238k guesses
+/// in all against 189k–227k, no better than the wider side; the side of
+/// more, 288k–401k guesses (with house-digits in the sum too), 13–23 s (#9
+/// 12–19 times CaDiCaL).
+///
+/// Measured against CaDiCaL over draws, #8 is not a loss: CaDiCaL's
+/// default run of #8 is its luckiest by far. With `--seed` 0 to 7 it took
+/// 1.32, 8.44, 4.62, 6.08, 6.78, 8.51, 9.71 and 6.89 s (median 6.83 s), and
+/// with the variables renumbered and the clauses shuffled (six draws)
+/// 2.0–11.8 s; ndoku's eight tie-break draws took 1.8–3.3 s (median 2.65
+/// s). Over the 16, the medians of the eight draws put ndoku ahead on every
+/// puzzle (ratios 0.02–0.39, #8 0.39, the totals 6.5 s against 42.9 s), and
+/// its slowest draw ahead of CaDiCaL's slowest on every puzzle too; by the
+/// default runs alone, #8 is 2.3 times CaDiCaL's time (3.08 s against 1.32
+/// s) and the rest 0.02–0.39. `benches/sat-seeds` times CaDiCaL's draws.
 ///
 /// Planted boards (`bench_big --box 5`, 100 boards each, at most 20,000
 /// guesses): all solved either way; with 10%, 25% and 40% kept, medians
