@@ -771,7 +771,11 @@ const ALLDIFF_MAX_OPEN: usize = 12;
 /// back to the first afresh once the other is refuted, 10.8–18.5 s against
 /// 6.3–7.6 s: #8 beat CaDiCaL in two draws of four (0.64 and 0.67 times its
 /// time), but #9 switched from its short side into the other's long refutation
-/// (9–17 times CaDiCaL's time) in all the rest. With full passes, no probes
+/// (9–17 times CaDiCaL's time) in all the rest. Alternating instead, each
+/// side with twice the last side's budget until one is refuted (complete, and
+/// bounding the waste on #9), on the default draw: top 4 frames from 2,000
+/// guesses, 23.4 s (#8 4.5 s, #9 5.6 s, #3 4.3 s); top 2 from 4,000, 12.2 s
+/// (#8 2.3 s, but #0 2.3 s and #3 2.4 s), against 7.6 s. With full passes, no probes
 /// below depth 30 took #8 70k guesses (4.7 s), below depth 20, 3.75M (18 s): a
 /// guess without probes costs some 4 µs.
 ///
