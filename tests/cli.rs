@@ -205,6 +205,36 @@ fn mixed_file_gives_aligned_lines_messages_and_exit_1() {
 }
 
 #[test]
+fn single_digit_tokens_come_back_as_tokens() {
+    // `generate --format tokens` prints 4×4 and 9×9 boards as one-digit
+    // numbers; solving that output keeps the notation, one line a puzzle.
+    for boxw in ["2", "3"] {
+        let made = ndoku(
+            &[
+                "generate", "--box", boxw, "--count", "3", "--seed", "4", "--format", "tokens",
+            ],
+            b"",
+        );
+        assert_eq!(made.code, 0, "{}", made.stderr);
+        let run = ndoku(&["solve", "-"], made.stdout.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let puzzles = made.lines();
+        let solved = run.lines();
+        assert_eq!(solved.len(), puzzles.len());
+        for (puzzle, line) in puzzles.iter().zip(&solved) {
+            let n = if boxw == "2" { 4 } else { 9 };
+            assert_eq!(
+                line.split(' ').count(),
+                n * n,
+                "tokens in, tokens out: {line}"
+            );
+            let puzzle = AnyBoard::parse_line(puzzle).expect("a puzzle");
+            assert_solves(&puzzle, line);
+        }
+    }
+}
+
+#[test]
 fn unique_prints_multiple() {
     let path = temp_file("mixed-unique.txt", mixed_text(&mixed()).as_bytes());
     let run = ndoku(&["solve", "--unique", path_str(&path)], b"");

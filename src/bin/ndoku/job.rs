@@ -96,13 +96,19 @@ impl Notation {
         }
         let mut words = 0usize;
         let mut wide = false;
+        let mut numeric = true;
         for w in text.split(|c: char| c.is_whitespace() || c == ',') {
             if !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')) {
                 words += 1;
                 wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
+                numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
             }
         }
-        if text.contains(',') || (wide && words == n * n) || n > 61 {
+        // One line of N×N numbers, each its own word, is the token format
+        // even when every value is a single digit (as `to_tokens` prints a
+        // 4×4 or 9×9 board); on several lines it is a spaced grid.
+        let spaced_numbers = numeric && !text.contains('\n');
+        if text.contains(',') || ((wide || spaced_numbers) && words == n * n) || n > 61 {
             Notation::Tokens
         } else {
             Self::letter_case(text, n)
@@ -393,6 +399,20 @@ mod tests {
         assert_eq!(Notation::of("a.b.g", 16, false), Notation::Lower);
         assert_eq!(Notation::of("a.b.g", 36, false), Notation::Upper);
         assert_eq!(Notation::of("1,2", 4, false), Notation::Tokens);
+        // Single-digit tokens on one line, as `to_tokens` prints small boards.
+        let spaced = "1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 0";
+        assert_eq!(Notation::of(spaced, 4, false), Notation::Tokens);
+        assert_eq!(
+            Notation::of(&spaced.replace(" 0", " ."), 4, false),
+            Notation::Tokens
+        );
+        // The same cells as a spaced grid, or spaced letters, stay characters.
+        let grid = "1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 .";
+        assert_eq!(Notation::of(grid, 4, false), Notation::Upper);
+        let letters = (0..256)
+            .map(|i| if i % 2 == 0 { "a" } else { "." })
+            .collect::<Vec<_>>();
+        assert_eq!(Notation::of(&letters.join(" "), 16, false), Notation::Lower);
         assert_eq!(Notation::of("1.3.", 16, true), Notation::Hex);
     }
 }
