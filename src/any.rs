@@ -259,13 +259,19 @@ impl AnyBoard {
         }
         let (layout, cells) = measure(s);
         let size = Self::SIZES.into_iter().find(|&n| n * n == cells);
-        // A grid whose cells don't add up takes its size from its first row, so
-        // that the error names the row that is off.
+        // A grid whose cells don't add up takes its size from its first row, or
+        // else from its number of rows, so that the error names the row that
+        // is off.
         let first_row = || {
             let row = s.lines().map(|line| measure(line).1).find(|&k| k > 0)?;
             Self::SIZES.into_iter().find(|&n| n == row)
         };
-        let Some(size) = size.or_else(|| grid.then(first_row).flatten()) else {
+        let row_count = || {
+            let rows = s.lines().filter(|line| measure(line).1 > 0).count();
+            Self::SIZES.into_iter().find(|&n| n == rows)
+        };
+        let by_layout = || first_row().or_else(row_count);
+        let Some(size) = size.or_else(|| grid.then(by_layout).flatten()) else {
             return Err(no_size_fits(cells));
         };
         each_box!(size, BOX => {

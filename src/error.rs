@@ -99,6 +99,9 @@ pub enum ParseError {
     },
     /// A character that is neither a value of this board size nor an empty-cell
     /// marker (a symbol of a larger board, such as `G` on a 9×9, counts as invalid).
+    /// On one line its place comes from the cells before it; in a grid (cells
+    /// on several lines), from the text line it is on and the cells before it
+    /// there, so a short or long row above does not shift it.
     #[error("invalid character {ch:?} at row {}, column {}", .row + 1, .col + 1)]
     InvalidChar {
         /// The character found.

@@ -260,6 +260,10 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     let mut found = 0usize;
     // Cells per text line that holds any, to name a short or long row.
     let mut rows: Vec<usize> = Vec::new();
+    // Text lines that hold cells, and the first invalid character: the
+    // character, the cells before it, and its cell line and place there.
+    let mut cell_lines = 0usize;
+    let mut invalid: Option<(char, usize, usize, usize)> = None;
     for line in s.lines() {
         let mut in_line = 0usize;
         for ch in line.chars() {
@@ -271,11 +275,8 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
                 // Past the last cell, anything counts toward the wrong-length error.
                 Symbol::Value(_) | Symbol::Invalid if found >= total => 0,
                 Symbol::Value(_) | Symbol::Invalid => {
-                    return Err(ParseError::InvalidChar {
-                        ch,
-                        row: found / n,
-                        col: found % n,
-                    });
+                    invalid.get_or_insert((ch, found, cell_lines, in_line));
+                    0
                 }
             };
             if found < total {
@@ -284,9 +285,23 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
             found += 1;
             in_line += 1;
         }
-        if in_line > 0 && rows.len() <= n {
-            rows.push(in_line);
+        if in_line > 0 {
+            cell_lines += 1;
+            if rows.len() <= n {
+                rows.push(in_line);
+            }
         }
+    }
+    if let Some((ch, before, line, place)) = invalid {
+        // Cells on several lines are a grid: name the character by its row
+        // and place there, which a short or long row above would shift in a
+        // count of cells.
+        let (row, col) = if cell_lines > 1 {
+            (line, place)
+        } else {
+            (before / n, before % n)
+        };
+        return Err(ParseError::InvalidChar { ch, row, col });
     }
     if found == 0 {
         return Err(ParseError::Empty);

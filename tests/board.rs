@@ -688,6 +688,59 @@ fn wrong_row_length_in_a_grid() {
 }
 
 #[test]
+fn a_bad_character_in_a_grid_is_placed_by_its_own_row() {
+    // Row 1 one cell short, and an `x` in row 4, column 4: a count of cells
+    // would put it at column 3; the grid's rows put it where it is.
+    let rows = [
+        "........",
+        ".........",
+        ".........",
+        "...x.....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let grid = rows.join("\n");
+    let want = ParseError::InvalidChar {
+        ch: 'x',
+        row: 3,
+        col: 3,
+    };
+    assert_eq!(Board9::from_grid(&grid).unwrap_err(), want);
+    assert_eq!(grid.parse::<Board9>().unwrap_err(), want);
+    assert_eq!(ndoku::AnyBoard::parse_grid(&grid).unwrap_err(), want);
+    assert!(want.to_string().contains("row 4, column 4"), "{want}");
+    // On one line, the place is the cell count's, as before.
+    let line = format!("{}x{}", ".".repeat(40), ".".repeat(40));
+    assert_eq!(
+        Board9::from_line(&line).unwrap_err(),
+        ParseError::InvalidChar {
+            ch: 'x',
+            row: 4,
+            col: 4
+        }
+    );
+}
+
+#[test]
+fn a_grid_whose_cells_fit_no_size_is_sized_by_its_rows() {
+    // Nine rows, the first one cell short: 80 cells fit no board, but the
+    // nine rows say 9×9, so the error names the row.
+    let mut rows = vec!["........"];
+    rows.extend(["........."; 8]);
+    let grid = rows.join("\n");
+    let want = ParseError::WrongRowLength {
+        row: 0,
+        expected: 9,
+        found: 8,
+    };
+    assert_eq!(ndoku::AnyBoard::parse_grid(&grid).unwrap_err(), want);
+    assert_eq!(Board9::from_grid(&grid).unwrap_err(), want);
+}
+
+#[test]
 fn empty_input_is_reported_as_empty() {
     for text in ["", " ", "\n\n", " | + - \n---+---\n", "\t"] {
         assert_eq!(
