@@ -107,20 +107,17 @@ impl<const BOX: usize> Board<BOX> {
     ///
     /// # Errors
     ///
+    /// [`BoardError::WrongCellCount`] for a slice that is not `N * N` long,
     /// [`BoardError::ValueOutOfRange`] for a value above `N`, [`BoardError::Conflict`]
-    /// for two equal values in one house. A slice of the wrong length is reported as
-    /// [`BoardError::OutOfBounds`] at the first cell that does not fit, or at the
-    /// first missing one.
+    /// for two equal values in one house.
     pub fn from_cells(values: &[u8]) -> Result<Self, BoardError> {
         let n = Self::N;
         if values.len() != Self::CELLS {
-            let i = values.len().min(Self::CELLS);
-            let (row, col) = if values.len() > Self::CELLS {
-                (n, 0)
-            } else {
-                (i / n, i % n)
-            };
-            return Err(BoardError::OutOfBounds { row, col, size: n });
+            return Err(BoardError::WrongCellCount {
+                expected: Self::CELLS,
+                found: values.len(),
+                size: n,
+            });
         }
         if let Some(i) = values.iter().position(|&v| usize::from(v) > n) {
             return Err(BoardError::ValueOutOfRange {

@@ -30,6 +30,17 @@ impl std::fmt::Display for House {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum BoardError {
+    /// A slice of cells of the wrong length for the board size
+    /// ([`Board::from_cells`](crate::Board::from_cells)).
+    #[error("expected {expected} cells for a {size}x{size} board, found {found}")]
+    WrongCellCount {
+        /// Cells a board of this size has.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+        /// The side of the board.
+        size: usize,
+    },
     /// A cell position outside the board.
     #[error("cell at row {}, column {} is outside the {size}x{size} board", .row + 1, .col + 1)]
     OutOfBounds {

@@ -345,26 +345,22 @@ fn conflicts_on_big_boards_are_found_at_the_far_corner() {
 
 #[test]
 fn from_cells_checks_length_and_range() {
-    assert_eq!(
-        Board4::from_cells(&[0; 15]),
-        Err(BoardError::OutOfBounds {
-            row: 3,
-            col: 3,
-            size: 4
-        })
-    );
-    assert!(matches!(
-        Board4::from_cells(&[0; 17]),
-        Err(BoardError::OutOfBounds { size: 4, .. })
-    ));
-    assert!(matches!(
-        Board4::from_cells(&[]),
-        Err(BoardError::OutOfBounds {
-            row: 0,
-            col: 0,
-            size: 4
-        })
-    ));
+    for found in [0, 15, 17] {
+        let err = Board4::from_cells(&vec![0; found]).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::WrongCellCount {
+                expected: 16,
+                found,
+                size: 4
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("expected 16 cells for a 4x4 board, found {found}")
+        );
+        check_message(&err.to_string());
+    }
     let mut cells = [0u8; 16];
     cells[15] = 5;
     assert_eq!(
