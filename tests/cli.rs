@@ -590,10 +590,17 @@ fn a_time_limit_gives_up_and_keeps_lines_aligned() {
         ["unique\t9x9\t".to_string() + &NINE.parse::<AnyBoard>().unwrap().givens().to_string()]
     );
     // What is not a number of seconds, zero or more, is a usage error.
-    for bad in ["-1", "abc", "nan", "inf", ""] {
+    for bad in ["-1", "abc", "nan", "inf", "", "1e20"] {
         let run = ndoku(&["solve", &format!("--time-limit={bad}")], NINE.as_bytes());
         assert_eq!(run.code, 2, "--time-limit={bad}");
         assert!(run.stderr.contains("--time-limit"), "{}", run.stderr);
+        // A limit too long to hold is said to be too long, not negative.
+        let why = match bad {
+            "-1" | "nan" => "zero or more seconds",
+            "inf" | "1e20" => "too long",
+            _ => "a number of seconds",
+        };
+        assert!(run.stderr.contains(why), "{bad}: {}", run.stderr);
     }
 }
 

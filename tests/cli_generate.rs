@@ -130,7 +130,7 @@ fn impossible_requests_are_errors() {
     assert_eq!(run.stdout, "");
     assert_eq!(
         run.stderr,
-        "ndoku: puzzle 1: no hard puzzle in 100 attempts\nndoku: puzzle 2: no hard puzzle in 100 attempts\n"
+        "error: puzzle 1: no hard puzzle in 100 attempts\nerror: puzzle 2: no hard puzzle in 100 attempts\n"
     );
     let run = ndoku(&["generate", "--box", "9"]);
     assert_eq!(run.code, 2);

@@ -149,8 +149,13 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .trim()
         .parse()
         .map_err(|_| format!("expected a number of seconds, found '{text}'"))?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("expected zero or more seconds, found '{text}'"))
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        if seconds.is_sign_negative() || seconds.is_nan() {
+            format!("expected zero or more seconds, found '{text}'")
+        } else {
+            format!("'{text}' seconds is too long a time limit (at most about 1.8e19)")
+        }
+    })
 }
 
 /// A pool of `threads` workers, one per core for 0; or, when it cannot start,

@@ -154,7 +154,7 @@ fn sized<const BOX: usize>(
 
 /// Says on `err` why puzzle `index` could not be made.
 fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()> {
-    writeln!(err, "ndoku: puzzle {}: {e}", index + 1)
+    writeln!(err, "error: puzzle {}: {e}", index + 1)
 }
 
 /// A puzzle (and its solution, when asked) as printed.
