@@ -63,22 +63,37 @@ fn check<const BOX: usize>(p: &Puzzle<BOX>, symmetry: Symmetry, minimal: bool) {
         assert!(p.minimal, "{name}: not minimal");
         // Removing any orbit of givens (any one given, without symmetry)
         // leaves more than one solution.
-        let mut seen = vec![false; n * n];
-        for i in (0..n * n).filter(|&i| puzzle[i] != 0) {
-            if seen[i] {
-                continue;
-            }
-            let mut fewer = p.board.clone();
-            fewer.clear(i / n, i % n).unwrap();
-            seen[i] = true;
-            for (r, c) in images(symmetry, n, i / n, i % n) {
-                fewer.clear(r, c).unwrap();
-                seen[r * n + c] = true;
-            }
+        for (i, fewer) in without_each_orbit(&p.board, symmetry) {
             let count = Solver::new().count(&fewer, 2);
             assert_eq!(count, Count::AtLeast(2), "{name}: orbit of {i} can go");
         }
     }
+}
+
+/// `board` without each orbit of its givens under `symmetry` in turn (any
+/// one given, without symmetry), with the first cell of the orbit.
+fn without_each_orbit<const BOX: usize>(
+    board: &Board<BOX>,
+    symmetry: Symmetry,
+) -> Vec<(usize, Board<BOX>)> {
+    let n = BOX * BOX;
+    let cells = board.as_bytes();
+    let mut seen = vec![false; n * n];
+    let mut out = Vec::new();
+    for i in (0..n * n).filter(|&i| cells[i] != 0) {
+        if seen[i] {
+            continue;
+        }
+        let mut fewer = board.clone();
+        fewer.clear(i / n, i % n).unwrap();
+        seen[i] = true;
+        for (r, c) in images(symmetry, n, i / n, i % n) {
+            fewer.clear(r, c).unwrap();
+            seen[r * n + c] = true;
+        }
+        out.push((i, fewer));
+    }
+    out
 }
 
 /// Makes `count` puzzles with each symmetry and checks them and their twins.
@@ -224,11 +239,23 @@ fn unreachable_targets_are_errors() {
 #[test]
 fn levels_are_met_or_reported() {
     for level in [Level::Easy, Level::Medium, Level::Hard] {
-        let p = Generator::<3>::new(4).with_level(level).generate().unwrap();
-        assert_eq!(p.difficulty.level(), level);
-        check(&p, Symmetry::Rotate180, true);
-        let guesses = Solver::new().solve(&p.board);
-        assert!(guesses.solution().is_some());
+        for seed in 0..6 {
+            let p = Generator::<3>::new(seed)
+                .with_level(level)
+                .generate()
+                .unwrap();
+            assert_eq!(p.difficulty.level(), level);
+            // Hard puzzles are always minimal; easy and medium ones are when
+            // a minimal one of the level turned up, and otherwise minimal
+            // for their level (below).
+            assert!(p.minimal || level != Level::Hard, "{}", p.board);
+            check(&p, Symmetry::Rotate180, p.minimal);
+            if level == Level::Medium && !p.minimal {
+                check_level_minimal(&p, Symmetry::Rotate180);
+            }
+            let guesses = Solver::new().solve(&p.board);
+            assert!(guesses.solution().is_some());
+        }
     }
     // A 4×4 puzzle never needs a guess.
     let err = Generator::<2>::new(1)
@@ -237,6 +264,50 @@ fn levels_are_met_or_reported() {
         .generate()
         .unwrap_err();
     assert_eq!(err.to_string(), "no hard puzzle in 5 attempts");
+}
+
+/// Checks that no orbit of `p`'s givens can go while the puzzle stays
+/// unique and solvable without a guess: a medium puzzle carved to its level.
+fn check_level_minimal<const BOX: usize>(p: &Puzzle<BOX>, symmetry: Symmetry) {
+    for (i, fewer) in without_each_orbit(&p.board, symmetry) {
+        let mut solver = Solver::new();
+        let solved = solver.solve(&fewer).solution().is_some();
+        assert!(
+            solutions(&fewer) > 1 || !solved || solver.stats().guesses > 0,
+            "{}: the orbit of {i} could go and leave it medium",
+            p.board
+        );
+    }
+}
+
+/// Easy and medium puzzles of a big board: checked, and of their level.
+fn easy_and_medium<const BOX: usize>(seeds: std::ops::Range<u64>) {
+    for level in [Level::Easy, Level::Medium] {
+        for seed in seeds.clone() {
+            let p = Generator::<BOX>::new(seed)
+                .with_level(level)
+                .generate()
+                .unwrap_or_else(|e| panic!("{level} {seed}: {e}"));
+            // Graded by the generator's own engine (see `Difficulty::guesses`).
+            assert_eq!(p.difficulty.level(), level, "{}", p.board);
+            assert_eq!(p.difficulty.guesses, 0, "{level} needs no guess");
+            check(&p, Symmetry::Rotate180, false);
+        }
+    }
+}
+
+#[test]
+fn easy_and_medium_16x16_are_made_at_once() {
+    // Minimal 16×16 puzzles are all but always hard: these come from the
+    // same grid carved again, keeping to the level.
+    easy_and_medium::<4>(0..3);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn easy_and_medium_big_boards_are_made_at_once() {
+    easy_and_medium::<5>(0..2);
+    easy_and_medium::<6>(0..1);
 }
 
 #[test]

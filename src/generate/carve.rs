@@ -4,6 +4,7 @@ use crate::board::Board;
 use crate::engine::Solver;
 use crate::outcome::{Count, Outcome};
 
+use super::grade::Level;
 use super::singles::{Settle, Singles, Tables};
 
 /// What carving made.
@@ -32,12 +33,29 @@ pub(super) struct Budgets {
     pub max: u64,
 }
 
+/// What [`carve`] is asked for: stop at `target` givens (0: none), make the
+/// puzzle `minimal` or stop at the first orbit that must stay, search with
+/// `budgets`, and keep at or below `ceiling`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    pub target: usize,
+    pub minimal: bool,
+    pub budgets: Budgets,
+    pub ceiling: Option<Level>,
+}
+
 /// How much each pass over the undecided orbits multiplies the budget.
 const GROWTH: u64 = 8;
 
 /// Empties the `orbits` of `solution`, in the order given, keeping each
 /// removal that leaves the puzzle unique, until `target` givens are left.
 /// Without `minimal`, stops at the first orbit that must stay.
+///
+/// With a `ceiling` (easy or medium), a removal is kept only while the
+/// puzzle stays at or below that level: singles, or the engine's
+/// propagation without a guess, still solve it, which also proves it unique
+/// (every step is forced), so no uniqueness search runs. Such a puzzle is
+/// not reported minimal.
 ///
 /// With `minimal`, an orbit whose check runs out of the first budget stays for
 /// now and is tried again once every other orbit has been, with larger
@@ -48,11 +66,15 @@ pub(super) fn carve<const BOX: usize>(
     solver: &mut Solver<BOX>,
     solution: &Board<BOX>,
     orbits: &[Vec<usize>],
-    target: usize,
-    minimal: bool,
-    budgets: Budgets,
+    plan: Plan,
     scratch: &mut Scratch<BOX>,
 ) -> Carved<BOX> {
+    let Plan {
+        target,
+        minimal,
+        budgets,
+        ceiling,
+    } = plan;
     let known = solution.as_bytes();
     let n = BOX * BOX;
     let mut carver = Carver {
@@ -60,6 +82,7 @@ pub(super) fn carve<const BOX: usize>(
         known,
         rows: Lines::new(n, |l, k| known[l * n + k]),
         cols: Lines::new(n, |l, k| known[k * n + l]),
+        ceiling,
         scratch,
     };
     let mut budget = budgets.first.min(budgets.max);
@@ -96,8 +119,39 @@ pub(super) fn carve<const BOX: usize>(
     set_budget(solver, budgets.max);
     Carved {
         board: Board::from_checked_cells(&carver.grid.cells),
-        minimal: proven && todo.is_empty(),
+        minimal: proven && todo.is_empty() && ceiling.is_none(),
     }
+}
+
+/// Whether `cells` are solved by singles (for an easy `ceiling`), or else by
+/// the engine without a guess (for a medium one), as
+/// [`Difficulty::of`](super::Difficulty) grades them. Either way the
+/// solution found is the only one. Fewer givens only make this harder, so an
+/// orbit that fails it must stay for good.
+fn within<const BOX: usize>(
+    solver: &mut Solver<BOX>,
+    cells: &[u8],
+    ceiling: Level,
+    scratch: &mut Scratch<BOX>,
+) -> bool {
+    let (tables, singles) = (scratch.tables, &mut scratch.base);
+    if singles.load(tables, cells, false) == Settle::Solved
+        || singles.resume(tables, true) == Settle::Solved
+    {
+        return true;
+    }
+    if ceiling == Level::Easy {
+        return false;
+    }
+    // A budget of no guesses: the search gives up at its first one.
+    let budget = solver.max_nodes();
+    set_budget(solver, 0);
+    let solved = matches!(
+        solver.solve(&Board::from_checked_cells(cells)),
+        Outcome::Solved(_)
+    );
+    set_budget(solver, budget);
+    solved
 }
 
 /// Sets the node budget of `solver`.
@@ -113,6 +167,8 @@ struct Carver<'a, const BOX: usize> {
     known: &'a [u8],
     rows: Lines,
     cols: Lines,
+    /// The hardest level a removal may leave (see [`carve`]).
+    ceiling: Option<Level>,
     scratch: &'a mut Scratch<BOX>,
 }
 
@@ -124,7 +180,13 @@ impl<const BOX: usize> Carver<'_, BOX> {
         for &c in orbit {
             grid.clear(c);
         }
-        let check = if grid.forced(orbit, known) {
+        let check = if let Some(ceiling) = self.ceiling {
+            if within(solver, &grid.cells, ceiling, self.scratch) {
+                Check::Unique
+            } else {
+                Check::Multiple
+            }
+        } else if grid.forced(orbit, known) {
             Check::Unique
         } else if grid.on_open_cycle(orbit, &self.rows, &self.cols) {
             Check::Multiple

@@ -70,9 +70,13 @@ impl fmt::Display for Level {
 pub struct Difficulty {
     /// The hardest technique needed.
     pub technique: Technique,
-    /// Guesses a fresh [`Solver`] made to solve the puzzle (zero when singles
-    /// solve it, since the engine's propagation includes them). When the
-    /// engine ran out of its node budget, the budget.
+    /// Guesses the generator's engine made to solve the puzzle (zero when
+    /// singles solve it, since the engine's propagation includes them). When
+    /// the engine ran out of its node budget, the budget. On 9×9 and smaller
+    /// that is what a fresh [`Solver`] makes; from 16×16 up the generator's
+    /// searches keep the settings they were measured with, which are not a
+    /// fresh `Solver`'s, so a fresh `Solver` can guess a different number of
+    /// times.
     pub guesses: u64,
     /// Guesses the engine undid on the way (see [`Stats::backtracks`](crate::Stats::backtracks)).
     pub backtracks: u64,

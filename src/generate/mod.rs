@@ -161,9 +161,10 @@ pub struct Puzzle<const BOX: usize> {
     /// of givens (any one given, with [`Symmetry::None`]) leaves more than one
     /// solution. True only when every orbit left was shown to be needed by a
     /// search that finished: false when a target stopped the removals, with
-    /// [`Generator::with_minimal`] off, or when a uniqueness search ran out of
-    /// its node budget ([`Generator::with_max_nodes`]) and the givens it was
-    /// about were kept.
+    /// [`Generator::with_minimal`] off, when an easy or medium level kept
+    /// givens that a minimal puzzle would not have ([`Generator::with_level`]),
+    /// or when a uniqueness search ran out of its node budget
+    /// ([`Generator::with_max_nodes`]) and the givens it was about were kept.
     pub minimal: bool,
     /// The index of the puzzle in its generator's sequence.
     pub index: u64,
@@ -187,7 +188,9 @@ pub struct Puzzle<const BOX: usize> {
 /// The same seed and options give the same puzzles on every machine: the
 /// random numbers come from ChaCha8 ([`rand_chacha`](https://docs.rs/rand_chacha)),
 /// puzzle `i` from stream `i` of the seed, and nothing depends on the width of
-/// `usize`, on hashing or on threads.
+/// `usize`, on hashing or on threads. That holds within one version of
+/// ndoku: a change to the search can change the grids it fills and the
+/// puzzles it carves.
 ///
 /// ```
 /// use ndoku::{Generator, Level, Symmetry};
@@ -277,7 +280,17 @@ impl<const BOX: usize> Generator<BOX> {
         self
     }
 
-    /// Retries until the puzzle is of `level` (see [`Difficulty::level`]).
+    /// Asks for puzzles of `level` (see [`Difficulty::level`]).
+    ///
+    /// Each attempt carves a grid as the other options say (minimal, by
+    /// default). When that comes out harder than an easy or medium level,
+    /// the same grid is carved again, a given leaving only while singles
+    /// (easy) or the engine without a guess (medium) still solve the puzzle:
+    /// unique, since every step is forced, and minimal for its level, but not
+    /// reported minimal ([`Puzzle::minimal`]). From 16×16 up minimal puzzles
+    /// are all but always hard, so easy and medium ones come this way, at
+    /// once. A puzzle easier than the level asked for is retried, up to
+    /// [`Generator::with_attempts`].
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
         self
@@ -428,6 +441,27 @@ impl<const BOX: usize> Worker<BOX> {
         })
     }
 
+    /// Carves `solution` as `generator` says, keeping the puzzle at or below
+    /// `ceiling` when there is one.
+    fn carve(
+        &mut self,
+        generator: &Generator<BOX>,
+        solution: &Board<BOX>,
+        orbits: &[Vec<usize>],
+        ceiling: Option<Level>,
+    ) -> carve::Carved<BOX> {
+        let plan = carve::Plan {
+            target: generator.target.unwrap_or(0),
+            minimal: generator.minimal,
+            budgets: carve::Budgets {
+                first: first_max_nodes(BOX, generator.max_nodes),
+                max: generator.max_nodes,
+            },
+            ceiling,
+        };
+        carve::carve(&mut self.check, solution, orbits, plan, &mut self.scratch)
+    }
+
     /// Puzzle `index` of `generator`.
     fn puzzle(
         &mut self,
@@ -445,41 +479,41 @@ impl<const BOX: usize> Worker<BOX> {
         for attempt in 1..=generator.attempts {
             let solution = self.grid(&mut rng)?;
             shuffle(&mut rng, &mut orbits);
-            let carved = carve::carve(
-                &mut self.check,
-                &solution,
-                &orbits,
-                generator.target.unwrap_or(0),
-                generator.minimal,
-                carve::Budgets {
-                    first: first_max_nodes(BOX, generator.max_nodes),
-                    max: generator.max_nodes,
-                },
-                &mut self.scratch,
-            );
-            let givens = carved.board.givens();
-            fewest = fewest.min(givens);
-            if generator.target.is_some_and(|t| t != givens) {
-                continue;
+            // First as the options say (minimal, by default); then, when that
+            // comes out harder than an easy or medium level asked for, the
+            // same grid again, removing givens only while it stays at or
+            // below the level (see `carve::carve`): minimal puzzles from
+            // 16×16 up are all but always hard.
+            let ceiling = generator.level.filter(|&l| l != Level::Hard);
+            for limit in std::iter::once(None).chain(ceiling.map(Some)) {
+                let carved = self.carve(generator, &solution, &orbits, limit);
+                let givens = carved.board.givens();
+                fewest = fewest.min(givens);
+                if generator.target.is_some_and(|t| t != givens) {
+                    continue;
+                }
+                reached = true;
+                let difficulty = Difficulty::of(
+                    &carved.board,
+                    &mut self.check,
+                    self.scratch.tables(),
+                    &mut self.singles,
+                );
+                match generator.level {
+                    Some(level) if level == difficulty.level() => {}
+                    Some(level) if level > difficulty.level() || limit.is_some() => break,
+                    Some(_) => continue,
+                    None => {}
+                }
+                return Ok(Puzzle {
+                    board: carved.board,
+                    solution,
+                    difficulty,
+                    minimal: carved.minimal,
+                    index,
+                    attempts: attempt,
+                });
             }
-            reached = true;
-            let difficulty = Difficulty::of(
-                &carved.board,
-                &mut self.check,
-                self.scratch.tables(),
-                &mut self.singles,
-            );
-            if generator.level.is_some_and(|l| l != difficulty.level()) {
-                continue;
-            }
-            return Ok(Puzzle {
-                board: carved.board,
-                solution,
-                difficulty,
-                minimal: carved.minimal,
-                index,
-                attempts: attempt,
-            });
         }
         let attempts = generator.attempts;
         Err(match (generator.target, generator.level) {

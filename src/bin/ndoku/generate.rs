@@ -28,7 +28,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "G")]
     pub givens: Option<usize>,
     /// Only puzzles of this level: `easy` (singles solve it), `medium` (the
-    /// engine solves it without guessing) or `hard` (it needs guessing).
+    /// engine solves it without guessing) or `hard` (it needs guessing). Easy
+    /// and medium puzzles keep the givens they need to stay at their level,
+    /// so they need not be minimal.
     #[arg(long, value_enum, value_name = "L")]
     pub level: Option<LevelArg>,
     /// How to print: `line`, `grid` (box rules, a blank line after each) or `tokens`.
