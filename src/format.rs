@@ -295,8 +295,9 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     if let Some((ch, before, line, place)) = invalid {
         // Cells on several lines are a grid: name the character by its row
         // and place there, which a short or long row above would shift in a
-        // count of cells.
-        let (row, col) = if cell_lines > 1 {
+        // count of cells. Past the end of a row, or below the last row, it
+        // has no place on the board: then the count of cells places it.
+        let (row, col) = if cell_lines > 1 && line < n && place < n {
             (line, place)
         } else {
             (before / n, before % n)
