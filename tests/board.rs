@@ -721,39 +721,6 @@ fn a_bad_character_in_a_grid_is_placed_by_its_own_row() {
 }
 
 #[test]
-fn a_bad_character_past_a_rows_end_is_still_placed_on_the_board() {
-    // Found by fuzzing: a bad character past the end of a long grid row, or
-    // below the last row, has no place in the grid; the count of cells
-    // places it instead, on the board.
-    let long_row = ".3.65.84..\n52.......\n.87....31\n..3.....2..9G5483\n..79...D...\n13....25.\n.......74\n..52.63..\n";
-    let many_lines = format!(
-        "763298145541376289982(54367429~617388{}3794{}",
-        "\n".repeat(60),
-        "C".repeat(60)
-    );
-    let short = "1........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.x\n";
-    for text in [long_row, &many_lines, short] {
-        let results = [
-            Board9::from_grid(text).map(|_| ()),
-            Board9::from_line(text).map(|_| ()),
-            text.parse::<Board9>().map(|_| ()),
-            ndoku::AnyBoard::parse_grid(text).map(|_| ()),
-            ndoku::AnyBoard::parse_line(text).map(|_| ()),
-        ];
-        for result in results {
-            if let Err(ParseError::InvalidChar { row, col, .. }) = result {
-                assert!(row < 9 && col < 9, "{result:?} for {text:?}");
-            }
-        }
-    }
-    // The first case is named at its place in the row count.
-    assert!(matches!(
-        Board9::from_grid(long_row),
-        Err(ParseError::InvalidChar { ch: 'G', .. })
-    ));
-}
-
-#[test]
 fn a_grid_whose_cells_fit_no_size_is_sized_by_its_rows() {
     // Nine rows, the first one cell short: 80 cells fit no board, but the
     // nine rows say 9×9, so the error names the row.
