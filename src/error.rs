@@ -112,7 +112,9 @@ pub enum ParseError {
     /// marker (a symbol of a larger board, such as `G` on a 9×9, counts as invalid).
     /// On one line its place comes from the cells before it; in a grid (cells
     /// on several lines), from the text line it is on and the cells before it
-    /// there, so a short or long row above does not shift it.
+    /// there, so a short or long row above does not shift it (past the end of
+    /// a row, or below the last, the count of cells places it). Either way
+    /// the place is on the board.
     #[error("invalid character {ch:?} at row {}, column {}", .row + 1, .col + 1)]
     InvalidChar {
         /// The character found.
