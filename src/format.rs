@@ -258,11 +258,11 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     }
     let mut cells = Vec::with_capacity(total);
     let mut found = 0usize;
-    // Cells per text line that holds any, to name a short or long row.
+    // Cells per text line that holds any, to name a short or long row (the
+    // first n + 1 such lines: more make a grid too long however many).
     let mut rows: Vec<usize> = Vec::new();
-    // Text lines that hold cells, and the first invalid character: the
-    // character, the cells before it, and its cell line and place there.
-    let mut cell_lines = 0usize;
+    // The first invalid character: the character, the cells before it, and
+    // its line (among those with cells) and place there.
     let mut invalid: Option<(char, usize, usize, usize)> = None;
     for line in s.lines() {
         let mut in_line = 0usize;
@@ -275,7 +275,7 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
                 // Past the last cell, anything counts toward the wrong-length error.
                 Symbol::Value(_) | Symbol::Invalid if found >= total => 0,
                 Symbol::Value(_) | Symbol::Invalid => {
-                    invalid.get_or_insert((ch, found, cell_lines, in_line));
+                    invalid.get_or_insert((ch, found, rows.len(), in_line));
                     0
                 }
             };
@@ -285,11 +285,8 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
             found += 1;
             in_line += 1;
         }
-        if in_line > 0 {
-            cell_lines += 1;
-            if rows.len() <= n {
-                rows.push(in_line);
-            }
+        if in_line > 0 && rows.len() <= n {
+            rows.push(in_line);
         }
     }
     if let Some((ch, before, line, place)) = invalid {
@@ -297,7 +294,7 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
         // and place there, which a short or long row above would shift in a
         // count of cells. Past the end of a row, or below the last row, it
         // has no place on the board: then the count of cells places it.
-        let (row, col) = if cell_lines > 1 && line < n && place < n {
+        let (row, col) = if rows.len() > 1 && line < n && place < n {
             (line, place)
         } else {
             (before / n, before % n)
