@@ -4,7 +4,7 @@ use crate::board::Board;
 use crate::engine::Solver;
 use crate::outcome::{Count, Outcome};
 
-use super::grade::Level;
+use super::grade::{Level, by_singles};
 use super::singles::{Settle, Singles, Tables};
 
 /// What carving made.
@@ -134,10 +134,7 @@ fn within<const BOX: usize>(
     ceiling: Level,
     scratch: &mut Scratch<BOX>,
 ) -> bool {
-    let (tables, singles) = (scratch.tables, &mut scratch.base);
-    if singles.load(tables, cells, false) == Settle::Solved
-        || singles.resume(tables, true) == Settle::Solved
-    {
+    if by_singles(cells, scratch.tables, &mut scratch.base).is_some() {
         return true;
     }
     if ceiling == Level::Easy {

@@ -82,6 +82,21 @@ pub struct Difficulty {
     pub backtracks: u64,
 }
 
+/// The singles a puzzle needs when singles alone solve it: naked ones, or
+/// naked and hidden ones; `None` when they do not.
+pub(crate) fn by_singles(
+    cells: &[u8],
+    tables: &Tables,
+    singles: &mut Singles,
+) -> Option<Technique> {
+    if singles.load(tables, cells, false) == Settle::Solved {
+        return Some(Technique::NakedSingles);
+    }
+    // Singles only add values, so going on from where naked ones stopped
+    // ends where naked and hidden ones together would from the start.
+    (singles.resume(tables, true) == Settle::Solved).then_some(Technique::HiddenSingles)
+}
+
 impl Difficulty {
     /// The level this difficulty falls in.
     pub fn level(&self) -> Level {
@@ -105,18 +120,12 @@ impl Difficulty {
         tables: &Tables,
         singles: &mut Singles,
     ) -> Self {
-        let easy = |technique| Self {
-            technique,
-            guesses: 0,
-            backtracks: 0,
-        };
-        if singles.load(tables, puzzle.as_bytes(), false) == Settle::Solved {
-            return easy(Technique::NakedSingles);
-        }
-        // Singles only add values, so going on from where naked ones stopped
-        // ends where naked and hidden ones together would from the start.
-        if singles.resume(tables, true) == Settle::Solved {
-            return easy(Technique::HiddenSingles);
+        if let Some(technique) = by_singles(puzzle.as_bytes(), tables, singles) {
+            return Self {
+                technique,
+                guesses: 0,
+                backtracks: 0,
+            };
         }
         let outcome = solver.solve(puzzle);
         let stats = solver.stats();
