@@ -402,6 +402,32 @@ fn a_grid_file_is_one_puzzle() {
         "error: <stdin>:2: row 3 has 8 cells, expected 9\n"
     );
     assert_eq!(run.code, 1);
+    // A typo in the first or second row still leaves two rows of a width,
+    // so the grid is one puzzle whose error names the row. The first row
+    // only in a file: on stdin, a first line that is no row is answered at
+    // once, as a line, without waiting for the next.
+    let grid: Vec<String> = format!("{nine:#}").lines().map(String::from).collect();
+    for (row, found) in [(0, 8), (1, 10)] {
+        let mut rows = grid.clone();
+        if found < 9 {
+            rows[row].pop();
+        } else {
+            rows[row].push('.');
+        }
+        let text = rows.join("\n");
+        let expected = format!("row {} has {found} cells, expected 9\n", row + 1);
+        let path = temp_file("typo.txt", text.as_bytes());
+        let run = ndoku(&["solve", path_str(&path)], b"");
+        assert_eq!(run.stdout, "invalid\n");
+        assert_eq!(
+            run.stderr,
+            format!("error: {}:1: {expected}", path_str(&path))
+        );
+        if row == 1 {
+            let run = ndoku(&["solve"], text.as_bytes());
+            assert_eq!(run.stderr, format!("error: <stdin>:1: {expected}"));
+        }
+    }
     // Two short lines first, then whole puzzles: a file of puzzles after all.
     let run = ndoku(
         &["solve"],

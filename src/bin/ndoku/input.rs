@@ -433,28 +433,38 @@ impl Lines {
         }
     }
 
-    /// Reads ahead to the first two lines that hold cells. When both have the
-    /// cells of one row of the same board, the file is taken for one puzzle in
-    /// grid format, and the rest is read as part of it, unless a line turns up
-    /// that holds a whole puzzle, or the text grows past [`MAX_GRID`]: then it
-    /// was a file of puzzles after all, and every line read ahead is a record.
+    /// Reads ahead up to the first three lines that hold cells. When two of
+    /// them have the cells of one row of the same board, the file is taken for
+    /// one puzzle in grid format, and the rest is read as part of it, unless a
+    /// line turns up that holds a whole puzzle, or the text grows past
+    /// [`MAX_GRID`]: then it was a file of puzzles after all, and every line
+    /// read ahead is a record. Three lines rather than two, so that a grid
+    /// with a typo in its first or second row is still one puzzle, whose error
+    /// names that row.
     fn look_for_grid(&mut self) -> Result<(), String> {
         let mut ahead: Vec<(usize, Raw)> = Vec::new();
         let mut widths: Vec<Option<usize>> = Vec::new();
-        // Stop at a first line that is no row, so that a puzzle typed or piped
-        // in alone is answered without waiting for the next line.
-        while widths.len() < 2 && widths.first() != Some(&None) {
+        while widths.len() < 3 && shared_width(&widths).is_none() {
             let Some(raw) = self.next_raw()? else { break };
-            match &raw {
-                Raw::Text(t) if cells(t) > 0 => widths.push(row_width(t).or(too_wide(t))),
-                Raw::Text(_) => {} // A box rule: part of a grid, or a bad line.
-                Raw::Bad(_) => widths.extend([None, None]),
-            }
+            // A whole puzzle or a line that cannot be read means a file of
+            // puzzles. So, on stdin, does a first line that is no row: a puzzle
+            // typed or piped in alone is answered without waiting for the next.
+            let puzzles = match &raw {
+                Raw::Text(t) if cells(t) > 0 => {
+                    let width = row_width(t).or(too_wide(t));
+                    widths.push(width);
+                    width.is_none() && (is_whole(t) || (self.interactive && widths.len() == 1))
+                }
+                Raw::Text(_) => false, // A box rule: part of a grid, or a bad line.
+                Raw::Bad(_) => true,
+            };
             ahead.push((self.line, raw));
+            if puzzles {
+                break;
+            }
         }
-        let width = match widths[..] {
-            [Some(a), Some(b)] if a == b => a,
-            _ => return self.keep_as_lines(ahead),
+        let Some(width) = shared_width(&widths) else {
+            return self.keep_as_lines(ahead);
         };
         if width > MAX_SIDE {
             return self.skip_large_grid(ahead, width);
@@ -654,6 +664,15 @@ fn row_width(line: &str) -> Option<usize> {
     [cells(line), words(line)]
         .into_iter()
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
+}
+
+/// The row width that two of `widths` (those of the lines read ahead) share.
+fn shared_width(widths: &[Option<usize>]) -> Option<usize> {
+    let later = |i: usize, w: &usize| widths[i + 1..].contains(&Some(*w));
+    widths
+        .iter()
+        .enumerate()
+        .find_map(|(i, w)| w.filter(|w| later(i, w)))
 }
 
 /// The side of the largest board ndoku solves.
