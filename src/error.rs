@@ -124,7 +124,9 @@ pub enum ParseError {
         /// 0-based column of the cell it stands in.
         col: usize,
     },
-    /// A token (token format) that is not a number or an empty marker.
+    /// A token (token format) that is not a number or an empty marker. It is
+    /// placed as [`ParseError::InvalidChar`] places a character: by its row and
+    /// place there in a grid (tokens on several lines).
     #[error("invalid token {token:?} at row {}, column {}", .row + 1, .col + 1)]
     InvalidToken {
         /// The token found (cut to 16 characters).

@@ -79,8 +79,10 @@ impl<const BOX: usize> Board<BOX> {
     ///
     /// Values are `1`-`9`, then `A`=10 … `Z`=35 (either case while N ≤ 35), then
     /// `a`-`z` for 36-61 on 36×36 and larger boards; `.`, `_` and `0` are empty.
-    /// White space and the box-rule characters `|`, `+`, `-` are skipped, so this
-    /// also reads the grid format. For 64×64 boards use [`Board::from_tokens`].
+    /// White space and the box-rule character `|` are skipped, and so are `+`
+    /// and `-` on lines without cells (rule lines such as `------+------`), so
+    /// this also reads the grid format; beside cells, `+` and `-` are invalid
+    /// characters. For 64×64 boards use [`Board::from_tokens`].
     ///
     /// # Errors
     ///
@@ -96,80 +98,71 @@ impl<const BOX: usize> Board<BOX> {
     /// Parses the grid format: N rows of N cells, with any spacing and optional
     /// `|`, `+` and `-` box rules, as people type and print puzzles. Lines with no
     /// cells (rules, blank lines) are skipped. It reads what `{:#}` prints.
+    /// Rows of tokens (numbers separated by white space or commas, as
+    /// [`Board::from_tokens`] reads them) work too: they are read as tokens
+    /// where the text holds commas or numbers of two or more digits, and always
+    /// on 64×64, whose values have no single characters.
     ///
     /// # Errors
     ///
-    /// As [`Board::from_line`]; a row with the wrong number of cells is
-    /// [`ParseError::WrongRowLength`].
+    /// As [`Board::from_line`], or [`Board::from_tokens`] for tokens; a row with
+    /// the wrong number of cells is [`ParseError::WrongRowLength`].
     pub fn from_grid(s: &str) -> Result<Self, ParseError> {
-        if !has_single_chars(Self::N) {
-            return Self::from_tokens(s);
+        if looks_like_tokens(s, Self::N) {
+            Self::from_tokens(s)
+        } else {
+            parse_chars(s, Alphabet::Standard)
         }
-        parse_chars(s, Alphabet::Standard)
     }
 
     /// Parses the token format: N×N integers separated by white space or commas,
     /// with `0`, `.` or `_` for empty. It works for every size, including 64×64.
-    /// Tokens made only of `|`, `+` and `-` are box rules and are skipped.
+    /// Tokens made only of `|`, `+` and `-` are box rules and are skipped. Tokens
+    /// on several lines are a grid: each line that holds any is one row of N.
     ///
     /// # Errors
     ///
     /// [`ParseError::InvalidToken`] for a token that is not a number,
+    /// [`ParseError::WrongRowLength`] for a grid row of the wrong length,
     /// [`ParseError::WrongCellCount`] for the wrong number of tokens,
     /// [`ParseError::Empty`] for text with no tokens, and [`ParseError::Board`] for
     /// a value out of range or givens that conflict.
     pub fn from_tokens(s: &str) -> Result<Self, ParseError> {
         let n = Self::N;
         let mut cells = Vec::with_capacity(Self::CELLS);
-        let mut found = 0usize;
-        for (i, token) in tokens(s).enumerate() {
-            found = i + 1;
-            if i >= Self::CELLS {
-                continue; // Count the rest without keeping it.
-            }
-            let (row, col) = (i / n, i % n);
-            let value = match token {
-                "." | "_" => 0,
-                t if t.bytes().all(|b| b.is_ascii_digit()) => {
-                    // All digits: empty after trimming zeros means 0, and a number
-                    // too big for usize saturates (it is out of range either way).
-                    let t = t.trim_start_matches('0');
-                    let v = if t.is_empty() {
+        let mut rows = Rows::new(n);
+        // The first bad token, the cells before it, its line and its place there.
+        let mut bad: Option<(BadToken, usize, usize, usize)> = None;
+        for line in s.lines() {
+            let mut in_line = 0usize;
+            for token in tokens(line) {
+                // Past the last cell, tokens are counted without being read.
+                if rows.cells < Self::CELLS {
+                    let value = token_value(token, n).unwrap_or_else(|why| {
+                        bad.get_or_insert((why, rows.cells, rows.lines(), in_line));
                         0
-                    } else {
-                        t.parse().unwrap_or(usize::MAX)
-                    };
-                    if v > n {
-                        return Err(BoardError::ValueOutOfRange {
-                            value: v,
-                            row,
-                            col,
-                            size: n,
-                        }
-                        .into());
-                    }
-                    v as u8
-                }
-                t => {
-                    return Err(ParseError::InvalidToken {
-                        token: t.chars().take(16).collect(),
-                        row,
-                        col,
                     });
+                    cells.push(value);
                 }
-            };
-            cells.push(value);
+                rows.cells += 1;
+                in_line += 1;
+            }
+            rows.end_line(in_line);
         }
-        if found == 0 {
-            return Err(ParseError::Empty);
-        }
-        if found != Self::CELLS {
-            return Err(ParseError::WrongCellCount {
-                expected: Self::CELLS,
-                found,
-                size: n,
+        if let Some((why, before, line, place)) = bad {
+            let (row, col) = rows.place(before, line, place);
+            return Err(match why {
+                BadToken::NotANumber(token) => ParseError::InvalidToken { token, row, col },
+                BadToken::OutOfRange(value) => BoardError::ValueOutOfRange {
+                    value,
+                    row,
+                    col,
+                    size: n,
+                }
+                .into(),
             });
         }
+        rows.check(Self::CELLS)?;
         Ok(Self::from_cells(&cells)?)
     }
 
@@ -248,6 +241,8 @@ pub(crate) fn plain_line_unchecked<const BOX: usize>(bytes: &[u8]) -> Option<Boa
 
 /// Reads single-character cells, skipping white space and box rules, and checks
 /// the layout: N×N cells in all, and N per line when they span several lines.
+/// `-` and `+` are box rules only on lines without cells: beside cells (as in
+/// `-1`) they are invalid characters, not something to skip.
 fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {
     let n = Board::<BOX>::N;
     let total = Board::<BOX>::CELLS;
@@ -257,99 +252,203 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
         return board.map_err(ParseError::from);
     }
     let mut cells = Vec::with_capacity(total);
-    let mut found = 0usize;
-    // Cells per text line that holds any, to name a short or long row (the
-    // first n + 1 such lines: more make a grid too long however many).
-    let mut rows: Vec<usize> = Vec::new();
+    let mut rows = Rows::new(n);
     // The first invalid character: the character, the cells before it, and
     // its line (among those with cells) and place there.
     let mut invalid: Option<(char, usize, usize, usize)> = None;
     for line in s.lines() {
         let mut in_line = 0usize;
+        // The line's first `-` or `+` on the board, invalid if the line has cells.
+        let mut rule: Option<(char, usize, usize)> = None;
         for ch in line.chars() {
             // A symbol of a larger board (`G` on a 9×9) is as invalid here as `?`.
             let value = match alphabet.decode(ch, n) {
-                Symbol::Layout => continue,
+                Symbol::Layout => {
+                    if matches!(ch, '-' | '+') && rows.cells < total {
+                        rule.get_or_insert((ch, rows.cells, in_line));
+                    }
+                    continue;
+                }
                 Symbol::Empty => 0,
                 Symbol::Value(v) if v as usize <= n => v as u8,
                 // Past the last cell, anything counts toward the wrong-length error.
-                Symbol::Value(_) | Symbol::Invalid if found >= total => 0,
+                Symbol::Value(_) | Symbol::Invalid if rows.cells >= total => 0,
                 Symbol::Value(_) | Symbol::Invalid => {
-                    invalid.get_or_insert((ch, found, rows.len(), in_line));
+                    invalid.get_or_insert((ch, rows.cells, rows.lines(), in_line));
                     0
                 }
             };
-            if found < total {
+            if rows.cells < total {
                 cells.push(value);
             }
-            found += 1;
+            rows.cells += 1;
             in_line += 1;
         }
-        if in_line > 0 && rows.len() <= n {
-            rows.push(in_line);
+        // A rule character beside cells comes before any invalid character
+        // after it on the same line.
+        if let Some((ch, before, place)) = rule.filter(|_| in_line > 0) {
+            let later =
+                |&(_, _, l, p): &(char, usize, usize, usize)| l == rows.lines() && p >= place;
+            if invalid.as_ref().is_none_or(later) {
+                invalid = Some((ch, before, rows.lines(), place));
+            }
         }
+        rows.end_line(in_line);
     }
     if let Some((ch, before, line, place)) = invalid {
-        // Cells on several lines are a grid: name the character by its row
-        // and place there, which a short or long row above would shift in a
-        // count of cells. Past the end of a row, or below the last row, it
-        // has no place on the board: then the count of cells places it.
-        let (row, col) = if rows.len() > 1 && line < n && place < n {
+        let (row, col) = rows.place(before, line, place);
+        return Err(ParseError::InvalidChar { ch, row, col });
+    }
+    rows.check(total)?;
+    Ok(Board::from_cells(&cells)?)
+}
+
+/// Why a token is no cell: not a number, or a number past the board's values.
+enum BadToken {
+    /// Not a number nor an empty marker (cut to 16 characters).
+    NotANumber(String),
+    /// A number past the largest value.
+    OutOfRange(usize),
+}
+
+/// The value of one token on a board of side `n` (0 for empty).
+fn token_value(token: &str, n: usize) -> Result<u8, BadToken> {
+    match token {
+        "." | "_" => Ok(0),
+        t if t.bytes().all(|b| b.is_ascii_digit()) => {
+            // All digits: empty after trimming zeros means 0, and a number too
+            // big for usize saturates (it is out of range either way).
+            let t = t.trim_start_matches('0');
+            let v = if t.is_empty() {
+                0
+            } else {
+                t.parse().unwrap_or(usize::MAX)
+            };
+            if v > n {
+                return Err(BadToken::OutOfRange(v));
+            }
+            Ok(v as u8)
+        }
+        t => Err(BadToken::NotANumber(t.chars().take(16).collect())),
+    }
+}
+
+/// The layout a parse has seen, in characters or tokens: the cells in all,
+/// and the cells on each text line that holds any, to name a short or long row
+/// and to place a bad cell in a grid by its own row.
+struct Rows {
+    /// The board's side.
+    n: usize,
+    /// Cells read so far.
+    cells: usize,
+    /// Cells per line that holds any: the first n + 1 such lines (more make
+    /// a grid too long however many).
+    counts: Vec<usize>,
+}
+
+impl Rows {
+    fn new(n: usize) -> Self {
+        Self {
+            n,
+            cells: 0,
+            counts: Vec::new(),
+        }
+    }
+
+    /// How many lines with cells have ended (the index of the current one).
+    fn lines(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// Ends a text line that held `cells` cells.
+    fn end_line(&mut self, cells: usize) {
+        if cells > 0 && self.counts.len() <= self.n {
+            self.counts.push(cells);
+        }
+    }
+
+    /// The row and column of a bad cell, with `before` cells before it in
+    /// all, and `place` before it on the `line`th line with cells. Cells on
+    /// several lines are a grid: the cell is named by its row and place
+    /// there, which a short or long row above would shift in a count of
+    /// cells. Past the end of a row, or below the last row, it has no place
+    /// on the board: then the count of cells places it.
+    fn place(&self, before: usize, line: usize, place: usize) -> (usize, usize) {
+        let n = self.n;
+        if self.counts.len() > 1 && line < n && place < n {
             (line, place)
         } else {
             (before / n, before % n)
-        };
-        return Err(ParseError::InvalidChar { ch, row, col });
+        }
     }
-    if found == 0 {
-        return Err(ParseError::Empty);
+
+    /// Checks the layout once every cell is read: some cells, every row of a
+    /// grid (cells on several lines) full, and `total` cells in all.
+    fn check(&self, total: usize) -> Result<(), ParseError> {
+        let n = self.n;
+        if self.cells == 0 {
+            return Err(ParseError::Empty);
+        }
+        if self.counts.len() > 1
+            && let Some(row) = self.counts.iter().position(|&k| k != n)
+        {
+            return Err(ParseError::WrongRowLength {
+                row,
+                expected: n,
+                found: self.counts[row],
+            });
+        }
+        if self.cells != total {
+            return Err(ParseError::WrongCellCount {
+                expected: total,
+                found: self.cells,
+                size: n,
+            });
+        }
+        Ok(())
     }
-    // Cells on several lines make a grid, whose every row must be full.
-    if rows.len() > 1
-        && let Some(row) = rows.iter().position(|&k| k != n)
-    {
-        return Err(ParseError::WrongRowLength {
-            row,
-            expected: n,
-            found: rows[row],
-        });
-    }
-    if found != total {
-        return Err(ParseError::WrongCellCount {
-            expected: total,
-            found,
-            size: n,
-        });
-    }
-    Ok(Board::from_cells(&cells)?)
 }
 
 impl<const BOX: usize> FromStr for Board<BOX> {
     type Err = ParseError;
 
     /// Reads the line format or the grid format, or the token format where the text
-    /// holds commas or multi-digit numbers (as 64×64 boards print).
+    /// holds commas or multi-digit numbers (as 64×64 boards print), as
+    /// [`Board::from_grid`] does.
     ///
     /// # Errors
     ///
-    /// Those of [`Board::from_line`] and [`Board::from_grid`], or of
-    /// [`Board::from_tokens`] for token text.
+    /// Those of [`Board::from_grid`].
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        let looks_like_tokens = s.contains(',') || !has_single_chars(Self::N) || {
-            let mut count = 0usize;
-            let mut wide = false;
-            for t in tokens(s) {
-                count += 1;
-                wide |= t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit());
-            }
-            wide && count == Self::CELLS
-        };
-        if looks_like_tokens {
-            Self::from_tokens(s)
-        } else {
-            parse_chars(s, Alphabet::Standard)
-        }
+        Self::from_grid(s)
     }
+}
+
+/// Whether text for a board of side `n` is in the token format: it holds
+/// commas; or it holds numbers of two or more digits, and either a board's
+/// count of tokens, or (a token grid with a short row, say) not a board's
+/// count of characters and fewer than two characters a token, as numbers of
+/// at most two digits give (a solved 9×9 line is one long run of digits, and
+/// a 4×4 grouped by boxes, `12 34`, two digits a word: both characters); or
+/// the board's values have no single characters.
+fn looks_like_tokens(s: &str, n: usize) -> bool {
+    if s.contains(',') || !has_single_chars(n) {
+        return true;
+    }
+    let mut count = 0usize;
+    let mut wide = false;
+    for t in tokens(s) {
+        count += 1;
+        wide |= t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit());
+    }
+    if !wide || count == n * n {
+        return wide;
+    }
+    let chars = s
+        .chars()
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
+        .count();
+    chars != n * n && chars < 2 * count
 }
 
 impl<const BOX: usize> fmt::Display for Board<BOX> {

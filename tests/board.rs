@@ -720,6 +720,151 @@ fn a_bad_character_in_a_grid_is_placed_by_its_own_row() {
     );
 }
 
+/// The rows of `board` in the token format, values separated by `sep`.
+fn token_rows<const BOX: usize>(board: &Board<BOX>, sep: &str) -> Vec<String> {
+    let n = BOX * BOX;
+    let row = |r| (0..n).map(move |c| board.get(r, c).unwrap_or(0).to_string());
+    (0..n)
+        .map(|r| row(r).collect::<Vec<_>>().join(sep))
+        .collect()
+}
+
+#[test]
+fn token_grids_check_their_rows_and_place_bad_tokens_by_row() {
+    // A 16×16 token grid (values past 9 make it tokens), one row with a
+    // value dropped and a later row with one added: 256 tokens in all, but
+    // not a grid. Every token parser names the short row.
+    let mut board = Board16::new();
+    board.set(0, 0, 16).unwrap();
+    board.set(1, 1, 12).unwrap();
+    let rows = token_rows(&board, " ");
+    let mut broken = rows.clone();
+    broken[2] = broken[2][2..].to_string();
+    broken[5].push_str(" 0");
+    let grid = broken.join("\n");
+    let want = ParseError::WrongRowLength {
+        row: 2,
+        expected: 16,
+        found: 15,
+    };
+    assert_eq!(Board16::from_tokens(&grid).unwrap_err(), want);
+    assert_eq!(Board16::from_grid(&grid).unwrap_err(), want);
+    assert_eq!(grid.parse::<Board16>().unwrap_err(), want);
+    assert_eq!(ndoku::AnyBoard::parse_grid(&grid).unwrap_err(), want);
+    assert_eq!(Board16::from_grid(&rows.join("\n")).unwrap(), board);
+    // With commas, and on 64×64, whose grids are always tokens.
+    assert_eq!(
+        Board16::from_grid(&grid.replace(' ', ",")).unwrap_err(),
+        want
+    );
+    let big: Vec<String> = (0..64)
+        .map(|r| vec!["0"; if r == 1 { 63 } else { 64 }].join(" "))
+        .collect();
+    assert_eq!(
+        ndoku::Board64::from_grid(&big.join("\n")).unwrap_err(),
+        ParseError::WrongRowLength {
+            row: 1,
+            expected: 64,
+            found: 63
+        }
+    );
+    // A bad token is placed by its own row, as a bad character is: the
+    // short row above it does not shift it.
+    let mut bad = broken.clone();
+    bad[5] = rows[5].clone();
+    let mut row9: Vec<&str> = rows[9].split(' ').collect();
+    row9[7] = "x";
+    bad[9] = row9.join(" ");
+    let grid = bad.join("\n");
+    let want = ParseError::InvalidToken {
+        token: "x".into(),
+        row: 9,
+        col: 7,
+    };
+    assert_eq!(Board16::from_tokens(&grid).unwrap_err(), want);
+    assert_eq!(grid.parse::<Board16>().unwrap_err(), want);
+    assert_eq!(ndoku::AnyBoard::parse_grid(&grid).unwrap_err(), want);
+    // So is a value out of range.
+    let grid = grid.replace(" x ", " 17 ");
+    assert!(matches!(
+        Board16::from_tokens(&grid).unwrap_err(),
+        ParseError::Board(BoardError::ValueOutOfRange {
+            value: 17,
+            row: 9,
+            col: 7,
+            size: 16
+        })
+    ));
+    // A 9×9 grid of comma rows reads as FromStr reads it.
+    let nine: Board9 = TUTORIAL.parse().unwrap();
+    let commas = token_rows(&nine, ",");
+    assert_eq!(Board9::from_grid(&commas.join("\n")).unwrap(), nine);
+}
+
+#[test]
+fn rule_characters_beside_cells_are_invalid() {
+    // `-` and `+` are box rules on lines of their own; beside cells they
+    // are not skipped: `-1` is no value.
+    let spaced = "0 0 0 0 0 -1 0 0 0 0 0 0 0 0 0 0";
+    let want = ParseError::InvalidChar {
+        ch: '-',
+        row: 1,
+        col: 1,
+    };
+    assert_eq!(spaced.parse::<Board4>().unwrap_err(), want);
+    assert_eq!(ndoku::AnyBoard::parse_line(spaced).unwrap_err(), want);
+    assert_eq!(
+        "0 0 0 0 0 +1 0 0 0 0 0 0 0 0 0 0"
+            .parse::<Board4>()
+            .unwrap_err(),
+        ParseError::InvalidChar {
+            ch: '+',
+            row: 1,
+            col: 1
+        }
+    );
+    // In a grid row, by its row and place; an invalid character after it on
+    // the same line comes second, one before it first.
+    let grid = "1 2 | 3 4\n. . | - .\n----+----\n. . | . .\n. . | . 1";
+    assert_eq!(
+        Board4::from_grid(grid).unwrap_err(),
+        ParseError::InvalidChar {
+            ch: '-',
+            row: 1,
+            col: 2
+        }
+    );
+    assert_eq!(
+        Board4::from_grid(&grid.replace(". . | - .", ". . | -x.")).unwrap_err(),
+        ParseError::InvalidChar {
+            ch: '-',
+            row: 1,
+            col: 2
+        }
+    );
+    assert_eq!(
+        Board4::from_grid(&grid.replace(". . | - .", ". x | - .")).unwrap_err(),
+        ParseError::InvalidChar {
+            ch: 'x',
+            row: 1,
+            col: 1
+        }
+    );
+    // Rule lines, and what `{:#}` prints on every size with characters,
+    // still read.
+    assert_eq!(
+        Board4::from_grid(&grid.replace("| - .", "| . ."))
+            .unwrap()
+            .givens(),
+        5
+    );
+    let nine: Board9 = TUTORIAL.parse().unwrap();
+    assert_eq!(format!("{nine:#}").parse::<Board9>().unwrap(), nine);
+    let mut big = Board36::new();
+    big.set(35, 0, 36).unwrap();
+    assert_eq!(format!("{big:#}").parse::<Board36>().unwrap(), big);
+}
+
 #[test]
 fn a_grid_whose_cells_fit_no_size_is_sized_by_its_rows() {
     // Nine rows, the first one cell short: 80 cells fit no board, but the
