@@ -428,6 +428,18 @@ fn a_grid_file_is_one_puzzle() {
             assert_eq!(run.stderr, format!("error: <stdin>:1: {expected}"));
         }
     }
+    // A whole puzzle on a line, its rows apart, is a puzzle, not a grid row
+    // of nine, however many groups of nine it has.
+    let grouped = |line: &str| {
+        let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
+        rows.join(" ")
+    };
+    let text = format!("{}\n{}\n", grouped(NINE), grouped(NO_SOLUTION));
+    let path = temp_file("grouped.txt", text.as_bytes());
+    let run = ndoku(&["check", path_str(&path)], b"");
+    assert_eq!(run.lines()[0], format!("unique\t9x9\t{}", nine.givens()));
+    assert_eq!(run.lines()[1].split('\t').next(), Some("unsolvable"));
+    assert_eq!(run.lines().len(), 2, "{}", run.stderr);
     // Two short lines first, then whole puzzles: a file of puzzles after all.
     let run = ndoku(
         &["solve"],
@@ -650,6 +662,23 @@ fn formats_grid_tokens_and_hex() {
     let run = ndoku(&["solve", "--hex"], NINE.as_bytes());
     assert_eq!((run.stdout.as_str(), run.code), ("invalid\n", 1));
     assert!(run.stderr.contains("expected 256 cells"), "{}", run.stderr);
+    // In grid format every answer is a block ending in a blank line, words
+    // as well as solutions, so that the output splits into one per puzzle.
+    let empty = ".".repeat(16);
+    let puzzles = format!(
+        "{NINE}\n{NINE}x\n{empty}\n11..............\n{}\n",
+        ".".repeat(81)
+    );
+    let run = ndoku(
+        &["solve", "--unique", "--format", "grid", "--max-nodes", "0"],
+        puzzles.as_bytes(),
+    );
+    let blocks: Vec<&str> = run.stdout.split_terminator("\n\n").collect();
+    assert_eq!(blocks.len(), 5, "{}", run.stdout);
+    assert_solves(&NINE.parse().unwrap(), blocks[0]);
+    assert_eq!(blocks[1..], ["invalid", "gave-up", "invalid", "gave-up"]);
+    let run = ndoku(&["solve", "--unique", "--format", "grid"], empty.as_bytes());
+    assert_eq!(run.stdout, "multiple\n\n");
 }
 
 #[test]

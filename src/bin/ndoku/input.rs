@@ -657,12 +657,18 @@ fn words(line: &str) -> usize {
 /// The side N of the board a line is one row of, counted in characters or in
 /// numbers. Sixteen cells make a whole 4×4 puzzle as well as a row of a 16×16
 /// board: such a line counts as a row only when it has `|` box rules, as `{:#}`
-/// prints them.
+/// prints them. Words count as cells only when each could be one, a number or a
+/// single character: nine groups of nine symbols are a whole 9×9 puzzle, not
+/// a row of nine.
 fn row_width(line: &str) -> Option<usize> {
     let sides = AnyBoard::SIZES;
     let whole = |k: usize| sides.iter().any(|&n| n * n == k);
-    [cells(line), words(line)]
+    let numbers = line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .all(|w| w.chars().nth(1).is_none() || w.bytes().all(|b| b.is_ascii_digit()));
+    [Some(cells(line)), numbers.then(|| words(line))]
         .into_iter()
+        .flatten()
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
 }
 

@@ -241,6 +241,7 @@ impl Job {
             Ok(found) => found,
             Err(message) => {
                 out.extend_from_slice(b"invalid\n");
+                self.end_record(out);
                 return Reply {
                     verdict: Verdict::Invalid,
                     guesses: 0,
@@ -251,9 +252,13 @@ impl Job {
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {
                 let notation = Notation::of(text, searched.puzzle.size(), self.hex);
-                solved(searched, unique, out, |b, out| {
+                let verdict = solved(searched, unique, out, |b, out| {
                     notation.print(b, format, out);
-                })
+                });
+                if verdict != Verdict::Solved {
+                    self.end_record(out);
+                }
+                verdict
             }
             Mode::Count { limit } => counted(searched.count, limit, out),
             Mode::Check => {
@@ -272,6 +277,19 @@ impl Job {
             verdict,
             guesses: solver.stats().guesses,
             error: None,
+        }
+    }
+
+    /// Ends an answer that is a word (`invalid`, `unsolvable`, ...) as a
+    /// solution ends: with a blank line in grid format, so that every record
+    /// of the output is a block of its own.
+    fn end_record(&self, out: &mut Vec<u8>) {
+        if let Mode::Solve {
+            format: Format::Grid,
+            ..
+        } = self.mode
+        {
+            out.push(b'\n');
         }
     }
 
