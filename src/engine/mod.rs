@@ -28,11 +28,18 @@ use tuning::Tuning;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Stats {
-    /// Choices tried at branch points (guesses). Zero means singles alone solved it.
+    /// Choices tried at branch points (guesses). Zero means the engine's
+    /// propagation alone solved it: more than singles (locked candidates on
+    /// every size, and on some sizes pairs, all-different filtering or
+    /// probing), so a puzzle can need zero guesses and still more than singles;
+    /// [`Technique`](crate::Technique) tells the two apart.
     pub guesses: u64,
     /// Choices that led to a contradiction, or were exhausted, and were undone.
     pub backtracks: u64,
-    /// Assignments made by propagation, givens and guesses included.
+    /// Assignments made: givens, guesses and the cells propagation solved,
+    /// counted again each time the search comes back to them. From 16×16 up it
+    /// also counts those made while probing choices (tried, then undone), so it
+    /// measures work done, and is not comparable between 9×9 and larger boards.
     pub propagations: u64,
     /// Solutions found.
     pub solutions: u64,

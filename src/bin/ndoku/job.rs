@@ -28,7 +28,8 @@ pub enum Mode {
 /// How solutions are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// One line, in the input's notation: its letter case, tokens, or hex.
+    /// One line: one character a cell (tokens on 64×64); `solve` keeps the
+    /// input's notation (letter case, tokens or hex).
     Line,
     /// A grid with box rules, followed by a blank line.
     Grid,
