@@ -29,8 +29,8 @@ use tuning::Tuning;
 #[non_exhaustive]
 pub struct Stats {
     /// Choices tried at branch points (guesses). Zero means the engine's
-    /// propagation alone solved it: more than singles (locked candidates on
-    /// every size, and on some sizes pairs, all-different filtering or
+    /// propagation alone solved it: from 9×9 up more than singles (locked
+    /// candidates, and on some sizes pairs, all-different filtering or
     /// probing), so a puzzle can need zero guesses and still more than singles;
     /// [`Technique`](crate::Technique) tells the two apart.
     pub guesses: u64,
