@@ -81,8 +81,8 @@ impl<const BOX: usize> Board<BOX> {
     /// `a`-`z` for 36-61 on 36×36 and larger boards; `.`, `_` and `0` are empty.
     /// White space and the box-rule character `|` are skipped, and so are `+`
     /// and `-` on lines without cells (rule lines such as `------+------`), so
-    /// this also reads the grid format; beside cells, `+` and `-` are invalid
-    /// characters. For 64×64 boards use [`Board::from_tokens`].
+    /// this also reads the grid format; on a line with cells, `+` and `-` are
+    /// invalid characters. For 64×64 boards use [`Board::from_tokens`].
     ///
     /// # Errors
     ///
@@ -99,9 +99,12 @@ impl<const BOX: usize> Board<BOX> {
     /// `|`, `+` and `-` box rules, as people type and print puzzles. Lines with no
     /// cells (rules, blank lines) are skipped. It reads what `{:#}` prints.
     /// Rows of tokens (numbers separated by white space or commas, as
-    /// [`Board::from_tokens`] reads them) work too: they are read as tokens
-    /// where the text holds commas or numbers of two or more digits, and always
-    /// on 64×64, whose values have no single characters.
+    /// [`Board::from_tokens`] reads them) work too. Text is read as tokens when
+    /// it holds commas; or when it holds a number of two or more digits and
+    /// either N×N tokens, or fewer than two characters a token and not N×N
+    /// cells as characters (so a token grid with a short row is still tokens,
+    /// while rows of unspaced digits such as `534678912` are characters); and
+    /// always on 64×64, whose values have no single characters.
     ///
     /// # Errors
     ///
@@ -264,7 +267,7 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
             // A symbol of a larger board (`G` on a 9×9) is as invalid here as `?`.
             let value = match alphabet.decode(ch, n) {
                 Symbol::Layout => {
-                    if matches!(ch, '-' | '+') && rows.cells < total {
+                    if matches!(ch, '-' | '+') {
                         rule.get_or_insert((ch, rows.cells, in_line));
                     }
                     continue;
@@ -285,13 +288,18 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
             in_line += 1;
         }
         // A rule character beside cells comes before any invalid character
-        // after it on the same line.
-        if let Some((ch, before, place)) = rule.filter(|_| in_line > 0) {
-            let later =
-                |&(_, _, l, p): &(char, usize, usize, usize)| l == rows.lines() && p >= place;
-            if invalid.as_ref().is_none_or(later) {
-                invalid = Some((ch, before, rows.lines(), place));
+        // after it on the same line; past the last cell it counts toward the
+        // wrong-length error, as anything there does.
+        match rule.filter(|_| in_line > 0) {
+            Some((_, before, _)) if before >= total => rows.cells += 1,
+            Some((ch, before, place)) => {
+                let later =
+                    |&(_, _, l, p): &(char, usize, usize, usize)| l == rows.lines() && p >= place;
+                if invalid.as_ref().is_none_or(later) {
+                    invalid = Some((ch, before, rows.lines(), place));
+                }
             }
+            None => {}
         }
         rows.end_line(in_line);
     }
@@ -424,13 +432,10 @@ impl<const BOX: usize> FromStr for Board<BOX> {
     }
 }
 
-/// Whether text for a board of side `n` is in the token format: it holds
-/// commas; or it holds numbers of two or more digits, and either a board's
-/// count of tokens, or (a token grid with a short row, say) not a board's
-/// count of characters and fewer than two characters a token, as numbers of
-/// at most two digits give (a solved 9×9 line is one long run of digits, and
-/// a 4×4 grouped by boxes, `12 34`, two digits a word: both characters); or
-/// the board's values have no single characters.
+/// Whether [`Board::from_grid`] reads text for a board of side `n` as tokens,
+/// by the rule its docs give. Fewer than two characters a token is what
+/// numbers of at most two digits give: a solved 9×9 line is one run of digits,
+/// and a 4×4 grouped by boxes (`12 34`) two digits a word, both characters.
 fn looks_like_tokens(s: &str, n: usize) -> bool {
     if s.contains(',') || !has_single_chars(n) {
         return true;

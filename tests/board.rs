@@ -823,6 +823,15 @@ fn rule_characters_beside_cells_are_invalid() {
             col: 1
         }
     );
+    // Past the last cell, as anything there, it makes the text too long.
+    assert_eq!(
+        "1234341221434321-".parse::<Board4>().unwrap_err(),
+        ParseError::WrongCellCount {
+            expected: 16,
+            found: 17,
+            size: 4
+        }
+    );
     // In a grid row, by its row and place; an invalid character after it on
     // the same line comes second, one before it first.
     let grid = "1 2 | 3 4\n. . | - .\n----+----\n. . | . .\n. . | . 1";

@@ -40,9 +40,16 @@ fn check_count_line(s: &str, line: &Result<AnyBoard, ndoku::ParseError>) {
         (Ok(puzzle), Ok(answer)) => {
             assert_eq!(&answer.puzzle, puzzle, "count_line puzzle");
             let searched = solver.count_and_solve(puzzle, 2);
-            assert_eq!((answer.count, answer.first.clone()), searched, "count_line answer");
+            assert_eq!(
+                (answer.count, answer.first.clone()),
+                searched,
+                "count_line answer"
+            );
             if let Some(first) = &answer.first {
-                assert!(first.is_solved() && puzzle.is_completed_by(first), "count_line solution");
+                assert!(
+                    first.is_solved() && puzzle.is_completed_by(first),
+                    "count_line solution"
+                );
             }
         }
         (Ok(_), Err(e)) => panic!("parse_line read the line, count_line said {e}"),

@@ -5,7 +5,7 @@ use libfuzzer_sys::fuzz_target;
 use ndoku::{AnyBoard, Board};
 use ndoku_fuzz::{
     Alphabet, check_agree, check_any_round_trips, check_model, check_parsed, check_round_trips,
-    model_chars, model_tokens, text, with_box,
+    grid_is_tokens, model_chars, model_tokens, text, with_box,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -24,11 +24,12 @@ where
     let n = BOX * BOX;
     let grid = Board::<BOX>::from_grid(s);
     check_parsed(&grid, Some(n), check_round_trips);
-    // 64×64 has no single-character alphabet: its grids are tokens.
-    let model = if BOX < 8 {
-        model_chars(s, n, Alphabet::Standard)
-    } else {
+    // Token text (always on 64×64, which has no single-character alphabet)
+    // is read as tokens.
+    let model = if grid_is_tokens(s, n) {
         model_tokens(s, n)
+    } else {
+        model_chars(s, n, Alphabet::Standard)
     };
     check_model("from_grid", &grid, model);
     let from_str = s.parse::<Board<BOX>>();

@@ -326,6 +326,10 @@ pub fn model_chars(s: &str, n: usize, alphabet: Alphabet) -> Option<Vec<u8>> {
             cells.push(symbol(c, n, alphabet)?);
         }
         if cells.len() > before {
+            // `+` and `-` are box rules only on lines without cells.
+            if line.contains(['+', '-']) {
+                return None;
+            }
             rows.push(cells.len() - before);
         }
     }
@@ -336,11 +340,17 @@ pub fn model_chars(s: &str, n: usize, alphabet: Alphabet) -> Option<Vec<u8>> {
 /// A model of the token format, written from its docs: the cells of `s` on a
 /// board of side `n`, or `None` when the text is not one.
 pub fn model_tokens(s: &str, n: usize) -> Option<Vec<u8>> {
+    // Tokens on several lines are a grid: each line with tokens is a row of N.
+    let rows: Vec<usize> = s
+        .lines()
+        .map(|line| tokens(line).count())
+        .filter(|&k| k > 0)
+        .collect();
+    if rows.len() > 1 && rows.iter().any(|&k| k != n) {
+        return None;
+    }
     let mut cells = Vec::new();
-    for token in s.split(|c: char| c.is_whitespace() || c == ',') {
-        if token.is_empty() || token.chars().all(|c| matches!(c, '|' | '+' | '-')) {
-            continue;
-        }
+    for token in tokens(s) {
         let value = match token {
             "." | "_" => 0,
             t if t.bytes().all(|b| b.is_ascii_digit()) => {
@@ -359,6 +369,25 @@ pub fn model_tokens(s: &str, n: usize) -> Option<Vec<u8>> {
         cells.push(value);
     }
     (cells.len() == n * n).then_some(cells)
+}
+
+/// The tokens of `s`: separated by white space or commas, box rules left out.
+fn tokens(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty() && !t.chars().all(|c| matches!(c, '|' | '+' | '-')))
+}
+
+/// Whether `Board::from_grid` reads `s` as tokens on a board of side `n`, as
+/// its docs say: commas; or a number of two or more digits and either N×N
+/// tokens, or fewer than two characters a token and not N×N characters; or
+/// 64×64.
+pub fn grid_is_tokens(s: &str, n: usize) -> bool {
+    let count = tokens(s).count();
+    let wide = tokens(s).any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()));
+    let chars = s.chars().filter(|&c| !is_layout(c)).count();
+    s.contains(',')
+        || n == 64
+        || (wide && (count == n * n || (chars != n * n && chars < 2 * count)))
 }
 
 /// Checks a parser against a model: it reads a board exactly when the model

@@ -663,9 +663,10 @@ fn words(line: &str) -> usize {
 fn row_width(line: &str) -> Option<usize> {
     let sides = AnyBoard::SIZES;
     let whole = |k: usize| sides.iter().any(|&n| n * n == k);
+    let rule = |w: &str| w.chars().all(|c| matches!(c, '|' | '+' | '-'));
     let numbers = line
         .split(|c: char| c.is_whitespace() || c == ',')
-        .all(|w| w.chars().nth(1).is_none() || w.bytes().all(|b| b.is_ascii_digit()));
+        .all(|w| w.chars().nth(1).is_none() || w.bytes().all(|b| b.is_ascii_digit()) || rule(w));
     [Some(cells(line)), numbers.then(|| words(line))]
         .into_iter()
         .flatten()
