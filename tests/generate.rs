@@ -325,6 +325,36 @@ fn difficulty_agrees_with_the_engine() {
 }
 
 #[test]
+fn a_grading_search_that_gives_up_is_guessing() {
+    // With no guesses allowed, a puzzle that needs one gives up: it is hard,
+    // never medium, whatever its count of guesses (the budget, zero).
+    let mut hard = 0;
+    for seed in 0..20 {
+        let p = Generator::<4>::new(seed)
+            .with_max_nodes(0)
+            .with_symmetry(Symmetry::None)
+            .generate()
+            .unwrap();
+        let mut solver = Solver::<4>::new();
+        solver.solve(&p.board);
+        let guessed = solver.stats().guesses > 0;
+        let d = p.difficulty;
+        assert_eq!(d.technique == Technique::Guessing, guessed, "{}", p.board);
+        hard += usize::from(guessed);
+        if guessed {
+            assert_eq!((d.level(), d.guesses), (Level::Hard, 0));
+        }
+    }
+    assert!(hard > 0, "no puzzle needed a guess");
+    let p = Generator::<4>::new(0)
+        .with_max_nodes(0)
+        .with_level(Level::Hard)
+        .generate()
+        .unwrap();
+    assert_eq!(p.difficulty.level(), Level::Hard);
+}
+
+#[test]
 fn not_minimal_keeps_more_givens() {
     let full: usize = (0..10)
         .map(|i| Generator::<3>::new(6).nth(i).unwrap().board.givens())

@@ -72,7 +72,8 @@ pub struct Difficulty {
     pub technique: Technique,
     /// Guesses the generator's engine made to solve the puzzle (zero when
     /// singles solve it, since the engine's propagation includes them). When
-    /// the engine ran out of its node budget, the budget. On 9×9 and smaller
+    /// the engine ran out of its node budget, the budget (and the technique is
+    /// [`Technique::Guessing`], even under a budget of zero). On 9×9 and smaller
     /// that is what a fresh [`Solver`] makes; from 16×16 up the generator's
     /// searches keep the settings they were measured with, which are not a
     /// fresh `Solver`'s, so a fresh `Solver` can guess a different number of
@@ -129,13 +130,15 @@ impl Difficulty {
         }
         let outcome = solver.solve(puzzle);
         let stats = solver.stats();
-        let guesses = if matches!(outcome, Outcome::GaveUp) {
+        // A search that gave up needed guesses, even under a budget of none.
+        let gave_up = matches!(outcome, Outcome::GaveUp);
+        let guesses = if gave_up {
             solver.max_nodes()
         } else {
             stats.guesses
         };
         Self {
-            technique: if guesses == 0 {
+            technique: if guesses == 0 && !gave_up {
                 Technique::EnginePropagation
             } else {
                 Technique::Guessing
