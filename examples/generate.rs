@@ -10,27 +10,29 @@ use ndoku::{Generator, Level, Puzzle, Symmetry};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let boxw: usize = args
-        .first()
-        .map_or(3, |a| a.parse().expect("BOX is a number"));
-    let count: usize = args
-        .get(1)
-        .map_or(1000, |a| a.parse().expect("COUNT is a number"));
-    let symmetry = match args.get(2).map_or("rotate180", String::as_str) {
+    let arg = |i: usize, default: &str| args.get(i).map_or(default, String::as_str).to_owned();
+    let number = |i: usize, name: &str, default: &str| -> u64 {
+        arg(i, default)
+            .parse()
+            .unwrap_or_else(|_| usage(&format!("{name} is a whole number")))
+    };
+    let boxw = number(0, "BOX", "3");
+    let count = number(1, "COUNT", "1000");
+    if count == 0 {
+        usage("COUNT is at least 1");
+    }
+    let symmetry = match arg(2, "rotate180").as_str() {
         "none" => Symmetry::None,
         "rotate180" => Symmetry::Rotate180,
         "rotate90" => Symmetry::Rotate90,
         "horizontal" => Symmetry::Horizontal,
         "vertical" => Symmetry::Vertical,
         "diagonal" => Symmetry::Diagonal,
-        other => panic!("unknown symmetry {other}"),
+        other => usage(&format!("unknown symmetry {other:?}")),
     };
-    let seed: u64 = args
-        .get(3)
-        .map_or(1, |a| a.parse().expect("SEED is a number"));
-    let nodes: Option<u64> = args
-        .get(4)
-        .map(|a| a.parse().expect("MAX_NODES is a number"));
+    let seed = number(3, "SEED", "1");
+    let nodes = args.get(4).map(|_| number(4, "MAX_NODES", "0"));
+    let count = count as usize;
     match boxw {
         2 => run::<2>(count, symmetry, seed, nodes),
         3 => run::<3>(count, symmetry, seed, nodes),
@@ -39,8 +41,18 @@ fn main() {
         6 => run::<6>(count, symmetry, seed, nodes),
         7 => run::<7>(count, symmetry, seed, nodes),
         8 => run::<8>(count, symmetry, seed, nodes),
-        _ => panic!("BOX runs from 2 to 8"),
+        _ => usage("BOX runs from 2 to 8"),
     }
+}
+
+/// Prints what is wrong and how to call the example, and exits with status 2.
+fn usage(problem: &str) -> ! {
+    eprintln!("error: {problem}");
+    eprintln!(
+        "usage: generate [BOX] [COUNT] [SYMMETRY] [SEED] [MAX_NODES]  \
+         (SYMMETRY: none, rotate180, rotate90, horizontal, vertical, diagonal)"
+    );
+    std::process::exit(2)
 }
 
 fn run<const BOX: usize>(count: usize, symmetry: Symmetry, seed: u64, nodes: Option<u64>) {

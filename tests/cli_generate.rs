@@ -119,6 +119,28 @@ fn options_shape_the_puzzles() {
     let run = ndoku(&["generate", "--count", "3", "--seed", "3", "--level", "easy"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.lines().count(), 3);
+    // Medium 9×9 puzzles with 4-cell orbits: seed 1 gives up on some within
+    // 100 attempts, none within 1,000.
+    let medium = [
+        "generate",
+        "--count",
+        "40",
+        "--seed",
+        "1",
+        "--level",
+        "medium",
+        "--symmetry",
+        "90",
+    ];
+    let run = ndoku(&medium);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("no medium puzzle in 100 attempts"));
+    let run = ndoku(&[&medium[..], &["--attempts", "1000"]].concat());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in run.stdout.lines() {
+        unique::<3>(line);
+    }
+    assert_eq!(run.stdout.lines().count(), 40);
 }
 
 #[test]
@@ -132,6 +154,23 @@ fn impossible_requests_are_errors() {
         run.stderr,
         "error: puzzle 1: no hard puzzle in 100 attempts\nerror: puzzle 2: no hard puzzle in 100 attempts\n"
     );
+    // Fewer attempts give up sooner; none is a usage error.
+    let run = ndoku(&[
+        "generate",
+        "--box",
+        "2",
+        "--seed",
+        "1",
+        "--level",
+        "hard",
+        "--attempts",
+        "3",
+    ]);
+    assert_eq!(
+        run.stderr,
+        "error: puzzle 1: no hard puzzle in 3 attempts\n"
+    );
+    assert_eq!(ndoku(&["generate", "--attempts", "0"]).code, 2);
     let run = ndoku(&["generate", "--box", "9"]);
     assert_eq!(run.code, 2);
     let run = ndoku(&["generate", "--symmetry", "spiral"]);

@@ -33,6 +33,12 @@ pub struct GenerateArgs {
     /// so they need not be minimal.
     #[arg(long, value_enum, value_name = "L")]
     pub level: Option<LevelArg>,
+    /// Grids to try per puzzle before giving up on `--givens` or `--level`
+    /// (at least 1). A 9×9 medium puzzle with `--symmetry rotate90` takes
+    /// some 40 attempts on average, so the default of 100 fails for some.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: u32,
     /// How to print: `line`, `grid` (box rules, a blank line after each) or `tokens`.
     #[arg(long, value_enum, default_value = "line")]
     pub format: Format,
@@ -135,6 +141,7 @@ fn sized<const BOX: usize>(
     if let Some(l) = args.level {
         generator = generator.with_level(l.into());
     }
+    generator = generator.with_attempts(args.attempts);
     let mut status = 0;
     let mut start = 0u64;
     while start < args.count {
