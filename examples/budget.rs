@@ -19,7 +19,10 @@ fn describe_solve(puzzle: &Board9, max_nodes: u64) -> String {
     match solver.solve(puzzle) {
         Outcome::Solved(solution) => format!("solved: {solution}"),
         Outcome::Unsolvable => "no solution".to_string(),
-        Outcome::GaveUp => format!("gave up after {} guesses", solver.stats().guesses),
+        Outcome::GaveUp => match solver.stats().guesses {
+            1 => "gave up after 1 guess".to_string(),
+            n => format!("gave up after {n} guesses"),
+        },
         // `Outcome` is non-exhaustive: later versions may add variants.
         other => format!("{other:?}"),
     }
@@ -80,6 +83,7 @@ mod tests {
         let mut board = Board9::new();
         board.set(0, 0, 1).unwrap();
         assert_eq!(describe_solve(&board, 0), "gave up after 0 guesses");
+        assert_eq!(describe_solve(&board, 1), "gave up after 1 guess");
         assert!(describe_solve(&board, 1_000).starts_with("solved: 1"));
     }
 

@@ -41,7 +41,7 @@
 //! The `examples/` directory of the repository shows each in a short program
 //! (`cargo run --example NAME`): `solve_9x9`, `big_boards` (16×16 and 25×25),
 //! `puzzle_tool` (uniqueness, counting, hints), `budget`, `batch` (one solver
-//! for a file of puzzles) and `generate` (puzzles from a seed).
+//! for a file of puzzles) and `generate` (times puzzles made from a seed).
 //!
 //! # Sizes
 //!
