@@ -136,6 +136,11 @@ fn measure(s: &str) -> (Layout, usize) {
     (Layout::Chars, chars)
 }
 
+/// Whether `c` stands for a value or an empty cell on some board size.
+fn is_symbol(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_')
+}
+
 /// The board side whose cell count is nearest to `cells` (the smaller on a tie).
 fn nearest_size(cells: usize) -> usize {
     AnyBoard::SIZES
@@ -182,7 +187,12 @@ impl AnyBoard {
     /// # Errors
     ///
     /// [`ParseError::WrongCellCount`] when the number of cells fits no size, with
-    /// `expected` and `size` naming the nearest size; [`ParseError::Empty`] when
+    /// `expected` and `size` naming the nearest size, unless, read as that
+    /// size, the text holds before its last cell a character that no board
+    /// size reads (such as `*`) or a token that is no number: then
+    /// [`ParseError::InvalidChar`] or [`ParseError::InvalidToken`] names it
+    /// where that size places it (characters aside when that size is 64×64,
+    /// which has none); [`ParseError::Empty`] when
     /// there are no cells; otherwise the errors of [`Board::from_line`] and
     /// [`Board::from_tokens`] for the chosen size.
     pub fn parse_line(s: &str) -> Result<Self, ParseError> {
@@ -271,17 +281,32 @@ impl AnyBoard {
             Self::SIZES.into_iter().find(|&n| n == rows)
         };
         let by_layout = || first_row().or_else(row_count);
-        let Some(size) = size.or_else(|| grid.then(by_layout).flatten()) else {
-            return Err(no_size_fits(cells));
+        let parse = |size: usize| {
+            each_box!(size, BOX => {
+                let board = match (layout, grid) {
+                    (Layout::Tokens, _) => Board::<BOX>::from_tokens(s),
+                    (Layout::Chars, true) => Board::<BOX>::from_grid(s),
+                    (Layout::Chars, false) => Board::<BOX>::from_line(s),
+                };
+                Some(board.map(AnyBoard::from))
+            }, _ => None)
         };
-        each_box!(size, BOX => {
-            let board = match (layout, grid) {
-                (Layout::Tokens, _) => Board::<BOX>::from_tokens(s),
-                (Layout::Chars, true) => Board::<BOX>::from_grid(s),
-                (Layout::Chars, false) => Board::<BOX>::from_line(s),
-            };
-            board.map(AnyBoard::from)
-        }, _ => Err(no_size_fits(cells)))
+        let Some(size) = size.or_else(|| grid.then(by_layout).flatten()) else {
+            // Text that fits no size and holds something no board reads (a
+            // border of `*`, a comment, box art) gets that named, where the
+            // nearest size places it, rather than a count that includes it
+            // (not where that is 64×64, whose boards have no characters).
+            let near = nearest_size(cells);
+            let near = (layout == Layout::Tokens || near < 64)
+                .then(|| parse(near).and_then(Result::err))
+                .flatten();
+            return Err(match near {
+                Some(e @ ParseError::InvalidToken { .. }) => e,
+                Some(e @ ParseError::InvalidChar { ch, .. }) if !is_symbol(ch) => e,
+                _ => no_size_fits(cells),
+            });
+        };
+        parse(size).unwrap_or_else(|| Err(no_size_fits(cells)))
     }
 
     /// An empty board with `size` rows, or `None` when no board has that side.

@@ -891,6 +891,50 @@ fn a_grid_whose_cells_fit_no_size_is_sized_by_its_rows() {
 }
 
 #[test]
+fn text_that_fits_no_size_names_what_no_board_reads() {
+    use ndoku::AnyBoard;
+    // A grid in a border of `*` (as some programs save puzzles): 85 cells fit
+    // no size, and the `*` is what is wrong, placed as on the nearest size.
+    let mut rows = vec!["*-----------*".to_string()];
+    for r in 0..9 {
+        rows.push(format!("|{}|", &TUTORIAL[r * 9..r * 9 + 9]));
+    }
+    rows.push("*-----------*".to_string());
+    let want = ParseError::InvalidChar {
+        ch: '*',
+        row: 0,
+        col: 0,
+    };
+    assert_eq!(AnyBoard::parse_grid(&rows.join("\n")).unwrap_err(), want);
+    assert_eq!(rows.join("\n").parse::<AnyBoard>().unwrap_err(), want);
+    // On one line, by the count of cells before it; a token, likewise.
+    let line = format!("{}?{}", &TUTORIAL[..40], &TUTORIAL[40..]);
+    assert_eq!(
+        AnyBoard::parse_line(&line).unwrap_err(),
+        ParseError::InvalidChar {
+            ch: '?',
+            row: 4,
+            col: 4
+        }
+    );
+    let tokens = format!("0,x{}", ",0".repeat(80));
+    assert!(matches!(
+        AnyBoard::parse_line(&tokens).unwrap_err(),
+        ParseError::InvalidToken { row: 0, col: 1, .. }
+    ));
+    // A symbol of some other size is no proof: then the count is the error.
+    let line = format!("{TUTORIAL}G");
+    assert_eq!(
+        AnyBoard::parse_line(&line).unwrap_err(),
+        ParseError::WrongCellCount {
+            expected: 81,
+            found: 82,
+            size: 9
+        }
+    );
+}
+
+#[test]
 fn empty_input_is_reported_as_empty() {
     for text in ["", " ", "\n\n", " | + - \n---+---\n", "\t"] {
         assert_eq!(
