@@ -440,6 +440,35 @@ fn a_grid_file_is_one_puzzle() {
     assert_eq!(run.lines()[0], format!("unique\t9x9\t{}", nine.givens()));
     assert_eq!(run.lines()[1].split('\t').next(), Some("unsolvable"));
     assert_eq!(run.lines().len(), 2, "{}", run.stderr);
+    // A 16×16 grid in numbers without box rules: sixteen numbers make a 4×4
+    // puzzle too, but values past 4 make them a row, and once the grid is
+    // found, so is a row of empty cells. 4×4 puzzles as tokens stay one a
+    // line.
+    let first = include_str!("../puzzles/16x16.txt")
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.is_empty())
+        .unwrap();
+    let mut board: Board16 = first.parse().unwrap();
+    for c in 0..16 {
+        board.clear(9, c).unwrap();
+    }
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let row: Vec<String> = (0..16)
+                .map(|c| board.get(r, c).unwrap_or(0).to_string())
+                .collect();
+            row.join(" ")
+        })
+        .collect();
+    let run = ndoku(&["solve"], rows.join("\n").as_bytes());
+    assert_eq!(run.lines().len(), 1, "{}", run.stderr);
+    assert_solves(&board.into(), run.lines()[0]);
+    let four: Board4 = FOUR_ONE.parse().unwrap();
+    let run = ndoku(
+        &["check"],
+        format!("{0}\n{0}\n{0}\n", four.to_tokens()).as_bytes(),
+    );
+    assert_eq!(run.lines().len(), 3, "{}", run.stderr);
     // Two short lines first, then whole puzzles: a file of puzzles after all.
     let run = ndoku(
         &["solve"],

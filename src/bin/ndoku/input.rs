@@ -473,7 +473,7 @@ impl Lines {
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
-                if size > MAX_GRID || (row_width(t) != Some(width) && is_whole(t)) {
+                if size > MAX_GRID || (!fits_row(t, width) && is_whole(t)) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
                 }
@@ -657,20 +657,46 @@ fn words(line: &str) -> usize {
 /// The side N of the board a line is one row of, counted in characters or in
 /// numbers. Sixteen cells make a whole 4×4 puzzle as well as a row of a 16×16
 /// board: such a line counts as a row only when it has `|` box rules, as `{:#}`
-/// prints them. Words count as cells only when each could be one, a number or a
-/// single character: nine groups of nine symbols are a whole 9×9 puzzle, not
-/// a row of nine.
+/// prints them, or a value past 4 (see [`fits_row`] for the rest of such a
+/// grid). Words count as cells only as [`cell_counts`] says.
 fn row_width(line: &str) -> Option<usize> {
     let sides = AnyBoard::SIZES;
     let whole = |k: usize| sides.iter().any(|&n| n * n == k);
+    // A value no 4×4 board has: a letter, a digit past 4, or a number past 4.
+    let past_four = || {
+        line.chars()
+            .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
+            || line
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .any(|w| is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4))
+    };
+    cell_counts(line)
+        .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|') || past_four()))
+}
+
+/// Whether `line` can be a row of a grid found to be `width` wide: a line of
+/// that width, or, in a 16×16 grid, sixteen cells that could also make a 4×4
+/// puzzle (a row of empty cells and values up to 4).
+fn fits_row(line: &str, width: usize) -> bool {
+    row_width(line) == Some(width) || (width == 16 && cell_counts(line).any(|k| k == 16))
+}
+
+/// The counts of cells a line may hold: its characters, and its words when
+/// each could be one cell, a number or a single character (nine groups of
+/// nine symbols are a whole 9×9 puzzle, not nine cells).
+fn cell_counts(line: &str) -> impl Iterator<Item = usize> {
     let rule = |w: &str| w.chars().all(|c| matches!(c, '|' | '+' | '-'));
     let numbers = line
         .split(|c: char| c.is_whitespace() || c == ',')
-        .all(|w| w.chars().nth(1).is_none() || w.bytes().all(|b| b.is_ascii_digit()) || rule(w));
+        .all(|w| w.chars().nth(1).is_none() || is_number(w) || rule(w));
     [Some(cells(line)), numbers.then(|| words(line))]
         .into_iter()
         .flatten()
-        .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|')))
+}
+
+/// Whether a word is all digits.
+fn is_number(w: &str) -> bool {
+    w.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The row width that two of `widths` (those of the lines read ahead) share.
