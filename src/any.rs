@@ -310,16 +310,19 @@ impl AnyBoard {
     }
 
     /// An empty board with `size` rows, or `None` when no board has that side.
+    #[must_use]
     pub fn empty(size: usize) -> Option<Self> {
         each_box!(size, BOX => Some(Board::<BOX>::new().into()), _ => None)
     }
 
     /// The side of the board, N: 4, 9, 16, 25, 36, 49 or 64.
+    #[must_use]
     pub fn size(&self) -> usize {
         self.box_size() * self.box_size()
     }
 
     /// The side of a box, which is the square root of [`AnyBoard::size`]: 2 to 8.
+    #[must_use]
     pub fn box_size(&self) -> usize {
         match self {
             AnyBoard::B2(_) => 2,
@@ -333,16 +336,19 @@ impl AnyBoard {
     }
 
     /// The number of filled cells.
+    #[must_use]
     pub fn givens(&self) -> usize {
         each_board!(self, b => b.givens())
     }
 
     /// Whether every cell is filled (and so, as boards hold no conflict, solved).
+    #[must_use]
     pub fn is_solved(&self) -> bool {
         each_board!(self, b => b.is_solved())
     }
 
     /// Whether `other` has the same size and keeps every given of `self`.
+    #[must_use]
     pub fn is_completed_by(&self, other: &AnyBoard) -> bool {
         match (self, other) {
             (AnyBoard::B2(a), AnyBoard::B2(b)) => a.is_completed_by(b),
@@ -357,16 +363,19 @@ impl AnyBoard {
     }
 
     /// The cells as raw bytes in row-major order: `0` for empty, `1..=N` for a value.
+    #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         each_board!(self, b => b.as_bytes())
     }
 
     /// The token format on one line, as [`Board::to_tokens`] prints it.
+    #[must_use]
     pub fn to_tokens(&self) -> String {
         each_board!(self, b => b.to_tokens())
     }
 
     /// The board in hex, as [`Board::to_hex`] prints it, when it is a 16×16 one.
+    #[must_use]
     pub fn to_hex(&self) -> Option<String> {
         match self {
             AnyBoard::B4(b) => Some(b.to_hex()),
@@ -399,6 +408,7 @@ impl fmt::Display for AnyBoard {
 /// The result of looking for one solution of an [`AnyBoard`], as [`Outcome`] is
 /// for a [`Board`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
 pub enum AnyOutcome {
     /// A solution: a full board that keeps every given of the puzzle.
     Solved(AnyBoard),
@@ -411,6 +421,7 @@ pub enum AnyOutcome {
 
 impl AnyOutcome {
     /// The solution, if one was found.
+    #[must_use]
     pub fn solution(self) -> Option<AnyBoard> {
         match self {
             AnyOutcome::Solved(b) => Some(b),
@@ -420,6 +431,7 @@ impl AnyOutcome {
 
     /// Whether the search stopped on its budget or time limit rather than on
     /// an answer.
+    #[must_use]
     pub fn gave_up(&self) -> bool {
         matches!(self, AnyOutcome::GaveUp)
     }
@@ -494,6 +506,7 @@ macro_rules! with_solver {
 
 impl AnySolver {
     /// A solver with no node budget and no time limit.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             max_nodes: u64::MAX,
@@ -510,12 +523,14 @@ impl AnySolver {
     }
 
     /// Sets the node budget of every size, as [`Solver::with_max_nodes`] does.
+    #[must_use]
     pub fn with_max_nodes(self, max_nodes: u64) -> Self {
         Self::with_limits(max_nodes, self.time_limit)
     }
 
     /// Sets the time limit of every size, as [`Solver::with_time_limit`]
     /// does: each search gives up once it has run for `limit`.
+    #[must_use]
     pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
         Self::with_limits(self.max_nodes, limit)
     }
@@ -531,16 +546,19 @@ impl AnySolver {
     }
 
     /// The node budget.
+    #[must_use]
     pub fn max_nodes(&self) -> u64 {
         self.max_nodes
     }
 
     /// The time limit, if there is one.
+    #[must_use]
     pub fn time_limit(&self) -> Option<Duration> {
         self.time_limit
     }
 
     /// Counters from the last search, whatever its size.
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }

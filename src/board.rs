@@ -97,6 +97,7 @@ impl<const BOX: usize> Board<BOX> {
     pub const CELLS: usize = Self::N * Self::N;
 
     /// An empty board.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             cells: smallvec::smallvec![0; Self::CELLS],
@@ -241,6 +242,7 @@ impl<const BOX: usize> Board<BOX> {
     /// # Panics
     ///
     /// If `row` or `col` is `N` or more.
+    #[must_use]
     pub fn get(&self, row: usize, col: usize) -> Option<u8> {
         assert!(
             row < Self::N && col < Self::N,
@@ -254,6 +256,7 @@ impl<const BOX: usize> Board<BOX> {
     /// # Panics
     ///
     /// If `index` is `CELLS` or more.
+    #[must_use]
     pub fn get_index(&self, index: usize) -> Option<u8> {
         match self.cells[index] {
             0 => None,
@@ -311,17 +314,20 @@ impl<const BOX: usize> Board<BOX> {
     }
 
     /// The number of filled cells.
+    #[must_use]
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
     /// Whether every cell is filled. Since a board never holds a conflict, a full
     /// board is a solved one.
+    #[must_use]
     pub fn is_solved(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
     }
 
     /// Whether every given of `self` stands, with the same value, in `other`.
+    #[must_use]
     pub fn is_completed_by(&self, other: &Self) -> bool {
         self.cells
             .iter()
@@ -330,11 +336,13 @@ impl<const BOX: usize> Board<BOX> {
     }
 
     /// The cells in row-major order: `None` for empty, `Some(value)` for filled.
+    #[must_use]
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Option<u8>> + '_ {
         self.cells.iter().map(|&v| (v != 0).then_some(v))
     }
 
     /// The cells as raw bytes in row-major order: `0` for empty, `1..=N` for a value.
+    #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.cells
     }

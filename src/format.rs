@@ -171,6 +171,7 @@ impl<const BOX: usize> Board<BOX> {
 
     /// Prints the token format on one line: values as decimal numbers separated by
     /// spaces, `0` for empty. [`Board::from_tokens`] reads it back.
+    #[must_use]
     pub fn to_tokens(&self) -> String {
         let mut out = String::with_capacity(Self::CELLS * 3);
         for (i, v) in self.as_bytes().iter().enumerate() {
@@ -197,6 +198,7 @@ impl Board<4> {
 
     /// Prints the board on one line in hex (`0`-`F` for 1-16, `.` for empty), as
     /// [`Board::from_hex`] reads it.
+    #[must_use]
     pub fn to_hex(&self) -> String {
         self.as_bytes()
             .iter()

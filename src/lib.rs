@@ -209,6 +209,8 @@
 //! - `cli`: the `ndoku` command-line tool (see the README); the library needs
 //!   none of its dependencies.
 #![deny(missing_docs)]
+// What a pure method returns is all it does: dropping it is a mistake.
+#![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 
 mod any;
 mod board;

@@ -19,6 +19,7 @@ use crate::board::Board;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
 pub enum Outcome<const BOX: usize> {
     /// A solution: a full board that keeps every given of the puzzle.
     Solved(Board<BOX>),
@@ -31,6 +32,7 @@ pub enum Outcome<const BOX: usize> {
 
 impl<const BOX: usize> Outcome<BOX> {
     /// The solution, if one was found.
+    #[must_use]
     pub fn solution(self) -> Option<Board<BOX>> {
         match self {
             Outcome::Solved(b) => Some(b),
@@ -40,6 +42,7 @@ impl<const BOX: usize> Outcome<BOX> {
 
     /// Whether the search stopped on its budget or time limit rather than on
     /// an answer.
+    #[must_use]
     pub fn gave_up(&self) -> bool {
         matches!(self, Outcome::GaveUp)
     }
@@ -59,6 +62,7 @@ impl<const BOX: usize> Outcome<BOX> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[must_use = "a count may have stopped at its limit or given up"]
 pub enum Count {
     /// The whole search space was explored: exactly this many solutions (fewer
     /// than the limit).
@@ -72,6 +76,7 @@ pub enum Count {
 
 impl Count {
     /// The number of solutions found, whatever stopped the search.
+    #[must_use]
     pub fn found(self) -> usize {
         match self {
             Count::Exact(n) | Count::AtLeast(n) | Count::GaveUp(n) => n,
@@ -79,6 +84,7 @@ impl Count {
     }
 
     /// Whether the count is final: the whole space was explored or the limit reached.
+    #[must_use]
     pub fn is_complete(self) -> bool {
         !matches!(self, Count::GaveUp(_))
     }

@@ -36,6 +36,7 @@ pub struct Reference {
 
 impl Reference {
     /// A reference engine with no step budget.
+    #[must_use]
     pub fn new() -> Self {
         Self {
             max_steps: u64::MAX,
@@ -44,6 +45,7 @@ impl Reference {
 
     /// The same engine, stopping with [`Outcome::GaveUp`] or [`Count::GaveUp`]
     /// after `max_steps` steps.
+    #[must_use]
     pub fn with_max_steps(self, max_steps: u64) -> Self {
         Self { max_steps }
     }

@@ -89,6 +89,7 @@ pub struct Transform<const BOX: usize> {
 
 impl<const BOX: usize> Transform<BOX> {
     /// The transform that changes nothing.
+    #[must_use]
     pub fn identity() -> Self {
         let n = Board::<BOX>::N;
         Self {
@@ -101,6 +102,7 @@ impl<const BOX: usize> Transform<BOX> {
 
     /// A transform drawn at random, reproducibly, from `seed`: every relabeling,
     /// band, row, stack and column order and transposition is equally likely.
+    #[must_use]
     pub fn random(seed: u64) -> Self {
         use rand_core::SeedableRng;
         Self::random_with(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed))
@@ -134,6 +136,7 @@ impl<const BOX: usize> Transform<BOX> {
     }
 
     /// Applies the transform to `board`.
+    #[must_use]
     pub fn apply(&self, board: &Board<BOX>) -> Board<BOX> {
         let n = Board::<BOX>::N;
         let src = board.as_bytes();
@@ -149,6 +152,7 @@ impl<const BOX: usize> Transform<BOX> {
     }
 
     /// The transform that undoes this one.
+    #[must_use]
     pub fn inverse(&self) -> Self {
         let n = Board::<BOX>::N;
         let invert = |p: &[usize]| {
@@ -266,6 +270,7 @@ impl<const BOX: usize> Board<BOX> {
     }
 
     /// The board mirrored in its main diagonal: rows become columns.
+    #[must_use]
     pub fn transpose(&self) -> Self {
         let n = Self::N;
         let src = self.as_bytes();

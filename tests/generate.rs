@@ -316,7 +316,7 @@ fn difficulty_agrees_with_the_engine() {
     for p in generator.batch(0, 30) {
         let p = p.unwrap();
         let mut solver = Solver::<3>::new();
-        solver.solve(&p.board);
+        let _ = solver.solve(&p.board);
         let d = p.difficulty;
         assert_eq!(d.guesses, solver.stats().guesses, "{}", p.board);
         assert_eq!(d.technique == Technique::Guessing, d.guesses > 0);
@@ -336,7 +336,7 @@ fn a_grading_search_that_gives_up_is_guessing() {
             .generate()
             .unwrap();
         let mut solver = Solver::<4>::new();
-        solver.solve(&p.board);
+        let _ = solver.solve(&p.board);
         let guessed = solver.stats().guesses > 0;
         let d = p.difficulty;
         assert_eq!(d.technique == Technique::Guessing, guessed, "{}", p.board);

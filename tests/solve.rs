@@ -713,18 +713,18 @@ fn sparse_49x49_board_counts_to_two_within_budget() {
 fn solver_stats_are_consistent() {
     let puzzle: Board9 = TUTORIAL.parse().unwrap();
     let mut s = Solver::<3>::new();
-    s.solve(&puzzle);
+    let _ = s.solve(&puzzle);
     let st = s.stats();
     assert_eq!(st.solutions, 1);
     assert!(st.propagations >= puzzle.givens() as u64);
     assert!(st.backtracks <= st.guesses + 1);
     // Counting the 288 4x4 grids needs guesses.
     let mut s = Solver::<2>::new();
-    s.count(&Board4::new(), usize::MAX);
+    let _ = s.count(&Board4::new(), usize::MAX);
     assert!(s.stats().guesses > 0);
     assert_eq!(s.stats().solutions, 288);
     // Stats belong to the last search only.
-    s.solve(&Board4::new());
+    let _ = s.solve(&Board4::new());
     assert_eq!(s.stats().solutions, 1);
 }
 

@@ -198,6 +198,7 @@ pub enum Engine {
 
 impl<const BOX: usize> Solver<BOX> {
     /// A solver with no node budget and no time limit.
+    #[must_use]
     pub fn new() -> Self {
         let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
         Self {
@@ -245,6 +246,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// guesses (about 10 s). A SAT solver finds them hard too: on six such
     /// boards CaDiCaL took 3 s to over 2 minutes, and this engine solved two
     /// within 20,000 guesses (1.2 s and 7 s).
+    #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
         self
@@ -275,6 +277,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// assert_eq!(solver.time_limit(), Some(Duration::from_secs(1)));
     /// # Ok::<(), ndoku::ParseError>(())
     /// ```
+    #[must_use]
     pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
         self.time_limit = limit;
         self
@@ -297,6 +300,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// 16×16 or 25×25 board (200 or 350 or more open cells once the givens
     /// have propagated) and on every 36×36 and 49×49 board, which restart
     /// until they have found their first solution.
+    #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self.shuffle_values = true;
@@ -336,6 +340,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// }
     /// # Ok::<(), ndoku::ParseError>(())
     /// ```
+    #[must_use]
     pub fn with_tie_seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
         self.shuffle_values = false;
@@ -344,17 +349,20 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// Chooses the engine. [`Engine::Auto`], the default, picks the fastest for
     /// the size; the others exist to compare engines and to test one against another.
+    #[must_use]
     pub fn with_engine(mut self, engine: Engine) -> Self {
         self.engine = engine;
         self
     }
 
     /// The node budget.
+    #[must_use]
     pub fn max_nodes(&self) -> u64 {
         self.max_nodes
     }
 
     /// The time limit, if there is one.
+    #[must_use]
     pub fn time_limit(&self) -> Option<Duration> {
         self.time_limit
     }
@@ -366,6 +374,7 @@ impl<const BOX: usize> Solver<BOX> {
     }
 
     /// Counters from the last search.
+    #[must_use]
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -633,6 +642,7 @@ impl<const BOX: usize> Board<BOX> {
     /// It has no budget: for puzzles from untrusted sources, use
     /// [`Solver::with_max_nodes`] or [`Solver::with_time_limit`] and handle
     /// [`Outcome::GaveUp`].
+    #[must_use]
     pub fn solve(&self) -> Option<Board<BOX>> {
         with_cached_solver(|s: &mut Solver<BOX>| s.solve(self).solution())
     }
@@ -644,6 +654,7 @@ impl<const BOX: usize> Board<BOX> {
     /// a very long time (the empty 9×9 board has about 6.7×10²¹ solutions). To bound
     /// the work, use [`Solver::with_max_nodes`] or [`Solver::with_time_limit`] and
     /// [`Solver::count`], which return [`Count::GaveUp`] when the limit is reached.
+    #[must_use]
     pub fn count_solutions(&self, limit: usize) -> usize {
         with_cached_solver(|s: &mut Solver<BOX>| s.count(self, limit).found())
     }

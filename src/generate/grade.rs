@@ -100,6 +100,7 @@ pub(crate) fn by_singles(
 
 impl Difficulty {
     /// The level this difficulty falls in.
+    #[must_use]
     pub fn level(&self) -> Level {
         match self.technique {
             Technique::NakedSingles | Technique::HiddenSingles => Level::Easy,
@@ -109,6 +110,7 @@ impl Difficulty {
     }
 
     /// Whether singles (naked and hidden) alone solve the puzzle.
+    #[must_use]
     pub fn singles_only(&self) -> bool {
         self.level() == Level::Easy
     }

@@ -56,6 +56,7 @@ impl Symmetry {
     /// # Panics
     ///
     /// If `cell` is `n * n` or more.
+    #[must_use]
     pub fn orbit(self, n: usize, cell: usize) -> Vec<usize> {
         assert!(cell < n * n, "cell {cell} is outside the {n}x{n} board");
         let (r, c) = (cell / n, cell % n);
@@ -253,6 +254,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// A generator with seed `seed` and the defaults: [`Symmetry::Rotate180`],
     /// minimal puzzles, no target number of givens, any level, at most 100
     /// attempts per puzzle.
+    #[must_use]
     pub fn new(seed: u64) -> Self {
         let _ = Board::<BOX>::N; // Rejects a BOX outside 2..=8 at compile time.
         Self {
@@ -267,6 +269,7 @@ impl<const BOX: usize> Generator<BOX> {
     }
 
     /// The symmetry of the givens.
+    #[must_use]
     pub fn with_symmetry(mut self, symmetry: Symmetry) -> Self {
         self.symmetry = symmetry;
         self
@@ -275,6 +278,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// Stops removing givens when `target` are left. An attempt that cannot
     /// get down to exactly `target` while staying unique is retried (see
     /// [`Generator::with_attempts`]).
+    #[must_use]
     pub fn with_givens(mut self, target: usize) -> Self {
         self.target = Some(target);
         self
@@ -295,6 +299,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// [`Symmetry::Rotate180`], and 38 with [`Symmetry::Rotate90`], up to 238,
     /// so the default 100 runs out for some), and on 4×4, where singles solve
     /// every puzzle the generator makes, medium and hard are never met.
+    #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
         self
@@ -303,6 +308,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// Whether to try every orbit of givens for removal, so that the puzzle is
     /// minimal (the default). With `false`, removal stops at the first orbit
     /// that cannot go: faster, and the puzzle keeps more givens.
+    #[must_use]
     pub fn with_minimal(mut self, minimal: bool) -> Self {
         self.minimal = minimal;
         self
@@ -310,6 +316,7 @@ impl<const BOX: usize> Generator<BOX> {
 
     /// How many grids to try per puzzle before giving up on a target or a
     /// level (at least 1; default 100).
+    #[must_use]
     pub fn with_attempts(mut self, attempts: u32) -> Self {
         self.attempts = attempts.max(1);
         self
@@ -326,6 +333,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// it retry the orbits left undecided with eight times the budget each,
     /// up to `max_nodes`: a larger budget costs time only on the checks that
     /// need it.
+    #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
         self
@@ -355,6 +363,7 @@ impl<const BOX: usize> Generator<BOX> {
     }
 
     /// Puzzles `start .. start + count` of the sequence, in order, one after another.
+    #[must_use]
     pub fn batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
         let mut worker = Worker::new(self.max_nodes);
         (0..count as u64)
@@ -364,6 +373,7 @@ impl<const BOX: usize> Generator<BOX> {
 
     /// The same puzzles as [`Generator::batch`], made on rayon's thread pool.
     #[cfg(feature = "rayon")]
+    #[must_use]
     pub fn par_batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
         use rayon::prelude::*;
         (0..count)
