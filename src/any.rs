@@ -472,6 +472,9 @@ where
 pub struct AnySolver {
     max_nodes: u64,
     time_limit: Option<Duration>,
+    /// The seed, and whether it shuffles the value order too
+    /// ([`Solver::with_seed`]) or only the tie-breaks ([`Solver::with_tie_seed`]).
+    seed: Option<(u64, bool)>,
     stats: Stats,
     s2: Option<Solver<2>>,
     s3: Option<Solver<3>>,
@@ -486,7 +489,7 @@ pub struct AnySolver {
 /// solver of `$self` for its size, made on first use.
 macro_rules! with_solver {
     ($self:ident, $board:expr, |$s:ident, $b:ident| $body:expr) => {{
-        let m = ($self.max_nodes, $self.time_limit);
+        let m = ($self.max_nodes, $self.time_limit, $self.seed);
         match $board {
             AnyBoard::B2($b) => with_solver!(@ slot($self.s2, m), $s => $body),
             AnyBoard::B3($b) => with_solver!(@ slot($self.s3, m), $s => $body),
@@ -498,19 +501,34 @@ macro_rules! with_solver {
         }
     }};
     (@ slot($field:expr, $m:ident), $s:ident => $body:expr) => {{
-        let $s = $field
-            .get_or_insert_with(|| Solver::new().with_max_nodes($m.0).with_time_limit($m.1));
+        let $s = $field.get_or_insert_with(|| configured($m));
         $body
     }};
 }
 
+/// A solver of one size with an [`AnySolver`]'s settings: node budget, time
+/// limit and seed.
+fn configured<const BOX: usize>(
+    (max_nodes, time_limit, seed): (u64, Option<Duration>, Option<(u64, bool)>),
+) -> Solver<BOX> {
+    let solver = Solver::new()
+        .with_max_nodes(max_nodes)
+        .with_time_limit(time_limit);
+    match seed {
+        Some((seed, true)) => solver.with_seed(seed),
+        Some((seed, false)) => solver.with_tie_seed(seed),
+        None => solver,
+    }
+}
+
 impl AnySolver {
-    /// A solver with no node budget and no time limit.
+    /// A solver with no node budget, no time limit and no seed.
     #[must_use]
     pub fn new() -> Self {
         Self {
             max_nodes: u64::MAX,
             time_limit: None,
+            seed: None,
             stats: Stats::default(),
             s2: None,
             s3: None,
@@ -525,22 +543,48 @@ impl AnySolver {
     /// Sets the node budget of every size, as [`Solver::with_max_nodes`] does.
     #[must_use]
     pub fn with_max_nodes(self, max_nodes: u64) -> Self {
-        Self::with_limits(max_nodes, self.time_limit)
+        Self {
+            max_nodes,
+            ..self.unbuilt()
+        }
     }
 
     /// Sets the time limit of every size, as [`Solver::with_time_limit`]
     /// does: each search gives up once it has run for `limit`.
     #[must_use]
     pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
-        Self::with_limits(self.max_nodes, limit)
+        Self {
+            time_limit: limit,
+            ..self.unbuilt()
+        }
     }
 
-    /// A solver with these limits and no per-size solver yet, so that each
-    /// is made with them on first use.
-    fn with_limits(max_nodes: u64, time_limit: Option<Duration>) -> Self {
+    /// Seeds every size's search, shuffling its tie-breaks and value order,
+    /// as [`Solver::with_seed`] does.
+    #[must_use]
+    pub fn with_seed(self, seed: u64) -> Self {
         Self {
-            max_nodes,
-            time_limit,
+            seed: Some((seed, true)),
+            ..self.unbuilt()
+        }
+    }
+
+    /// Seeds every size's tie-breaks only, as [`Solver::with_tie_seed`] does.
+    #[must_use]
+    pub fn with_tie_seed(self, seed: u64) -> Self {
+        Self {
+            seed: Some((seed, false)),
+            ..self.unbuilt()
+        }
+    }
+
+    /// These settings with no per-size solver yet, so that each is made
+    /// with them on first use.
+    fn unbuilt(self) -> Self {
+        Self {
+            max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
+            seed: self.seed,
             ..Self::new()
         }
     }

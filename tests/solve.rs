@@ -6,8 +6,8 @@ use common::*;
 use std::time::{Duration, Instant};
 
 use ndoku::{
-    Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Engine, Outcome, Reference,
-    Solver,
+    AnyBoard, AnyOutcome, AnySolver, Board, Board4, Board9, Board16, Board36, Board49, Board64,
+    Count, Engine, Outcome, Reference, Solver,
 };
 
 const TUTORIAL: &str =
@@ -921,4 +921,45 @@ fn a_tie_seed_draws_tie_breaks_and_keeps_the_value_order() {
     assert!(guesses > 18, "the boards need guesses: {guesses}");
     assert!(unlike_seed > 0, "a tie seed searched as a full seed does");
     assert!(unlike_default > 0, "a tie seed searched as no seed does");
+}
+
+#[test]
+fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
+    let mut rng = Rng::new(17);
+    let mut unlike = 0;
+    for _ in 0..4 {
+        let board = planted::<4>(175, &mut rng).0;
+        let any = AnyBoard::from(board.clone());
+        let mut plain = Solver::<4>::new();
+        let _ = plain.solve(&board);
+        for seed in 1..=2 {
+            let pairs = [
+                (
+                    Solver::new().with_seed(seed),
+                    AnySolver::new().with_seed(seed),
+                ),
+                (
+                    Solver::new().with_tie_seed(seed),
+                    AnySolver::new().with_tie_seed(seed),
+                ),
+                // Settings in either order, the seed kept by a later budget.
+                (
+                    Solver::new().with_tie_seed(seed).with_max_nodes(50_000),
+                    AnySolver::new().with_tie_seed(seed).with_max_nodes(50_000),
+                ),
+            ];
+            for (mut one, mut every) in pairs {
+                let outcome = one.solve(&board);
+                let Outcome::Solved(solution) = &outcome else {
+                    panic!("a planted board is solvable: {outcome:?}");
+                };
+                check_solution(&board, solution);
+                let any_outcome = every.solve(&any);
+                assert_eq!(any_outcome, AnyOutcome::Solved(solution.clone().into()));
+                assert_eq!(every.stats(), one.stats());
+                unlike += usize::from(one.stats() != plain.stats());
+            }
+        }
+    }
+    assert!(unlike > 0, "the seeds searched as no seed does");
 }
