@@ -25,8 +25,14 @@ use crate::outcome::{Count, Outcome};
 /// let mut solver = AnySolver::new();
 /// let solution = solver.solve(&puzzle).solution().expect("it has a solution");
 /// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+/// // Back to a board of its size, once the size is known.
+/// let nine = ndoku::Board9::try_from(solution).expect("a 9×9 board");
+/// assert!(nine.is_solved());
 /// # Ok::<(), ndoku::ParseError>(())
 /// ```
+///
+/// `Board::<BOX>::try_from(any)` gives the board inside when it has that
+/// size, and the `AnyBoard` back when not.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyBoard {
     /// A 4×4 board.
@@ -86,6 +92,19 @@ macro_rules! impl_from_board {
         impl From<Board<$box>> for AnyBoard {
             fn from(board: Board<$box>) -> Self {
                 AnyBoard::$variant(board)
+            }
+        }
+
+        /// The board inside, when it has this size; else the board back, as
+        /// `[T; N]::try_from(Vec<T>)` gives back the `Vec`.
+        impl TryFrom<AnyBoard> for Board<$box> {
+            type Error = AnyBoard;
+
+            fn try_from(any: AnyBoard) -> Result<Self, AnyBoard> {
+                match any {
+                    AnyBoard::$variant(board) => Ok(board),
+                    other => Err(other),
+                }
             }
         }
     )*};
@@ -742,6 +761,16 @@ mod tests {
             assert_eq!(AnyBoard::empty(n).unwrap().size(), n);
         }
         assert_eq!(AnyBoard::empty(10), None);
+        // Back to a sized board: the board inside, or the AnyBoard back.
+        for board in first_rows() {
+            let nine = Board9::try_from(board.clone());
+            match board.size() {
+                9 => assert_eq!(AnyBoard::from(nine.unwrap()), board),
+                _ => assert_eq!(nine.unwrap_err(), board),
+            }
+            let big = Board64::try_from(board.clone());
+            assert_eq!(big.is_ok(), board.size() == 64);
+        }
         let nine = AnyBoard::parse_line(NINE).unwrap();
         assert_eq!(nine, AnyBoard::B3(NINE.parse::<Board9>().unwrap()));
         assert_eq!(nine.to_string(), NINE);
