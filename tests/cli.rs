@@ -452,14 +452,9 @@ fn a_grid_file_is_one_puzzle() {
     for c in 0..16 {
         board.clear(9, c).unwrap();
     }
-    let rows: Vec<String> = (0..16)
-        .map(|r| {
-            let row: Vec<String> = (0..16)
-                .map(|c| board.get(r, c).unwrap_or(0).to_string())
-                .collect();
-            row.join(" ")
-        })
-        .collect();
+    let tokens = board.to_tokens();
+    let tokens: Vec<&str> = tokens.split(' ').collect();
+    let rows: Vec<String> = tokens.chunks(16).map(|row| row.join(" ")).collect();
     let run = ndoku(&["solve"], rows.join("\n").as_bytes());
     assert_eq!(run.lines().len(), 1, "{}", run.stderr);
     assert_solves(&board.into(), run.lines()[0]);
