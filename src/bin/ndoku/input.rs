@@ -668,7 +668,7 @@ fn row_width(line: &str) -> Option<usize> {
             .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
             || line
                 .split(|c: char| c.is_whitespace() || c == ',')
-                .any(|w| is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4))
+                .any(|w| !w.is_empty() && is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4))
     };
     cell_counts(line)
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|') || past_four()))
