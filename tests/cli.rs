@@ -669,6 +669,25 @@ fn a_time_limit_gives_up_and_keeps_lines_aligned() {
 }
 
 #[test]
+fn a_hash_starts_a_comment_to_the_end_of_the_line() {
+    // Puzzle collections often rate or name a puzzle after it on its line.
+    let input = format!("{NINE} # rating 7.2\n# a comment line\n{NO_SOLUTION}#source\n");
+    let run = ndoku(&["check"], input.as_bytes());
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(run.lines().len(), 2);
+    assert!(run.lines()[0].starts_with("unique\t9x9"));
+    assert!(run.lines()[1].starts_with("unsolvable\t9x9"));
+    // What comes before the `#` must still be a whole puzzle.
+    let run = ndoku(&["check"], format!("{}x # note\n", &NINE[..80]).as_bytes());
+    assert_eq!(run.lines(), ["invalid"]);
+    assert!(
+        run.stderr.contains(":1: invalid character 'x'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn formats_grid_tokens_and_hex() {
     let run = ndoku(&["solve", "--format", "grid"], NINE.as_bytes());
     let grid = run.stdout.trim_end();

@@ -23,8 +23,9 @@ use job::{Format, Job, Mode};
 /// Solve, count and check N×N Sudoku puzzles, 4×4 to 64×64.
 ///
 /// Each FILE holds one puzzle per line, or a single puzzle in grid format; blank
-/// lines and lines starting with `#` are skipped. The size comes from the number
-/// of cells. Every puzzle gets one output line, in input order.
+/// lines are skipped, and a `#` starts a comment to the end of its line. The
+/// size comes from the number of cells. Every puzzle gets one output line, in
+/// input order.
 ///
 /// Exit status: 0 when every puzzle was read, 1 when any was invalid, 2 for a
 /// usage error or a file that could not be read.

@@ -278,8 +278,9 @@ impl<'a> Iterator for Entries<'a> {
     }
 }
 
-/// The text of a line as a record, trimmed, or why it cannot be read; `None`
-/// for a blank or comment line. `bom` says to drop a byte order mark.
+/// The text of a line as a record, trimmed and without its comment, or why it
+/// cannot be read; `None` for a blank or comment line. `bom` says to drop a
+/// byte order mark.
 fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
     let skip = if bom && line.starts_with(b"\xEF\xBB\xBF") {
         3
@@ -287,8 +288,11 @@ fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
         0
     };
     let line = &line[skip..];
+    // A `#` starts a comment to the end of the line: no board's symbols
+    // include it, so a puzzle keeps all its cells.
+    let line = memchr::memchr(b'#', line).map_or(line, |end| &line[..end]);
     let trimmed = line.trim_ascii();
-    if trimmed.is_empty() || trimmed[0] == b'#' {
+    if trimmed.is_empty() {
         return None;
     }
     let start = line.len() - line.trim_ascii_start().len();
