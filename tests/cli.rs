@@ -459,6 +459,20 @@ fn a_grid_file_is_one_puzzle() {
     assert_eq!(run.lines().len(), 1, "{}", run.stderr);
     assert_solves(&board.into(), run.lines()[0]);
     let four: Board4 = FOUR_ONE.parse().unwrap();
+    // 4×4 lines of digits are puzzles, not rows of a 16×16 grid: a run of
+    // digits is no number past 4. So are the 4×4 sample solutions.
+    let run = ndoku(&["check"], b"0300002000021000\n1234341221434321\n");
+    assert_eq!(
+        run.lines()[0].split('\t').next(),
+        Some("unique"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.lines().len(), 2);
+    let samples = include_str!("../puzzles/4x4.solutions.txt");
+    let run = ndoku(&["check"], samples.as_bytes());
+    assert_eq!(run.lines().len(), samples.lines().count(), "{}", run.stderr);
+    assert!(run.lines().iter().all(|l| l.starts_with("unique\t4x4")));
     // (Spaced out twice: an empty word is no value past 4.)
     let spaced = four.to_tokens().replace(' ', "  ");
     let run = ndoku(

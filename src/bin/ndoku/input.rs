@@ -666,13 +666,18 @@ fn words(line: &str) -> usize {
 fn row_width(line: &str) -> Option<usize> {
     let sides = AnyBoard::SIZES;
     let whole = |k: usize| sides.iter().any(|&n| n * n == k);
-    // A value no 4×4 board has: a letter, a digit past 4, or a number past 4.
+    // A value no 4×4 board has: a letter or a digit past 4, or, where the
+    // sixteen cells are words, a number past 4 (a run of digits such as
+    // `0300002000021000` is sixteen cells, not one number).
     let past_four = || {
         line.chars()
             .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
-            || line
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .any(|w| !w.is_empty() && is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4))
+            || (words(line) == 16
+                && line
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .any(|w| {
+                        !w.is_empty() && is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4)
+                    }))
     };
     cell_counts(line)
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|') || past_four()))
