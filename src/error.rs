@@ -111,8 +111,9 @@ pub enum ParseError {
     /// A character that is neither a value of this board size nor an empty-cell
     /// marker (a symbol of a larger board, such as `G` on a 9×9, counts as invalid).
     /// On one line its place comes from the cells before it; in a grid (cells
-    /// on several lines), from the text line it is on and the cells before it
-    /// there, so a short or long row above does not shift it (past the end of
+    /// on several lines, at least one of them a whole row), from the text line
+    /// it is on and the cells before it there, so a short or long row above
+    /// does not shift it (past the end of
     /// a row, or below the last, the count of cells places it). Either way
     /// the place is on the board.
     #[error("invalid character {ch:?} at row {}, column {}", .row + 1, .col + 1)]
@@ -126,7 +127,8 @@ pub enum ParseError {
     },
     /// A token (token format) that is not a number or an empty marker. It is
     /// placed as [`ParseError::InvalidChar`] places a character: by its row and
-    /// place there in a grid (tokens on several lines).
+    /// place there in a grid (tokens on several lines, at least one of them a
+    /// whole row).
     #[error("invalid token {token:?} at row {}, column {}", .row + 1, .col + 1)]
     InvalidToken {
         /// The token found (cut to 16 characters).

@@ -79,6 +79,8 @@ impl<const BOX: usize> Board<BOX> {
     ///
     /// Values are `1`-`9`, then `A`=10 … `Z`=35 (either case while N ≤ 35), then
     /// `a`-`z` for 36-61 on 36×36 and larger boards; `.`, `_` and `0` are empty.
+    /// Cells on several lines, at least one of them a row of N, are a grid, whose
+    /// every row must hold N; a line wrapped at another width is one run.
     /// White space and the box-rule character `|` are skipped, and so are `+`
     /// and `-` on lines without cells (rule lines such as `------+------`), so
     /// this also reads the grid format; on a line with cells, `+` and `-` are
@@ -101,10 +103,11 @@ impl<const BOX: usize> Board<BOX> {
     /// Rows of tokens (numbers separated by white space or commas, as
     /// [`Board::from_tokens`] reads them) work too. Text is read as tokens when
     /// it holds commas; or when it holds a number of two or more digits and
-    /// either N×N tokens, or fewer than two characters a token and not N×N
-    /// cells as characters (so a token grid with a short row is still tokens,
-    /// while rows of unspaced digits such as `534678912` are characters); and
-    /// always on 64×64, whose values have no single characters.
+    /// either N×N tokens, or (from 16×16 up, where values take two digits)
+    /// fewer than two characters a token and not N×N cells as characters (so
+    /// a token grid with a short row is still tokens, while rows of unspaced
+    /// digits such as `534678912` are characters); and always on 64×64, whose
+    /// values have no single characters.
     ///
     /// # Errors
     ///
@@ -121,7 +124,8 @@ impl<const BOX: usize> Board<BOX> {
     /// Parses the token format: N×N integers separated by white space or commas,
     /// with `0`, `.` or `_` for empty. It works for every size, including 64×64.
     /// Tokens made only of `|`, `+` and `-` are box rules and are skipped. Tokens
-    /// on several lines are a grid: each line that holds any is one row of N.
+    /// on several lines, at least one of them a row of N, are a grid, each line
+    /// that holds any one row of N; wrapped at another width, they are one run.
     ///
     /// # Errors
     ///
@@ -245,7 +249,8 @@ pub(crate) fn plain_line_unchecked<const BOX: usize>(bytes: &[u8]) -> Option<Boa
 }
 
 /// Reads single-character cells, skipping white space and box rules, and checks
-/// the layout: N×N cells in all, and N per line when they span several lines.
+/// the layout: N×N cells in all, and N per line when they make a grid (see
+/// [`Rows::is_grid`]).
 /// `-` and `+` are box rules only on lines without cells: beside cells (as in
 /// `-1`) they are invalid characters, not something to skip.
 fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {
@@ -354,6 +359,10 @@ struct Rows {
     /// Cells per line that holds any: the first n + 1 such lines (more make
     /// a grid too long however many).
     counts: Vec<usize>,
+    /// Lines that held cells.
+    lines: usize,
+    /// Lines that held exactly n cells.
+    full: usize,
 }
 
 impl Rows {
@@ -362,30 +371,44 @@ impl Rows {
             n,
             cells: 0,
             counts: Vec::new(),
+            lines: 0,
+            full: 0,
         }
     }
 
     /// How many lines with cells have ended (the index of the current one).
     fn lines(&self) -> usize {
-        self.counts.len()
+        self.lines
     }
 
     /// Ends a text line that held `cells` cells.
     fn end_line(&mut self, cells: usize) {
-        if cells > 0 && self.counts.len() <= self.n {
-            self.counts.push(cells);
+        if cells > 0 {
+            self.lines += 1;
+            self.full += usize::from(cells == self.n);
+            if self.counts.len() <= self.n {
+                self.counts.push(cells);
+            }
         }
     }
 
+    /// Whether the cells make a grid: they are on several lines, one of them
+    /// at least a row of n. Text wrapped at another width (a long line folded
+    /// at 80 columns) has no such line and is no grid: only its count of
+    /// cells matters.
+    fn is_grid(&self) -> bool {
+        self.lines > 1 && self.full > 0
+    }
+
     /// The row and column of a bad cell, with `before` cells before it in
-    /// all, and `place` before it on the `line`th line with cells. Cells on
-    /// several lines are a grid: the cell is named by its row and place
-    /// there, which a short or long row above would shift in a count of
-    /// cells. Past the end of a row, or below the last row, it has no place
-    /// on the board: then the count of cells places it.
+    /// all, and `place` before it on the `line`th line with cells. In a grid
+    /// the cell is named by its row and place there, which a short or long
+    /// row above would shift in a count of cells. Past the end of a row, or
+    /// below the last row, it has no place on the board: then, as outside a
+    /// grid, the count of cells places it.
     fn place(&self, before: usize, line: usize, place: usize) -> (usize, usize) {
         let n = self.n;
-        if self.counts.len() > 1 && line < n && place < n {
+        if self.is_grid() && line < n && place < n {
             (line, place)
         } else {
             (before / n, before % n)
@@ -393,13 +416,13 @@ impl Rows {
     }
 
     /// Checks the layout once every cell is read: some cells, every row of a
-    /// grid (cells on several lines) full, and `total` cells in all.
+    /// grid full, and `total` cells in all.
     fn check(&self, total: usize) -> Result<(), ParseError> {
         let n = self.n;
         if self.cells == 0 {
             return Err(ParseError::Empty);
         }
-        if self.counts.len() > 1
+        if self.is_grid()
             && let Some(row) = self.counts.iter().position(|&k| k != n)
         {
             return Err(ParseError::WrongRowLength {
@@ -455,7 +478,9 @@ fn looks_like_tokens(s: &str, n: usize) -> bool {
         .chars()
         .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
         .count();
-    chars != n * n && chars < 2 * count
+    // Past 9×9 a value can take two digits; up to it, a number of two is
+    // no value, so a text short of N×N tokens reads as characters.
+    n >= 10 && chars != n * n && chars < 2 * count
 }
 
 impl<const BOX: usize> fmt::Display for Board<BOX> {

@@ -802,6 +802,55 @@ fn token_grids_check_their_rows_and_place_bad_tokens_by_row() {
 }
 
 #[test]
+fn text_wrapped_at_another_width_is_one_run_of_cells() {
+    // A 9×9 line of tokens folded at 80 columns (40 tokens to a line): no
+    // line is a row, so it is no grid, and reads as the one line did.
+    let nine: Board9 = TUTORIAL.parse().unwrap();
+    let tokens = nine.to_tokens();
+    let folded: Vec<&str> = (0..tokens.len())
+        .step_by(80)
+        .map(|i| tokens[i..(i + 80).min(tokens.len())].trim())
+        .collect();
+    let folded = folded.join("\n");
+    assert!(folded.lines().count() == 3, "{folded}");
+    assert_eq!(Board9::from_tokens(&folded).unwrap(), nine);
+    assert_eq!(folded.parse::<Board9>().unwrap(), nine);
+    let commas = folded.replace(' ', ", ");
+    assert_eq!(
+        ndoku::AnyBoard::parse_line(&commas).unwrap(),
+        nine.clone().into()
+    );
+    // Characters likewise.
+    let chars = format!("{}\n{}", &TUTORIAL[..40], &TUTORIAL[40..]);
+    assert_eq!(Board9::from_grid(&chars).unwrap(), nine);
+    // One whole row among them makes a grid: then every row must be whole.
+    let rows = format!(
+        "{}\n{}\n{}",
+        &TUTORIAL[..9],
+        &TUTORIAL[9..40],
+        &TUTORIAL[40..]
+    );
+    assert_eq!(
+        Board9::from_grid(&rows).unwrap_err(),
+        ParseError::WrongRowLength {
+            row: 1,
+            expected: 9,
+            found: 31
+        }
+    );
+    // A 4×4 grid grouped by boxes, one row short: on 9×9 and smaller a number
+    // of two digits is no value, so these are characters, and the row is named.
+    assert_eq!(
+        Board4::from_grid("12 34\n34 12\n21 4\n43 21").unwrap_err(),
+        ParseError::WrongRowLength {
+            row: 2,
+            expected: 4,
+            found: 3
+        }
+    );
+}
+
+#[test]
 fn rule_characters_beside_cells_are_invalid() {
     // `-` and `+` are box rules on lines of their own; beside cells they
     // are not skipped: `-1` is no value.

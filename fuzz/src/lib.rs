@@ -333,20 +333,22 @@ pub fn model_chars(s: &str, n: usize, alphabet: Alphabet) -> Option<Vec<u8>> {
             rows.push(cells.len() - before);
         }
     }
-    let grid_ok = rows.len() <= 1 || rows.iter().all(|&k| k == n);
+    // Several lines, one of them a whole row, make a grid of such rows.
+    let grid_ok = rows.len() <= 1 || !rows.contains(&n) || rows.iter().all(|&k| k == n);
     (grid_ok && cells.len() == n * n).then_some(cells)
 }
 
 /// A model of the token format, written from its docs: the cells of `s` on a
 /// board of side `n`, or `None` when the text is not one.
 pub fn model_tokens(s: &str, n: usize) -> Option<Vec<u8>> {
-    // Tokens on several lines are a grid: each line with tokens is a row of N.
+    // Tokens on several lines, one of them a whole row, are a grid: each
+    // line with tokens is a row of N.
     let rows: Vec<usize> = s
         .lines()
         .map(|line| tokens(line).count())
         .filter(|&k| k > 0)
         .collect();
-    if rows.len() > 1 && rows.iter().any(|&k| k != n) {
+    if rows.len() > 1 && rows.contains(&n) && rows.iter().any(|&k| k != n) {
         return None;
     }
     let mut cells = Vec::new();
@@ -379,15 +381,15 @@ fn tokens(s: &str) -> impl Iterator<Item = &str> {
 
 /// Whether `Board::from_grid` reads `s` as tokens on a board of side `n`, as
 /// its docs say: commas; or a number of two or more digits and either N×N
-/// tokens, or fewer than two characters a token and not N×N characters; or
-/// 64×64.
+/// tokens, or (from 16×16 up) fewer than two characters a token and not N×N
+/// characters; or 64×64.
 pub fn grid_is_tokens(s: &str, n: usize) -> bool {
     let count = tokens(s).count();
     let wide = tokens(s).any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()));
     let chars = s.chars().filter(|&c| !is_layout(c)).count();
     s.contains(',')
         || n == 64
-        || (wide && (count == n * n || (chars != n * n && chars < 2 * count)))
+        || (wide && (count == n * n || (n >= 10 && chars != n * n && chars < 2 * count)))
 }
 
 /// Checks a parser against a model: it reads a board exactly when the model
