@@ -121,11 +121,6 @@ enum Layout {
     Tokens,
 }
 
-/// Whether `c` is white space or a box-rule character, which hold no cell.
-fn is_layout(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
-}
-
 /// The layout of `s` and how many cells it holds in that layout.
 ///
 /// Text is in the token format when it holds a comma, or when its white-space
@@ -140,15 +135,12 @@ fn measure(s: &str) -> (Layout, usize) {
     }
     let mut words = 0usize;
     let mut wide = false;
-    for word in s.split(|c: char| c.is_whitespace() || c == ',') {
-        if word.is_empty() || word.chars().all(is_layout) {
-            continue;
-        }
+    for word in format::tokens(s) {
         words += 1;
         wide |= word.len() > 1 && word.bytes().all(|b| b.is_ascii_digit());
     }
     let whole = |k: usize| AnyBoard::SIZES.iter().any(|&n| n * n == k);
-    let chars = s.chars().filter(|&c| !is_layout(c)).count();
+    let chars = s.chars().filter(|&c| !format::is_layout(c)).count();
     if s.contains(',') || (wide && (whole(words) || !whole(chars))) {
         return (Layout::Tokens, words);
     }

@@ -30,7 +30,7 @@ enum Symbol {
 
 impl Alphabet {
     const fn decode(self, ch: char, n: usize) -> Symbol {
-        if ch.is_whitespace() || matches!(ch, '|' | '+' | '-') {
+        if is_layout(ch) {
             return Symbol::Layout;
         }
         match (self, ch) {
@@ -67,11 +67,16 @@ fn has_single_chars(n: usize) -> bool {
     n <= 61
 }
 
+/// Whether `c` is white space or a box-rule character, which hold no cell.
+pub(crate) const fn is_layout(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '+' | '-')
+}
+
 /// Splits token-format text into its tokens: white space and commas separate them,
 /// and tokens made only of box-rule characters are dropped.
-fn tokens(s: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn tokens(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty() && !t.chars().all(|c| matches!(c, '|' | '+' | '-')))
+        .filter(|t| !t.is_empty() && !t.chars().all(is_layout))
 }
 
 impl<const BOX: usize> Board<BOX> {
@@ -474,10 +479,7 @@ fn looks_like_tokens(s: &str, n: usize) -> bool {
     if !wide || count == n * n {
         return wide;
     }
-    let chars = s
-        .chars()
-        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
-        .count();
+    let chars = s.chars().filter(|&c| !is_layout(c)).count();
     // Past 9×9 a value can take two digits; up to it, a number of two is
     // no value, so a text short of N×N tokens reads as characters.
     n >= 10 && chars != n * n && chars < 2 * count
