@@ -653,9 +653,14 @@ fn is_whole(line: &str) -> bool {
 /// Numbers (or other words) on a line, separated by white space or commas,
 /// box rules left out.
 fn words(line: &str) -> usize {
-    line.split(|c: char| c.is_whitespace() || c == ',')
+    words_of(line).count()
+}
+
+/// The words of a text, separated by white space or commas, box rules (words
+/// made only of `|`, `+` and `-`) left out.
+pub fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')))
-        .count()
 }
 
 /// The side N of the board a line is one row of, counted in characters or in
@@ -673,11 +678,7 @@ fn row_width(line: &str) -> Option<usize> {
         line.chars()
             .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
             || (words(line) == 16
-                && line
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .any(|w| {
-                        !w.is_empty() && is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4)
-                    }))
+                && words_of(line).any(|w| is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4)))
     };
     cell_counts(line)
         .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|') || past_four()))
@@ -694,10 +695,7 @@ fn fits_row(line: &str, width: usize) -> bool {
 /// each could be one cell, a number or a single character (nine groups of
 /// nine symbols are a whole 9×9 puzzle, not nine cells).
 fn cell_counts(line: &str) -> impl Iterator<Item = usize> {
-    let rule = |w: &str| w.chars().all(|c| matches!(c, '|' | '+' | '-'));
-    let numbers = line
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .all(|w| w.chars().nth(1).is_none() || is_number(w) || rule(w));
+    let numbers = words_of(line).all(|w| w.chars().nth(1).is_none() || is_number(w));
     [Some(cells(line)), numbers.then(|| words(line))]
         .into_iter()
         .flatten()

@@ -98,12 +98,10 @@ impl Notation {
         let mut words = 0usize;
         let mut wide = false;
         let mut numeric = true;
-        for w in text.split(|c: char| c.is_whitespace() || c == ',') {
-            if !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')) {
-                words += 1;
-                wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
-                numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
-            }
+        for w in crate::input::words_of(text) {
+            words += 1;
+            wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
+            numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
         }
         // One line of N×N numbers, each its own word, is the token format
         // even when every value is a single digit (as `to_tokens` prints a
