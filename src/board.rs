@@ -3,6 +3,7 @@
 use smallvec::SmallVec;
 
 use crate::error::{BoardError, House};
+use crate::geometry::Geometry;
 
 /// Cell storage: one byte per cell, `0` for empty, `1..=N` for a value.
 ///
@@ -18,7 +19,7 @@ pub(crate) type Cells = SmallVec<[u8; 81]>;
 pub(crate) const NO_CELL: u8 = 0x80;
 
 /// The values seen so far in each row, column and box, `M >= N` of each kind:
-/// how both conflict checks find a repeat in one pass.
+/// how the parse pass finds a repeat as it reads.
 struct HouseValues<const M: usize> {
     /// Bit `d` of `used[i]`: row, column and box `i` hold digit `d` (value
     /// `d + 1`). One array rather than three: one clearing instead of three.
@@ -212,26 +213,30 @@ impl<const BOX: usize> Board<BOX> {
     /// Finds a conflict among the filled cells, in one pass over house masks; only
     /// when there is one does it look for the exact pair of cells.
     pub(crate) fn check_conflicts(&self) -> Result<(), BoardError> {
-        let n = Self::N;
-        let mut used = HouseValues::<64>::new();
-        for (r, row) in self.cells.chunks_exact(n).enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                if used.add(r, c, r / BOX * BOX + c / BOX, v - 1) {
-                    let (other, house) = self
-                        .find_conflict(r, c, v)
-                        .expect("a repeated bit has a cell that holds it");
-                    return Err(BoardError::Conflict {
-                        value: v.into(),
-                        row: r,
-                        col: c,
-                        other_row: other / n,
-                        other_col: other % n,
-                        house,
-                    });
-                }
+        let (n, geometry) = (Self::N, Geometry::square(BOX));
+        let mut used = vec![0u64; geometry.houses().len()];
+        for (cell, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u64 << (v - 1);
+            let mut repeat = false;
+            for m in geometry.houses_of(cell) {
+                repeat |= used[m.house as usize] & bit != 0;
+                used[m.house as usize] |= bit;
+            }
+            if repeat {
+                let (other, house) = self
+                    .find_conflict(geometry, cell, v)
+                    .expect("a repeated bit has a cell that holds it");
+                return Err(BoardError::Conflict {
+                    value: v.into(),
+                    row: cell / n,
+                    col: cell % n,
+                    other_row: other / n,
+                    other_col: other % n,
+                    house,
+                });
             }
         }
         Ok(())
@@ -285,7 +290,9 @@ impl<const BOX: usize> Board<BOX> {
                 size: n,
             });
         }
-        if let Some((other, house)) = self.find_conflict(row, col, value) {
+        if let Some((other, house)) =
+            self.find_conflict(Geometry::square(BOX), row * n + col, value)
+        {
             return Err(BoardError::Conflict {
                 value: value.into(),
                 row,
@@ -358,28 +365,18 @@ impl<const BOX: usize> Board<BOX> {
         }
     }
 
-    /// The first other cell of the row, column or box of (`row`, `col`) that holds
-    /// `value`, with the kind of house they share.
-    fn find_conflict(&self, row: usize, col: usize, value: u8) -> Option<(usize, House)> {
-        let n = Self::N;
-        let here = row * n + col;
-        let row_hit = (0..n)
-            .map(|c| row * n + c)
-            .find(|&i| i != here && self.cells[i] == value);
-        if let Some(i) = row_hit {
-            return Some((i, House::Row));
-        }
-        let col_hit = (0..n)
-            .map(|r| r * n + col)
-            .find(|&i| i != here && self.cells[i] == value);
-        if let Some(i) = col_hit {
-            return Some((i, House::Column));
-        }
-        let (br, bc) = (row - row % BOX, col - col % BOX);
-        (0..n)
-            .map(|k| (br + k / BOX) * n + bc + k % BOX)
-            .find(|&i| i != here && self.cells[i] == value)
-            .map(|i| (i, House::Box))
+    /// The first other cell of a house of `cell` that holds `value`, with the
+    /// kind of house they share, in the order of the cell's houses.
+    fn find_conflict(&self, geometry: &Geometry, cell: usize, value: u8) -> Option<(usize, House)> {
+        geometry.houses_of(cell).iter().find_map(|m| {
+            let house = geometry.house(m.house as usize);
+            let other = house
+                .cells()
+                .iter()
+                .map(|&i| i as usize)
+                .find(|&i| i != cell && self.cells[i] == value)?;
+            Some((other, house.kind()))
+        })
     }
 }
 

@@ -5,8 +5,10 @@
 
 use thiserror::Error;
 
-/// The kind of house (row, column or box) in which two values conflict.
+/// The kind of a house: a row, a column or a box. Kinds of region come next
+/// (jigsaw regions, diagonals), hence `non_exhaustive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum House {
     /// A row.
     Row,

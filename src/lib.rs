@@ -218,6 +218,7 @@ mod engine;
 mod error;
 mod format;
 mod generate;
+mod geometry;
 mod outcome;
 mod reference;
 #[cfg(feature = "serde")]
@@ -229,6 +230,7 @@ pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board
 pub use engine::{Engine, Solver, Stats};
 pub use error::{BoardError, House, ParseError};
 pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
+pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
 pub use transform::{Transform, TransformError};

@@ -1,6 +1,7 @@
 //! The reference engine: the plain iterative backtracker of the puzzle literature, kept as the oracle for tests.
 
 use crate::board::Board;
+use crate::geometry::Geometry;
 use crate::outcome::{Count, Outcome, Stop};
 
 /// The plain iterative backtracker, as the puzzle literature describes it:
@@ -82,6 +83,7 @@ impl Reference {
         let n = Board::<BOX>::N;
         let mut cells = board.as_bytes().to_vec();
         let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+        let geometry = Geometry::square(BOX);
         let mut k = 0usize; // Index into `empties` of the current cell.
         let mut steps = 0u64;
         loop {
@@ -100,7 +102,8 @@ impl Reference {
             }
             steps += 1;
             let cell = empties[k];
-            let next = (cells[cell] as usize + 1..=n).find(|&v| fits::<BOX>(&cells, cell, v as u8));
+            let next =
+                (cells[cell] as usize + 1..=n).find(|&v| fits(geometry, &cells, cell, v as u8));
             match next {
                 Some(v) => {
                     cells[cell] = v as u8;
@@ -124,16 +127,12 @@ impl Default for Reference {
     }
 }
 
-/// Whether `value` may stand at `cell`: no other cell of its row, column or box holds it.
-fn fits<const BOX: usize>(cells: &[u8], cell: usize, value: u8) -> bool {
-    let n = BOX * BOX;
-    let (r, c) = (cell / n, cell % n);
-    let (br, bc) = (r - r % BOX, c - c % BOX);
-    (0..n).all(|k| {
-        cells[r * n + k] != value
-            && cells[k * n + c] != value
-            && cells[(br + k / BOX) * n + bc + k % BOX] != value
-    })
+/// Whether `value` may stand at `cell`: none of its peers holds it.
+fn fits(geometry: &Geometry, cells: &[u8], cell: usize, value: u8) -> bool {
+    geometry
+        .peers(cell)
+        .iter()
+        .all(|&p| cells[p as usize] != value)
 }
 
 #[cfg(test)]

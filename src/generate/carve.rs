@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::engine::Solver;
+use crate::geometry::Geometry;
 use crate::outcome::{Count, Outcome};
 
 use super::grade::{Level, by_singles};
@@ -270,6 +271,7 @@ impl Lines {
 
 /// The puzzle being carved, with the values used in each house.
 struct Grid<const BOX: usize> {
+    geometry: &'static Geometry,
     cells: Vec<u8>,
     givens: usize,
     /// Bit `v - 1` of `used[h]` set while house `h` holds `v`: rows `0..N`,
@@ -287,6 +289,7 @@ impl<const BOX: usize> Grid<BOX> {
 
     fn new(solution: &[u8]) -> Self {
         Self {
+            geometry: Geometry::square(BOX),
             cells: solution.to_vec(),
             givens: solution.len(),
             used: vec![Self::FULL; 3 * Self::N],
@@ -294,28 +297,18 @@ impl<const BOX: usize> Grid<BOX> {
     }
 
     /// The row, column and box of cell `i`, as house numbers.
-    fn houses(i: usize) -> [usize; 3] {
-        let n = Self::N;
-        let (r, c) = (i / n, i % n);
-        [r, n + c, 2 * n + (r / BOX) * BOX + c / BOX]
+    fn houses(&self, i: usize) -> impl Iterator<Item = usize> + use<BOX> {
+        self.geometry.houses_of(i).iter().map(|m| m.house as usize)
     }
 
-    /// Cell `k` of house `h`.
-    fn house_cell(h: usize, k: usize) -> usize {
-        let n = Self::N;
-        match h / n {
-            0 => (h % n) * n + k,
-            1 => k * n + h % n,
-            _ => {
-                let b = h % n;
-                ((b / BOX) * BOX + k / BOX) * n + (b % BOX) * BOX + k % BOX
-            }
-        }
+    /// The cells of house `h`.
+    fn house_cells(&self, h: usize) -> impl Iterator<Item = usize> + use<BOX> {
+        self.geometry.house(h).cells().iter().map(|&c| c as usize)
     }
 
     fn clear(&mut self, i: usize) {
         let bit = 1u64 << (self.cells[i] - 1);
-        for h in Self::houses(i) {
+        for h in self.houses(i) {
             self.used[h] &= !bit;
         }
         self.cells[i] = 0;
@@ -324,7 +317,7 @@ impl<const BOX: usize> Grid<BOX> {
 
     fn fill(&mut self, i: usize, v: u8) {
         let bit = 1u64 << (v - 1);
-        for h in Self::houses(i) {
+        for h in self.houses(i) {
             self.used[h] |= bit;
         }
         self.cells[i] = v;
@@ -333,8 +326,7 @@ impl<const BOX: usize> Grid<BOX> {
 
     /// The values that fit open cell `i`.
     fn candidates(&self, i: usize) -> u64 {
-        let [r, c, b] = Self::houses(i);
-        Self::FULL & !(self.used[r] | self.used[c] | self.used[b])
+        Self::FULL & !self.houses(i).fold(0, |u, h| u | self.used[h])
     }
 
     /// Whether a cell of `orbit` lies on an empty swap cycle of the solution:
@@ -367,9 +359,8 @@ impl<const BOX: usize> Grid<BOX> {
             let v = known[cell];
             let bit = 1u64 << (v - 1);
             let alone = self.candidates(cell) == bit
-                || Self::houses(cell).iter().any(|&h| {
-                    (0..Self::N)
-                        .map(|k| Self::house_cell(h, k))
+                || self.houses(cell).any(|h| {
+                    self.house_cells(h)
                         .all(|j| j == cell || self.cells[j] != 0 || self.candidates(j) & bit == 0)
                 });
             if !alone {

@@ -2,6 +2,8 @@
 
 use std::sync::OnceLock;
 
+use crate::geometry::Geometry;
+
 /// Where a pass of singles ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Settle {
@@ -35,37 +37,26 @@ impl Tables {
     }
 
     fn new(boxw: usize) -> Self {
-        let n = boxw * boxw;
-        let mut houses = Vec::with_capacity(3 * n * n);
-        for h in 0..n {
-            houses.extend((0..n).map(|k| (h * n + k) as u16));
-        }
-        for h in 0..n {
-            houses.extend((0..n).map(|k| (k * n + h) as u16));
-        }
-        for b in 0..n {
-            let (br, bc) = ((b / boxw) * boxw, (b % boxw) * boxw);
-            houses.extend((0..n).map(|k| ((br + k / boxw) * n + bc + k % boxw) as u16));
-        }
-        let np = 3 * (n - 1) - 2 * (boxw - 1);
-        let mut peers = Vec::with_capacity(n * n * np);
-        for i in 0..n * n {
-            let (r, c) = (i / n, i % n);
-            let b = (r / boxw) * boxw + c / boxw;
-            let start = peers.len();
-            for h in [r, n + c, 2 * n + b] {
-                for &j in &houses[h * n..(h + 1) * n] {
-                    if usize::from(j) != i && !peers[start..].contains(&j) {
-                        peers.push(j);
-                    }
+        let g = Geometry::square(boxw);
+        let n = g.size();
+        let houses = g
+            .houses()
+            .iter()
+            .flat_map(|h| h.cells())
+            .map(|&c| c as u16)
+            .collect();
+        let peers: Vec<u16> = (0..g.cells())
+            .flat_map(|c| g.peers(c))
+            .map(|&p| p as u16)
+            .collect();
+        let np = peers.len() / g.cells();
+        let cell_houses = (0..g.cells())
+            .map(|c| {
+                let mut three = [0u8; 3];
+                for (slot, m) in three.iter_mut().zip(g.houses_of(c)) {
+                    *slot = m.house as u8;
                 }
-            }
-            debug_assert_eq!(peers.len() - start, np);
-        }
-        let cell_houses = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                [r, n + c, 2 * n + (r / boxw) * boxw + c / boxw].map(|h| h as u8)
+                three
             })
             .collect();
         Self {

@@ -1,0 +1,345 @@
+//! The layout of a board as data: its cells, its houses, each cell's houses and peers, and where houses meet.
+//!
+//! A [`Geometry`] is built once per layout and shared: boards check their
+//! conflicts with it, the reference engine and the generator walk its
+//! houses, and the engines build their own fast tables from it. Nothing here
+//! assumes three houses per cell or square boxes: a house is a list of
+//! cells, and a cell has as many houses as the layout gives it.
+
+use std::sync::OnceLock;
+
+use crate::error::House;
+
+/// One house: cells that hold different values (all of `1..=N` when it has N cells).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HouseCells {
+    kind: House,
+    cells: Vec<u32>,
+}
+
+impl HouseCells {
+    /// What kind of house this is.
+    #[must_use]
+    pub fn kind(&self) -> House {
+        self.kind
+    }
+
+    /// Its cells (row-major indices), in the house's own order: left to right
+    /// in a row, top to bottom in a column, row by row in a box.
+    #[must_use]
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+}
+
+/// Two houses that share more than one cell, and the cells they share: a
+/// box and a row or column through it. A digit whose places in one lie all
+/// in the shared cells leaves the rest of the other (pointing and claiming).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Intersection {
+    /// The two houses, by index into [`Geometry::houses`], lower first.
+    pub houses: (usize, usize),
+    /// The cells they share, in increasing order.
+    pub cells: Vec<u32>,
+}
+
+/// Where a cell sits in one of its houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Membership {
+    /// The house, by index into [`Geometry::houses`].
+    pub house: u32,
+    /// The cell's position in the house's [`HouseCells::cells`].
+    pub position: u32,
+}
+
+/// The layout of an N×N board: cells, houses, each cell's houses and peers,
+/// and the intersections of houses.
+///
+/// Houses are numbered rows first (`0..N`), then columns (`N..2N`), then
+/// boxes (`2N..3N`, left to right and top to bottom); a cell's houses come
+/// in that order.
+///
+/// ```
+/// use ndoku::{Geometry, House};
+///
+/// let g = Geometry::square(3); // 9×9, boxes of 3×3
+/// assert_eq!((g.size(), g.cells(), g.houses().len()), (9, 81, 27));
+/// let kinds: Vec<House> = g.houses_of(40).iter().map(|m| g.house(m.house as usize).kind()).collect();
+/// assert_eq!(kinds, [House::Row, House::Column, House::Box]);
+/// assert_eq!(g.peers(0).len(), 20);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+    houses: Vec<HouseCells>,
+    /// `memberships[member_start[c]..member_start[c + 1]]`: cell `c`'s houses.
+    member_start: Vec<u32>,
+    memberships: Vec<Membership>,
+    /// `peer_list[peer_start[c]..peer_start[c + 1]]`: cell `c`'s peers.
+    peer_start: Vec<u32>,
+    peer_list: Vec<u32>,
+    intersections: Vec<Intersection>,
+}
+
+impl Geometry {
+    /// The classic layout with boxes of `box_rows`×`box_cols` cells: an N×N
+    /// board with N = `box_rows`·`box_cols`.
+    ///
+    /// # Panics
+    ///
+    /// If either side is zero, or N is over 64 (the widest candidate mask
+    /// the engines hold today).
+    #[must_use]
+    pub fn boxes(box_rows: usize, box_cols: usize) -> Self {
+        let n = box_rows * box_cols;
+        assert!(
+            n > 0 && n <= 64,
+            "boxes of {box_rows}x{box_cols} give no supported size"
+        );
+        let mut houses = Vec::with_capacity(3 * n);
+        houses.extend((0..n).map(|r| HouseCells {
+            kind: House::Row,
+            cells: (0..n).map(|c| (r * n + c) as u32).collect(),
+        }));
+        houses.extend((0..n).map(|c| HouseCells {
+            kind: House::Column,
+            cells: (0..n).map(|r| (r * n + c) as u32).collect(),
+        }));
+        // Box b is band b / (boxes per band), stack b % (boxes per band).
+        let per_band = n / box_cols;
+        houses.extend((0..n).map(|b| {
+            let (top, left) = ((b / per_band) * box_rows, (b % per_band) * box_cols);
+            HouseCells {
+                kind: House::Box,
+                cells: (0..n)
+                    .map(|k| ((top + k / box_cols) * n + left + k % box_cols) as u32)
+                    .collect(),
+            }
+        }));
+        Self::from_houses(n, (box_rows, box_cols), houses)
+    }
+
+    /// The classic layout with square boxes of `boxw`×`boxw` cells, built
+    /// once and kept for the life of the program.
+    ///
+    /// # Panics
+    ///
+    /// If `boxw` is 0 or over 8.
+    #[must_use]
+    pub fn square(boxw: usize) -> &'static Self {
+        static SQUARE: [OnceLock<Geometry>; 9] = [const { OnceLock::new() }; 9];
+        assert!(
+            (1..=8).contains(&boxw),
+            "no square layout with boxes of side {boxw}"
+        );
+        SQUARE[boxw].get_or_init(|| Self::boxes(boxw, boxw))
+    }
+
+    /// Builds the cell-to-house, peer and intersection tables for `houses`.
+    fn from_houses(
+        n: usize,
+        (box_rows, box_cols): (usize, usize),
+        houses: Vec<HouseCells>,
+    ) -> Self {
+        let cells = n * n;
+        let mut per_cell: Vec<Vec<Membership>> = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for (p, &c) in house.cells.iter().enumerate() {
+                per_cell[c as usize].push(Membership {
+                    house: h as u32,
+                    position: p as u32,
+                });
+            }
+        }
+        let (member_start, memberships) = flatten(per_cell.iter().map(|m| m.iter().copied()));
+        let mut seen = vec![usize::MAX; cells];
+        let peers = (0..cells).map(|c| {
+            let mut list = Vec::new();
+            for m in &per_cell[c] {
+                for &q in &houses[m.house as usize].cells {
+                    if q as usize != c && seen[q as usize] != c {
+                        seen[q as usize] = c;
+                        list.push(q);
+                    }
+                }
+            }
+            list
+        });
+        let peers: Vec<Vec<u32>> = peers.collect();
+        let (peer_start, peer_list) = flatten(peers.iter().map(|p| p.iter().copied()));
+        Self {
+            size: n,
+            box_rows,
+            box_cols,
+            intersections: intersections(&per_cell),
+            houses,
+            member_start,
+            memberships,
+            peer_start,
+            peer_list,
+        }
+    }
+
+    /// N, the side of the board and the number of values.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The number of cells, N².
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The sides of a box, (rows, columns).
+    #[must_use]
+    pub fn box_shape(&self) -> (usize, usize) {
+        (self.box_rows, self.box_cols)
+    }
+
+    /// Every house, rows, then columns, then boxes.
+    #[must_use]
+    pub fn houses(&self) -> &[HouseCells] {
+        &self.houses
+    }
+
+    /// House `h`.
+    ///
+    /// # Panics
+    ///
+    /// If `h` is not below `houses().len()`.
+    #[must_use]
+    pub fn house(&self, h: usize) -> &HouseCells {
+        &self.houses[h]
+    }
+
+    /// The houses of `cell`, with its position in each, in house order.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below [`Geometry::cells`].
+    #[must_use]
+    pub fn houses_of(&self, cell: usize) -> &[Membership] {
+        let (a, b) = (self.member_start[cell], self.member_start[cell + 1]);
+        &self.memberships[a as usize..b as usize]
+    }
+
+    /// The other cells that share a house with `cell`, each once, in the
+    /// order of its houses and of their cells.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below [`Geometry::cells`].
+    #[must_use]
+    pub fn peers(&self, cell: usize) -> &[u32] {
+        let (a, b) = (self.peer_start[cell], self.peer_start[cell + 1]);
+        &self.peer_list[a as usize..b as usize]
+    }
+
+    /// Every pair of houses that share more than one cell.
+    #[must_use]
+    pub fn intersections(&self) -> &[Intersection] {
+        &self.intersections
+    }
+}
+
+/// Lists of items laid end to end, with where each starts (and, last, the total).
+fn flatten<T, I: Iterator<Item = T>>(lists: impl Iterator<Item = I>) -> (Vec<u32>, Vec<T>) {
+    let (mut start, mut all) = (vec![0u32], Vec::new());
+    for list in lists {
+        all.extend(list);
+        start.push(all.len() as u32);
+    }
+    (start, all)
+}
+
+/// The pairs of houses that share two cells or more, with those cells.
+fn intersections(per_cell: &[Vec<Membership>]) -> Vec<Intersection> {
+    let mut shared: std::collections::BTreeMap<(usize, usize), Vec<u32>> = Default::default();
+    for (c, members) in per_cell.iter().enumerate() {
+        for (i, a) in members.iter().enumerate() {
+            for b in &members[i + 1..] {
+                let key = (a.house.min(b.house) as usize, a.house.max(b.house) as usize);
+                shared.entry(key).or_default().push(c as u32);
+            }
+        }
+    }
+    shared
+        .into_iter()
+        .filter(|(_, cells)| cells.len() > 1)
+        .map(|(houses, cells)| Intersection { houses, cells })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_layouts_have_the_classic_counts() {
+        for boxw in 1..=8 {
+            let g = Geometry::square(boxw);
+            let n = boxw * boxw;
+            assert_eq!(g.houses().len(), 3 * n);
+            for c in 0..n * n {
+                assert_eq!(g.houses_of(c).len(), 3);
+                let expected = if n == 1 {
+                    0
+                } else {
+                    3 * (n - 1) - 2 * (boxw - 1)
+                };
+                assert_eq!(g.peers(c).len(), expected, "boxw {boxw} cell {c}");
+                for m in g.houses_of(c) {
+                    assert_eq!(
+                        g.house(m.house as usize).cells()[m.position as usize],
+                        c as u32
+                    );
+                }
+            }
+            // Each box meets boxw rows and boxw columns, in boxw cells each.
+            let expected = if boxw == 1 { 0 } else { 2 * n * boxw };
+            assert_eq!(g.intersections().len(), expected, "boxw {boxw}");
+            assert!(g.intersections().iter().all(|i| i.cells.len() == boxw));
+        }
+    }
+
+    #[test]
+    fn rectangular_boxes_tile_the_board() {
+        for (r, c) in [(2, 3), (3, 2), (2, 4), (3, 4), (4, 3), (2, 5)] {
+            let g = Geometry::boxes(r, c);
+            let n = r * c;
+            let mut seen = vec![0; n * n];
+            for h in &g.houses()[2 * n..] {
+                assert_eq!(h.kind(), House::Box);
+                for &cell in h.cells() {
+                    seen[cell as usize] += 1;
+                }
+                // A box spans r rows and c columns.
+                let rows: std::collections::BTreeSet<_> =
+                    h.cells().iter().map(|&x| x as usize / n).collect();
+                let cols: std::collections::BTreeSet<_> =
+                    h.cells().iter().map(|&x| x as usize % n).collect();
+                assert_eq!((rows.len(), cols.len()), (r, c));
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn peers_are_symmetric_and_share_a_house() {
+        let g = Geometry::boxes(2, 3);
+        for c in 0..g.cells() {
+            for &p in g.peers(c) {
+                assert!(g.peers(p as usize).contains(&(c as u32)));
+                let shared = g
+                    .houses_of(c)
+                    .iter()
+                    .any(|a| g.houses_of(p as usize).iter().any(|b| a.house == b.house));
+                assert!(shared);
+            }
+        }
+    }
+}
