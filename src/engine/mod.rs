@@ -8,20 +8,28 @@
 //! the smaller footprint only saves D1 misses that were already under 0.05%
 //! of data accesses. Timed runs were within noise. One width costs nothing.
 
-mod alldiff;
+mod bits;
+mod branch;
+mod config;
 mod frame;
+mod limits;
 mod nine;
+mod noise;
+mod probe;
+mod propagate;
 mod search;
 mod state;
+mod tables;
+mod trail;
 mod tuning;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::Board;
 use crate::outcome::{Count, Outcome, Stop};
-use frame::{Frame, ProbeScratch};
-use search::Search;
-use state::{Geometry, State};
+use limits::Limits;
+use noise::Noise;
+use search::{General, Search};
 use tuning::Tuning;
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
@@ -139,48 +147,6 @@ pub struct Solver<const BOX: usize> {
     /// Whether this solver serves the generator, which keeps the search it
     /// was built on (see [`Solver::for_generation`]).
     generating: bool,
-}
-
-/// The general engine's scratch: fixed geometry, candidate state and trail, frames.
-#[derive(Clone, Debug)]
-struct General {
-    geometry: Geometry,
-    state: State,
-    frames: Vec<Frame>,
-    /// Probing scratch.
-    probe: ProbeScratch,
-    /// Failures charged to each house in this search (from 49×49 up).
-    weights: Vec<u32>,
-}
-
-impl General {
-    /// Sets the state to `board`'s givens (not yet propagated) and the
-    /// scratch to `tuning`, for a new search.
-    fn prepare<const BOX: usize>(&mut self, board: &Board<BOX>, tuning: &Tuning) {
-        let st = &mut self.state;
-        self.frames.clear();
-        st.reset(&self.geometry, board.as_bytes());
-        st.lazy = tuning.lazy;
-        st.alldiff = tuning.alldiff;
-        st.alldiff_max = tuning.alldiff_max;
-        set_inference(st, &mut self.probe, tuning);
-        self.probe.forget(&self.geometry);
-        if tuning.weighted {
-            self.weights.clear();
-            self.weights.resize(3 * self.geometry.n, 0);
-        }
-    }
-}
-
-/// Sets the inference `tuning` chooses, and that `Tuning::strengthened`
-/// may switch on mid-search: pairs in propagation, and how probes propagate
-/// and measure their reach.
-fn set_inference(st: &mut State, probe: &mut ProbeScratch, tuning: &Tuning) {
-    st.pairs = tuning.pairs;
-    st.count_pairs = tuning.reach_in_pairs;
-    probe.reach_in_pairs = tuning.reach_in_pairs;
-    probe.full = tuning.full_probes;
-    probe.limit = tuning.probe_pairs;
 }
 
 /// Which search a [`Solver`] runs.
@@ -475,19 +441,11 @@ impl<const BOX: usize> Solver<BOX> {
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
         let limits = self.limits(GENERAL_CLOCK_EVERY);
-        let general = self.general.get_or_insert_with(|| {
-            let geometry = Geometry::new(BOX);
-            let state = State::new(&geometry);
-            Box::new(General {
-                geometry,
-                state,
-                frames: Vec::new(),
-                probe: ProbeScratch::default(),
-                weights: Vec::new(),
-            })
-        });
+        let general = self
+            .general
+            .get_or_insert_with(|| Box::new(General::new(BOX)));
         let tuning = Tuning::new(BOX, self.generating, first_only);
-        general.prepare(board, &tuning);
+        general.prepare(board.as_bytes(), &tuning);
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless
         // corner (a 16×16 with 33 givens: over 1M guesses, against 135).
@@ -504,7 +462,7 @@ impl<const BOX: usize> Solver<BOX> {
             limits,
         );
         let stop = search.run(&mut on_solution);
-        self.stats.propagations = general.state.assignments;
+        self.stats.propagations = general.assignments();
         stop
     }
 }
@@ -517,118 +475,9 @@ const NINE_CLOCK_EVERY: u64 = 64;
 /// microseconds (16×16) to milliseconds (hard 25×25 and bigger boards).
 const GENERAL_CLOCK_EVERY: u64 = 4;
 
-/// Where one search must stop: its node budget and its deadline.
-///
-/// The search compares its guess count with one number, [`Limits::next`],
-/// before each guess, so that a search without a time limit pays no more
-/// for one than for the budget alone; with a deadline, `next` comes every
-/// few guesses, and only then is the clock read.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    every: u64,
-    /// The guess count at which to look again.
-    next: u64,
-}
-
-impl Limits {
-    /// The limits of a search starting now. With a deadline the first guess
-    /// is a checkpoint, so that a zero limit stops a search at its first
-    /// guess. A limit too far ahead for the clock to hold is no limit.
-    fn new(max_nodes: u64, time_limit: Option<Duration>, every: u64) -> Self {
-        let deadline = time_limit.and_then(|t| Instant::now().checked_add(t));
-        Self {
-            max_nodes,
-            deadline,
-            every: every.max(1),
-            next: if deadline.is_some() { 0 } else { max_nodes },
-        }
-    }
-
-    /// Whether the search, having made `guesses` guesses, must stop before
-    /// the next one.
-    #[inline(always)]
-    pub(crate) fn reached(&mut self, guesses: u64) -> bool {
-        guesses == self.next && self.check(guesses)
-    }
-
-    /// [`Limits::reached`] at a checkpoint: the budget is spent, or the
-    /// deadline passed; else the next checkpoint is set, `every` guesses on
-    /// or at the budget. Without a deadline the only checkpoint is the
-    /// budget, so a search that goes on past one has a deadline.
-    #[cold]
-    #[inline(never)]
-    fn check(&mut self, guesses: u64) -> bool {
-        if guesses >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return true;
-        }
-        self.next = guesses.saturating_add(self.every).min(self.max_nodes);
-        false
-    }
-}
-
-/// Charges a failure at `conflict` (see `State::conflict`) to its house, or
-/// to the three houses of its cell.
-fn charge(g: &state::Geometry, weights: &mut [u32], conflict: usize) {
-    if conflict < 3 * g.n {
-        weights[conflict] = weights[conflict].saturating_add(1);
-    } else {
-        for &(_, _, h) in &g.cell_houses[conflict - 3 * g.n] {
-            weights[h as usize] = weights[h as usize].saturating_add(1);
-        }
-    }
-}
-
 /// The seed of the search noise when the caller gives none, so that results
 /// are the same on every run.
 const DEFAULT_SEED: u64 = 0x6e64_6f6b_7573_6565;
-
-/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
-fn luby(mut i: u64) -> u64 {
-    loop {
-        let mut k = 1u32;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if i == (1u64 << k) - 1 {
-            return 1u64 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-/// The position of the `n`-th (from 0) set bit of `bits`.
-fn nth_bit(mut bits: u64, n: u32) -> usize {
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
-}
-
-/// Search noise: SplitMix64, used only to break ties and order values. It
-/// needs to be fast and reproducible, not statistically strong.
-#[derive(Clone, Debug)]
-pub(crate) struct Noise(u64);
-
-impl Noise {
-    fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub(crate) fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
 
 impl<const BOX: usize> Default for Solver<BOX> {
     fn default() -> Self {

@@ -6,16 +6,99 @@
 //! budget, go on after a solution to count more, and start over from the
 //! root without unwinding anything.
 
-use super::frame::{Branch, Frame, NONE, ProbeScratch, choose, choose_weighted, open_band, probe};
-use super::state::{Geometry, State};
+use super::Stats;
+use super::branch::{charge, choose, choose_weighted, open_band};
+use super::config::Rules;
+use super::frame::{Branch, Frame, NONE};
+use super::limits::Limits;
+use super::noise::{Noise, nth_bit};
+use super::probe::{ProbeScratch, probe};
+use super::state::State;
+use super::tables::Tables;
 use super::tuning::{RESTART_FAILURES, Tuning};
-use super::{General, Limits, Noise, Stats, charge, luby, nth_bit, set_inference};
 use crate::outcome::Stop;
+
+/// The general engine's scratch: lookup tables, candidate state and trail, frames.
+#[derive(Clone, Debug)]
+pub(super) struct General {
+    tables: Tables,
+    state: State,
+    frames: Vec<Frame>,
+    /// Probing scratch.
+    probe: ProbeScratch,
+    /// Failures charged to each house in this search (from 49×49 up).
+    weights: Vec<u32>,
+}
+
+impl General {
+    /// Sets the state to `board`'s givens (not yet propagated) and the
+    /// scratch to `tuning`, for a new search.
+    pub(super) fn new(boxw: usize) -> Self {
+        let tables = Tables::new(boxw);
+        let state = State::new(&tables);
+        Self {
+            tables,
+            state,
+            frames: Vec::new(),
+            probe: ProbeScratch::default(),
+            weights: Vec::new(),
+        }
+    }
+
+    /// Sets the state to `givens` (not yet propagated) and the scratch to
+    /// `tuning`, for a new search.
+    pub(super) fn prepare(&mut self, givens: &[u8], tuning: &Tuning) {
+        self.frames.clear();
+        self.state.reset(&self.tables, givens);
+        set_inference(&self.tables, &mut self.state, &mut self.probe, tuning);
+        self.probe.forget(&self.tables);
+        if tuning.weighted {
+            self.weights.clear();
+            self.weights.resize(3 * self.tables.n, 0);
+        }
+    }
+
+    /// The values of the cells: a solution once a search has found one.
+    pub(super) fn assignments(&self) -> u64 {
+        self.state.assignments()
+    }
+}
+
+/// Sets the inference `tuning` chooses, and that `Tuning::strengthened`
+/// may switch on mid-search: pairs in propagation, and how probes propagate
+/// and measure their reach.
+fn set_inference(g: &Tables, st: &mut State, probe: &mut ProbeScratch, tuning: &Tuning) {
+    st.set_rules(Rules {
+        locked: g.boxw >= 4,
+        pairs: tuning.pairs,
+        lazy: tuning.lazy,
+        count_pairs: tuning.reach_in_pairs,
+        alldiff: tuning.alldiff,
+        alldiff_max: tuning.alldiff_max,
+    });
+    probe.reach_in_pairs = tuning.reach_in_pairs;
+    probe.full = tuning.full_probes;
+    probe.limit = tuning.probe_pairs;
+}
+
+/// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
 
 /// One search of the general engine: the solver's scratch, borrowed for the
 /// search, and the counters of the current run.
 pub(super) struct Search<'a> {
-    g: &'a Geometry,
+    g: &'a Tables,
     st: &'a mut State,
     frames: &'a mut Vec<Frame>,
     probing: &'a mut ProbeScratch,
@@ -60,7 +143,7 @@ impl<'a> Search<'a> {
         limits: Limits,
     ) -> Self {
         Self {
-            g: &general.geometry,
+            g: &general.tables,
             st: &mut general.state,
             frames: &mut general.frames,
             probing: &mut general.probe,
@@ -88,12 +171,12 @@ impl<'a> Search<'a> {
             return Stop::Exhausted;
         }
         self.root = self.st.mark();
-        let open = self.st.value.iter().filter(|&&v| v == 0).count();
+        let open = self.st.values().iter().filter(|&&v| v == 0).count();
         self.restart_unsolved = open >= self.tuning.sparse_open;
         loop {
             if self.descend() {
                 self.stats.solutions += 1;
-                if !on_solution(&self.st.value) {
+                if !on_solution(self.st.values()) {
                     return Stop::Enough;
                 }
             }
@@ -117,7 +200,7 @@ impl<'a> Search<'a> {
         };
         match probed {
             Err(_) => false,
-            Ok(_) if self.st.open == 0 => true,
+            Ok(_) if self.st.open() == 0 => true,
             Ok(best) => {
                 self.push_branch(best);
                 false
@@ -156,9 +239,9 @@ impl<'a> Search<'a> {
             }
         };
         let remaining = match branch {
-            Branch::Cell(c) => self.st.cand[c as usize],
+            Branch::Cell(c) => self.st.cand(c as usize),
             Branch::Place { house, digit } => {
-                self.st.places[house as usize * self.g.n + digit as usize]
+                self.st.places(house as usize * self.g.n + digit as usize)
             }
         };
         let mut frame = Frame::new(branch, remaining, self.st.mark());
@@ -229,7 +312,7 @@ impl<'a> Search<'a> {
         frame.current = NONE;
         if self.st.rule_out(self.g, cell, d).is_err() {
             if self.tuning.weighted {
-                charge(self.g, self.weights, self.st.conflict);
+                charge(self.g, self.weights, self.st.conflict());
                 self.charged = true;
             }
             return false;
@@ -289,7 +372,7 @@ impl<'a> Search<'a> {
     /// houses where the tuning weighs them.
     fn record_failure(&mut self) {
         if self.tuning.weighted {
-            charge(self.g, self.weights, self.st.conflict);
+            charge(self.g, self.weights, self.st.conflict());
             self.charged = true;
             self.run_failures += 1;
         }
@@ -331,7 +414,7 @@ impl<'a> Search<'a> {
     /// the root need not be propagated again.
     fn strengthen(&mut self) {
         self.tuning = self.tuning.strengthened();
-        set_inference(self.st, self.probing, &self.tuning);
+        set_inference(self.g, self.st, self.probing, &self.tuning);
     }
 
     /// Whether a weighted run has failed often enough since its last partial

@@ -1,96 +1,9 @@
-//! The search state: candidate masks for cells and house-digits, the undo trail, and propagation (singles, locked candidates, pairs).
+//! The search state: candidate masks for cells and house-digits, and the only ways to change them (assign, eliminate, undo).
 
-/// Marks a trail entry as an assignment rather than an elimination.
-const ASSIGNED: u32 = 1 << 31;
-
-/// Fixed geometry of a board size: which cells make up each house, and where
-/// each cell sits in its three houses. Built once per solver.
-#[derive(Clone, Debug)]
-pub(crate) struct Geometry {
-    /// Side of a box.
-    pub boxw: usize,
-    /// Side of the board.
-    pub n: usize,
-    /// `house_cells[h * n + p]`: the cell at position `p` of house `h`. Houses
-    /// `0..n` are rows, `n..2n` columns, `2n..3n` boxes.
-    pub house_cells: Vec<u16>,
-    /// `cell_houses[c]`: the houses of cell `c` (row, column, box), each as
-    /// (`h * n`, position, `h`): `h * n` is the first of the house's
-    /// house-digits, so that a digit's slot takes an addition rather than a
-    /// multiplication where every elimination and its undo reach it; the
-    /// house `h` is below 192.
-    pub cell_houses: Vec<[(u16, u8, u8); 3]>,
-    /// `cell_bits[c][k]`: the bit of cell `c`'s position in its `k`th
-    /// house, `1 << p` for `cell_houses[c][k]`'s `p`, loaded rather than
-    /// shifted where an elimination or its undo takes or gives back a
-    /// place (#7 first solution 582.2M to 574.4M instructions).
-    pub cell_bits: Vec<[u64; 3]>,
-    /// `segment[p]`: the positions of a house that share position `p`'s
-    /// box segment (in a row or column) or box row (in a box).
-    pub segment: [u64; 64],
-    /// `stripe[p]`: the positions of a box in position `p`'s box column.
-    pub stripe: [u64; 64],
-    /// `quot[i]`, `rem[i]`: `i / boxw` and `i % boxw`, for `i` below `n`.
-    pub quot: [u8; 64],
-    pub rem: [u8; 64],
-    /// `house_digit[slot]`: the house and digit of house-digit `slot`
-    /// (`house * n + digit`), looked up rather than divided out.
-    house_digit: Vec<(u8, u8)>,
-}
-
-impl Geometry {
-    pub fn new(boxw: usize) -> Self {
-        let n = boxw * boxw;
-        let mut house_cells = vec![0u16; 3 * n * n];
-        let mut cell_houses = vec![[(0u16, 0u8, 0u8); 3]; n * n];
-        let mut cell_bits = vec![[0u64; 3]; n * n];
-        for r in 0..n {
-            for c in 0..n {
-                let cell = r * n + c;
-                let b = (r / boxw) * boxw + c / boxw;
-                let bp = (r % boxw) * boxw + c % boxw;
-                let houses = [(r, c), (n + c, r), (2 * n + b, bp)];
-                for (k, &(h, p)) in houses.iter().enumerate() {
-                    house_cells[h * n + p] = cell as u16;
-                    cell_houses[cell][k] = ((h * n) as u16, p as u8, h as u8);
-                    cell_bits[cell][k] = 1 << p;
-                }
-            }
-        }
-        let seg = (1u64 << boxw) - 1;
-        let (mut segment, mut stripes) = ([0u64; 64], [0u64; 64]);
-        for p in 0..n {
-            segment[p] = seg << (boxw * (p / boxw));
-            stripes[p] = stripe(boxw) << (p % boxw);
-        }
-        let (mut quot, mut rem) = ([0u8; 64], [0u8; 64]);
-        for i in 0..n {
-            (quot[i], rem[i]) = ((i / boxw) as u8, (i % boxw) as u8);
-        }
-        let house_digit = (0..3 * n * n)
-            .map(|s| ((s / n) as u8, (s % n) as u8))
-            .collect();
-        Self {
-            boxw,
-            n,
-            house_cells,
-            cell_houses,
-            cell_bits,
-            segment,
-            stripe: stripes,
-            quot,
-            rem,
-            house_digit,
-        }
-    }
-
-    /// The house and digit of house-digit `slot`: `(slot / n, slot % n)`.
-    #[inline(always)]
-    pub fn split(&self, slot: usize) -> (usize, usize) {
-        let (h, d) = self.house_digit[slot];
-        (usize::from(h), usize::from(d))
-    }
-}
+use super::bits::{Worklist, rebuild_bits, set_bit, set_bits, two_bits, word_bits};
+use super::config::Rules;
+use super::tables::Tables;
+use super::trail::{Change, Trail};
 
 /// A contradiction: some cell or house-digit has no candidate left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,13 +14,13 @@ pub(crate) struct Contradiction;
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     /// `cand[c]`: bit `d` set while digit `d` (0-based) may still stand in cell `c`.
-    pub cand: Vec<u64>,
+    cand: Vec<u64>,
     /// `places[h * n + d]`: bit `p` set while digit `d` may stand at position `p` of house `h`.
-    pub places: Vec<u64>,
+    places: Vec<u64>,
     /// `value[c]`: 0 while cell `c` is open, else its digit plus one.
-    pub value: Vec<u8>,
+    value: Vec<u8>,
     /// Every change since the search began, newest last.
-    trail: Vec<u32>,
+    trail: Trail,
     /// Bit `c % 64` of word `c / 64`: whether cell `c` had exactly two
     /// candidates when the trail was `synced` long (see [`State::sync_twos`]).
     two_cells: Vec<u64>,
@@ -120,72 +33,53 @@ pub(crate) struct State {
     /// House-digits whose places changed since they were last checked for
     /// locked candidates and hidden pairs: `house * n + digit`.
     changed: Worklist,
-    /// Whether to look for locked candidates at all.
-    pub locked: bool,
-    /// Whether to look for naked and hidden pairs.
-    pub pairs: bool,
-    /// Whether an elimination queues a house-digit for the locked-candidates
-    /// and hidden-pair checks only when one of them can act on it (its
-    /// places lie in one box segment or box column, or, with `pairs`, are
-    /// two), rather than whenever it changes. The fixpoint is the same.
-    pub lazy: bool,
+    /// The rules propagation runs, and how it queues their checks.
+    rules: Rules,
     /// Cells left with two candidates since the last naked-pair check.
     bivalue: Vec<u32>,
-    /// Whether to filter houses for all-different ([`super::alldiff`]).
-    pub alldiff: bool,
     /// Houses changed since they were last filtered.
     houses: Worklist,
-    /// Houses with more open cells than this are left to the other rules
-    /// by the all-different filter: a Hall set that propagation misses is
-    /// rare among many open cells, and filtering them is dear (see
-    /// `Tuning::new` for 36×36 and 49×49).
-    pub alldiff_max: usize,
     /// Cells still open.
-    pub open: usize,
+    open: usize,
     /// Assignments made, for statistics.
-    pub assignments: u64,
+    assignments: u64,
     /// Times a cell or house-digit was left with two choices, a measure of
     /// reach for probing, kept only with `count_pairs`.
-    pub pairs_made: u64,
-    /// Whether to keep `pairs_made` (only probing that measures reach in
-    /// pairs reads it, and the checks cost a tenth of every elimination).
-    pub count_pairs: bool,
+    pairs_made: u64,
     /// Where the last contradiction showed: house `h` (`0..3n`) when one of
     /// its digits ran out of places, `3n + cell` when a cell ran out of
     /// candidates or was asked for two digits.
-    pub conflict: usize,
+    conflict: usize,
 }
 
 impl State {
-    pub fn new(g: &Geometry) -> Self {
+    pub(super) fn new(g: &Tables) -> Self {
         let n = g.n;
         Self {
             cand: vec![0; n * n],
             places: vec![0; 3 * n * n],
             value: vec![0; n * n],
-            trail: Vec::with_capacity(n * n * n),
+            trail: Trail::with_capacity(n * n * n),
             two_cells: vec![0; (n * n).div_ceil(64)],
             two_slots: vec![0; (3 * n * n).div_ceil(64)],
             synced: 0,
             queue: Vec::with_capacity(n * n),
             changed: Worklist::new(3 * n * n),
-            locked: g.boxw >= 4,
-            pairs: false,
-            lazy: false,
+            rules: Rules {
+                locked: g.boxw >= 4,
+                ..Rules::default()
+            },
             bivalue: Vec::with_capacity(n * n),
-            alldiff: false,
             houses: Worklist::new(3 * n),
-            alldiff_max: 64,
             open: 0,
             assignments: 0,
             pairs_made: 0,
-            count_pairs: false,
             conflict: 0,
         }
     }
 
     /// Starts over from `givens` (one byte per cell, 0 empty), queueing each given.
-    pub fn reset(&mut self, g: &Geometry, givens: &[u8]) {
+    pub(super) fn reset(&mut self, g: &Tables, givens: &[u8]) {
         let n = g.n;
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.cand.fill(full);
@@ -208,12 +102,12 @@ impl State {
     }
 
     /// The trail's length: a mark to undo back to.
-    pub fn mark(&self) -> usize {
+    pub(super) fn mark(&self) -> usize {
         self.trail.len()
     }
 
     /// Undoes every change made since `mark`, newest first, and drops pending work.
-    pub fn undo(&mut self, g: &Geometry, mark: usize) {
+    pub(super) fn undo(&mut self, g: &Tables, mark: usize) {
         self.undo_visiting(g, mark, |_, _, _| {});
     }
 
@@ -221,9 +115,9 @@ impl State {
     /// assignment it undoes, newest first, with whether it was an
     /// assignment: what a probe eliminated and assigned is read in the same
     /// walk of the trail that undoes it.
-    pub fn undo_visiting(
+    pub(super) fn undo_visiting(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         mark: usize,
         mut visit: impl FnMut(usize, usize, bool),
     ) {
@@ -246,7 +140,7 @@ impl State {
     #[inline(always)]
     fn undo_to<const NOTE: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         mark: usize,
         visit: &mut impl FnMut(usize, usize, bool),
     ) {
@@ -282,22 +176,23 @@ impl State {
         // AddressSanitizer on the strength of it).
         let (houses, cell_bits) = (&g.cell_houses[..cand.len()], &g.cell_bits[..cand.len()]);
         let mut opened = 0;
-        for &e in trail[mark.min(trail.len())..].iter().rev() {
-            if e & ASSIGNED != 0 {
-                let cell = (e & !ASSIGNED) as usize;
-                visit(cell, usize::from(value[cell]) - 1, true);
-                value[cell] = 0;
-                opened += 1;
-            } else {
-                let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
-                visit(cell, d, false);
-                cand[cell] |= 1 << d;
-                let bits = &cell_bits[cell];
-                for (k, &(base, _, _)) in houses[cell].iter().enumerate() {
-                    places[usize::from(base) + d] |= bits[k];
+        for &e in trail.since(mark).iter().rev() {
+            match Trail::decode(e) {
+                Change::Assigned(cell) => {
+                    visit(cell, usize::from(value[cell]) - 1, true);
+                    value[cell] = 0;
+                    opened += 1;
                 }
-                if NOTE {
-                    note_twos_in((two_cells, two_slots), (cand, places), g, cell, d);
+                Change::Eliminated(cell, d) => {
+                    visit(cell, d, false);
+                    cand[cell] |= 1 << d;
+                    let bits = &cell_bits[cell];
+                    for (k, &(base, _, _)) in houses[cell].iter().enumerate() {
+                        places[usize::from(base) + d] |= bits[k];
+                    }
+                    if NOTE {
+                        note_twos_in((two_cells, two_slots), (cand, places), g, cell, d);
+                    }
                 }
             }
         }
@@ -310,7 +205,7 @@ impl State {
     /// few changes, rather than testing every one of the n² cells and 3n²
     /// house-digits, is what lets [`State::two_way_cells`] and
     /// [`State::two_way_slots`] answer at the cost of the pairs alone.
-    pub fn sync_twos(&mut self, g: &Geometry) {
+    pub(super) fn sync_twos(&mut self, g: &Tables) {
         // A change costs some forty instructions to note, a mask some five
         // to test afresh: past n²/2 changes (the givens' propagation, or a
         // long descent on a small board) a rebuild is cheaper.
@@ -321,9 +216,8 @@ impl State {
             return;
         }
         for i in self.synced..self.trail.len() {
-            let e = self.trail[i];
-            if e & ASSIGNED == 0 {
-                self.note_twos(g, (e >> 6) as usize, (e & 63) as usize);
+            if let Change::Eliminated(cell, d) = Trail::decode(self.trail.since(i)[0]) {
+                self.note_twos(g, cell, d);
             }
         }
         self.synced = self.trail.len();
@@ -332,7 +226,7 @@ impl State {
     /// Notes in the two-way sets whether `cell` and the slots of `d` in its
     /// houses have two choices now.
     #[inline(always)]
-    fn note_twos(&mut self, g: &Geometry, cell: usize, d: usize) {
+    fn note_twos(&mut self, g: &Tables, cell: usize, d: usize) {
         let sets = (&mut self.two_cells[..], &mut self.two_slots[..]);
         note_twos_in(sets, (&self.cand, &self.places), g, cell, d);
     }
@@ -340,19 +234,19 @@ impl State {
     /// The cells with two candidates, open or not (an assigned cell has
     /// one, but for a moment inside propagation), in row-major order, as
     /// of the last [`State::sync_twos`].
-    pub fn two_way_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn two_way_cells(&self) -> impl Iterator<Item = usize> + '_ {
         set_bits(&self.two_cells)
     }
 
     /// The house-digit slots with two places, in slot order, as of the last
     /// [`State::sync_twos`].
-    pub fn two_way_slots(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn two_way_slots(&self) -> impl Iterator<Item = usize> + '_ {
         set_bits(&self.two_slots)
     }
 
     /// The first open cell with two candidates at or after `start`, or else
     /// the first before it, as of the last [`State::sync_twos`].
-    pub fn first_two_way_cell(&self, start: usize) -> Option<usize> {
+    pub(super) fn first_two_way_cell(&self, start: usize) -> Option<usize> {
         let open = |&c: &usize| self.value[c] == 0;
         let (word, bit) = (start / 64, start % 64);
         let head = self.two_cells[word] & (u64::MAX << bit);
@@ -366,32 +260,32 @@ impl State {
     /// Queues, for the locked-candidates, pair and all-different checks (each
     /// as switched on), the house-digits and houses that lost a candidate
     /// since `mark` and the open cells it left with two candidates, and
-    /// propagates: a recheck of every house-digit, house and two-way cell, for
+    /// leaves them for propagation: with it, a recheck of every house-digit, house and two-way cell, for
     /// a state that was at its fixpoint at `mark`. Every rule only ever
     /// removes more as candidates go, and a pattern it acts on (a locked
     /// digit, a pair, a Hall set) that has no changed part was already acted
     /// on at `mark`, so the fixpoint reached is the same as after a full
     /// recheck, at the cost of the changed places only. On 25×25 the full
     /// recheck after probing was a twentieth of the search.
-    pub fn recheck_since(&mut self, g: &Geometry, mark: usize) -> Result<(), Contradiction> {
+    pub(super) fn queue_checks_since(&mut self, g: &Tables, mark: usize) {
         let n = g.n;
         // Cells already queued for the naked-pair check (up to 64×64 cells).
         let mut queued = [0u64; 64];
-        for &e in &self.trail[mark..] {
-            if e & ASSIGNED != 0 {
+        let rules = self.rules;
+        for i in mark..self.trail.len() {
+            let Change::Eliminated(cell, d) = Trail::decode(self.trail.since(i)[0]) else {
                 continue;
-            }
-            let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
+            };
             for &(_, _, h) in &g.cell_houses[cell] {
-                if self.locked || self.pairs {
+                if rules.locked || rules.pairs {
                     self.changed.push(h as usize * n + d);
                 }
-                if self.alldiff {
+                if rules.alldiff {
                     self.houses.push(h as usize);
                 }
             }
             let (word, bit) = (cell / 64 % 64, 1u64 << (cell % 64));
-            if self.pairs
+            if rules.pairs
                 && self.value[cell] == 0
                 && two_bits(self.cand[cell])
                 && queued[word] & bit == 0
@@ -400,7 +294,6 @@ impl State {
                 self.bivalue.push(cell as u32);
             }
         }
-        self.propagate(g)
     }
 
     /// Empties the worklists of the locked-candidates, pair and all-different checks.
@@ -411,229 +304,19 @@ impl State {
     }
 
     /// Asks for `digit` at `cell`; [`State::propagate`] makes it so.
-    pub fn queue(&mut self, cell: usize, digit: usize) {
+    pub(super) fn queue(&mut self, cell: usize, digit: usize) {
         self.queue.push((cell as u32) << 6 | digit as u32);
     }
 
-    /// Makes every queued assignment, and every naked or hidden single they lead
-    /// to, until nothing changes or a contradiction shows.
-    pub fn propagate(&mut self, g: &Geometry) -> Result<(), Contradiction> {
-        if self.switches::<false>() == Switches::HARD25 {
-            self.propagate_with::<true>(g)
-        } else {
-            self.propagate_with::<false>(g)
-        }
-    }
-
-    /// The rule switches: read from the state, or with `FIXED` the
-    /// constants [`Switches::HARD25`], which the caller has checked.
-    #[inline(always)]
-    fn switches<const FIXED: bool>(&self) -> Switches {
-        if FIXED {
-            Switches::HARD25
-        } else {
-            Switches {
-                locked: self.locked,
-                pairs: self.pairs,
-                lazy: self.lazy,
-                count_pairs: self.count_pairs,
-                alldiff: self.alldiff,
-            }
-        }
-    }
-
-    /// [`State::propagate`], with the switches fixed at compile time when
-    /// `FIXED` (see [`Switches::HARD25`]).
-    fn propagate_with<const FIXED: bool>(&mut self, g: &Geometry) -> Result<(), Contradiction> {
-        let sw = self.switches::<FIXED>();
-        loop {
-            while let Some(e) = self.queue.pop() {
-                let (cell, d) = ((e >> 6) as usize, (e & 63) as usize);
-                match self.value[cell] {
-                    0 if self.cand[cell] & (1 << d) != 0 => self.assign::<FIXED>(g, cell, d)?,
-                    v if usize::from(v) == d + 1 => {}
-                    _ => {
-                        self.conflict = 3 * g.n + cell;
-                        return Err(Contradiction);
-                    }
-                }
-            }
-            if let Some(slot) = self.changed.pop() {
-                if sw.locked {
-                    self.locked_candidates::<FIXED>(g, slot)?;
-                }
-                if sw.pairs && two_bits(self.places[slot]) {
-                    self.hidden_pair::<FIXED>(g, slot)?;
-                }
-                continue;
-            }
-            if let Some(cell) = self.bivalue.pop() {
-                self.naked_pair::<FIXED>(g, cell as usize)?;
-                continue;
-            }
-            let Some(h) = self.houses.pop() else {
-                return Ok(());
-            };
-            super::alldiff::filter_house(g, self, h)?;
-        }
-    }
-
-    // The pair and locked-candidates checks are inlined into
-    // `propagate_with`: kept out of line, #7's first solution took 608.5M
-    // instructions against 565.2M.
-
-    /// Where digit `slot % n` has two places in house `slot / n`, and another
-    /// digit has the same two, the two cells hold those two digits: clears the
-    /// other digits from them.
-    fn hidden_pair<const FIXED: bool>(
-        &mut self,
-        g: &Geometry,
-        slot: usize,
-    ) -> Result<(), Contradiction> {
-        let n = g.n;
-        let (h, d) = g.split(slot);
-        let m = self.places[slot];
-        // The other digit has both cells as candidates: trying only the
-        // digits they share finds the same (lowest) one as a scan of every
-        // digit of the house. With the naked-pair search below, that took
-        // 2% off the instructions counting tarek_tough_206's first 40
-        // puzzles to two (90.2M to 88.5M), and 15% off the first solution
-        // of gecode_frisch_minimal_16 #9 with probes that check pairs too
-        // (1,791M to 1,527M).
-        let (c1, c2) = (
-            g.house_cells[h * n + m.trailing_zeros() as usize] as usize,
-            g.house_cells[h * n + 63 - m.leading_zeros() as usize] as usize,
-        );
-        let shared = self.cand[c1] & self.cand[c2] & !(1u64 << d);
-        let Some(e) = first_bit(shared, |e| self.places[h * n + e] == m) else {
-            return Ok(());
-        };
-        let keep = (1u64 << d) | (1u64 << e);
-        let mut at = m;
-        while at != 0 {
-            let p = at.trailing_zeros() as usize;
-            at &= at - 1;
-            let cell = g.house_cells[h * n + p] as usize;
-            let mut others = self.cand[cell] & !keep;
-            while others != 0 {
-                let x = others.trailing_zeros() as usize;
-                others &= others - 1;
-                self.eliminate_with::<FIXED>(g, cell, x)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Where open `cell` has two candidates and another open cell of one of its
-    /// houses has the same two, those two cells hold them: clears the two digits
-    /// from the rest of that house.
-    fn naked_pair<const FIXED: bool>(
-        &mut self,
-        g: &Geometry,
-        cell: usize,
-    ) -> Result<(), Contradiction> {
-        let n = g.n;
-        let m = self.cand[cell];
-        if self.value[cell] != 0 || !two_bits(m) {
-            return Ok(());
-        }
-        // The house by `h * n`, not the `base` of `cell_houses`: with
-        // `base` the first solution of #7 took 576.3M instructions against
-        // 575.2M. Nor are the three houses written out one after another, as
-        // `eliminate_houses` has them: 577.8M against 574.4M.
-        for &(_, p, h) in &g.cell_houses[cell] {
-            let h = h as usize;
-            let cells = &g.house_cells[h * n..h * n + n];
-            // The other cell has both digits as candidates: trying only the
-            // places the two digits share finds the same (first) cell as a
-            // scan of the house.
-            let (x, y) = (m.trailing_zeros() as usize, 63 - m.leading_zeros() as usize);
-            let shared = self.places[h * n + x] & self.places[h * n + y] & !(1u64 << p);
-            let Some(q) = first_bit(shared, |q| {
-                self.value[cells[q] as usize] == 0 && self.cand[cells[q] as usize] == m
-            }) else {
-                continue;
-            };
-            let mut digits = m;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let mut rest = self.places[h * n + d] & !(1u64 << p) & !(1u64 << q);
-                while rest != 0 {
-                    let r = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    self.eliminate_with::<FIXED>(g, g.house_cells[h * n + r] as usize, d)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Where a digit's places in one house all lie in the house's intersection
-    /// with another house, removes the digit from the rest of that other house
-    /// (pointing and claiming).
-    fn locked_candidates<const FIXED: bool>(
-        &mut self,
-        g: &Geometry,
-        slot: usize,
-    ) -> Result<(), Contradiction> {
-        let (n, w) = (g.n, g.boxw);
-        let (h, d) = g.split(slot);
-        let m = self.places[slot];
-        if m & m.wrapping_sub(1) == 0 {
-            return Ok(()); // placed, or about to be: singles cover it
-        }
-        // Positions by box row and column come from tables, not divisions
-        // by the box width (`quot`, `rem`, `segment`, `stripe`).
-        let p = m.trailing_zeros() as usize;
-        // (house to clear, positions in it to keep)
-        let target = if h < 2 * n {
-            // A row or column: are its places inside one box?
-            if m & !g.segment[p] != 0 {
-                return Ok(());
-            }
-            let k = usize::from(g.quot[p]);
-            let line = if h < n { h } else { h - n };
-            let (lq, lr) = (usize::from(g.quot[line]), usize::from(g.rem[line]));
-            if h < n {
-                // Row `line`, box (line / w, k): keep the box's row `line % w`.
-                (2 * n + lq * w + k, g.segment[lr * w])
-            } else {
-                // Column `line`, box (k, line / w): keep the box's column `line % w`.
-                (2 * n + k * w + lq, g.stripe[lr])
-            }
-        } else {
-            let b = h - 2 * n;
-            let (bq, br) = (usize::from(g.quot[b]), usize::from(g.rem[b]));
-            if m & !g.segment[p] == 0 {
-                // Inside the box's row p / w: clear the rest of that row.
-                (bq * w + usize::from(g.quot[p]), g.segment[br * w])
-            } else if m & !g.stripe[p] == 0 {
-                // Inside the box's column p % w: clear the rest of that column.
-                (n + br * w + usize::from(g.rem[p]), g.segment[bq * w])
-            } else {
-                return Ok(());
-            }
-        };
-        let (house, keep) = target;
-        let mut rest = self.places[house * n + d] & !keep;
-        while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            self.eliminate_with::<FIXED>(g, g.house_cells[house * n + p] as usize, d)?;
-        }
-        Ok(())
-    }
-
     /// Puts `d` at `cell`: removes its other candidates and removes `d` from its peers.
-    fn assign<const FIXED: bool>(
+    pub(super) fn assign<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         cell: usize,
         d: usize,
     ) -> Result<(), Contradiction> {
         self.value[cell] = d as u8 + 1;
-        self.trail.push(cell as u32 | ASSIGNED);
+        self.trail.assigned(cell);
         self.open -= 1;
         self.assignments += 1;
         let mut others = self.cand[cell] & !(1u64 << d);
@@ -651,7 +334,7 @@ impl State {
             while rest != 0 {
                 let e = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                self.trail.push((cell as u32) << 6 | e as u32);
+                self.trail.eliminated(cell, e);
             }
             self.pairs_made += u64::from(others & others.wrapping_sub(1) != 0);
             self.cand[cell] = 1u64 << d;
@@ -682,7 +365,7 @@ impl State {
     #[inline(always)]
     fn clear_peers<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         d: usize,
         k: usize,
         (base, _, _): (u16, u8, u8),
@@ -717,26 +400,13 @@ impl State {
         Ok(())
     }
 
-    /// Rules digit `d` out of `cell` for good, as a choice proven wrong, and
-    /// propagates what follows.
-    pub fn rule_out(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
-        self.eliminate(g, cell, d)?;
-        self.propagate(g)
-    }
-
     /// Whether the locked-candidates or hidden-pair check (as switched on,
     /// `(locked, pairs)`) can act on a digit whose places in a house (a box
     /// if `is_box`) are `m` (`two`: whether they are exactly two): two or more
     /// places, all in one box segment of a row or column, in one row or
     /// column of a box, or (with pairs) exactly two.
     #[inline(always)]
-    fn may_act(
-        g: &Geometry,
-        (locked, pairs): (bool, bool),
-        is_box: bool,
-        m: u64,
-        two: bool,
-    ) -> bool {
+    fn may_act(g: &Tables, (locked, pairs): (bool, bool), is_box: bool, m: u64, two: bool) -> bool {
         if m & m.wrapping_sub(1) == 0 {
             return false;
         }
@@ -750,16 +420,135 @@ impl State {
     /// tenth of the instructions an elimination takes, and the CPU time fell
     /// by about that much.
     #[inline(always)]
-    pub fn eliminate(&mut self, g: &Geometry, cell: usize, d: usize) -> Result<(), Contradiction> {
+    pub(super) fn eliminate(
+        &mut self,
+        g: &Tables,
+        cell: usize,
+        d: usize,
+    ) -> Result<(), Contradiction> {
         self.eliminate_with::<false>(g, cell, d)
     }
 
-    /// [`State::eliminate`], with the switches fixed at compile time when
-    /// `FIXED` (see [`Switches::HARD25`]).
+    /// The rules propagation runs, as set, or with `FIXED` the constants
+    /// [`Rules::HARD25`], which the caller has checked.
     #[inline(always)]
-    fn eliminate_with<const FIXED: bool>(
+    pub(super) fn active_rules<const FIXED: bool>(&self) -> Rules {
+        if FIXED { Rules::HARD25 } else { self.rules }
+    }
+
+    /// Sets the rules propagation runs from now on. Every rule is sound at
+    /// any time, so they may change mid-search; a weaker set simply leaves
+    /// more for the search.
+    pub(super) fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// The candidates of `cell`: bit `d` while digit `d` may stand there.
+    #[inline(always)]
+    pub(super) fn cand(&self, cell: usize) -> u64 {
+        self.cand[cell]
+    }
+
+    /// The places of house-digit `slot` (`house * n + digit`): bit `p` while
+    /// the digit may stand at position `p` of the house.
+    #[inline(always)]
+    pub(super) fn places(&self, slot: usize) -> u64 {
+        self.places[slot]
+    }
+
+    /// Every cell's candidates, row-major.
+    #[cfg(test)]
+    pub(super) fn all_cand(&self) -> &[u64] {
+        &self.cand
+    }
+
+    /// Sets the cells' values without propagating anything: for tests that
+    /// read the values alone.
+    #[cfg(test)]
+    pub(super) fn overwrite_values(&mut self, values: &[u8]) {
+        self.value.copy_from_slice(values);
+    }
+
+    /// Every house-digit's places, by slot.
+    #[inline(always)]
+    pub(super) fn all_places(&self) -> &[u64] {
+        &self.places
+    }
+
+    /// The value of `cell`: 0 while open, else its digit plus one.
+    #[inline(always)]
+    pub(super) fn value(&self, cell: usize) -> u8 {
+        self.value[cell]
+    }
+
+    /// Every cell's value, row-major (0: open).
+    pub(super) fn values(&self) -> &[u8] {
+        &self.value
+    }
+
+    /// Cells still open.
+    #[inline(always)]
+    pub(super) fn open(&self) -> usize {
+        self.open
+    }
+
+    /// Assignments made since the last reset.
+    pub(super) fn assignments(&self) -> u64 {
+        self.assignments
+    }
+
+    /// Times a cell or house-digit was left with two choices, counted only
+    /// with [`Rules::count_pairs`]: a measure of a probe's reach.
+    pub(super) fn pairs_made(&self) -> u64 {
+        self.pairs_made
+    }
+
+    /// Where the last contradiction showed: house `h` (`0..3n`) when one of
+    /// its digits ran out of places, `3n + cell` when a cell ran out of
+    /// candidates or was asked for two digits.
+    pub(super) fn conflict(&self) -> usize {
+        self.conflict
+    }
+
+    /// A contradiction found by a rule at `place` (as [`State::conflict`] reads it).
+    #[inline(always)]
+    pub(super) fn fail_at(&mut self, place: usize) -> Contradiction {
+        self.conflict = place;
+        Contradiction
+    }
+
+    /// Takes the next queued assignment, (cell, digit).
+    #[inline(always)]
+    pub(super) fn next_queued(&mut self) -> Option<(usize, usize)> {
+        let e = self.queue.pop()?;
+        Some(((e >> 6) as usize, (e & 63) as usize))
+    }
+
+    /// Takes the next house-digit queued for the locked-candidates and hidden-pair checks.
+    #[inline(always)]
+    pub(super) fn next_changed(&mut self) -> Option<usize> {
+        self.changed.pop()
+    }
+
+    /// Takes the next cell queued for the naked-pair check.
+    #[inline(always)]
+    pub(super) fn next_bivalue(&mut self) -> Option<usize> {
+        self.bivalue.pop().map(|c| c as usize)
+    }
+
+    /// Takes the next house queued for all-different filtering.
+    #[inline(always)]
+    pub(super) fn next_house(&mut self) -> Option<usize> {
+        self.houses.pop()
+    }
+
+    /// Removes digit `d` from `cell`'s candidates, queueing any single it
+    /// leaves, with the rules fixed at compile time when `FIXED` (see
+    /// [`Rules::HARD25`]): what every propagation rule calls.
+    #[inline(always)]
+    pub(super) fn eliminate_with<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         cell: usize,
         d: usize,
     ) -> Result<(), Contradiction> {
@@ -771,14 +560,14 @@ impl State {
     #[inline(always)]
     fn eliminate_core<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         cell: usize,
         d: usize,
         skip: Option<usize>,
     ) -> Result<(), Contradiction> {
-        let Switches {
+        let Rules {
             pairs, count_pairs, ..
-        } = self.switches::<FIXED>();
+        } = self.active_rules::<FIXED>();
         let bit = 1u64 << d;
         // The mask read once and stored before the trail grows: after the
         // push the compiler would load `cand` and test the index again
@@ -789,7 +578,7 @@ impl State {
         }
         let left = had & !bit;
         self.cand[cell] = left;
-        self.trail.push((cell as u32) << 6 | d as u32);
+        self.trail.eliminated(cell, d);
         if left == 0 {
             self.conflict = 3 * g.n + cell;
             return Err(Contradiction);
@@ -815,7 +604,7 @@ impl State {
     #[inline(always)]
     fn eliminate_houses<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         cell: usize,
         d: usize,
         skip: Option<usize>,
@@ -849,7 +638,7 @@ impl State {
     #[inline(always)]
     fn eliminate_house<const FIXED: bool>(
         &mut self,
-        g: &Geometry,
+        g: &Tables,
         (base, _, h): (u16, u8, u8),
         bit: u64,
         is_box: bool,
@@ -857,13 +646,14 @@ impl State {
     ) -> Result<(), Contradiction> {
         // The switches, read once: the stores below go through pointers the
         // compiler cannot tell from them, so it would read them again.
-        let Switches {
+        let Rules {
             locked,
             pairs,
             lazy,
             count_pairs,
             alldiff,
-        } = self.switches::<FIXED>();
+            ..
+        } = self.active_rules::<FIXED>();
         // Indexing without bounds checks here and in `eliminate_core` (the
         // places, the hidden single's cell and value, the worklist's flag)
         // took #7's first solution from 625.4M instructions to 614.1M: too
@@ -909,7 +699,7 @@ impl State {
 fn note_twos_in(
     (cells, slots): (&mut [u64], &mut [u64]),
     (cand, places): (&[u64], &[u64]),
-    g: &Geometry,
+    g: &Tables,
     cell: usize,
     d: usize,
 ) {
@@ -920,222 +710,9 @@ fn note_twos_in(
     }
 }
 
-/// The rule switches of a [`State`], as propagation reads them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Switches {
-    locked: bool,
-    pairs: bool,
-    lazy: bool,
-    count_pairs: bool,
-    alldiff: bool,
-}
-
-impl Switches {
-    /// The 25×25 search and its probes: locked candidates and pairs, queued
-    /// lazily, pairs counted, no all-different filter. Propagation with
-    /// these has its own copy, with the switches as constants: the tests
-    /// and branches on them were some 15% of the instructions of a hard
-    /// 25×25 search (gecode_frisch_minimal_16 #7 first solution, 957M to
-    /// 811M, the same search).
-    const HARD25: Self = Self {
-        locked: true,
-        pairs: true,
-        lazy: true,
-        count_pairs: true,
-        alldiff: false,
-    };
-}
-
-/// The lowest set bit of `bits` whose index `keep` accepts.
-#[inline(always)]
-fn first_bit(mut bits: u64, mut keep: impl FnMut(usize) -> bool) -> Option<usize> {
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        if keep(i) {
-            return Some(i);
-        }
-        bits &= bits - 1;
-    }
-    None
-}
-
-/// Whether `x` has exactly two bits set, without a popcount (not a baseline
-/// x86-64 instruction, and this runs on every elimination). With its lowest
-/// bit cleared, `x` leaves one bit exactly when that bit is above all of
-/// the ones it less one sets: a comparison rather than a second test and
-/// branch (#7 first solution 567.1M to 565.2M instructions, #8 about 1%
-/// less time).
-pub(crate) fn two_bits(x: u64) -> bool {
-    let rest = x & x.wrapping_sub(1);
-    let below = rest.wrapping_sub(1);
-    below < rest ^ below
-}
-
-/// Sets bit `i` of the bitset `words` to `on`.
-#[inline(always)]
-fn set_bit(words: &mut [u64], i: usize, on: bool) {
-    let (w, b) = (i / 64, i % 64);
-    words[w] = words[w] & !(1 << b) | u64::from(on) << b;
-}
-
-/// Sets bit `i` of the bitset `words` to whether `masks[i]` has two bits.
-fn rebuild_bits(words: &mut [u64], masks: &[u64]) {
-    for (word, chunk) in words.iter_mut().zip(masks.chunks(64)) {
-        *word = chunk
-            .iter()
-            .enumerate()
-            .fold(0, |w, (i, &m)| w | u64::from(two_bits(m)) << i);
-    }
-}
-
-/// The indices of the set bits of the bitset `words`, lowest first.
-fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    word_bits(words.iter().copied().enumerate())
-}
-
-/// The indices of the set bits of (word index, word) pairs, in their order.
-fn word_bits(words: impl Iterator<Item = (usize, u64)>) -> impl Iterator<Item = usize> {
-    words.flat_map(|(w, mut bits)| {
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + i
-            })
-        })
-    })
-}
-
-/// Indices waiting for a check, each queued at most once until it is taken.
-///
-/// Its items, the trail, the queue and `bivalue` stay `Vec`s: as stacks
-/// that grow out of line on their buffer alone (so that no pointer into
-/// the state reaches the grower, in the hope that the compiler would then
-/// stop loading each buffer's address and length again after every store),
-/// #7's first solution took 605.2M instructions against 574.4M.
-#[derive(Clone, Debug)]
-struct Worklist {
-    items: Vec<u32>,
-    /// `queued[i]`: whether `i` is in `items`.
-    queued: Vec<bool>,
-}
-
-impl Worklist {
-    /// An empty worklist for indices `0..len`.
-    fn new(len: usize) -> Self {
-        Self {
-            items: Vec::with_capacity(len),
-            queued: vec![false; len],
-        }
-    }
-
-    /// Queues `i`, unless it is queued already.
-    fn push(&mut self, i: usize) {
-        if !self.queued[i] {
-            self.queued[i] = true;
-            self.items.push(i as u32);
-        }
-    }
-
-    /// Takes the index queued last.
-    fn pop(&mut self) -> Option<usize> {
-        let i = self.items.pop()? as usize;
-        self.queued[i] = false;
-        Some(i)
-    }
-
-    /// Drops every queued index.
-    fn clear(&mut self) {
-        for &i in &self.items {
-            self.queued[i as usize] = false;
-        }
-        self.items.clear();
-    }
-}
-
-/// Positions `0, w, 2w, …` of a box: its first column.
-fn stripe(w: usize) -> u64 {
-    (0..w).fold(0, |m, i| m | 1 << (i * w))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An empty 4×4 state with pair reasoning on.
-    fn empty_4x4() -> (Geometry, State) {
-        let g = Geometry::new(2);
-        let mut st = State::new(&g);
-        st.reset(&g, &[0; 16]);
-        st.pairs = true;
-        (g, st)
-    }
-
-    /// Removes each of `digits` from each of `cells`.
-    fn eliminate_all(g: &Geometry, st: &mut State, cells: &[usize], digits: &[usize]) {
-        for &cell in cells {
-            for &d in digits {
-                st.eliminate(g, cell, d).unwrap();
-            }
-        }
-    }
-
-    #[test]
-    fn hidden_pair_clears_the_other_digits_of_its_two_cells() {
-        let (g, mut st) = empty_4x4();
-        // Digits 0 and 1 can only go in cells 0 and 1 of row 0.
-        eliminate_all(&g, &mut st, &[2, 3], &[0, 1]);
-        st.propagate(&g).unwrap();
-        assert_eq!((st.cand[0], st.cand[1]), (0b0011, 0b0011));
-        // Without pairs, the same eliminations leave the two cells alone.
-        let (g, mut plain) = empty_4x4();
-        plain.pairs = false;
-        eliminate_all(&g, &mut plain, &[2, 3], &[0, 1]);
-        plain.propagate(&g).unwrap();
-        assert_eq!((plain.cand[0], plain.cand[1]), (0b1111, 0b1111));
-    }
-
-    #[test]
-    fn naked_pair_clears_its_digits_from_the_rest_of_each_shared_house() {
-        let (g, mut st) = empty_4x4();
-        // Cells 0 and 1 (row 0, box 0) can only hold digits 0 and 1.
-        eliminate_all(&g, &mut st, &[0, 1], &[2, 3]);
-        st.propagate(&g).unwrap();
-        for cell in [2, 3, 4, 5] {
-            assert_eq!(st.cand[cell], 0b1100, "cell {cell}");
-        }
-        // Cell 8 shares no house with both: untouched.
-        assert_eq!(st.cand[8], 0b1111);
-    }
-
-    #[test]
-    fn two_bits_is_a_popcount_of_two() {
-        let mut xs: Vec<u64> = (0..1 << 16).collect();
-        for i in 0..64 {
-            for j in 0..64 {
-                xs.extend([
-                    1u64 << i | 1 << j,
-                    u64::MAX >> i,
-                    (1u64 << i | 1 << j) | 1 << 63,
-                ]);
-            }
-        }
-        for x in xs {
-            assert_eq!(two_bits(x), x.count_ones() == 2, "{x:#x}");
-        }
-    }
-
-    #[test]
-    fn cell_bits_are_the_bits_of_the_cells_positions() {
-        for boxw in 2..=8 {
-            let g = Geometry::new(boxw);
-            for (houses, bits) in g.cell_houses.iter().zip(&g.cell_bits) {
-                for (&(_, p, _), &bit) in houses.iter().zip(bits) {
-                    assert_eq!(bit, 1u64 << p, "box width {boxw}");
-                }
-            }
-        }
-    }
 
     /// Propagation on every board size, from a few cells of a valid
     /// pattern down the board, undone whole, leaves every mask as it was:
@@ -1143,11 +720,17 @@ mod tests {
     #[test]
     fn undo_restores_every_mask_on_each_size() {
         for boxw in 2..=8 {
-            let g = Geometry::new(boxw);
+            let g = Tables::new(boxw);
             let n = g.n;
             let mut st = State::new(&g);
             st.reset(&g, &vec![0; n * n]);
-            (st.pairs, st.lazy, st.count_pairs) = (true, true, true);
+            st.set_rules(Rules {
+                locked: boxw >= 4,
+                pairs: true,
+                lazy: true,
+                count_pairs: true,
+                ..Rules::default()
+            });
             let (cand, places) = (st.cand.clone(), st.places.clone());
             let mark = st.mark();
             for r in (0..n).rev().step_by(2) {
@@ -1164,9 +747,19 @@ mod tests {
 
     #[test]
     fn undo_restores_what_pairs_eliminated() {
-        let (g, mut st) = empty_4x4();
+        let g = Tables::new(2);
+        let mut st = State::new(&g);
+        st.reset(&g, &[0; 16]);
+        st.set_rules(Rules {
+            pairs: true,
+            ..Rules::default()
+        });
         let mark = st.mark();
-        eliminate_all(&g, &mut st, &[0, 1], &[2, 3]);
+        for cell in [0, 1] {
+            for d in [2, 3] {
+                st.eliminate(&g, cell, d).unwrap();
+            }
+        }
         st.propagate(&g).unwrap();
         st.undo(&g, mark);
         assert!(st.cand.iter().all(|&m| m == 0b1111));

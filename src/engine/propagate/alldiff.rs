@@ -16,28 +16,39 @@
 //! hidden Hall set has already doomed: the tough 16×16 puzzles and sparse big
 //! boards.
 
-use super::state::{Contradiction, Geometry, State};
+use super::Rule;
+use crate::engine::state::{Contradiction, State};
+use crate::engine::tables::Tables;
 
 /// No cell or digit: an unmatched vertex.
 const FREE: u8 = u8::MAX;
 
+/// Filters one house (its item) for all-different.
+pub(super) struct AllDifferent;
+
+impl Rule for AllDifferent {
+    fn apply<const FIXED: bool>(g: &Tables, st: &mut State, h: usize) -> Result<(), Contradiction> {
+        filter_house(g, st, h)
+    }
+}
+
 /// Removes from the open cells of house `h` every candidate that no
 /// completion of the house uses. Fails when the house has no completion at all.
-pub(crate) fn filter_house(g: &Geometry, st: &mut State, h: usize) -> Result<(), Contradiction> {
+pub(crate) fn filter_house(g: &Tables, st: &mut State, h: usize) -> Result<(), Contradiction> {
     let n = g.n;
     // The open cells of the house, renumbered 0..k, and their candidates.
     let mut cells = [0u16; 64];
     let mut cand = [0u64; 64];
     let mut k = 0;
     for &cell in &g.house_cells[h * n..h * n + n] {
-        if st.value[cell as usize] == 0 {
+        if st.value(cell as usize) == 0 {
             cells[k] = cell;
-            cand[k] = st.cand[cell as usize];
+            cand[k] = st.cand(cell as usize);
             k += 1;
         }
     }
-    if k <= 1 || k > st.alldiff_max {
-        // Singles settle one cell; see `State::alldiff_max` for the rest.
+    if k <= 1 || k > st.active_rules::<false>().alldiff_max {
+        // Singles settle one cell; see `Rules::alldiff_max` for the rest.
         return Ok(());
     }
     let (cells, cand) = (&cells[..k], &cand[..k]);
@@ -55,8 +66,7 @@ pub(crate) fn filter_house(g: &Geometry, st: &mut State, h: usize) -> Result<(),
     }
     for i in 0..k {
         if digit_of[i] == FREE && !augment(cand, i, &mut digit_of, &mut cell_of) {
-            st.conflict = h;
-            return Err(Contradiction); // Fewer digits than cells can take them.
+            return Err(st.fail_at(h)); // Fewer digits than cells can take them.
         }
     }
     // The alternating graph, on digits: `d → e` when the cell holding `d` in
@@ -378,7 +388,7 @@ mod tests {
                 9,
             )
         ) {
-            let g = Geometry::new(3);
+            let g = Tables::new(3);
             let mut st = State::new(&g);
             st.reset(&g, &[0; 81]);
             let expected = used_by_some_completion(&masks);
@@ -396,7 +406,7 @@ mod tests {
                 prop_assert!(result.is_err(), "{:?}", masks);
             } else {
                 prop_assert!(result.is_ok(), "{:?}", masks);
-                let found: Vec<u16> = (0..9).map(|c| st.cand[c] as u16).collect();
+                let found: Vec<u16> = (0..9).map(|c| st.cand(c) as u16).collect();
                 prop_assert_eq!(found, expected, "{:?}", masks);
             }
         }
