@@ -164,7 +164,7 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
 
 /// The band (a row of boxes, from 0 at the top) of the first open cell in
 /// row-major order, or `None` when every cell is filled: where a banded
-/// search (see `Tuning::banded`) branches next.
+/// search (see `Branching::banded`) branches next.
 pub(crate) fn open_band(g: &Tables, state: &State) -> Option<usize> {
     // Eight cells a step, testing a word for a zero byte, rather than a
     // cell a step: at every node of a search that scans most of the board,

@@ -21,16 +21,16 @@ mod search;
 mod state;
 mod tables;
 mod trail;
-mod tuning;
 
 use std::time::Duration;
 
 use crate::board::Board;
 use crate::outcome::{Count, Outcome, Stop};
+use config::Config;
+pub(crate) use config::Preset;
 use limits::Limits;
 use noise::Noise;
 use search::{General, Search};
-use tuning::Tuning;
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -144,9 +144,8 @@ pub struct Solver<const BOX: usize> {
     general: Option<Box<General>>,
     /// Values to try first, one per cell (0: none), in the general engine.
     hint: Vec<u8>,
-    /// Whether this solver serves the generator, which keeps the search it
-    /// was built on (see [`Solver::for_generation`]).
-    generating: bool,
+    /// The general engine's preset (see [`Solver::with_preset`]).
+    preset: Preset,
 }
 
 /// Which search a [`Solver`] runs.
@@ -177,18 +176,13 @@ impl<const BOX: usize> Solver<BOX> {
             nine: nine::Nine::default(),
             general: None,
             hint: Vec::new(),
-            generating: false,
+            preset: Preset::Fastest,
         }
     }
 
-    /// Keeps the search the generator was built and measured on: on 25×25,
-    /// probing measures a choice's reach by its trail growth, and from 49×49
-    /// up there are no failure weights or partial restarts. Which of the
-    /// generator's searches end within their budgets, and the grid its fill
-    /// finds, shape the puzzles it makes, which stay as they were; and the
-    /// newer measures made generation slower (see `Tuning::new`).
-    pub(crate) fn for_generation(mut self) -> Self {
-        self.generating = true;
+    /// Sets the general engine's preset: [`Preset::Fastest`] by default.
+    pub(crate) fn with_preset(mut self, preset: Preset) -> Self {
+        self.preset = preset;
         self
     }
 
@@ -444,8 +438,8 @@ impl<const BOX: usize> Solver<BOX> {
         let general = self
             .general
             .get_or_insert_with(|| Box::new(General::new(BOX)));
-        let tuning = Tuning::new(BOX, self.generating, first_only);
-        general.prepare(board.as_bytes(), &tuning);
+        let config = Config::new(self.preset, BOX, first_only);
+        general.prepare(board.as_bytes(), &config);
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into the same hopeless
         // corner (a 16×16 with 33 givens: over 1M guesses, against 135).
@@ -455,7 +449,7 @@ impl<const BOX: usize> Solver<BOX> {
         let search = Search::new(
             general,
             &mut self.stats,
-            tuning,
+            config,
             noise,
             self.shuffle_values,
             &self.hint,

@@ -36,11 +36,11 @@ pub(crate) struct ProbeScratch {
     pub narrower: u8,
     /// Probes kept for reuse within a pass (see [`Memo`]).
     memo: Memo,
-    /// With a banded search (see `Tuning::banded`), the band whose pairs
+    /// With a banded search (see `Branching::banded`), the band whose pairs
     /// alone are probed.
     pub band: Option<usize>,
     /// The most pairs a pass probes away from the root (see
-    /// `Tuning::probe_pairs`); `None` probes them all.
+    /// `Probing::limit`); `None` probes them all.
     pub limit: Option<usize>,
     /// With a `limit`, each choice's reach when it was last probed, by
     /// `cell * n + digit`, or [`PROBE_FIRST`], for the pass to rank its
@@ -98,7 +98,7 @@ struct Probed {
 /// on any path. Two choices that each assign the other reach the same
 /// fixpoint, so the one probed second may take the first's result.
 ///
-/// The searches stay the same on every size. On 25×25 see `Tuning::new`
+/// The searches stay the same on every size. On 25×25 see docs/decisions/0002-general-engine-settings.md
 /// (#8 45.7G instructions to 41.6G); counting tarek_tough_206's first 40
 /// 16×16 puzzles to two, 89.78M to 87.19M; a 64×64 board with 30% kept
 /// (`bench_big --box 8 --seeds 1 --max-nodes 3000`, with the empty board),
@@ -219,7 +219,7 @@ pub(crate) fn probe(
     // and choose so much better where to branch, that first solutions take
     // 3.5 times fewer guesses (247k to 70k over gecode_frisch_minimal_16)
     // for about 3 times the work a guess; with either rule alone, 186k and
-    // 131k. See `Tuning::new` for the times.
+    // 131k. See docs/decisions/0002-general-engine-settings.md for the times.
     let rules = st.active_rules::<false>();
     let Rules {
         locked,
@@ -344,7 +344,7 @@ fn pair_score(branch: Branch, reach_a: u64, reach_b: u64) -> u64 {
 /// A full pass on a hard 25×25 board makes some 150 probes a guess; the
 /// pairs that reached far are the ones likely to be chosen for branching,
 /// and a choice that failed once is the likeliest to fail again. 16×16
-/// passes are limited the same way (see `tuning::PROBE_PAIRS_16`).
+/// passes are limited the same way (see `Probing::limit`).
 fn keep_promising(
     g: &Tables,
     st: &State,

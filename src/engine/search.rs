@@ -8,14 +8,13 @@
 
 use super::Stats;
 use super::branch::{charge, choose, choose_weighted, open_band};
-use super::config::Rules;
+use super::config::{Config, RunUnit, Side, ValueOrder};
 use super::frame::{Branch, Frame, NONE};
 use super::limits::Limits;
 use super::noise::{Noise, nth_bit};
 use super::probe::{ProbeScratch, probe};
 use super::state::State;
 use super::tables::Tables;
-use super::tuning::{RESTART_FAILURES, Tuning};
 use crate::outcome::Stop;
 
 /// The general engine's scratch: lookup tables, candidate state and trail, frames.
@@ -32,7 +31,7 @@ pub(super) struct General {
 
 impl General {
     /// Sets the state to `board`'s givens (not yet propagated) and the
-    /// scratch to `tuning`, for a new search.
+    /// scratch to `config`, for a new search.
     pub(super) fn new(boxw: usize) -> Self {
         let tables = Tables::new(boxw);
         let state = State::new(&tables);
@@ -46,13 +45,13 @@ impl General {
     }
 
     /// Sets the state to `givens` (not yet propagated) and the scratch to
-    /// `tuning`, for a new search.
-    pub(super) fn prepare(&mut self, givens: &[u8], tuning: &Tuning) {
+    /// `config`, for a new search.
+    pub(super) fn prepare(&mut self, givens: &[u8], config: &Config) {
         self.frames.clear();
         self.state.reset(&self.tables, givens);
-        set_inference(&self.tables, &mut self.state, &mut self.probe, tuning);
+        set_inference(&mut self.state, &mut self.probe, config);
         self.probe.forget(&self.tables);
-        if tuning.weighted {
+        if config.branching.weights_from_run.is_some() {
             self.weights.clear();
             self.weights.resize(3 * self.tables.n, 0);
         }
@@ -64,21 +63,14 @@ impl General {
     }
 }
 
-/// Sets the inference `tuning` chooses, and that `Tuning::strengthened`
-/// may switch on mid-search: pairs in propagation, and how probes propagate
+/// Sets the inference `config` chooses, which [`Config::strengthened`]
+/// may change mid-search: the propagation rules, and how probes propagate
 /// and measure their reach.
-fn set_inference(g: &Tables, st: &mut State, probe: &mut ProbeScratch, tuning: &Tuning) {
-    st.set_rules(Rules {
-        locked: g.boxw >= 4,
-        pairs: tuning.pairs,
-        lazy: tuning.lazy,
-        count_pairs: tuning.reach_in_pairs,
-        alldiff: tuning.alldiff,
-        alldiff_max: tuning.alldiff_max,
-    });
-    probe.reach_in_pairs = tuning.reach_in_pairs;
-    probe.full = tuning.full_probes;
-    probe.limit = tuning.probe_pairs;
+fn set_inference(st: &mut State, probe: &mut ProbeScratch, config: &Config) {
+    st.set_rules(config.rules());
+    probe.reach_in_pairs = config.probing.full;
+    probe.full = config.probing.full;
+    probe.limit = config.probing.limit;
 }
 
 /// The `i`-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
@@ -102,10 +94,10 @@ pub(super) struct Search<'a> {
     st: &'a mut State,
     frames: &'a mut Vec<Frame>,
     probing: &'a mut ProbeScratch,
-    /// Failures charged to each house (with `Tuning::weighted`).
+    /// Failures charged to each house (with `Branching::weights_from_run`).
     weights: &'a mut Vec<u32>,
     stats: &'a mut Stats,
-    tuning: Tuning,
+    config: Config,
     /// Breaks ties between branch points, and with `shuffle_values` orders values.
     noise: Option<Noise>,
     shuffle_values: bool,
@@ -126,17 +118,17 @@ pub(super) struct Search<'a> {
     /// Whether a failure has been charged to a house yet.
     charged: bool,
     /// Whether this search restarts, as long as it has found no solution,
-    /// even where the tuning has no restarts: a sparse board (see
-    /// `Tuning::sparse_open`).
+    /// even where the config has no restarts: a sparse board (see
+    /// `Restarts::unsolved_from_open`).
     restart_unsolved: bool,
 }
 
 impl<'a> Search<'a> {
-    /// A search of the board `general` was reset to, with `tuning`.
+    /// A search of the board `general` was reset to, with `config`.
     pub(super) fn new(
         general: &'a mut General,
         stats: &'a mut Stats,
-        tuning: Tuning,
+        config: Config,
         noise: Option<Noise>,
         shuffle_values: bool,
         hint: &'a [u8],
@@ -149,7 +141,7 @@ impl<'a> Search<'a> {
             probing: &mut general.probe,
             weights: &mut general.weights,
             stats,
-            tuning,
+            config,
             noise,
             shuffle_values,
             hint,
@@ -172,7 +164,11 @@ impl<'a> Search<'a> {
         }
         self.root = self.st.mark();
         let open = self.st.values().iter().filter(|&&v| v == 0).count();
-        self.restart_unsolved = open >= self.tuning.sparse_open;
+        self.restart_unsolved = self
+            .config
+            .restarts
+            .unsolved_from_open
+            .is_some_and(|k| open >= k);
         loop {
             if self.descend() {
                 self.stats.solutions += 1;
@@ -186,13 +182,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Looks ahead from the current node (probing, where the tuning says),
+    /// Looks ahead from the current node (probing, where the config says),
     /// then pushes a frame for its best branch point. Returns whether the
     /// node is a solution instead; when lookahead proves it dead, it pushes
     /// nothing and the caller advances past the choice that led here.
     fn descend(&mut self) -> bool {
         self.probing.band = self.open_band();
-        let probed = if self.tuning.probe_first_run || self.run > 1 {
+        let probed = if self.run >= self.config.probing.from_run {
             let root = self.frames.is_empty();
             probe(self.g, self.st, self.probing, self.noise.as_mut(), root)
         } else {
@@ -210,11 +206,11 @@ impl<'a> Search<'a> {
 
     /// Pushes a frame for the pair probing found best, or else for the cell or
     /// house-digit with the fewest choices (weighed by failures, once some are
-    /// charged, where the tuning says).
+    /// charged, where the config says).
     fn push_branch(&mut self, probed: Option<Branch>) {
-        let weigh =
-            self.tuning.weighted && self.charged && (self.run > 1 || self.tuning.weigh_first_run);
-        let max_places = self.tuning.max_places;
+        let branching = self.config.branching;
+        let weigh = self.charged && branching.weights_from_run.is_some_and(|r| self.run >= r);
+        let max_places = branching.max_places;
         let branch = match probed {
             Some(best) => best,
             None => {
@@ -246,20 +242,20 @@ impl<'a> Search<'a> {
         };
         let mut frame = Frame::new(branch, remaining, self.st.mark());
         if probed.is_some() {
-            if self.tuning.wider_first {
-                frame.first = self.probing.wider;
-            }
-            if self.tuning.sparse_runs {
-                frame.first = self.probing.narrower;
+            match branching.probed_side {
+                Side::Lower => {}
+                Side::Wider => frame.first = self.probing.wider,
+                Side::Narrower => frame.first = self.probing.narrower,
             }
         }
         self.frames.push(frame);
     }
 
-    /// With a banded search (see `Tuning::banded`), the band it settles now:
+    /// With a banded search (see `Branching::banded`), the band it settles now:
     /// the topmost with an open cell.
     fn open_band(&self) -> Option<usize> {
-        self.tuning
+        self.config
+            .branching
             .banded
             .then(|| open_band(self.g, self.st))
             .flatten()
@@ -311,7 +307,7 @@ impl<'a> Search<'a> {
         let (cell, d) = frame.assignment(self.g, frame.current as usize);
         frame.current = NONE;
         if self.st.rule_out(self.g, cell, d).is_err() {
-            if self.tuning.weighted {
+            if self.config.branching.weights_from_run.is_some() {
                 charge(self.g, self.weights, self.st.conflict());
                 self.charged = true;
             }
@@ -347,15 +343,16 @@ impl<'a> Search<'a> {
         // A sparse board's later runs order values at random too (see
         // `SPARSE_OPEN_25`), up to 36×36 (see `SPARSE_OPEN_49`).
         let shuffle = self.shuffle_values
-            || self.restart_unsolved && self.run > 1 && self.tuning.shuffle_later_runs;
+            || self.restart_unsolved && self.run > 1 && self.config.restarts.shuffle_later_runs;
         match (hinted, self.noise.as_mut().filter(|_| shuffle)) {
             (Some(k), _) => k,
             (None, Some(noise)) => nth_bit(live, noise.below(live.count_ones())),
             (None, None) if frame.first != NONE && live >> frame.first & 1 == 1 => {
                 frame.first as usize
             }
-            (None, None) if self.tuning.lcv => {
-                let places = self.tuning.lcv_places && self.run > 1;
+            (None, None) if self.config.branching.order != ValueOrder::Lowest => {
+                let places = self.config.branching.order == ValueOrder::LeastConstrainingPlaces
+                    && self.run > 1;
                 frame.least_constraining(self.g, self.st, live, places)
             }
             (None, None) => live.trailing_zeros() as usize,
@@ -369,9 +366,9 @@ impl<'a> Search<'a> {
     }
 
     /// Counts a guess that failed to propagate, charging the failure to its
-    /// houses where the tuning weighs them.
+    /// houses where the config weighs them.
     fn record_failure(&mut self) {
-        if self.tuning.weighted {
+        if self.config.branching.weights_from_run.is_some() {
             charge(self.g, self.weights, self.st.conflict());
             self.charged = true;
             self.run_failures += 1;
@@ -383,12 +380,11 @@ impl<'a> Search<'a> {
     /// failures (sparse-board runs) or of guesses. Only searches that
     /// restart have shares.
     fn restart_due(&self) -> bool {
-        let t = &self.tuning;
-        (t.restarts || self.restart_unsolved && self.stats.solutions == 0)
-            && if t.sparse_runs {
-                self.run_failures_all >= RESTART_FAILURES * luby(self.run)
-            } else {
-                self.run_guesses >= t.restart_base * luby(self.run)
+        let r = &self.config.restarts;
+        (r.first_solution || self.restart_unsolved && self.stats.solutions == 0)
+            && match r.unit {
+                RunUnit::Failures(unit) => self.run_failures_all >= unit * luby(self.run),
+                RunUnit::Guesses(unit) => self.run_guesses >= unit * luby(self.run),
             }
     }
 
@@ -403,18 +399,18 @@ impl<'a> Search<'a> {
         self.run_guesses = 0;
         self.run_failures = 0;
         self.run_failures_all = 0;
-        if self.run == self.tuning.full_from_run {
+        if Some(self.run) == self.config.inference.stronger_from_run {
             self.strengthen();
         }
         Ok(())
     }
 
     /// Switches a search that has run long to the stronger, dearer inference
-    /// of `Tuning::full_from_run`. Every rule is sound whenever it starts, so
+    /// of `Inference::stronger_from_run`. Every rule is sound whenever it starts, so
     /// the root need not be propagated again.
     fn strengthen(&mut self) {
-        self.tuning = self.tuning.strengthened();
-        set_inference(self.g, self.st, self.probing, &self.tuning);
+        self.config = self.config.strengthened();
+        set_inference(self.st, self.probing, &self.config);
     }
 
     /// Whether a weighted run has failed often enough since its last partial
@@ -422,11 +418,10 @@ impl<'a> Search<'a> {
     /// have none, so that plain runs still grow without bound and the search
     /// stays complete.
     fn partial_restart_due(&self) -> bool {
-        let t = &self.tuning;
-        t.restarts
-            && t.weighted
-            && !t.sparse_runs
-            && self.run_failures >= t.partial_failures
+        self.config
+            .restarts
+            .partial_after
+            .is_some_and(|k| self.run_failures >= k)
             && luby(self.run) <= 4
     }
 

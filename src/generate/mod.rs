@@ -11,7 +11,7 @@ use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
 use crate::board::Board;
-use crate::engine::Solver;
+use crate::engine::{Preset, Solver};
 use crate::outcome::Outcome;
 use crate::transform::Transform;
 
@@ -424,8 +424,12 @@ const GRID_NODES: u64 = 100_000;
 impl<const BOX: usize> Worker<BOX> {
     fn new(max_nodes: u64) -> Self {
         Self {
-            check: Solver::new().with_max_nodes(max_nodes).for_generation(),
-            fill: Solver::new().with_max_nodes(GRID_NODES).for_generation(),
+            check: Solver::new()
+                .with_max_nodes(max_nodes)
+                .with_preset(Preset::Steady),
+            fill: Solver::new()
+                .with_max_nodes(GRID_NODES)
+                .with_preset(Preset::Steady),
             scratch: carve::Scratch::new(),
             singles: singles::Singles::default(),
         }
