@@ -4,11 +4,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::board::Board;
+use crate::board::{Board, SIDES};
 use crate::engine::{Solver, Stats};
 use crate::error::ParseError;
 use crate::format;
 use crate::outcome::{Count, Outcome};
+use crate::sniff::{Layout, measure};
 
 /// A board of any supported size, 4×4 to 64×64, for code that learns the size
 /// from its input, such as a tool that reads puzzle files.
@@ -112,41 +113,6 @@ macro_rules! impl_from_board {
 
 impl_from_board!(2 => B2, 3 => B3, 4 => B4, 5 => B5, 6 => B6, 7 => B7, 8 => B8);
 
-/// How a text lays out its cells, as far as choosing a size goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Layout {
-    /// One character per cell (line and grid formats).
-    Chars,
-    /// Numbers separated by white space or commas.
-    Tokens,
-}
-
-/// The layout of `s` and how many cells it holds in that layout.
-///
-/// Text is in the token format when it holds a comma, or when its white-space
-/// separated words include a number of two or more digits and their count is that
-/// of a board, or the count of characters is not (a solved 9×9 line is one long
-/// run of digits, not a token; a row of 400 numbers is 400 tokens).
-fn measure(s: &str) -> (Layout, usize) {
-    // The common case, a plain line of cells, in one quick pass.
-    let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b'|' | b'+' | b'-');
-    if s.bytes().all(|b| plain(&b)) {
-        return (Layout::Chars, s.len());
-    }
-    let mut words = 0usize;
-    let mut wide = false;
-    for word in format::tokens(s) {
-        words += 1;
-        wide |= word.len() > 1 && word.bytes().all(|b| b.is_ascii_digit());
-    }
-    let whole = |k: usize| AnyBoard::SIZES.iter().any(|&n| n * n == k);
-    let chars = s.chars().filter(|&c| !format::is_layout(c)).count();
-    if s.contains(',') || (wide && (whole(words) || !whole(chars))) {
-        return (Layout::Tokens, words);
-    }
-    (Layout::Chars, chars)
-}
-
 /// Whether `c` stands for a value or an empty cell on some board size.
 fn is_symbol(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '.' | '_')
@@ -175,7 +141,7 @@ fn no_size_fits(found: usize) -> ParseError {
 
 impl AnyBoard {
     /// The board sides supported, smallest first: 4, 9, 16, 25, 36, 49 and 64.
-    pub const SIZES: [usize; 7] = [4, 9, 16, 25, 36, 49, 64];
+    pub const SIZES: [usize; 7] = SIDES;
 
     /// Reads one puzzle written on one line: the line format (one character per
     /// cell, as [`Board::from_line`] reads it) or the token format (numbers

@@ -18,6 +18,9 @@ pub(crate) type Cells = SmallVec<[u8; 81]>;
 /// Set in a byte-to-value map for a byte that is no cell (values stay below it).
 pub(crate) const NO_CELL: u8 = 0x80;
 
+/// The board sides the crate supports, smallest first.
+pub(crate) const SIDES: [usize; 7] = [4, 9, 16, 25, 36, 49, 64];
+
 /// The values seen so far in each row, column and box, `M >= N` of each kind:
 /// how the parse pass finds a repeat as it reads.
 struct HouseValues<const M: usize> {

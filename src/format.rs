@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, NO_CELL};
 use crate::error::{BoardError, ParseError};
+use crate::sniff::{has_single_chars, is_layout, reads_as_tokens, words};
 
 /// How single characters map to values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,24 +62,6 @@ impl Alphabet {
     }
 }
 
-/// Whether the standard single-character alphabet has a symbol for every value of
-/// a board of side `n` (it does up to 61; 64×64 needs tokens).
-fn has_single_chars(n: usize) -> bool {
-    n <= 61
-}
-
-/// Whether `c` is white space or a box-rule character, which hold no cell.
-pub(crate) const fn is_layout(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
-}
-
-/// Splits token-format text into its tokens: white space and commas separate them,
-/// and tokens made only of box-rule characters are dropped.
-pub(crate) fn tokens(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty() && !t.chars().all(is_layout))
-}
-
 impl<const BOX: usize> Board<BOX> {
     /// Parses the line format: the N×N cells in row-major order on one line.
     ///
@@ -119,7 +102,7 @@ impl<const BOX: usize> Board<BOX> {
     /// As [`Board::from_line`], or [`Board::from_tokens`] for tokens; a row with
     /// the wrong number of cells is [`ParseError::WrongRowLength`].
     pub fn from_grid(s: &str) -> Result<Self, ParseError> {
-        if looks_like_tokens(s, Self::N) {
+        if reads_as_tokens(s, Self::N) {
             Self::from_tokens(s)
         } else {
             parse_chars(s, Alphabet::Standard)
@@ -147,7 +130,7 @@ impl<const BOX: usize> Board<BOX> {
         let mut bad: Option<(BadToken, usize, usize, usize)> = None;
         for line in s.lines() {
             let mut in_line = 0usize;
-            for token in tokens(line) {
+            for token in words(line) {
                 // Past the last cell, tokens are counted without being read.
                 if rows.cells < Self::CELLS {
                     let value = token_value(token, n).unwrap_or_else(|why| {
@@ -460,29 +443,6 @@ impl<const BOX: usize> FromStr for Board<BOX> {
     fn from_str(s: &str) -> Result<Self, ParseError> {
         Self::from_grid(s)
     }
-}
-
-/// Whether [`Board::from_grid`] reads text for a board of side `n` as tokens,
-/// by the rule its docs give. Fewer than two characters a token is what
-/// numbers of at most two digits give: a solved 9×9 line is one run of digits,
-/// and a 4×4 grouped by boxes (`12 34`) two digits a word, both characters.
-fn looks_like_tokens(s: &str, n: usize) -> bool {
-    if s.contains(',') || !has_single_chars(n) {
-        return true;
-    }
-    let mut count = 0usize;
-    let mut wide = false;
-    for t in tokens(s) {
-        count += 1;
-        wide |= t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit());
-    }
-    if !wide || count == n * n {
-        return wide;
-    }
-    let chars = s.chars().filter(|&c| !is_layout(c)).count();
-    // Past 9×9 a value can take two digits; up to it, a number of two is
-    // no value, so a text short of N×N tokens reads as characters.
-    n >= 10 && chars != n * n && chars < 2 * count
 }
 
 impl<const BOX: usize> fmt::Display for Board<BOX> {

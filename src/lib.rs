@@ -223,6 +223,7 @@ mod outcome;
 mod reference;
 #[cfg(feature = "serde")]
 mod serde_impl;
+pub mod sniff;
 mod transform;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};

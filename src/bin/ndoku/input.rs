@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use ndoku::AnyBoard;
+use ndoku::sniff::LineShape;
 
 /// The longest line read; a 64×64 puzzle in tokens takes about 12 KiB.
 pub const MAX_LINE: usize = 1 << 20;
@@ -454,10 +455,11 @@ impl Lines {
             // puzzles. So, on stdin, does a first line that is no row: a puzzle
             // typed or piped in alone is answered without waiting for the next.
             let puzzles = match &raw {
-                Raw::Text(t) if cells(t) > 0 => {
-                    let width = row_width(t).or(too_wide(t));
+                Raw::Text(t) if LineShape::of(t).has_cells() => {
+                    let shape = LineShape::of(t);
+                    let width = shape.row_width().or(shape.too_wide());
                     widths.push(width);
-                    width.is_none() && (is_whole(t) || (self.interactive && widths.len() == 1))
+                    width.is_none() && (shape.is_whole() || (self.interactive && widths.len() == 1))
                 }
                 Raw::Text(_) => false, // A box rule: part of a grid, or a bad line.
                 Raw::Bad(_) => true,
@@ -477,7 +479,8 @@ impl Lines {
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
-                if size > MAX_GRID || (!fits_row(t, width) && is_whole(t)) {
+                let shape = LineShape::of(t);
+                if size > MAX_GRID || (!shape.fits_row(width) && shape.is_whole()) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
                 }
@@ -514,12 +517,12 @@ impl Lines {
     fn skip_large_grid(&mut self, ahead: Vec<(usize, Raw)>, width: usize) -> Result<(), String> {
         let first = ahead[0].0;
         // A line of `width` numbers is a row: `width` is no whole puzzle's
-        // count (see `too_wide`), and whole puzzles end the grid first.
-        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if words(t) == width);
+        // count (see `LineShape::too_wide`), and whole puzzles end the grid first.
+        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if LineShape::of(t).words() == width);
         let mut rows = ahead.iter().filter(|(_, raw)| is_row(raw)).count();
         let mut after = None;
         while let Some(raw) = self.next_raw()? {
-            if matches!(&raw, Raw::Text(t) if is_whole(t)) {
+            if matches!(&raw, Raw::Text(t) if LineShape::of(t).is_whole()) {
                 after = Some((self.line, raw));
                 break;
             }
@@ -637,75 +640,6 @@ fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
     reader.fill_buf()
 }
 
-/// Single-character cells on a line: all but white space and box rules.
-fn cells(line: &str) -> usize {
-    line.chars()
-        .filter(|&c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
-        .count()
-}
-
-/// Whether a line holds the cells of a whole board, in characters or numbers.
-fn is_whole(line: &str) -> bool {
-    let whole = |k: usize| AnyBoard::SIZES.iter().any(|&n| n * n == k);
-    whole(cells(line)) || whole(words(line))
-}
-
-/// Numbers (or other words) on a line, separated by white space or commas,
-/// box rules left out.
-fn words(line: &str) -> usize {
-    words_of(line).count()
-}
-
-/// The words of a text, separated by white space or commas, box rules (words
-/// made only of `|`, `+` and `-`) left out.
-pub fn words_of(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| matches!(c, '|' | '+' | '-')))
-}
-
-/// The side N of the board a line is one row of, counted in characters or in
-/// numbers. Sixteen cells make a whole 4×4 puzzle as well as a row of a 16×16
-/// board: such a line counts as a row only when it has `|` box rules, as `{:#}`
-/// prints them, or a value past 4 (see [`fits_row`] for the rest of such a
-/// grid). Words count as cells only as [`cell_counts`] says.
-fn row_width(line: &str) -> Option<usize> {
-    let sides = AnyBoard::SIZES;
-    let whole = |k: usize| sides.iter().any(|&n| n * n == k);
-    // A value no 4×4 board has: a letter or a digit past 4, or, where the
-    // sixteen cells are words, a number past 4 (a run of digits such as
-    // `0300002000021000` is sixteen cells, not one number).
-    let past_four = || {
-        line.chars()
-            .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
-            || (words(line) == 16
-                && words_of(line).any(|w| is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4)))
-    };
-    cell_counts(line)
-        .find(|&k| sides.contains(&k) && (!whole(k) || line.contains('|') || past_four()))
-}
-
-/// Whether `line` can be a row of a grid found to be `width` wide: a line of
-/// that width, or, in a 16×16 grid, sixteen cells that could also make a 4×4
-/// puzzle (a row of empty cells and values up to 4).
-fn fits_row(line: &str, width: usize) -> bool {
-    row_width(line) == Some(width) || (width == 16 && cell_counts(line).any(|k| k == 16))
-}
-
-/// The counts of cells a line may hold: its characters, and its words when
-/// each could be one cell, a number or a single character (nine groups of
-/// nine symbols are a whole 9×9 puzzle, not nine cells).
-fn cell_counts(line: &str) -> impl Iterator<Item = usize> {
-    let numbers = words_of(line).all(|w| w.chars().nth(1).is_none() || is_number(w));
-    [Some(cells(line)), numbers.then(|| words(line))]
-        .into_iter()
-        .flatten()
-}
-
-/// Whether a word is all digits.
-fn is_number(w: &str) -> bool {
-    w.bytes().all(|b| b.is_ascii_digit())
-}
-
 /// The row width that two of `widths` (those of the lines read ahead) share.
 fn shared_width(widths: &[Option<usize>]) -> Option<usize> {
     let later = |i: usize, w: &usize| widths[i + 1..].contains(&Some(*w));
@@ -717,14 +651,6 @@ fn shared_width(widths: &[Option<usize>]) -> Option<usize> {
 
 /// The side of the largest board ndoku solves.
 const MAX_SIDE: usize = AnyBoard::SIZES[AnyBoard::SIZES.len() - 1];
-
-/// The number of cells on a line that holds more numbers than a row of any
-/// board ndoku solves, and is not a whole puzzle either: a row of a larger
-/// board, such as a 400×400 grid written in numbers.
-fn too_wide(line: &str) -> Option<usize> {
-    let k = words(line);
-    (k > MAX_SIDE && !is_whole(line)).then_some(k)
-}
 
 #[cfg(test)]
 mod tests {

@@ -98,7 +98,7 @@ impl Notation {
         let mut words = 0usize;
         let mut wide = false;
         let mut numeric = true;
-        for w in crate::input::words_of(text) {
+        for w in ndoku::sniff::words(text) {
             words += 1;
             wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
             numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
