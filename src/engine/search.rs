@@ -6,7 +6,6 @@
 //! budget, go on after a solution to count more, and start over from the
 //! root without unwinding anything.
 
-use super::Stats;
 use super::branch::{charge, choose, choose_weighted, open_band};
 use super::config::{Config, RunUnit, Side, ValueOrder};
 use super::frame::{Branch, Frame, NONE};
@@ -14,6 +13,7 @@ use super::limits::Limits;
 use super::noise::{Noise, nth_bit};
 use super::probe::{ProbeScratch, probe};
 use super::state::State;
+use super::stats::Stats;
 use super::tables::Tables;
 use crate::outcome::Stop;
 
