@@ -1,7 +1,7 @@
 //! Makes the sample puzzles in `puzzles/` with ndoku itself: a shuffled full grid,
 //! then cells blanked one by one while the puzzle keeps exactly one solution.
 //!
-//! Run from the repository root: `cargo run --release --example make_puzzles`.
+//! Run from the repository root: `cargo run --release --manifest-path tools/Cargo.toml --bin make_puzzles`.
 //! The seed is fixed, so the files come out the same every time.
 
 use std::fmt::Write as _;
@@ -112,7 +112,7 @@ fn generated<const BOX: usize>(rng: &mut Rng, count: usize, keep: usize) -> Vec<
         .collect()
 }
 
-const GENERATED: &str = "# Made by `cargo run --release --example make_puzzles` (fixed seed): a shuffled\n\
+const GENERATED: &str = "# Made by `cargo run --release --manifest-path tools/Cargo.toml --bin make_puzzles` (fixed seed): a shuffled\n\
 # full grid, then cells blanked while the puzzle keeps exactly one solution.\n\
 # The solutions, line for line, are in the .solutions.txt file beside this one.\n";
 

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release --features cli
-//! cargo run --release --example cli_overhead -- FILE [--rounds R] [--bin PATH]
+//! cargo run --release --manifest-path tools/Cargo.toml --bin cli_overhead -- FILE [--rounds R] [--bin PATH]
 //! ```
 //!
 //! `--bin` times another build of the binary instead of the one beside it.
@@ -23,14 +23,10 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
-/// The `ndoku` binary beside this example's directory (`target/release`).
+/// The `ndoku` binary of the repository's release build (`target/release`).
 fn binary() -> Result<PathBuf, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let dir = exe
-        .parent()
-        .and_then(|examples| examples.parent())
-        .ok_or("no target directory")?;
-    let bin = dir.join("ndoku");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let bin = root.join("target/release/ndoku");
     if bin.exists() {
         Ok(bin)
     } else {

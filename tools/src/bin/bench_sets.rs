@@ -3,7 +3,7 @@
 //! reused `Solver` per size. A bench example, run with `--release`:
 //!
 //! ```text
-//! cargo run --release --example bench_sets -- [--rounds R] [--max N] [--engine general] [--first] [--each] [--seed S | --tie-seed S] FILE...
+//! cargo run --release --manifest-path tools/Cargo.toml --bin bench_sets -- [--rounds R] [--max N] [--engine general] [--first] [--each] [--seed S | --tie-seed S] FILE...
 //! ```
 //!
 //! `--first` times finding one solution (checked) instead of counting to 2, the

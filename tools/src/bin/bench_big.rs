@@ -3,7 +3,7 @@
 //! (and on 16×16 or 25×25 ones, with `--box 4` or `--box 5`).
 //!
 //! ```text
-//! cargo run --release --example bench_big -- [--seeds K] [--from S] [--keep PERCENT] [--max-nodes N] [--box B]
+//! cargo run --release --manifest-path tools/Cargo.toml --bin bench_big -- [--seeds K] [--from S] [--keep PERCENT] [--max-nodes N] [--box B]
 //! ```
 //!
 //! The boards with a share kept use seeds `S..S + K` (`S` 0 unless given).
