@@ -17,8 +17,7 @@ pub(super) fn first_bit(mut bits: u64, mut keep: impl FnMut(usize) -> bool) -> O
 /// x86-64 instruction, and this runs on every elimination). With its lowest
 /// bit cleared, `x` leaves one bit exactly when that bit is above all of
 /// the ones it less one sets: a comparison rather than a second test and
-/// branch (#7 first solution 567.1M to 565.2M instructions, #8 about 1%
-/// less time).
+/// branch (see docs/decisions/0003-general-engine-hot-paths.md).
 pub(super) fn two_bits(x: u64) -> bool {
     let rest = x & x.wrapping_sub(1);
     let below = rest.wrapping_sub(1);
@@ -61,12 +60,8 @@ pub(super) fn word_bits(words: impl Iterator<Item = (usize, u64)>) -> impl Itera
 }
 
 /// Indices waiting for a check, each queued at most once until it is taken.
-///
-/// Its items, the trail, the queue and `bivalue` stay `Vec`s: as stacks
-/// that grow out of line on their buffer alone (so that no pointer into
-/// the state reaches the grower, in the hope that the compiler would then
-/// stop loading each buffer's address and length again after every store),
-/// #7's first solution took 605.2M instructions against 574.4M.
+/// Its items are a plain `Vec`, as are the trail, the queue and `bivalue`:
+/// hand-rolled stacks cost more (docs/decisions/0003-general-engine-hot-paths.md).
 #[derive(Clone, Debug)]
 pub(super) struct Worklist {
     items: Vec<u32>,

@@ -147,8 +147,8 @@ pub(super) fn place_branch(g: &Tables, slot: usize) -> Branch {
 
 /// The places of house-digit mask `p` when a branch may take it, from two
 /// to `max_places`. Where only two may count (36×36 up) a test for two bits
-/// answers without a popcount, which on every one of the 3n² house-digits
-/// of each branch choice was a fifth of the instructions on sparse 49×49.
+/// answers without a popcount, which runs on every house-digit of each
+/// branch choice (see docs/decisions/0007-branch-point-scans.md).
 fn branch_places(p: u64, max_places: u32) -> Option<u32> {
     if max_places < 2 {
         None
@@ -166,10 +166,9 @@ fn branch_places(p: u64, max_places: u32) -> Option<u32> {
 /// row-major order, or `None` when every cell is filled: where a banded
 /// search (see `Branching::banded`) branches next.
 pub(crate) fn open_band(g: &Tables, state: &State) -> Option<usize> {
-    // Eight cells a step, testing a word for a zero byte, rather than a
-    // cell a step: at every node of a search that scans most of the board,
-    // the empty 64×64 board from 645M instructions to 598M. The test is
-    // exact, so its lowest byte is the first open cell of the word.
+    // Eight cells a step, testing a word for a zero byte (see
+    // docs/decisions/0007-branch-point-scans.md). The test is exact, so its
+    // lowest byte is the first open cell of the word.
     let words = state.values().chunks_exact(8);
     let tail = words.remainder();
     let first = words

@@ -1,12 +1,7 @@
 //! The fast engine: [`Solver`], an iterative search over candidate bitmasks with singles propagation and an undo trail.
 //!
-//! The general engine keeps every candidate mask in a `u64`, whatever the size.
-//! Masks as narrow as the size allows (`u16` up to 16×16, `u32` for 25×25)
-//! were measured and cost as much or more: the same nodes, and under callgrind
-//! 2–4% more instructions on the 16×16 sets (tarek_tough_206,
-//! blue_ultimate_15, kaggle_3000) and on 4×4, the same count on 25×25, where
-//! the smaller footprint only saves D1 misses that were already under 0.05%
-//! of data accesses. Timed runs were within noise. One width costs nothing.
+//! The general engine keeps every candidate mask in a `u64`, whatever the size:
+//! narrower masks saved nothing (see docs/decisions/0005-candidate-mask-width.md).
 
 mod bits;
 mod branch;
@@ -41,60 +36,33 @@ pub use stats::Stats;
 ///
 /// # How it searches
 ///
-/// Each frame of an explicit stack is one decision. A step either tries the top
-/// frame's next choice and propagates until nothing changes, or, when the frame
-/// has no choice left, pops it and goes back to the frame below. Popping the last
-/// frame means the search is over. A choice that fails is also ruled out for the
-/// rest of its frame (eliminated and propagated), so later choices see what the
-/// failure proved; counting is the same loop, going on after each solution as if
-/// it had failed.
-///
-/// The stack is a `Vec` of small frames rather than the call stack because a
-/// 64×64 search can be thousands of decisions deep, and because an explicit
-/// stack lets the loop stop on a budget, count solutions and start over without
-/// unwinding anything.
+/// Each frame of an explicit stack (a `Vec`, not the call stack: a 64×64
+/// search can be thousands of decisions deep) is one decision. A step either
+/// tries the top frame's next choice and propagates until nothing changes, or,
+/// when the frame has no choice left, pops it and goes back to the frame
+/// below. A choice that fails is also ruled out for the rest of its frame, so
+/// later choices see what the failure proved; counting is the same loop, going
+/// on after each solution as if it had failed.
 ///
 /// There are two engines ([`Engine`]), both of that shape:
 ///
-/// - **9×9**: one 27-bit word per digit and band. Table lookups check a digit's
-///   whole band (and stack) against the six ways it can sit there, which gives
-///   hidden singles and locked candidates in rows, columns and boxes at once;
+/// - **9×9**: one 27-bit word per digit and band; table lookups give hidden
+///   singles and locked candidates in rows, columns and boxes at once, and
 ///   bit-sliced counts give naked singles. A frame saves the 128-byte grid.
 /// - **General** (every size): candidate masks per cell and per house-digit,
-///   naked and hidden singles, from 16×16 up locked candidates, on 16×16
-///   and 25×25 naked and hidden pairs, and on 16×16, 36×36, 49×49 and
-///   64×64 (outside the generator's searches) full all-different filtering of
-///   each house (every candidate that no completion of the house uses is
-///   removed). Every change
-///   goes on a trail, so stepping back undoes exactly what the frame did. It
-///   branches on the cell with the fewest candidates or the house-digit with the
-///   fewest places; it first probes every pair (a two-way cell or
-///   house-digit) both ways, rules out what fails or what both ways
-///   eliminate, and branches on the pair that propagates furthest (in the
-///   generator's 64×64 searches only once a search has restarted; probes
-///   propagate singles, on 25×25 locked candidates and pairs as well). On
-///   16×16 and 25×25, outside the generator's searches, a node below the
-///   root probes only the 16 or 12 pairs whose choices reached furthest
-///   when the search last probed them, or failed. On
-///   64×64 (except in the generator's searches) it settles the board band by
-///   band, branching and probing only in the topmost band (row of boxes)
-///   with an open cell. From 36×36 up
-///   it tries the least constraining value first (on 36×36 and 49×49,
-///   of a probed pair, the side whose probe reached less far; on 64×64,
-///   from a search's first restart, a house-digit also tries first the
-///   place that takes the fewest candidates from other cells). Ties
-///   between branch points start from a seeded place, and a search for one
-///   solution restarts long runs except on 16×16 and 25×25
-///   ([`Solver::with_seed`]; a 16×16 or 25×25 search of a sparse board,
-///   and every 36×36 and 49×49 search, counting or not, restarts until its
-///   first solution, its later runs trying values in random order up to
-///   36×36); on 36×36 and 49×49 a run is long by its failures, elsewhere
-///   by its guesses; a 36×36 one propagates pairs and probes fully, as
-///   25×25 does throughout, from its fourth run. From 49×49 up such a
-///   search also weighs cells, from its second run (64×64: its first), by
-///   the failures met in their houses, and on 64×64 a run that keeps
-///   failing goes back up a quarter of its depth and tries again from
-///   there.
+///   with every change on a trail, so stepping back undoes exactly what the
+///   frame did. Propagation runs naked and hidden singles and, by size,
+///   locked candidates, naked and hidden pairs and all-different filtering
+///   of each house. Before branching it probes two-way choices (a cell with
+///   two candidates, a digit with two places in a house; on some sizes only
+///   the most promising) both ways, rules out what fails and keeps what both
+///   ways eliminate; it then branches on the probed pair that reached
+///   furthest, or else on the cell or house-digit with the fewest choices.
+///   On most sizes a search for one solution that runs long restarts from
+///   the root with new tie-breaks (see [`Solver::with_seed`]).
+///
+/// Which rules, probes, branch order and restarts each size uses is tabled
+/// in the repository's `docs/decisions/0002-general-engine-settings.md`.
 ///
 /// ```
 /// use ndoku::{Board9, Outcome, Solver};
@@ -180,11 +148,8 @@ impl<const BOX: usize> Solver<BOX> {
     ///
     /// Set one wherever the input is not trusted: some boards are hard for
     /// any solver. A random solved 36×36 grid with about half its cells
-    /// blanked sits at the hardness peak of such puzzles: of 40 with 600 to
-    /// 760 of 1,296 cells blanked, 11 have no solution found within 20,000
-    /// guesses (about 10 s). A SAT solver finds them hard too: on six such
-    /// boards CaDiCaL took 3 s to over 2 minutes, and this engine solved two
-    /// within 20,000 guesses (1.2 s and 7 s).
+    /// blanked sits at the hardness peak of such puzzles, where a search can
+    /// run for tens of thousands of guesses without finding a solution.
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
@@ -228,7 +193,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// Without a seed the general engine (16×16 and up) still breaks ties from
     /// a fixed seed, because always starting from the first cell walks some
     /// sparse boards into a hopeless corner; and when it looks for one solution
-    /// (except on 16×16 and 25×25, where it measured worse) it restarts a
+    /// (except on 16×16 and 25×25) it restarts a
     /// search that runs long, a run's share of guesses following the Luby
     /// sequence so the search stays complete. Results are the same on every
     /// run either way. Search times on big boards are heavy-tailed, and a
@@ -253,13 +218,10 @@ impl<const BOX: usize> Solver<BOX> {
     ///
     /// On hard 16×16 and 25×25 puzzles the engine tries first the side of a
     /// two-way choice whose lookahead reached further, and shuffling that
-    /// order can cost far more than any tie-break: over four seeds, one of
-    /// the hard public 25×25 puzzles took 2,000 to 28,000 guesses to its
-    /// solution with tie-breaks drawn, and 123,000 to 163,000 with values
-    /// shuffled as well (3,200 with neither). So this is the seed for
-    /// running several searches of one board side by side (as a portfolio:
-    /// the first to finish wins), and for measuring how much a search's time
-    /// owes to its tie-breaks.
+    /// order can cost far more guesses than any tie-break. So this is the
+    /// seed for running several searches of one board side by side (as a
+    /// portfolio: the first to finish wins), and for measuring how much a
+    /// search's time owes to its tie-breaks.
     ///
     /// ```
     /// use ndoku::{Board, Outcome, Solver};
@@ -420,8 +382,8 @@ impl<const BOX: usize> Solver<BOX> {
         let config = Config::new(self.preset, BOX, first_only);
         general.prepare(board.as_bytes(), &config);
         // Ties start from a pseudo-random place even without a seed: starting
-        // every scan at cell 0 walks some sparse boards into the same hopeless
-        // corner (a 16×16 with 33 givens: over 1M guesses, against 135).
+        // every scan at cell 0 walks some sparse boards into a hopeless corner.
+        // See docs/decisions/0006-solver-docs-and-search-design.md.
         let noise = (BOX >= 4 || self.seed.is_some())
             .then(|| Noise::new(self.seed.unwrap_or(DEFAULT_SEED)));
         self.stats = Stats::default();

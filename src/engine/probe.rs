@@ -98,12 +98,9 @@ struct Probed {
 /// on any path. Two choices that each assign the other reach the same
 /// fixpoint, so the one probed second may take the first's result.
 ///
-/// The searches stay the same on every size. On 25×25 see docs/decisions/0002-general-engine-settings.md
-/// (#8 45.7G instructions to 41.6G); counting tarek_tough_206's first 40
-/// 16×16 puzzles to two, 89.78M to 87.19M; a 64×64 board with 30% kept
-/// (`bench_big --box 8 --seeds 1 --max-nodes 3000`, with the empty board),
-/// 6,968M to 6,861M. Its tables hold a pair of words per cell and digit,
-/// 4 MB on 64×64.
+/// The searches stay the same, with less work on every size (see
+/// docs/decisions/0004-probing.md). Its tables hold a pair of words per
+/// cell and digit, 4 MB on 64×64.
 #[derive(Clone, Debug, Default)]
 struct Memo {
     /// The current stretch, counted from 1 (0 in `own` and `by` is none).
@@ -210,16 +207,9 @@ pub(crate) fn probe(
     let n = g.n;
     scratch.tried.resize(n * n, 0);
     scratch.first.resize(n * n, 0);
-    // Probes propagate singles only, except with `full`: locked candidates
-    // make each probe several times dearer for fewer extra finds than they
-    // cost on the hard 16×16 sets, and all-different filtering inside probes
-    // made blue_ultimate_15 five times slower. For the same reason there is
-    // one pass per node. On the hard 25×25 set, though, probes with locked
-    // candidates and pairs both (`full`) find so many more failed choices,
-    // and choose so much better where to branch, that first solutions take
-    // 3.5 times fewer guesses (247k to 70k over gecode_frisch_minimal_16)
-    // for about 3 times the work a guess; with either rule alone, 186k and
-    // 131k. See docs/decisions/0002-general-engine-settings.md for the times.
+    // Probes propagate singles only, except with `full` (locked candidates
+    // and pairs, where their finds pay for their cost), and never filter for
+    // all-different; one pass a node. See docs/decisions/0004-probing.md.
     let rules = st.active_rules::<false>();
     let Rules {
         locked,
@@ -248,10 +238,8 @@ pub(crate) fn probe(
     // was propagated by every rule already.
     if progress && (alldiff || (!scratch.full && (locked || pairs))) {
         // What the finds eliminated was propagated without locked candidates,
-        // pairs or all-different filtering: check what they changed (the
-        // state was at its fixpoint before). Rechecking every house-digit,
-        // house and two-way cell after each find cost more than the probing
-        // itself on 64×64, and a twentieth of the search on 25×25.
+        // pairs or all-different filtering: check only what they changed (the
+        // state was at its fixpoint before), far cheaper than a full recheck.
         st.queue_checks_since(g, mark);
         st.propagate(g)?;
     }
@@ -263,9 +251,8 @@ pub(crate) fn probe(
 /// How far a probed choice reached since `mark`: the changes on the trail,
 /// or, `in_pairs`, the cells and house-digits it left with two choices plus
 /// the assignments it made (`made` holds both counters from before it), as
-/// lookahead SAT solvers count new binary clauses. On the hard 25×25 set the
-/// second took a third less work (eliminations, over both seeds tried) and
-/// 40% fewer guesses to the first solution, and 22% fewer counting to two.
+/// lookahead SAT solvers count new binary clauses: on the hard 25×25 set
+/// the second led to fewer guesses for less work (docs/decisions/0004-probing.md).
 fn reach(st: &State, in_pairs: bool, mark: usize, made: (u64, u64)) -> usize {
     if in_pairs {
         (st.pairs_made() - made.0 + st.assignments() - made.1) as usize
@@ -288,13 +275,9 @@ fn probe_pass(
         scratch.tried[cell as usize] = 0;
     }
     scratch.tried_cells.clear();
-    // Collect first: probing changes the state the tests read. Into a
-    // kept vector, and clearing only the `tried` cells set, instead of an
-    // iterator chain collected into a fresh `SmallVec` and a fill of all n²
-    // words: a sparse 64×64 board (seed 11, 7,701 guesses) from 6,660M
-    // instructions to 6,254M, the same searches. The pairs come from the
-    // two-way sets (see `State::sync_twos`), not from a test of each of the
-    // n² cells and 3n² house-digits.
+    // Collect first: probing changes the state the tests read. Into a kept
+    // vector, from the two-way sets (see `State::sync_twos`), clearing only
+    // the `tried` cells set. See docs/decisions/0004-probing.md.
     let mut pairs = std::mem::take(&mut scratch.pairs);
     collect_pairs(g, st, &mut pairs);
     if let Some(band) = scratch.band {
@@ -325,8 +308,7 @@ fn collect_pairs(g: &Tables, st: &mut State, pairs: &mut Vec<Branch>) {
 
 /// A pair's score from the reach of its two choices: the product of the
 /// reach of both plus one, as in lookahead SAT solvers, doubled for a
-/// house-digit pair (on the hard 25×25 set that led to about 20% fewer
-/// guesses than cell pairs of the same reach).
+/// house-digit pair, which measured fewer guesses on the hard 25×25 set.
 fn pair_score(branch: Branch, reach_a: u64, reach_b: u64) -> u64 {
     let weight = if matches!(branch, Branch::Place { .. }) {
         2
@@ -341,10 +323,9 @@ fn pair_score(branch: Branch, reach_a: u64, reach_b: u64) -> u64 {
 /// choice never probed in this search, or that failed when it last was,
 /// counts as [`PROBE_FIRST`]. Ties keep their order in `pairs`.
 ///
-/// A full pass on a hard 25×25 board makes some 150 probes a guess; the
-/// pairs that reached far are the ones likely to be chosen for branching,
-/// and a choice that failed once is the likeliest to fail again. 16×16
-/// passes are limited the same way (see `Probing::limit`).
+/// The pairs that reached far are the ones likely to be chosen for
+/// branching, and a choice that failed once is the likeliest to fail again
+/// (see `Probing::limit`, and docs/decisions/0004-probing.md).
 fn keep_promising(
     g: &Tables,
     st: &State,
@@ -366,10 +347,8 @@ fn keep_promising(
         Some((rank, i as u32, branch))
     }));
     // The `limit` best, by rank and then by place in `pairs`: a key unique to
-    // each pair, so the selection and the sort after it need not be stable.
-    // A stable sort of every pair took an eighth of a hard 25×25 search:
-    // #3's first solution 4,020M instructions against 3,808M, the 16 first
-    // solutions 8.4 s against 7.75 s, the same searches.
+    // each pair, so the selection and the sort after it need not be stable,
+    // which measured far cheaper. See docs/decisions/0004-probing.md.
     let key = |&(rank, i, _): &(u64, u32, Branch)| (std::cmp::Reverse(rank), i);
     if ranked.len() > limit {
         ranked.select_nth_unstable_by_key(limit, key);
@@ -509,10 +488,8 @@ fn probe_choice(
     let memo = &mut scratch.memo;
     let k = memo.probes.len();
     memo.own[cell * g.n + digit] = (memo.stretch, k as u32);
-    // What the probe assigned is noted in the walk that undoes it rather
-    // than in a walk of its own (#7 first solution 589.2M to 582.2M). The
-    // eliminations are pushed: written into room made for the whole trail
-    // and counted in a local, 567.4M against 565.2M.
+    // What the probe assigned and eliminated is noted in the walk that
+    // undoes it. See docs/decisions/0004-probing.md.
     let (start, stretch, n) = (memo.elims.len(), memo.stretch, g.n);
     let (elims, by) = (&mut memo.elims, &mut memo.by);
     st.undo_visiting(g, mark, |c, d, assigned| {

@@ -144,17 +144,9 @@ impl State {
         mark: usize,
         visit: &mut impl FnMut(usize, usize, bool),
     ) {
-        // The masks, values and trail as local slices, read once: through
-        // the fields, each store to a mask made the compiler load the
-        // slices' addresses and lengths again for the next (#7 first
-        // solution 625.4M to 622.2M instructions). Walking the trail as a
-        // slice and cutting it once, with the fields as they were, cost
-        // more than popping it (631.4M to 635.1M). So did copying a probe's
-        // trail whole into `Memo` rather than taking its eliminations from
-        // `visit` (622.2M to 622.9M, with assignments skipped where read;
-        // 632.2M filtered as copied), and so did a cell's three houses
-        // written out here as `eliminate_houses` does (589.2M to 592.7M, as
-        // an array of three 598.7M).
+        // Locals rather than fields: through the fields the compiler reloads
+        // each slice's address and length after every store to a mask.
+        // See docs/decisions/0003-general-engine-hot-paths.md.
         let Self {
             trail,
             cand,
@@ -166,14 +158,8 @@ impl State {
         } = self;
         let (cand, places, value) = (&mut cand[..], &mut places[..], &mut value[..]);
         // The cell tables cut to the length of `cand`, so that once a cell
-        // indexes `cand` the compiler drops their bounds checks (#7 first
-        // solution 574.4M to 567.1M instructions, #8 0.986 of the time).
-        // The three checks on `places` remain, a quarter of this loop:
-        // unchecked (sound while the trail holds only digits below n, with
-        // the geometry's size asserted once a call) they took #7 to 548.6M
-        // and #8 a further 0.9% of the time, too little to give up what
-        // README promises, no `unsafe` (the fuzzing there runs without
-        // AddressSanitizer on the strength of it).
+        // indexes `cand` the compiler drops their bounds checks; those on
+        // `places` stay, as the crate has no `unsafe`.
         let (houses, cell_bits) = (&g.cell_houses[..cand.len()], &g.cell_bits[..cand.len()]);
         let mut opened = 0;
         for &e in trail.since(mark).iter().rev() {
@@ -265,8 +251,8 @@ impl State {
     /// removes more as candidates go, and a pattern it acts on (a locked
     /// digit, a pair, a Hall set) that has no changed part was already acted
     /// on at `mark`, so the fixpoint reached is the same as after a full
-    /// recheck, at the cost of the changed places only. On 25×25 the full
-    /// recheck after probing was a twentieth of the search.
+    /// recheck, at the cost of the changed places only (see
+    /// docs/decisions/0004-probing.md).
     pub(super) fn queue_checks_since(&mut self, g: &Tables, mark: usize) {
         let n = g.n;
         // Cells already queued for the naked-pair check (up to 64×64 cells).
@@ -321,15 +307,9 @@ impl State {
         self.assignments += 1;
         let mut others = self.cand[cell] & !(1u64 << d);
         if FIXED {
-            // The cell's own part of eliminating its other digits, in one
-            // step: the same trail, the candidates left at `d` alone, and a
-            // pair counted if they pass through two (an assigned cell queues
-            // no single or pair). The trail comes first, so that a
-            // contradiction part way undoes to the same state (its count of
-            // pairs may differ then, but reach is read only from probes that
-            // succeed). #7 first solution 727.7M to 722.0M instructions.
-            // Pushed one by one: as one `extend` of the trail, 565.6M
-            // against 565.2M.
+            // The cell's own eliminations in one step, trail first, so that a
+            // contradiction part way undoes to the same state. See
+            // docs/decisions/0003-general-engine-hot-paths.md.
             let mut rest = others;
             while rest != 0 {
                 let e = rest.trailing_zeros() as usize;
@@ -374,14 +354,10 @@ impl State {
         let slot = usize::from(base) + d;
         let mut peers = self.places[slot] & !bit;
         if FIXED {
-            // Each peer's elimination would take its place from this
-            // house-digit too, one at a time, down to `p` alone: with no
-            // all-different filter nothing reads it on the way (its single
-            // is this cell, its checks then find nothing), so it goes in
-            // one step, counted as a pair if it passes through two.
-            // Undoing the peers' eliminations restores it as before. With
-            // the pair tests of `propagate_with` and `naked_pair` made
-            // without a popcount, #7 first solution 811M to 757M.
+            // The house-digit cleared in one step rather than a place a
+            // peer: with no all-different filter nothing reads it on the
+            // way, and undoing the peers restores it. See
+            // docs/decisions/0003-general-engine-hot-paths.md.
             self.pairs_made += u64::from(peers & peers.wrapping_sub(1) != 0);
             while peers != 0 {
                 let q = peers.trailing_zeros() as usize;
@@ -414,11 +390,8 @@ impl State {
         (pairs && two) || (locked && (m & !g.segment[p] == 0 || (is_box && m & !g.stripe[p] == 0)))
     }
 
-    /// Removes digit `d` from `cell`'s candidates, queueing any single it leaves.
-    ///
-    /// Inlined into its callers: on a hard 16×16 search the call itself was a
-    /// tenth of the instructions an elimination takes, and the CPU time fell
-    /// by about that much.
+    /// Removes digit `d` from `cell`'s candidates, queueing any single it
+    /// leaves. Inlined: the call was a tenth of an elimination's cost.
     #[inline(always)]
     pub(super) fn eliminate(
         &mut self,
@@ -570,8 +543,7 @@ impl State {
         } = self.active_rules::<FIXED>();
         let bit = 1u64 << d;
         // The mask read once and stored before the trail grows: after the
-        // push the compiler would load `cand` and test the index again
-        // (#7 first solution 631.4M to 625.4M instructions).
+        // push the compiler would load `cand` and test the index again.
         let had = self.cand[cell];
         if had & bit == 0 {
             return Ok(());
@@ -587,9 +559,9 @@ impl State {
         if count_pairs {
             self.pairs_made += u64::from(pair);
         }
-        // With the switches fixed the cell is open here (an assigned cell
-        // keeps its digit alone, taken in one step by `assign`), but
-        // skipping the test then cost more: 576.8M against 574.4M.
+        // With the switches fixed the cell is open here, but the test of
+        // `value` stays: skipping it measured dearer. See
+        // docs/decisions/0003-general-engine-hot-paths.md.
         if left & (left - 1) == 0 && self.value[cell] == 0 {
             self.queue(cell, left.trailing_zeros() as usize); // naked single
         } else if pairs && pair && self.value[cell] == 0 {
@@ -609,14 +581,9 @@ impl State {
         d: usize,
         skip: Option<usize>,
     ) -> Result<(), Contradiction> {
-        // The three houses one after another rather than in a loop: the
-        // loop's count and its test of `skip` were a twentieth of the
-        // instructions where an assignment's peers skip a house (#7 first
-        // solution 622.2M to 607.0M, and 589.2M with `assign`'s houses
-        // likewise). Taking `places` and `value` as slices once, as `undo_to`
-        // does, cost more here (631.4M to 637.7M, before either change), and
-        // after them, with the three houses a closure over the fields split
-        // apart, far more (582.2M to 876.1M).
+        // The three houses one after another rather than in a loop, whose
+        // count and test of `skip` cost more; fields, not locals, which here
+        // cost more too. See docs/decisions/0003-general-engine-hot-paths.md.
         let [row, column, boxed] = g.cell_houses[cell];
         let [row_bit, column_bit, box_bit] = g.cell_bits[cell];
         if skip != Some(0) {
@@ -654,11 +621,8 @@ impl State {
             alldiff,
             ..
         } = self.active_rules::<FIXED>();
-        // Indexing without bounds checks here and in `eliminate_core` (the
-        // places, the hidden single's cell and value, the worklist's flag)
-        // took #7's first solution from 625.4M instructions to 614.1M: too
-        // little for the crate's first `unsafe`, resting on invariants
-        // (digits below n) kept far from here.
+        // Bounds-checked indexing: unchecked gained too little for the
+        // crate's first `unsafe`. See docs/decisions/0003-general-engine-hot-paths.md.
         let base = usize::from(base);
         let slot = base + d;
         let left = self.places[slot] & !bit;
@@ -668,7 +632,7 @@ impl State {
             return Err(Contradiction);
         }
         // Only counting pairs and the lazy check read `two`: sizes with
-        // neither skip the test (4.7% of the instructions on 16×16).
+        // neither skip the test.
         let two = if count_pairs || lazy {
             two_bits(left)
         } else {

@@ -23,7 +23,7 @@ pub(crate) struct Tables {
     /// `cell_bits[c][k]`: the bit of cell `c`'s position in its `k`th
     /// house, `1 << p` for `cell_houses[c][k]`'s `p`, loaded rather than
     /// shifted where an elimination or its undo takes or gives back a
-    /// place (#7 first solution 582.2M to 574.4M instructions).
+    /// place (see docs/decisions/0003-general-engine-hot-paths.md).
     pub cell_bits: Vec<[u64; 3]>,
     /// `segment[p]`: the positions of a house that share position `p`'s
     /// box segment (in a row or column) or box row (in a box).

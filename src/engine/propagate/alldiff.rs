@@ -198,16 +198,10 @@ fn components(next: &[u64; 64], nodes: u64) -> [u8; 64] {
 }
 
 /// The graph on `nodes` with edges `next` reversed: `back[j]` holds `i`
-/// where `next[i]` holds `j`. A transpose of the bit matrix costs the same
-/// however few the nodes, as it spans the highest of them: on a 64×64 board
-/// a house lacking three digits, one of them the last, takes six rounds of
-/// 32 word swaps, and transposes were half the filter's work. Where the
-/// nodes are few, one bit set per edge (at most `k²` edges for `k` nodes)
-/// is cheaper; both give the same graph, so the same components. Setting
-/// bits up to `2k² ≤ 5 · size · log2(size)` (`k` up to 30 of 64, 12 of 16):
-/// sparse 64×64 #11 (7,701 guesses) 4,761M instructions to 4,500M, 16×16
-/// tarek_tough first 40 counted to two 90.34M to 88.44M; with half that
-/// bound, 4,539M and 89.22M; with twice, 4,523M and 88.42M.
+/// where `next[i]` holds `j`: by transposing the bit matrix, whose cost
+/// spans the highest node however few there are, or, where the nodes are
+/// few (`2k² ≤ 5 · size · log2(size)`), by setting one bit per edge. Both
+/// give the same graph. See docs/decisions/0008-alldiff-graph-reversal.md.
 fn reversed(next: &[u64; 64], nodes: u64) -> [u64; 64] {
     // Every node and edge lies within the first `size` rows and bits.
     let size = (64 - nodes.leading_zeros() as usize).next_power_of_two();
@@ -236,9 +230,8 @@ fn reversed(next: &[u64; 64], nodes: u64) -> [u64; 64] {
 /// of `m` in place (bit `c` of row `r` to bit `r` of row `c`), for `size` a
 /// power of two up to 64 and `m` zero outside it, by swapping ever smaller
 /// off-diagonal blocks: log2(`size`) rounds of `size / 2` word operations
-/// instead of one step per set bit. Sizing it to the house (16 for a 16×16
-/// board, not 64) took a sixth of the time off hard 16×16 searches, where
-/// every house filtered came through here.
+/// instead of one step per set bit. Sized to the house (16 for a 16×16
+/// board, not 64), as measured in docs/decisions/0008-alldiff-graph-reversal.md.
 fn transpose(m: &mut [u64; 64], size: usize) {
     let mut width = size / 2;
     // The low `width` bits of each block of `2 * width`.

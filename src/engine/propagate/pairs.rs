@@ -22,11 +22,7 @@ impl Rule for HiddenPair {
         let m = st.places(slot);
         // The other digit has both cells as candidates: trying only the
         // digits they share finds the same (lowest) one as a scan of every
-        // digit of the house. With the naked-pair search below, that took
-        // 2% off the instructions counting tarek_tough_206's first 40
-        // puzzles to two (90.2M to 88.5M), and 15% off the first solution
-        // of gecode_frisch_minimal_16 #9 with probes that check pairs too
-        // (1,791M to 1,527M).
+        // digit of the house, for less. See docs/decisions/0003-general-engine-hot-paths.md.
         let (c1, c2) = (
             g.house_cells[h * n + m.trailing_zeros() as usize] as usize,
             g.house_cells[h * n + 63 - m.leading_zeros() as usize] as usize,
@@ -69,10 +65,9 @@ impl Rule for NakedPair {
         if st.value(cell) != 0 || !two_bits(m) {
             return Ok(());
         }
-        // The house by `h * n`, not the `base` of `cell_houses`: with
-        // `base` the first solution of #7 took 576.3M instructions against
-        // 575.2M. Nor are the three houses written out one after another, as
-        // `eliminate_houses` has them: 577.8M against 574.4M.
+        // The house by `h * n`, not the `base` of `cell_houses`, and in a
+        // loop: both measured cheaper here. See
+        // docs/decisions/0003-general-engine-hot-paths.md.
         for &(_, p, h) in &g.cell_houses[cell] {
             let h = h as usize;
             let cells = &g.house_cells[h * n..h * n + n];
