@@ -202,7 +202,7 @@ impl State {
             return;
         }
         for i in self.synced..self.trail.len() {
-            if let Change::Eliminated(cell, d) = Trail::decode(self.trail.since(i)[0]) {
+            if let Change::Eliminated(cell, d) = self.trail.change(i) {
                 self.note_twos(g, cell, d);
             }
         }
@@ -259,7 +259,7 @@ impl State {
         let mut queued = [0u64; 64];
         let rules = self.rules;
         for i in mark..self.trail.len() {
-            let Change::Eliminated(cell, d) = Trail::decode(self.trail.since(i)[0]) else {
+            let Change::Eliminated(cell, d) = self.trail.change(i) else {
                 continue;
             };
             for &(_, _, h) in &g.cell_houses[cell] {

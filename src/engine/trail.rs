@@ -57,6 +57,12 @@ impl Trail {
         }
     }
 
+    /// The change at position `i` (below [`Trail::len`]).
+    #[inline(always)]
+    pub(super) fn change(&self, i: usize) -> Change {
+        Self::decode(self.0[i])
+    }
+
     /// Drops the changes made since `mark` (the caller has undone them).
     #[inline(always)]
     pub(super) fn truncate(&mut self, mark: usize) {
