@@ -1197,6 +1197,59 @@ struct Frame {
     current: u8,
 }
 
+impl Frame {
+    /// Puts back the grid the frame saved and rules out there the choice
+    /// explored last; with one choice left, takes that one outright instead
+    /// (the same fixed point, without the naked-single pass that would place
+    /// it). Returns the words changed, to propagate, or `None` when several
+    /// placements are left: the next turn tries one from the saved grid.
+    #[inline(always)]
+    fn close_current(&mut self, grid: &mut Grid) -> Option<u32> {
+        *grid = self.saved;
+        let d = usize::from(std::mem::replace(&mut self.current, NONE));
+        let rest = self.remaining;
+        let single = rest & rest.wrapping_sub(1) == 0 && rest != 0;
+        Some(match self.branch {
+            // Always so on a bivalue cell.
+            Branch::Cell(cell) if single => 1 << grid.assign(rest.trailing_zeros() as usize, cell),
+            Branch::Cell(cell) => 1 << grid.eliminate(d, cell),
+            branch if single => grid.take(branch, rest.trailing_zeros() as usize),
+            _ => return None,
+        })
+    }
+
+    /// Takes the frame's lowest choice left on `grid`, its own grid (fresh,
+    /// or with a choice just ruled out). Returns the words changed.
+    #[inline(always)]
+    fn try_next(&mut self, grid: &mut Grid) -> u32 {
+        let d = self.remaining.trailing_zeros() as usize;
+        self.remaining &= !(1 << d);
+        self.current = d as u8;
+        grid.take(self.branch, d)
+    }
+
+    /// After the choice explored last was ruled out and `grid` propagated
+    /// cleanly: whether to descend from `grid`, the frame having nothing
+    /// left to try (its last placement taken, or its cell placed). Else the
+    /// frame keeps `grid`, and the next turn tries the digits left there.
+    #[inline(always)]
+    fn settle(&mut self, grid: &Grid) -> bool {
+        let Branch::Cell(cell) = self.branch else {
+            self.remaining = 0;
+            return true;
+        };
+        if !grid.is_open(cell) {
+            // Its last digit is forced, and the grid is already that
+            // branch's fixed point: nothing to save.
+            self.remaining = 0;
+            return true;
+        }
+        self.saved = *grid;
+        self.remaining &= grid.digits(cell);
+        false
+    }
+}
+
 /// Scratch space for the 9×9 engine: the frame stack.
 #[derive(Clone, Debug)]
 pub(crate) struct Nine {
@@ -1266,31 +1319,44 @@ impl Nine {
         values: bool,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Stop {
-        let frames = &mut self.frames;
-        frames.clear();
-        // Eight cells at a time: most are empty. Padded to a whole number of
-        // words, so that each is one load (a short last chunk would cost a
-        // call to copy).
-        let givens: &[u8; 81] = givens.try_into().expect("81 cells");
-        // The filled cells as bits, cells 0..64 and 64..81: eight cells at a
-        // time, without a branch, so that one loop over them all places the
-        // givens (a loop over each eight's filled cells mispredicted its exit
-        // about once an eight).
-        let mut filled = [0u64; 2];
-        for (k, chunk) in givens[..80].chunks_exact(8).enumerate() {
-            let x = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
-            // Bit 7 of each byte: the byte is not zero.
-            let nonzero = nonzero_bytes(x);
-            // Bit 7 of byte `j` to bit `56 + j`: each lands on a place of its own.
-            let bits = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            filled[k / 8] |= bits << (8 * (k % 8));
+        self.frames.clear();
+        let Some(mut grid) = Grid::from_cells(givens, stats) else {
+            return Stop::Exhausted;
+        };
+        // Every word is checked once.
+        let mut checked = Checked {
+            dirty: (1 << 27) - 1,
+            stacks: 0,
+            solved: 0,
+            stacks_on: true,
+        };
+        if grid.propagate(&mut checked, stats).is_err() {
+            return Stop::Exhausted;
         }
-        filled[1] |= u64::from(givens[80] != 0) << 16;
+        let search = Search::new(
+            &mut self.frames,
+            grid,
+            checked,
+            limits,
+            stats,
+            self.config_open,
+        );
+        search.run(values, on_solution)
+    }
+}
+
+impl Grid {
+    /// The grid of `givens` (81 bytes, 0 empty) with the givens solved
+    /// outright (see [`Grid::from_givens`]), each counted as a propagation.
+    /// `None` when two givens of a digit share a house.
+    #[inline(always)]
+    fn from_cells(givens: &[u8], stats: &mut Stats) -> Option<Self> {
+        let givens: &[u8; 81] = givens.try_into().expect("81 cells");
         let mut placed = 0;
         let (mut given, mut lines) = ([0u32; 27], [0u32; 27]);
         // Givens of a digit that share a row or a box.
         let mut clash = 0;
-        for (half, mut cells) in filled.into_iter().enumerate() {
+        for (half, mut cells) in filled_cells(givens).into_iter().enumerate() {
             while cells != 0 {
                 let i = (half * 64 + cells.trailing_zeros() as usize).min(80);
                 cells &= cells - 1;
@@ -1304,138 +1370,205 @@ impl Nine {
             }
         }
         stats.propagations += placed;
-        let Some(mut grid) = Grid::from_givens(&given, &lines).filter(|_| clash == 0) else {
-            return Stop::Exhausted;
-        };
-        // Every word is checked once.
-        let mut checked = Checked {
-            dirty: (1 << 27) - 1,
-            stacks: 0,
-            solved: 0,
-            stacks_on: true,
-        };
-        if grid.propagate(&mut checked, stats).is_err() {
-            return Stop::Exhausted;
-        }
-        let mut solution = [0u8; 81];
-        // How settled the givens left the board decides how to search it.
+        Self::from_givens(&given, &lines).filter(|_| clash == 0)
+    }
+}
+
+/// The filled cells of `givens` as bits, cells 0..64 and 64..81: eight cells
+/// at a time (most are empty), each eight one load, without a branch, so
+/// that one loop over them all places the givens (a loop over each eight's
+/// filled cells mispredicted its exit about once an eight).
+#[inline(always)]
+fn filled_cells(givens: &[u8; 81]) -> [u64; 2] {
+    let mut filled = [0u64; 2];
+    for (k, chunk) in givens[..80].chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().expect("chunks of eight"));
+        // Bit 7 of each byte: the byte is not zero.
+        let nonzero = nonzero_bytes(x);
+        // Bit 7 of byte `j` to bit `56 + j`: each lands on a place of its own.
+        let bits = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        filled[k / 8] |= bits << (8 * (k % 8));
+    }
+    filled[1] |= u64::from(givens[80] != 0) << 16;
+    filled
+}
+
+/// One search of the 9×9 engine, from a root grid that has propagated: the
+/// grid, the frame stack and the counters.
+///
+/// An explicit stack rather than recursion, as in the general engine: a
+/// frame's saved grid is its undo, the loop can stop on a budget or go on
+/// after a solution, and a restart just clears the stack.
+struct Search<'a> {
+    frames: &'a mut Vec<Frame>,
+    /// The current node's grid, a fixed point of propagation.
+    grid: Grid,
+    checked: Checked,
+    limits: &'a mut Limits,
+    stats: &'a mut Stats,
+    /// An easy puzzle, which starts with quick choices (see [`EASY_OPEN`]).
+    easy: bool,
+    /// An easy puzzle that also leaves out the stack check while it
+    /// chooses quickly (see [`TERSE_OPEN`]).
+    terse: bool,
+    /// Whether the search may branch on placements (see [`CONFIG_OPEN`]);
+    /// cleared for good when it starts over (see [`CONFIG_RESTART`]).
+    configs: bool,
+}
+
+impl<'a> Search<'a> {
+    /// A search from `grid`, the root, which `checked` left a fixed point.
+    /// How settled the givens left the board decides how to search it.
+    #[inline(always)]
+    fn new(
+        frames: &'a mut Vec<Frame>,
+        grid: Grid,
+        checked: Checked,
+        limits: &'a mut Limits,
+        stats: &'a mut Stats,
+        config_open: u32,
+    ) -> Self {
         let open = grid.open.iter().map(|o| o.count_ones()).sum::<u32>();
-        let (easy, terse) = (open < EASY_OPEN, open < TERSE_OPEN);
-        let mut configs = open < self.config_open;
+        Self {
+            frames,
+            grid,
+            checked,
+            limits,
+            stats,
+            easy: open < EASY_OPEN,
+            terse: open < TERSE_OPEN,
+            configs: open < config_open,
+        }
+    }
+
+    /// Descends and advances until the search is exhausted, `on_solution`
+    /// says it has enough, or the budget runs out.
+    #[inline(always)]
+    fn run(mut self, values: bool, on_solution: &mut dyn FnMut(&[u8]) -> bool) -> Stop {
+        let mut solution = [0u8; 81];
         loop {
-            // Descend: a solution, or a new branch point.
-            if grid.open == [0; 3] {
-                stats.solutions += 1;
+            if self.descend() {
+                self.stats.solutions += 1;
                 if values {
-                    grid.values(&mut solution);
+                    self.grid.values(&mut solution);
                 }
                 if !on_solution(&solution[..if values { 81 } else { 0 }]) {
                     return Stop::Enough;
                 }
-            } else {
-                let quick = easy && stats.guesses < QUICK_GUESSES;
-                checked.stacks_on = !(quick && terse);
-                if configs && stats.solutions == 0 && stats.guesses >= CONFIG_RESTART {
-                    // Start over from the first frame's grid: the root, less
-                    // what has been refuted there.
-                    configs = false;
-                    grid = frames.first().map_or(grid, |f| f.saved);
-                    frames.clear();
-                    stats.restarts += 1;
-                }
-                let config = if quick || !configs {
-                    None
-                } else {
-                    grid.choose_config()
-                };
-                let (branch, remaining) = config.unwrap_or_else(|| {
-                    let (cell, digits) = grid.choose(quick);
-                    (Branch::Cell(cell), digits)
-                });
-                frames.push(Frame {
-                    saved: grid,
-                    branch,
-                    remaining,
-                    current: NONE,
-                });
             }
-            // Advance: the top frame's next digit that propagates cleanly,
-            // stepping back through exhausted frames. A saved grid is a fixed
-            // point, so only the words changed since it need checking.
-            loop {
-                let Some(frame) = frames.last_mut() else {
-                    return Stop::Exhausted;
-                };
-                let ruling_out = frame.current != NONE;
-                let dirty = if ruling_out {
-                    // The digit explored last is used up: rule it out here.
-                    grid = frame.saved;
-                    let d = usize::from(std::mem::replace(&mut frame.current, NONE));
-                    let rest = frame.remaining;
-                    let single = rest & rest.wrapping_sub(1) == 0 && rest != 0;
-                    match frame.branch {
-                        // One digit left (always so on a bivalue cell): place
-                        // it instead. The fixed point is the same, reached
-                        // without the naked-single pass that would place it.
-                        Branch::Cell(cell) if single => {
-                            1 << grid.assign(rest.trailing_zeros() as usize, cell)
-                        }
-                        Branch::Cell(cell) => 1 << grid.eliminate(d, cell),
-                        branch if single => grid.take(branch, rest.trailing_zeros() as usize),
-                        // Several placements left: try the next from the
-                        // saved grid.
-                        _ => continue,
-                    }
-                } else {
-                    // A fresh frame's digits are all still live, and its grid
-                    // is the current one; so after a digit was ruled out.
-                    let live = frame.remaining;
-                    if live == 0 {
-                        stats.backtracks += 1;
-                        frames.pop();
-                        continue;
-                    }
-                    if limits.reached(stats.guesses) {
-                        return Stop::Budget;
-                    }
-                    stats.guesses += 1;
-                    let d = live.trailing_zeros() as usize;
-                    frame.remaining &= !(1 << d);
-                    frame.current = d as u8;
-                    grid.take(frame.branch, d)
-                };
-                // One call for both cases: the propagation is inlined here,
-                // and once is enough.
-                checked.reset(dirty);
-                let ok = grid.propagate(&mut checked, stats).is_ok();
-                if !ruling_out {
-                    if ok {
-                        break;
-                    }
-                    continue;
-                }
-                if !ok {
-                    stats.backtracks += 1;
-                    frames.pop();
-                    continue;
-                }
-                let Branch::Cell(cell) = frame.branch else {
-                    // The last placement is taken: nothing is left to try.
-                    frame.remaining = 0;
-                    break;
-                };
-                if !grid.is_open(cell) {
-                    // The cell is placed: its last digit is forced, and the
-                    // grid is already that branch's fixed point. Go on from
-                    // it; nothing is left to try here (so nothing to save).
-                    frame.remaining = 0;
-                    break;
-                }
-                frame.saved = grid;
-                // The next turn tries the digits left, from this grid.
-                frame.remaining &= grid.digits(cell);
+            if let Err(stop) = self.advance() {
+                return stop;
             }
         }
+    }
+
+    /// Returns whether the grid is solved; else pushes a frame for its
+    /// branch point, first starting over if that is due.
+    #[inline(always)]
+    fn descend(&mut self) -> bool {
+        if self.grid.open == [0; 3] {
+            return true;
+        }
+        let quick = self.easy && self.stats.guesses < QUICK_GUESSES;
+        self.checked.stacks_on = !(quick && self.terse);
+        if self.restart_due() {
+            self.restart();
+        }
+        self.push_branch(quick);
+        false
+    }
+
+    /// Whether a search branching on placements has gone on too long
+    /// without a solution (see [`CONFIG_RESTART`]).
+    #[inline(always)]
+    fn restart_due(&self) -> bool {
+        self.configs && self.stats.solutions == 0 && self.stats.guesses >= CONFIG_RESTART
+    }
+
+    /// Starts over from the first frame's grid (the root, less what has
+    /// been refuted there), branching on cells only from now on.
+    #[inline(always)]
+    fn restart(&mut self) {
+        self.configs = false;
+        self.grid = self.frames.first().map_or(self.grid, |f| f.saved);
+        self.frames.clear();
+        self.stats.restarts += 1;
+    }
+
+    /// Pushes a frame for the grid's branch point: a digit's placements
+    /// where allowed and one has two, else a cell (quickly chosen with
+    /// `quick`).
+    #[inline(always)]
+    fn push_branch(&mut self, quick: bool) {
+        let config = if quick || !self.configs {
+            None
+        } else {
+            self.grid.choose_config()
+        };
+        let (branch, remaining) = config.unwrap_or_else(|| {
+            let (cell, digits) = self.grid.choose(quick);
+            (Branch::Cell(cell), digits)
+        });
+        self.frames.push(Frame {
+            saved: self.grid,
+            branch,
+            remaining,
+            current: NONE,
+        });
+    }
+
+    /// Moves on to the next node: the top frame's next choice that
+    /// propagates cleanly, backing up through frames that have none left.
+    /// `Err` when the search is over.
+    #[inline(always)]
+    fn advance(&mut self) -> Result<(), Stop> {
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                return Err(Stop::Exhausted);
+            };
+            let closing = frame.current != NONE;
+            let dirty = if closing {
+                let Some(dirty) = frame.close_current(&mut self.grid) else {
+                    continue;
+                };
+                dirty
+            } else {
+                if frame.remaining == 0 {
+                    self.backtrack();
+                    continue;
+                }
+                if self.limits.reached(self.stats.guesses) {
+                    return Err(Stop::Budget);
+                }
+                self.stats.guesses += 1;
+                frame.try_next(&mut self.grid)
+            };
+            // One call for both cases: the propagation is inlined here, and
+            // once is enough. A saved grid is a fixed point, so only the
+            // words changed since it need checking.
+            self.checked.reset(dirty);
+            let ok = self.grid.propagate(&mut self.checked, self.stats).is_ok();
+            if !closing {
+                if ok {
+                    return Ok(());
+                }
+                continue;
+            }
+            if !ok {
+                self.backtrack();
+                continue;
+            }
+            if frame.settle(&self.grid) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Pops the top frame: it has no choice left.
+    #[inline(always)]
+    fn backtrack(&mut self) {
+        self.stats.backtracks += 1;
+        self.frames.pop();
     }
 }
 
