@@ -248,8 +248,7 @@ struct Checked {
     /// Words updated since their digit's stacks were last checked.
     stacks: u32,
     /// Cells solved in this propagation, counted as they are solved: cheaper
-    /// than counting the open cells lost once at the end (serg_benchmark
-    /// 19,460 -> 19,314 instructions a puzzle, top95 83,460 -> 83,173).
+    /// than counting the open cells lost at the end.
     solved: u32,
     /// Whether propagation checks stacks (see [`Grid::columns`]); off while
     /// an easy puzzle's search is young (see [`EASY_OPEN`]).
@@ -413,22 +412,11 @@ impl Grid {
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
             // this word; the clears below also hit the word itself, which is
-            // written back last. (The column clears first, so that their
-            // eight-byte load comes before these one-word stores: no change.)
+            // written back last.
             self.open[b] &= !alone;
-            // Bit `3e` for each digit `e` whose word lost a cell. (The
-            // compiler gathers the tests into vector registers. Measured
-            // and dropped: the test as bit 27 of `(w & alone) + BAND`,
-            // without a compare, norvig_hardest 44,548 -> 47,880
-            // instructions a puzzle; and the words stored band by band, so
-            // that a band's nine lie side by side and these tests take two
-            // vector loads: the same searches, and this loop's instructions
-            // on norvig fell from 100k to 57k, but the digit's three words
-            // below and the other loops cost more (norvig 45,505 -> 45,805 a
-            // puzzle, top95 78,453 -> 79,545, 1106 764,773 -> 775,750), and
-            // every set ran slower against the sudoku crate, medians of four
-            // runs alternating: norvig 0.951 -> 0.922, top95 1.232 -> 1.216,
-            // 1106 1.329 -> 1.312, serg 1.104 -> 1.081.)
+            // Bit `3e` for each digit `e` whose word lost a cell (the
+            // compiler gathers the tests into vector registers; see
+            // docs/decisions/0010-nine-band-sweep.md).
             let mut hit = 0;
             for e in 0..9 {
                 let w = self.cand[e * 3 + b];
@@ -458,62 +446,10 @@ impl Grid {
     /// Updates the words known to have changed, then every changed word, pass
     /// after pass, until a pass changes no other word.
     ///
-    /// A spill marks exactly the words it changes (see [`Grid::update`]): a
-    /// test per word it clears, without a branch, and an update clears its
-    /// own word's mark, so a word hit and then updated later in the same pass
-    /// is not updated again. The same fixed points, guesses and cells solved
-    /// on every set. It replaced finding the changed words after each pass by
-    /// comparing all 27 with a copy of them as the sweep last left them (with
-    /// that copy made at every propagation and kept at every update): that
-    /// compare was a quarter of the instructions on norvig_hardest (116,000
-    /// of 492,000 counting to two), scalar on purpose, as a vector compare
-    /// read the sweep's one-word stores back before they had landed.
-    /// Instructions a puzzle counting to two, compare -> marks: norvig
-    /// 44,722 -> 44,977, top95 80,653 -> 77,773, serg_benchmark 19,305 ->
-    /// 17,802; ndoku's µs a puzzle, medians of 5 runs of the vs-sudoku-crate
-    /// sequence over all seven sets, alternating with the compare: 17_clue
-    /// 2.13 -> 2.10, 1106 90.8 -> 88.4, magictour 10.13 -> 9.80, serg 1.85
-    /// -> 1.74, top95 9.66 -> 9.30, and norvig (20 runs) 5.05 -> 4.76 on the
-    /// second pass and 4.16 -> 3.88 on the third. (Marking the column
-    /// clears at `base + k` directly, a variable shift each, cost 8
-    /// instructions a word: norvig 46,171.) Measured and dropped: the marks
-    /// as a work list, each word updated as soon as it is marked (same
-    /// guesses; norvig 46,775, top95 79,247; µs a puzzle on norvig's second
-    /// pass 5.07 -> 5.23 against the compare); and the marked words that
-    /// come after the word updated joining the pass under way, the others
-    /// waiting for the next (the same guesses; norvig 46,950, top95 80,930;
-    /// norvig's second pass 4.74 -> 5.32 against these passes, 40 runs:
-    /// a word is read back right after the spill that wrote it).
-    ///
-    /// Measured and dropped before, with the compare (instructions a puzzle
-    /// counting to 2, then against the sudoku crate, min of 300 rounds):
-    /// exact marks in `update` and no `words` to compare or copy (serg
-    /// 22,669 -> 23,930, top95 100,482 -> 114,087; serg 0.966 -> 0.882,
-    /// top95 0.987 -> 0.857; how those marks were made is not recorded);
-    /// a pass in two halves, every word's filter and singles first, then the
-    /// spills, so that the branch on a spill no longer waits on that word's
-    /// chain (same fixed point and guesses, but
-    /// more passes: serg 24,673, top95 118,411; serg 0.960 -> 0.924, top95
-    /// 0.988 -> 0.946); and the spill in `update` made unconditional, to
-    /// save its mispredicted branch (serg 22,382 -> 24,293, top95 99,560 ->
-    /// 110,050; serg 0.896 -> 0.817, norvig 1.067 -> 0.858).
-    ///
-    /// Also measured and dropped (ndoku's ns a puzzle counting to 2, min
-    /// of rounds, against the same code in the same run): a pass taking two
-    /// words an iteration (the second the first again when none is left,
-    /// a harmless update), to halve the loop's exits (serg 2,434 -> 2,552,
-    /// top95 13,439 -> 14,130, norvig 4,833 -> 5,131); the words taken
-    /// highest first (same guesses, serg 2,431 -> 2,542, top95 13,422 ->
-    /// 14,329, norvig 4,834 -> 5,147: lowest first, a spill's band and
-    /// column clears land on words still to come in the pass); the first
-    /// pass peeled off, so that its branches predict apart from the later
-    /// passes' (serg 2,432 -> 2,442, top95 13,453 -> 13,491); and leaving
-    /// the sweep once every cell is solved (sound: the naked-single pass
-    /// still finds an emptied cell, and a full grid without one is valid;
-    /// serg 2,432 -> 2,423, top95 13,440 -> 13,515: a wash); and a spill's
-    /// changed words that come later in the pass marked exactly, branch
-    /// free, and updated in the same pass (serg 2,445 -> 2,811, top95
-    /// 13,462 -> 16,145, norvig 4,843 -> 6,226).
+    /// A spill marks exactly the words it changes (see [`Grid::update`]), and
+    /// an update clears its own word's mark, so a word hit and then updated
+    /// later in the same pass is not updated again. Words go lowest first.
+    /// See docs/decisions/0010-nine-band-sweep.md for the alternatives.
     fn sweep_bands(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         let mut dirty = checked.dirty;
         checked.dirty = 0;
@@ -985,9 +921,8 @@ fn stack_matrix(all: u32, s: usize) -> usize {
 }
 
 /// The minirows of band word `a` that hold a candidate, as the 9-bit index of
-/// [`PLACEMENTS`] (bit `row * 3 + box`), gathered by two multiplies rather
-/// than three table lookups (measured again as latency: three lookups of a
-/// row's boxes, ns a puzzle, serg 2,435 -> 2,454, top95 13,437 -> 13,605).
+/// [`PLACEMENTS`] (bit `row * 3 + box`), gathered by two multiplies, faster
+/// than three table lookups (see docs/decisions/0010-nine-band-sweep.md).
 /// Each multiply adds shifted copies of bits that all land on distinct
 /// places, so nothing carries into the bits kept.
 #[inline(always)]
@@ -1044,30 +979,9 @@ const SINGLE9: [u16; 512] = {
 };
 
 /// The cells of band word `a` that are alone in their row: one lookup a
-/// row.
-///
-/// The lookups replaced a borrow trick (`a & (a - ROWS3)` keeps a cell in
-/// exactly the rows with two or more; then bit 8 of each such row, spread
-/// to the row by a multiply), ten dependent operations with a multiply
-/// among them, where the three lookups run side by side. The spill's branch
-/// in [`Grid::update`] waits on this, and mispredicts often while the
-/// branch predictor has not yet learned a set (norvig_hardest's first
-/// passes). Instructions a puzzle counting to two went up (norvig
-/// 44,621 -> 45,456, top95 77,071 -> 78,447), but norvig's µs a puzzle
-/// after magictour went 4.82 -> 4.73, 4.85 -> 4.80 and 4.79 -> 4.74 on its
-/// second pass and 4.02 -> 3.89, 4.07 -> 3.92, 3.97 -> 3.92 on its third
-/// (medians of 60, 60 and 40 runs, alternating), and the other sets stayed
-/// within noise (5 runs of the seven-set sequence: 17_clue 2.06 -> 2.03,
-/// 1106 86.4 -> 85.8, magictour 9.71 -> 9.64, serg 1.74 -> 1.72, top95
-/// 9.11 -> 9.02). Measured and dropped before, with the borrow trick: the
-/// row mask as `c | (c - (c >> 8))` for the multiply, a cycle shorter (ns
-/// a puzzle over four runs, serg 2,413 to 2,437 against 2,432, top95
-/// 13,457 to 13,522 against 13,442 to 13,546: noise). Measured and dropped
-/// with it, for the same reason: [`occupied_minirows`] by three lookups
-/// too, in `Grid::update` (norvig 46,646 instructions a puzzle, top95
-/// 80,316; norvig's second pass 4.84 -> 4.81 µs a puzzle against the
-/// multiplies and the borrow trick, 60 runs, so no better than these
-/// lookups alone).
+/// row. The three lookups run side by side, where bit tricks were a chain
+/// that the spill's branch in [`Grid::update`] waits on (see
+/// docs/decisions/0010-nine-band-sweep.md).
 #[inline(always)]
 fn row_singles(a: u32) -> u32 {
     let single = |r: u32| u32::from(SINGLE9[(r & 0x1ff) as usize]);
