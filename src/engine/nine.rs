@@ -360,33 +360,9 @@ impl Grid {
             if checked.stacks != 0 && checked.stacks_on && self.columns(checked)? {
                 continue;
             }
-            // Measured and dropped: stacks before naked singles (the same
-            // fixed point and guesses; ns a puzzle, top95 13,436 -> 13,634,
-            // serg no change); and this function inlined into the search
-            // (top95 13,460 -> 13,700, norvig 4,845 -> 4,893). Also triads
-            // here, after the stacks: a minirow that only three digits can
-            // still fill takes those three, which leave the rest of its row
-            // and box (bit-sliced counts of each band's nine digits' occupied
-            // minirows). Guesses a puzzle counting to two: 1106 160.0 ->
-            // 149.6, 11plus 81.3 -> 76.7, magictour 15.5 -> 14.0, top95 14.9
-            // -> 14.7, norvig 6.2 unchanged; but µs a puzzle, norvig 3.66 ->
-            // 3.87, top95 9.00 -> 9.71, 1106 85.9 -> 91.4, magictour 9.68 ->
-            // 10.04. And naked pairs here, each cell newly bivalue checked
-            // against the bivalue cells of its houses (the same pairs as a
-            // full check, 5,000 random grids against a reference): guesses a
-            // puzzle, top95 14.9 -> 9.1, magictour 15.5 -> 9.7, 1106 160.0 ->
-            // 117.2, 11plus 81.6 -> 62.1, norvig 6.18 -> 5.73; against the
-            // sudoku crate, medians of five runs alternating with this code,
-            // top95 1.257 -> 1.418, magictour 1.120 -> 1.288, 1106 1.331 ->
-            // 1.365, 17_clue 1.139 -> 1.179, but 11plus 1.294 -> 1.288 and
-            // norvig 0.969 -> 0.909 (+9% instructions: its searches are too
-            // short to pay). Turned on after some guesses, 12: norvig 0.907;
-            // 24 (above norvig's 23, so a gate fitted to one set): top95
-            // 1.293, magictour 1.176, 1106 1.348, 11plus 1.282. Hidden pairs
-            // too (a house's nine digits' places cost some 70 instructions,
-            // 27 houses a fixed point): 1106 101.6 guesses but 2.03M
-            // instructions a puzzle against 765k; rows and boxes only, 1106
-            // 0.808 and 11plus 0.790 against the crate.
+            // Other orders and stronger rules measured and dropped: see
+            // docs/decisions/0011-nine-singles-and-stacks.md and
+            // 0012-nine-dropped-inference.md.
             return Ok(());
         }
     }
@@ -473,12 +449,10 @@ impl Grid {
     /// Places every open cell with one candidate left; fails on a cell with none.
     fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         // All three bands at once: cheaper than only the bands the sweep
-        // touched, and the same, as an untouched band has no single left to
-        // find. One word at a time, not bands 0 and 1 in one `u64` as
-        // `choose` does: this runs right after the sweep's one-word stores,
-        // which an eight-byte load cannot read until they land (serg_benchmark
-        // 22,138 -> 22,187 instructions a puzzle, but against the sudoku crate
-        // serg 0.865 -> 0.872, top95 0.902 -> 0.911, norvig 1.004 -> 1.012).
+        // touched, and the same. One word at a time, not bands 0 and 1 in one
+        // `u64`: this runs right after the sweep's one-word stores, which an
+        // eight-byte load cannot read until they land (see
+        // docs/decisions/0011-nine-singles-and-stacks.md).
         let (mut ones0, mut twos0) = (0u32, 0u32);
         let (mut ones1, mut twos1) = (0u32, 0u32);
         let (mut ones2, mut twos2) = (0u32, 0u32);
@@ -515,15 +489,8 @@ impl Grid {
                 }
             }
         }
-        // Measured and dropped: the dirty marks or-ed into a local and
-        // stored once (ns a puzzle, serg 2,435 -> 2,429, top95 13,435 ->
-        // 13,481: noise); each digit's first single placed without a
-        // branch (bit 31 standing for none, with no peers) and the rest in a
-        // loop (serg 22,669 -> 23,355 instructions a puzzle, same time;
-        // measured again for norvig_hardest's early passes after magictour,
-        // 30 runs, together with the branch-free write-back in `columns`:
-        // 44,548 -> 46,551 instructions, second pass 4.86 -> 4.75
-        // µs a puzzle but third 3.98 -> 4.04, too close to call).
+        // Variants measured and dropped: see
+        // docs/decisions/0011-nine-singles-and-stacks.md.
         Ok(true)
     }
 
@@ -534,35 +501,15 @@ impl Grid {
     /// Hidden singles in columns need no pass of their own: a column left to one
     /// band takes that band's whole share of the stack, so its box keeps that
     /// column only; one row there makes the box a single minirow, and the band
-    /// sweep then finds the cell alone in its row.
-    ///
-    /// Measured and dropped (instructions a puzzle, counting to 2, before a
-    /// memo of verified columns, since added and dropped, below): skipping
-    /// this check below a number of open cells (45: serg_benchmark 19,714 ->
-    /// 18,016 but top95 86,059 -> 93,999, 19.9 -> 24.6 guesses; 25: serg
-    /// 19,165, top95 86,910), or altogether (serg 17,225, top95 167,040 at
-    /// 52.8 guesses); and the sudoku crate's pointing
-    /// in `update` instead of waiting for this (a box of the band with one
-    /// column for the digit clears it from the other bands: same guesses, serg
-    /// 22,749 and top95 101,219 with the spill found by comparing words, 24,779
-    /// and 111,406 with the two words marked directly, as more words are
-    /// updated again).
-    ///
-    /// Dropped since: a memo of each digit's columns as they last passed
-    /// (the check depends on nothing else, so the same columns pass again
-    /// without it). It saved instructions (serg 19,714 -> 19,512 a puzzle,
-    /// top95 86,059 -> 85,553; the last two remembered, serg 19,446), but
-    /// its test mispredicts: without it, serg 23,044 -> 23,295 instructions
-    /// yet against the sudoku crate (min of 300 rounds) serg 0.929 ->
-    /// 0.946, top95 0.961 -> 0.972, norvig 1.041 -> 1.036.
+    /// sweep then finds the cell alone in its row. See
+    /// docs/decisions/0011-nine-singles-and-stacks.md for what was measured.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
         let s = std::mem::take(&mut checked.stacks);
         if self.open == [0; 3] {
-            // Solved: every digit already holds one cell per column. (Measured
-            // without this test, to spare its branch: ns a puzzle, serg 2,434
-            // -> 2,502, top95 13,450 -> 13,674.)
+            // Solved: every digit already holds one cell per column. (Cheaper
+            // than sparing this test's branch.)
             return Ok(false);
         }
         let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
@@ -592,24 +539,12 @@ impl Grid {
                 }
                 allowed |= v << (3 * s);
             }
-            // Measured and dropped: every digit checked, without the loop
-            // over changed digits (serg 23,295 -> 25,708 instructions a
-            // puzzle; against the crate serg 0.944 -> 0.883, norvig 1.043 ->
-            // 0.992); and the columns folded word by word, without the
-            // `u64` (no change); one test for an empty stack after the three
-            // lookups rather than one each (no change).
             if allowed == all {
                 // Mostly so: the stacks allow every column the digit still has.
                 continue;
             }
-            // Without a branch on each word: stored whether changed or not
-            // (the same searches; instructions a puzzle, norvig 44,548 ->
-            // 44,621, top95 76,888 -> 77,071, but norvig's second pass after
-            // magictour 4.73 -> 4.66 µs a puzzle, medians of 60 runs
-            // alternating, and within noise on the other sets). Measured and
-            // dropped: also without the `allowed == all` branch above, the
-            // three words written back for every changed digit (norvig
-            // 45,682, second pass 4.86 -> 4.90).
+            // Without a branch on each word: stored whether changed or not,
+            // which predicts better.
             let mut lost = 0;
             for (b, &x) in w.iter().enumerate() {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
