@@ -559,48 +559,15 @@ impl Grid {
 
     /// The open cell to branch on, with its digits: a cell with two candidates
     /// (preferring digits with the fewest cells solved, whose placement tells
-    /// the most), else the first with the fewest. Fewest solved took fewer
-    /// guesses than most places left (96 against 112 a puzzle on
-    /// forum_hardest_1905_11plus) and costs a table lookup, not a popcount.
-    ///
-    /// Measured (instructions a puzzle, counting to 2; easy puzzles now use it
-    /// for their first guesses, see [`EASY_OPEN`]): the sudoku
-    /// crate's choice, the first bivalue cell, is cheaper and as good on easy
-    /// sets (serg_benchmark 19,714 -> 18,180 at 6.79 guesses against 7.32,
-    /// top95 86,059 -> 76,616 at 20.2 against 19.9) but much worse on hard
-    /// ones (norvig_hardest 43,699 -> 48,492, magictour_top1465 70,178 ->
-    /// 75,923, 11plus 371,556 -> 466,325 at 138 guesses against 97, 1106
-    /// 707,300 -> 930,077); using it only below some depth (5: top95 79,720,
-    /// norvig 45,591, 17_clue 14,597 -> 14,882) or below some number of open
-    /// cells (55: serg 18,600, top95 77,953, norvig 49,822, magictour 74,484)
-    /// traded one set against another. Keys of count and digit with
-    /// branch-free minima (serg 20,296, top95 87,513), solved counts kept in
-    /// the grid as cells are solved (same guesses; serg 19,362, top95 86,322,
-    /// norvig 44,216), and the bivalue cells taken from the last naked-single
-    /// pass with a third count there (serg 19,512 -> 19,757, top95 85,553 ->
-    /// 87,581) all cost more than they saved.
-    ///
-    /// The two minima are taken over keys of count and digit without a
-    /// branch: the same choice, at more instructions (serg 22,382 -> 23,044
-    /// a puzzle, top95 99,560 -> 101,223) but fewer mispredicted branches,
-    /// faster against the sudoku crate (min of 300 rounds): serg 0.897 ->
-    /// 0.927, top95 0.930 -> 0.960, 17_clue 1.079 -> 1.099, magictour
-    /// 1.058 -> 1.083, norvig 1.069 -> 1.043 (11 puzzles). (Measured before
-    /// as instructions only, when it looked like a loss.) Each minimum is a
-    /// tree of four levels rather than a chain of nine (serg 22,669 ->
-    /// 22,771 instructions, but ndoku's time on serg 2,441 -> 2,415 ns a
-    /// puzzle, top95 13,490 -> 13,400, norvig 4,880 -> 4,826).
-    ///
-    /// With `quick`, the first bivalue cell in board order instead, as the
-    /// sudoku crate does (see [`QUICK_GUESSES`]).
+    /// the most), else the first with the fewest. The minima are taken over
+    /// keys of count and digit without a branch, each a tree of four levels:
+    /// more instructions, fewer mispredictions. With `quick`, the first
+    /// bivalue cell in board order instead, as the sudoku crate does (see
+    /// [`QUICK_GUESSES`]). See docs/decisions/0013-nine-cell-choice.md.
     fn choose(&self, quick: bool) -> (Cell, u32) {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
         // three.
-        // Measured and dropped: bands 0 and 1 as two `u32` chains here, in
-        // case the `u64` loads waited on the sweep's one-word stores (ns a
-        // puzzle, serg 2,439 -> 2,468, top95 13,456 -> 13,540, norvig 4,843
-        // -> 4,878).
         let high = |d: usize| self.cand[d * 3 + 2];
         let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
         let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
@@ -689,33 +656,10 @@ impl Grid {
     /// permutation of the band's rows onto its boxes (or the stack's bands
     /// onto its columns) that the digit's candidates allow: taking one
     /// confines the digit to three minirows (or minicolumns), which tells
-    /// more than one cell would, and settles the band sooner. See
-    /// [`CONFIG_OPEN`] for the guesses it saves and where it is used.
-    ///
-    /// About 1,000 instructions a call, a tenth of norvig_hardest's. Bands
-    /// 0 and 1 of a digit are worked in one `u64` and the three stacks'
-    /// matrices come from one transpose, not three multiplies; the unit is
-    /// chosen without a branch. The same choices; instructions a puzzle
-    /// counting to two, norvig 44,977 -> 44,548, top95 77,773 -> 76,888,
-    /// magictour 81,912 -> 81,234; µs a puzzle on norvig (medians of 30
-    /// runs after magictour, alternating) 4.97 -> 4.86 on its second pass,
-    /// 4.05 -> 3.99 on its third. Measured and dropped: the last digit with
-    /// two placements rather than the first (guesses a puzzle counting to
-    /// two, norvig 6.18 -> 6.09, but 11plus 81.6 -> 86.4, 1106 160.0 ->
-    /// 163.2, 17_clue 1.34 -> 1.38); and of those with two, the one with
-    /// the fewest cells solved, the most, the fewest candidates or the most
-    /// (norvig, top95, magictour, 1106 and 5,000 of 11plus: 6.2, 14.9,
-    /// 15.5, 160.0 and 83.0 for the first; 6.3, 14.9, 15.6, 160.3, 85.8;
-    /// 6.5, 14.0, 15.4, 164.9, 85.9; 6.3, 14.0, 15.3, 163.5, 86.1; 6.1,
-    /// 15.5, 15.6, 163.8, 87.4).
-    ///
-    /// The digits with two placements in each unit are gathered in the same
-    /// loop, a test of the six counts at once, rather than found after by a
-    /// loop over the digits that recomputed the chosen unit's matrices until
-    /// one had two (the same choices; instructions a puzzle, norvig 45,456
-    /// -> 45,505, top95 78,447 -> 78,453; norvig's second pass after
-    /// magictour 4.81 -> 4.66 and 4.72 -> 4.66 µs a puzzle, medians of 60
-    /// runs alternating; the other sets within noise).
+    /// more than one cell would, and settles the band sooner. Bands 0 and 1
+    /// of a digit are worked in one `u64`, the stacks' matrices come from one
+    /// transpose, and the unit is chosen without a branch. See
+    /// docs/decisions/0015-nine-placement-branches.md.
     fn choose_config(&self) -> Option<(Branch, u32)> {
         // Placements summed over the digits, a byte for each band (bytes 0
         // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
@@ -925,98 +869,31 @@ fn row_singles(a: u32) -> u32 {
 
 /// Open cells, once the givens have propagated, below which a puzzle is
 /// easy: its search branches on the first bivalue cell for its first
-/// [`QUICK_GUESSES`] guesses, a choice of a fifth of the cost of the one
-/// that looks for the digit with the fewest cells solved (about 100
-/// instructions against 575), which pays only on hard puzzles, where it
-/// cuts the guesses (forum_hardest_1905_11plus 97 a puzzle against 140
-/// with the quick choice throughout, norvig_hardest 8.0 against 11.0).
-///
-/// Open cells at the root (1,000 puzzles of each set): serg_benchmark all
-/// under 50 (half of them 45-49), 17_clue 84% under 30 (solved by
-/// propagation), top95 and magictour three quarters 50-59,
-/// forum_hardest_1905_11plus all 55 or more (96% under 60), norvig_hardest
-/// a quarter under 30, all under 60.
-/// Instructions a puzzle counting to two (1,000 of each set), against the
-/// smart choice always: the quick choice always, serg 22,778 -> 20,626,
-/// top95 100,767 -> 88,971 (at 20.2 guesses against 19.9), norvig 50,680
-/// -> 56,366, magictour 84,688 -> 91,810, 11plus 431,681 -> 549,286; for
-/// the first 16 guesses of every puzzle, serg 20,814, top95 86,415, norvig
-/// 53,986, 11plus 435,625 (time against the sudoku crate, min of 300
-/// rounds: serg 0.97 -> 1.05, top95 0.99 -> 1.14, norvig 1.05 -> 0.98); and
-/// as here, for puzzles under 55 open cells, serg 20,879, top95 92,845,
-/// norvig 51,008, magictour 85,554, 11plus unchanged (under 50: top95
-/// 101,135, magictour 84,966). The gains on top95 and 17_clue come from a
-/// few puzzles whose trees the other choice happens to shrink (top95 #14
-/// 114 -> 38 guesses, #37 86 -> 11, while many others grow by about 20): on
-/// 4,916 other 17_clue puzzles the quick choice for 16 guesses gave 15,999
-/// -> 15,755 instructions, and 11plus 439,567 -> 444,152.
-///
-/// Measured again once hard puzzles branched on placements (see
-/// [`CONFIG_OPEN`]), instructions a puzzle counting to two (500 of each
-/// set) against 80,672 on top95, 86,029 on magictour_top1465, 19,312 on
-/// serg_benchmark and 44,772 on norvig_hardest as here: with no quick start
-/// at all, 89,170, 82,372, 30,006 and 44,489; under 50 open cells, 90,224,
-/// 83,350, 19,291 and 44,576; under 52, 89,161, 83,640, 19,312 and 44,592.
+/// [`QUICK_GUESSES`] guesses, a fifth of the cost of the smart choice, which
+/// pays only on hard puzzles. See docs/decisions/0014-nine-easy-puzzles.md.
 const EASY_OPEN: u32 = 55;
 
 /// Guesses an easy puzzle's search makes with the quick choice before it
 /// turns to the smart one (see [`EASY_OPEN`]): it has turned out hard.
-/// Over every puzzle, 8 and 32 did no better than 16 (serg 20,908 and
-/// 20,814, norvig 54,543 and 55,081, magictour 84,537 and 87,091).
 const QUICK_GUESSES: u64 = 16;
 
 /// Open cells at the root below which an easy puzzle's search also leaves
 /// out the stack check (see [`Grid::columns`]) while it chooses quickly:
 /// with so few cells open, what the check finds is rarely worth its cost.
-/// serg_benchmark (under 50 open cells, several solutions each) 20,879 ->
-/// 19,009 instructions a puzzle, at 7.08 guesses against 6.74; against
-/// the sudoku crate (min of 300 rounds) 1.05 -> 1.11. Under 55, as the
-/// quick choice: top95 92,845 -> 98,334, magictour 85,554 -> 88,195,
-/// and against the crate top95 1.06 -> 1.01, magictour 1.12 -> 1.08.
 const TERSE_OPEN: u32 = 50;
 
 /// Open cells at the root (once the givens have propagated) from which a
 /// search branches on cells only, never on a digit's placements (see
-/// [`Grid::choose_config`]).
-///
-/// Placement branches cut the guesses of hard puzzles, which are unique, by a
-/// sixth to a quarter: a puzzle counting to two, forum_hardest_1905_11plus
-/// 97.2 -> 81.6, forum_hardest_1106 186.6 -> 160.0, top95 18.4 -> 14.9,
-/// norvig_hardest 8.27 -> 6.18, magictour_top1465 16.1 -> 15.5 (17_clue 1.35
-/// -> 1.34, serg_benchmark unchanged, easy puzzles choosing quickly). But a
-/// placement fixes no cell, so on a sparse board with many solutions one
-/// taken wrong near the top can leave a large subtree without a solution:
-/// everywhere, the empty board took 89,906 guesses to count to two instead of
-/// 46, and 3,003 random boards of 18 to 32 givens of a solved grid 132,204
-/// (one 40,929) instead of 33,975 (at most 29). Under 60 open cells they
-/// took 42,305 (one 5,327); with [`CONFIG_RESTART`] as well, 36,550 (at most
-/// 280), and 300 boards of 12 to 35 givens 4,773 (at most 37) against 4,722.
-/// Under 58 the hard sets lost part of the gain (1,000 of 11plus, 89.7
-/// against 79.4 under 60); under 62 the
-/// sparse boards took 45,946 (one 5,327), and under 65 the 300 took 6,611
-/// (one 750).
-///
-/// Also measured and dropped (guesses a puzzle counting to two, 2,869 of
-/// 11plus, and 1106): the digit with the fewest placements in the chosen band
-/// or stack even with three or more (branching on one, then on the rest),
-/// 83.9 and 165.2 against 80.8 and 160.0; bands only, 90.3 and 167.3; stacks
-/// only, 86.1 and 170.8; placements only below some number of open cells at
-/// the node rather than the root (50: 87.8, 40: 95.3); only in bands or stacks
-/// of at most 16 to 30 placements in all, which kept the sparse boards'
-/// tails (at 16, one of the 300 took 17,453); the first digit with two in
-/// the band or stack of fewest placements that has one, not falling back to
-/// a cell, 91.4 and 194.6; the band or stack with the fewest open cells
-/// instead of placements (three popcounts, not 54 lookups), 102.3 and 207.8
-/// (top95 20.6, norvig 8.00).
+/// [`Grid::choose_config`]): placement branches cut the guesses of hard
+/// puzzles, but a wrong one near the top of a sparse board with many
+/// solutions can cost a large subtree. See
+/// docs/decisions/0015-nine-placement-branches.md.
 const CONFIG_OPEN: u32 = 60;
 
 /// Guesses after which a search that has found no solution yet, branching on
 /// placements, starts over from its first frame's grid and branches on cells
 /// only: it bounds what a placement taken wrong near the top can cost on a
-/// board with many solutions (see [`CONFIG_OPEN`]). A unique puzzle often
-/// needs more to reach its solution, and starting over wastes those: 128
-/// took forum_hardest_1106 to 178.7 guesses a puzzle and 11plus to 83.1
-/// (the sparse boards at most 152), 512 kept 158.5 and 80.8 (at most 536).
+/// board with many solutions (see [`CONFIG_OPEN`]).
 const CONFIG_RESTART: u64 = 256;
 
 /// No candidate is being explored under a frame yet.
