@@ -299,9 +299,9 @@ impl Grid {
     /// the rows, boxes and columns of its givens. The first sweep then finds
     /// the givens solved, rather than solving them in one pass and checking
     /// every word again in the next. Computed word by word rather than given
-    /// by given, which took about 45 instructions a given. `None` when two
-    /// givens of a digit share a column across bands (the caller checks rows
-    /// and boxes).
+    /// by given, which costs more (see docs/decisions/0016-nine-search.md).
+    /// `None` when two givens of a digit share a column across bands (the
+    /// caller checks rows and boxes).
     fn from_givens(given: &[u32; 27], lines: &[u32; 27]) -> Option<Self> {
         let mut filled = [0u32; 3];
         for words in given.chunks_exact(3) {
@@ -1000,42 +1000,9 @@ impl Nine {
     /// `values` it passes an empty slice rather than writing the solution out.
     ///
     /// One compiled copy serves every caller (`dyn`, never inlined): as a
-    /// generic, each entry point (solve, count, count and solve) got its own
-    /// copy, laid out by luck; in one binary over 17_clue, `solve` took 133 ms
-    /// and `count_and_solve` 138 ms for the same searches, both 123 ms as one.
-    /// The callback runs once a solution, so its indirect call costs nothing
-    /// that shows.
-    ///
-    /// Measured and dropped: a count to two that, at the first solution,
-    /// looks for a rectangle of four cells not given, within one band or one
-    /// stack, holding two digits crosswise (`a b` over `b a`), and swaps them
-    /// for the second solution instead of searching on. All 5,000
-    /// serg_benchmark puzzles have several solutions; such a rectangle
-    /// through some frame's cell exists in 3,423 of their first solutions,
-    /// through the deepest frame's cell in 2,456 (each cell lies on at most
-    /// four such rectangles, found from its digit's places). Checking the
-    /// deepest frame only, instructions a puzzle counting to two went serg
-    /// 22,814 -> 22,143, 17_clue 17,962 -> 18,102, top95 100,760 -> 101,112
-    /// (every frame: 22,192, 18,212, 102,192), but no time was saved (ns a
-    /// puzzle, min of 300 rounds against the same code without it, serg
-    /// 2,405-2,432 against 2,427-2,433; 17_clue and top95 a little slower):
-    /// the second solution is mostly one propagation away, that of the
-    /// deepest frame's other digit, and that propagation is cheap.
-    ///
-    /// Also measured and dropped: an order for a bivalue cell's two digits.
-    /// It matters only where a count to two stops early, on puzzles with
-    /// several solutions (with one, every digit is tried anyway: the other
-    /// sets kept their guesses exactly). serg_benchmark guesses a puzzle,
-    /// against 7.32 (2,000 of them: 7.02) lowest first: the digit with the
-    /// fewest cells solved first, 7.03 (2,000), the other one 7.55; the one
-    /// with more candidates in the cell's band 6.78, fewer 7.87; in the
-    /// whole grid, 7.33; the one that takes more candidates from the cell's
-    /// row, column and box 6.88 (6.59), fewer 8.32; from its row and box
-    /// only, 6.93 (6.65). That last one, the cheapest, kept the instructions
-    /// (serg 22,460 -> 22,496 a puzzle) but not the time (ns a puzzle, min
-    /// of 300 rounds against the code without it: serg 2,432-2,436 ->
-    /// 2,465-2,475, top95 13,440-13,504 -> 13,555-13,558): what is placed
-    /// first takes more with it, so each propagation costs more.
+    /// generic, each entry point got its own copy, laid out by luck. See
+    /// docs/decisions/0016-nine-search.md, and 0013-nine-cell-choice.md for
+    /// the digit orders tried.
     #[inline(never)]
     pub fn search(
         &mut self,
