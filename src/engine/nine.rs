@@ -25,7 +25,8 @@
 //! alternative but one of a frame is used up, that last one is taken
 //! outright, not ruled in by eliminating the one before it.
 
-use super::{Limits, Stats};
+use super::limits::Limits;
+use super::stats::Stats;
 use crate::board::nonzero_bytes;
 use crate::outcome::Stop;
 
