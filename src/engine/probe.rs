@@ -66,6 +66,45 @@ impl ProbeScratch {
         }
     }
 
+    /// Notes the (cell, digit) choices of a pair as probed in this pass.
+    #[inline(always)]
+    fn note_tried(&mut self, choices: [(usize, usize); 2]) {
+        for (c, d) in choices {
+            if self.tried[c] == 0 {
+                self.tried_cells.push(c as u32);
+            }
+            self.tried[c] |= 1 << d;
+        }
+    }
+
+    /// Sets `common` to what the probes `pa` and `pb` of a pair both
+    /// eliminate, in `pb`'s trail order.
+    #[inline(always)]
+    fn keep_common(&mut self, pa: Probed, pb: Probed) {
+        let memo = &self.memo;
+        let (first, touched) = (&mut self.first, &mut self.touched);
+        for &e in &memo.elims[pa.start as usize..][..pa.len as usize] {
+            let (cell, d) = ((e >> 6) as usize, e & 63);
+            if first[cell] == 0 {
+                touched.push(cell as u32);
+            }
+            first[cell] |= 1 << d;
+        }
+        self.common.clear();
+        for &e in memo.elims[pb.start as usize..][..pb.len as usize]
+            .iter()
+            .rev()
+        {
+            if first[(e >> 6) as usize] & (1 << (e & 63)) != 0 {
+                self.common.push(((e >> 6), (e & 63) as u8));
+            }
+        }
+        for &cell in &self.touched {
+            self.first[cell as usize] = 0;
+        }
+        self.touched.clear();
+    }
+
     /// Notes the reach of `digit` at `cell`'s probe, or `None` when it failed.
     fn note_reach(&mut self, g: &Tables, cell: usize, digit: usize, reach: Option<usize>) {
         if let Some(seen) = self.seen.get_mut(cell * g.n + digit) {
@@ -395,12 +434,7 @@ fn probe_pairs(
         if scratch.tried[ca] & (1 << da) != 0 && scratch.tried[cb] & (1 << db) != 0 {
             continue; // both probed already this pass, and neither failed
         }
-        for (c, d) in [(ca, da), (cb, db)] {
-            if scratch.tried[c] == 0 {
-                scratch.tried_cells.push(c as u32);
-            }
-            scratch.tried[c] |= 1 << d;
-        }
+        scratch.note_tried([(ca, da), (cb, db)]);
         let Some(ka) = probe_choice(g, st, scratch, ca, da) else {
             st.rule_out(g, ca, da)?;
             scratch.memo.next_stretch(g.n);
@@ -413,30 +447,8 @@ fn probe_pairs(
             progress = true;
             continue;
         };
-        // Keep what both choices eliminate, in the second's trail order.
-        let memo = &scratch.memo;
-        let (pa, pb) = (memo.probes[ka], memo.probes[kb]);
-        let (first, touched) = (&mut scratch.first, &mut scratch.touched);
-        for &e in &memo.elims[pa.start as usize..][..pa.len as usize] {
-            let (cell, d) = ((e >> 6) as usize, e & 63);
-            if first[cell] == 0 {
-                touched.push(cell as u32);
-            }
-            first[cell] |= 1 << d;
-        }
-        scratch.common.clear();
-        for &e in memo.elims[pb.start as usize..][..pb.len as usize]
-            .iter()
-            .rev()
-        {
-            if first[(e >> 6) as usize] & (1 << (e & 63)) != 0 {
-                scratch.common.push(((e >> 6), (e & 63) as u8));
-            }
-        }
-        for &cell in &scratch.touched {
-            scratch.first[cell as usize] = 0;
-        }
-        scratch.touched.clear();
+        let (pa, pb) = (scratch.memo.probes[ka], scratch.memo.probes[kb]);
+        scratch.keep_common(pa, pb);
         if !scratch.common.is_empty() {
             for &(cell, d) in &scratch.common {
                 st.eliminate(g, cell as usize, d as usize)?;
