@@ -1,4 +1,4 @@
-//! The fast engine: [`Solver`], an iterative search over candidate bitmasks with singles propagation and an undo trail.
+//! The fast engines: [`Solver`], an explicit-stack search over candidate bitmasks with propagation, probing and an undo trail.
 //!
 //! The general engine keeps every candidate mask in a `u64`, whatever the size:
 //! narrower masks saved nothing (see docs/decisions/0005-candidate-mask-width.md).
