@@ -216,33 +216,137 @@ fn node_budget_on_the_empty_nine_by_nine_gives_up() {
     );
 }
 
-/// Counts every solution of the empty board, a search that never ends, under
-/// a time limit: it gives up, having found solutions on the way, and the same
-/// solver then solves `puzzle` right. The search runs on a thread of its own,
-/// so that one that ignored the limit fails the test instead of hanging it.
-fn time_limit_stops_endless_count<const BOX: usize>(puzzle: &Board<BOX>) {
-    let limit = Duration::from_millis(100);
-    let (send, answer) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut solver = Solver::<BOX>::new().with_time_limit(Some(limit));
-        let start = Instant::now();
-        let count = solver.count(&Board::<BOX>::new(), usize::MAX);
-        let _ = send.send((solver, count, start.elapsed()));
-    });
-    // Not a speed check: the limit is 100 ms, and a search that ignored it
-    // would never end. The wait only leaves room for a loaded machine.
-    let (solver, count, took) = answer
-        .recv_timeout(Duration::from_secs(120))
-        .unwrap_or_else(|_| panic!("{BOX}: no answer 120 s into a 100 ms limit"));
-    assert_eq!(solver.time_limit(), Some(limit));
-    assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
-    assert!(solver.stats().guesses > 0);
-    assert!(
-        took >= limit,
-        "{BOX}: gave up after {took:?}, before the limit"
+/// The pattern grid with `blocks` of its Latin blocks emptied: block (`band`,
+/// `class`) is the `BOX`×`BOX` block of cells in the rows of band `band` and
+/// the columns `class`, `class + BOX`, `class + 2 BOX`, …. In the pattern grid
+/// such a block is a Latin square of order `BOX` on `BOX` symbols, and its
+/// `BOX` cells in one column all lie in one box. With no two emptied blocks in
+/// the same band or the same columns, the rows, columns and boxes of a block
+/// miss its symbols alone, so each block takes any Latin square of order `BOX`
+/// on them, whatever the others take: the board has exactly
+/// `L(BOX) ^ blocks.len()` solutions, where L(3) = 12, L(4) = 576 and
+/// L(5) = 161,280 are the numbers of Latin squares of those orders.
+fn latin_blocks_emptied<const BOX: usize>(blocks: &[(usize, usize)]) -> Board<BOX> {
+    let mut board = Board::<BOX>::from_cells(&pattern_grid(BOX)).unwrap();
+    for (k, &(band, class)) in blocks.iter().enumerate() {
+        assert!(band < BOX && class < BOX, "block ({band}, {class})");
+        let shared = blocks[..k].iter().any(|&(b, c)| b == band || c == class);
+        assert!(!shared, "block ({band}, {class}) shares a band or columns");
+        for i in 0..BOX {
+            for j in 0..BOX {
+                board.clear(BOX * band + i, class + BOX * j).unwrap();
+            }
+        }
+    }
+    board
+}
+
+#[test]
+fn latin_blocks_emptied_have_the_solutions_they_are_said_to_have() {
+    // What `latin_blocks_emptied` says, counted where counting is quick.
+    let count = |board: &Board9| Solver::<3>::new().count(board, usize::MAX);
+    assert_eq!(count(&latin_blocks_emptied(&[(1, 2)])), Count::Exact(12));
+    assert_eq!(
+        count(&latin_blocks_emptied(&[(0, 1), (2, 0)])),
+        Count::Exact(12 * 12)
     );
+    assert_eq!(
+        count(&latin_blocks_emptied(&[(0, 0), (1, 1), (2, 2)])),
+        Count::Exact(12 * 12 * 12)
+    );
+    assert_eq!(
+        Reference::new().count(&latin_blocks_emptied::<3>(&[(2, 1)]), 100),
+        Count::Exact(12)
+    );
+    let sixteen = latin_blocks_emptied::<4>(&[(3, 1)]);
+    assert_eq!(Solver::<4>::new().count(&sixteen, 1_000), Count::Exact(576));
+}
+
+/// A board whose solutions no search could count to the end, and which
+/// takes few guesses to a first solution: the empty 9×9 (6.7×10²¹
+/// solutions; 9×9 has too few Latin blocks for the construction below), and
+/// from 16×16 up the pattern grid with its diagonal Latin blocks emptied
+/// (576⁴ ≈ 1.1×10¹¹ solutions on 16×16, 161,280⁵ ≈ 1.1×10²⁶ on 25×25; see
+/// [`latin_blocks_emptied`]). Counting 10¹¹ solutions takes 10¹¹ guesses at
+/// least, hours even at ten million guesses a second. The first solution
+/// takes a few dozen guesses on each: where the empty 25×25 took 90 to 350 ms to
+/// its first solution in a debug build on a loaded machine, longer than the
+/// time limit, this board takes 20 to 30 ms.
+fn endless<const BOX: usize>() -> Board<BOX> {
+    if BOX == 3 {
+        return Board::new();
+    }
+    let diagonal: Vec<(usize, usize)> = (0..BOX).map(|b| (b, b)).collect();
+    latin_blocks_emptied(&diagonal)
+}
+
+/// Node budget beside the time limit, per millisecond of the limit: one guess
+/// every 10 ns, faster than any engine guesses, so the budget is never what
+/// stops a search that keeps to the limit. A search that ignored the limit
+/// would end at the budget, and the test would say so: in a debug build on
+/// 9×9 after some 40 s (one made to ignore it did), on bigger boards after
+/// minutes, by which time the wait for its answer has run out and failed the
+/// test; in release within seconds.
+const BACKSTOP_GUESSES_PER_MS: u64 = 100_000;
+
+/// Counts every solution of [`endless`], a search that cannot end, under a
+/// time limit: it gives up after the limit, and not at its node budget,
+/// with the solutions found on the way, and the same solver then solves
+/// `puzzle` right. The search runs on a thread of its own, so that one that
+/// ignored both the limit and the budget fails the test instead of hanging it.
+///
+/// The checks do not depend on the machine's speed: the count cannot end, so
+/// however fast or slow the machine, it must still be running at the limit.
+/// Only whether it has reached a first solution by then does (a few dozen
+/// guesses, some 30 ms in a debug build on a loaded machine), so a run that
+/// found none is tried again with twice the limit, up to 12.8 s, and each run
+/// is checked in full.
+fn time_limit_stops_endless_count<const BOX: usize>(puzzle: &Board<BOX>) {
+    let mut limit = Duration::from_millis(100);
+    let solver = loop {
+        let budget = BACKSTOP_GUESSES_PER_MS * limit.as_millis() as u64;
+        let (send, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut solver = Solver::<BOX>::new()
+                .with_time_limit(Some(limit))
+                .with_max_nodes(budget);
+            let start = Instant::now();
+            let count = solver.count(&endless::<BOX>(), usize::MAX);
+            let _ = send.send((solver, count, start.elapsed()));
+        });
+        let wait = limit + Duration::from_secs(120);
+        let (solver, count, took) = answer
+            .recv_timeout(wait)
+            .unwrap_or_else(|_| panic!("{BOX}: no answer {wait:?} into a {limit:?} limit"));
+        let stats = solver.stats();
+        assert!(
+            stats.guesses < budget,
+            "{BOX}: stopped by the node budget, not the {limit:?} limit: {stats:?}"
+        );
+        assert_eq!(solver.time_limit(), Some(limit));
+        assert!(
+            took >= limit,
+            "{BOX}: gave up after {took:?}, before the {limit:?} limit"
+        );
+        let Count::GaveUp(found) = count else {
+            panic!("{BOX}: {count:?} from a count that cannot end");
+        };
+        assert_eq!(found as u64, stats.solutions, "{BOX}: {stats:?}");
+        if found > 0 {
+            assert!(stats.guesses > 0);
+            break solver;
+        }
+        // Not one solution yet: the machine is slower than the limit allows.
+        assert!(
+            limit < Duration::from_millis(12_800),
+            "{BOX}: no solution found within {limit:?}: {stats:?}"
+        );
+        limit *= 2;
+    };
     // A search that gave up leaves the solver ready for the next.
-    let mut solver = solver.with_time_limit(Some(Duration::from_secs(600)));
+    let mut solver = solver
+        .with_time_limit(Some(Duration::from_secs(600)))
+        .with_max_nodes(u64::MAX);
     let outcome = solver.solve(puzzle);
     assert!(!outcome.gave_up(), "{puzzle}");
     assert!(checked_outcome(puzzle, outcome).is_some(), "{puzzle}");
