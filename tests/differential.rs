@@ -4,6 +4,12 @@
 //!
 //! The cases come from a seeded PRNG, so a failure names a seed and a case that
 //! reproduce it. `NDOKU_DIFF_SCALE=10` runs ten times as many cases.
+//!
+//! The heavy tests run a first share of their cases (about a tenth) in a debug
+//! `cargo test`, and all of them (the same seeds, so that share again and the
+//! rest) in their
+//! `..._in_full` twins, `#[ignore]`d, which `.ci/run` runs in release:
+//! `cargo test --release --test differential -- --ignored`.
 
 mod common;
 
@@ -18,6 +24,29 @@ fn scale() -> usize {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1)
+}
+
+/// How much of a heavy test to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// A first share of the cases (about a tenth): a debug `cargo test`.
+    Quick,
+    /// Every case: the `#[ignore]`d twin, run in release.
+    Full,
+}
+
+impl Run {
+    /// How many cases this run makes, of `full` in a full run and `quick`
+    /// in a quick one (each times `NDOKU_DIFF_SCALE`). The cases come from
+    /// the same seed either way, so a quick run's cases are the first of a
+    /// full run's.
+    fn cases(self, full: usize, quick: usize) -> usize {
+        scale()
+            * match self {
+                Run::Quick => quick,
+                Run::Full => full,
+            }
+    }
 }
 
 /// Kinds of generated puzzle.
@@ -202,29 +231,59 @@ fn engines_agree_on_4x4() {
     assert_eq!(t.skipped, 0);
 }
 
-#[test]
-fn engines_agree_on_9x9_planted() {
-    let s = scale();
-    let t = differential::<3>(3, 800 * s, &[Kind::Planted], (20, 60), 3, 2_000_000);
+fn nine_planted(run: Run) {
+    let t = differential::<3>(
+        3,
+        run.cases(800, 80),
+        &[Kind::Planted],
+        (20, 60),
+        3,
+        2_000_000,
+    );
     assert_coverage(&t, &[(Kind::Planted, 1), (Kind::Planted, 3)]);
     // Nearly empty boards: many solutions.
-    let t = differential::<3>(4, 100 * s, &[Kind::Planted], (64, 81), 10, 1_000_000);
+    let t = differential::<3>(
+        4,
+        run.cases(100, 10),
+        &[Kind::Planted],
+        (64, 81),
+        10,
+        1_000_000,
+    );
     assert_coverage(&t, &[(Kind::Planted, 10)]);
 }
 
 #[test]
-fn engines_agree_on_9x9_dug_unique() {
-    let s = scale();
-    let t = differential::<3>(5, 60 * s, &[Kind::Dug], (40, 64), 3, 20_000_000);
+fn engines_agree_on_9x9_planted() {
+    nine_planted(Run::Quick);
+}
+
+#[test]
+#[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+fn engines_agree_on_9x9_planted_in_full() {
+    nine_planted(Run::Full);
+}
+
+fn nine_dug_unique(run: Run) {
+    let t = differential::<3>(5, run.cases(60, 6), &[Kind::Dug], (40, 64), 3, 20_000_000);
     assert_coverage(&t, &[(Kind::Dug, 1)]);
 }
 
 #[test]
-fn engines_agree_on_9x9_without_solutions() {
-    let s = scale();
+fn engines_agree_on_9x9_dug_unique() {
+    nine_dug_unique(Run::Quick);
+}
+
+#[test]
+#[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+fn engines_agree_on_9x9_dug_unique_in_full() {
+    nine_dug_unique(Run::Full);
+}
+
+fn nine_without_solutions(run: Run) {
     let t = differential::<3>(
         6,
-        400 * s,
+        run.cases(400, 40),
         &[Kind::ChangedGiven, Kind::WrongGiven],
         (25, 55),
         3,
@@ -234,10 +293,30 @@ fn engines_agree_on_9x9_without_solutions() {
 }
 
 #[test]
-fn engines_agree_on_16x16_with_few_blanks() {
-    let s = scale();
-    let t = differential::<4>(7, 40 * s, &KINDS, (10, 60), 3, 2_000_000);
+fn engines_agree_on_9x9_without_solutions() {
+    nine_without_solutions(Run::Quick);
+}
+
+#[test]
+#[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+fn engines_agree_on_9x9_without_solutions_in_full() {
+    nine_without_solutions(Run::Full);
+}
+
+fn sixteen_few_blanks(run: Run) {
+    let t = differential::<4>(7, run.cases(40, 12), &KINDS, (10, 60), 3, 2_000_000);
     assert_coverage(&t, &[(Kind::Planted, 1), (Kind::ChangedGiven, 0)]);
+}
+
+#[test]
+fn engines_agree_on_16x16_with_few_blanks() {
+    sixteen_few_blanks(Run::Quick);
+}
+
+#[test]
+#[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+fn engines_agree_on_16x16_with_few_blanks_in_full() {
+    sixteen_few_blanks(Run::Full);
 }
 
 #[test]
@@ -265,11 +344,14 @@ fn several_solutions_9x9(rng: &mut Rng) -> (Board<3>, usize) {
     }
 }
 
-#[test]
-fn a_second_full_search_gives_the_same_result() {
+fn second_full_search(run: Run) {
     let mut rng = Rng::new(11);
     let mut solver = Solver::<3>::new();
-    for _ in 0..10 {
+    let puzzles = match run {
+        Run::Quick => 3,
+        Run::Full => 10,
+    };
+    for _ in 0..puzzles {
         let (p, k) = several_solutions_9x9(&mut rng);
         let first = solver.count(&p, usize::MAX);
         let stats = solver.stats();
@@ -289,6 +371,17 @@ fn a_second_full_search_gives_the_same_result() {
     let empty = Board::<2>::new();
     assert_eq!(s.count(&empty, usize::MAX), Count::Exact(288));
     assert_eq!(s.count(&empty, usize::MAX), Count::Exact(288));
+}
+
+#[test]
+fn a_second_full_search_gives_the_same_result() {
+    second_full_search(Run::Quick);
+}
+
+#[test]
+#[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+fn a_second_full_search_gives_the_same_result_in_full() {
+    second_full_search(Run::Full);
 }
 
 #[test]

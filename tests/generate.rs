@@ -120,8 +120,16 @@ fn four_by_four_every_symmetry() {
     generate_and_check::<2>(20, &Symmetry::ALL);
 }
 
+/// Two puzzles of each symmetry in debug; six in the `_in_full` twin, which
+/// `.ci/run` runs in release.
 #[test]
 fn nine_by_nine_every_symmetry() {
+    generate_and_check::<3>(2, &Symmetry::ALL);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn nine_by_nine_every_symmetry_in_full() {
     generate_and_check::<3>(6, &Symmetry::ALL);
 }
 
@@ -324,12 +332,24 @@ fn difficulty_agrees_with_the_engine() {
     }
 }
 
+/// Five seeds in debug; twenty in the `_in_full` twin, which `.ci/run` runs
+/// in release.
 #[test]
 fn a_grading_search_that_gives_up_is_guessing() {
+    grading_search_that_gives_up(5);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn a_grading_search_that_gives_up_is_guessing_in_full() {
+    grading_search_that_gives_up(20);
+}
+
+fn grading_search_that_gives_up(seeds: u64) {
     // With no guesses allowed, a puzzle that needs one gives up: it is hard,
     // never medium, whatever its count of guesses (the budget, zero).
     let mut hard = 0;
-    for seed in 0..20 {
+    for seed in 0..seeds {
         let p = Generator::<4>::new(seed)
             .with_max_nodes(0)
             .with_symmetry(Symmetry::None)

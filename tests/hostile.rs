@@ -379,11 +379,23 @@ fn binary_bytes_nul_and_invalid_utf8_are_errors() {
 // Every wrong length between the valid sizes
 // ---------------------------------------------------------------------------
 
+/// Every length up to 1,400 (past 36×36) in debug; up to 4,296 (one row
+/// past 64×64) in the `_in_full` twin, which `.ci/run` runs in release.
 #[test]
 fn every_wrong_length_is_the_length_error_for_any_board() {
+    wrong_lengths_for_any_board(1_400);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run in release"]
+fn every_wrong_length_is_the_length_error_for_any_board_in_full() {
+    wrong_lengths_for_any_board(4096 + 200);
+}
+
+fn wrong_lengths_for_any_board(longest: usize) {
     let dots = ".".repeat(4096 + 200);
     let commas = "0,".repeat(4096 + 200);
-    for len in 1..=4096 + 200 {
+    for len in 1..=longest {
         let n = nearest(len);
         let want = if n * n == len {
             continue;

@@ -4,7 +4,9 @@
 //! The slow sets are `#[ignore]`d; run them with
 //! `cargo test --release --test shared_data -- --ignored --nocapture`, which also
 //! prints how long each puzzle took. `NDOKU_MAX_NODES` overrides the node budget
-//! per puzzle of those runs.
+//! per puzzle of those runs. Of the bigger sets that are quick in release, a
+//! debug `cargo test` takes one puzzle in ten, and an `..._in_full` twin,
+//! `#[ignore]`d, takes every puzzle, in release under `.ci/run`.
 
 mod common;
 
@@ -58,9 +60,15 @@ fn slow_budget() -> u64 {
 /// proven unique (`count(2) == Exact(1)`), each within `max_nodes` guesses.
 /// Prints the time each `count(2)` took; collects every failure before failing.
 fn solve_unique_set<const BOX: usize>(rel: &str, max_nodes: u64) {
-    let Some(puzzles) = load::<BOX>(rel) else {
+    solve_unique_sample::<BOX>(rel, max_nodes, 1);
+}
+
+/// [`solve_unique_set`] on every `step`-th puzzle of `rel` from the first.
+fn solve_unique_sample<const BOX: usize>(rel: &str, max_nodes: u64, step: usize) {
+    let Some(mut puzzles) = load::<BOX>(rel) else {
         return;
     };
+    puzzles = puzzles.into_iter().step_by(step).collect();
     let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
     let mut times = Vec::with_capacity(puzzles.len());
     let mut guesses = Vec::with_capacity(puzzles.len());
@@ -103,13 +111,25 @@ fn solve_unique_set<const BOX: usize>(rel: &str, max_nodes: u64) {
 /// The serg benchmark: puzzles with several solutions. Both engines must give
 /// the same `count(2)`; where the reference runs out of steps, the fast
 /// engine's counts at limits 2 and 3 must be consistent instead. Every puzzle's
-/// solution is checked.
+/// solution is checked: one puzzle in ten in debug, all in the `_in_full` twin.
 #[test]
 fn serg_benchmark_engines_agree() {
+    serg_benchmark_sample(10);
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn serg_benchmark_engines_agree_in_full() {
+    serg_benchmark_sample(1);
+}
+
+/// [`serg_benchmark_engines_agree`] on every `step`-th puzzle from the first.
+fn serg_benchmark_sample(step: usize) {
     let rel = "9x9/serg_benchmark.txt";
-    let Some(puzzles) = load::<3>(rel) else {
+    let Some(mut puzzles) = load::<3>(rel) else {
         return;
     };
+    puzzles = puzzles.into_iter().step_by(step).collect();
     let reference = Reference::new().with_max_steps(10_000_000);
     let mut solver = Solver::<3>::new().with_max_nodes(1_000_000);
     let (mut compared, mut fallback) = (0usize, 0usize);
@@ -175,6 +195,12 @@ fn janko_16x16_are_solved_and_unique() {
 
 #[test]
 fn kaggle_16x16_are_solved_and_unique() {
+    solve_unique_sample::<4>("16x16/kaggle_3000.txt", 1_000_000, 10);
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn kaggle_16x16_are_solved_and_unique_in_full() {
     solve_unique_set::<4>("16x16/kaggle_3000.txt", 1_000_000);
 }
 
