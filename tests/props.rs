@@ -77,8 +77,25 @@ proptest! {
         planted_solves::<2>(seed, blanks, Some(u64::MAX))?;
     }
 
+}
+
+proptest! {
+    // 32 cases in debug; the 256 of before in the `_in_full` twin, which
+    // `.ci/run` runs in release.
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
     #[test]
     fn planted_9x9_solves(seed in any::<u64>(), blanks in 0usize..=81) {
+        planted_solves::<3>(seed, blanks, Some(300_000))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    #[ignore = "slow in debug builds: .ci/run runs it with cargo test --release -- --ignored"]
+    fn planted_9x9_solves_in_full(seed in any::<u64>(), blanks in 0usize..=81) {
         planted_solves::<3>(seed, blanks, Some(300_000))?;
     }
 }
