@@ -1411,6 +1411,29 @@ mod tests {
         assert_eq!(BAND_PEERS[26] & (1 << 26), 0);
     }
 
+    /// The engine's compiled-in layout is the shared 9×9 geometry: a cell's
+    /// peers within its band are its band peers, and the rest of its peers
+    /// are the column's cells in the other bands.
+    #[test]
+    fn band_peers_are_the_geometrys_peers() {
+        let g = crate::geometry::Geometry::square(3);
+        for i in 0..81 {
+            let Cell { band, bit } = Cell::from_index(i);
+            let (mut within, mut outside) = (0u32, 0usize);
+            for &p in g.peers(i) {
+                let q = Cell::from_index(p as usize);
+                if q.band == band {
+                    within |= 1 << q.bit;
+                } else {
+                    assert_eq!(p as usize % 9, i % 9, "cell {i}: peer {p}");
+                    outside += 1;
+                }
+            }
+            assert_eq!(within, BAND_PEERS[usize::from(bit)], "cell {i}");
+            assert_eq!(outside, 6, "cell {i}");
+        }
+    }
+
     /// Searches a puzzle string up to its first solution, with the stats.
     fn first(puzzle: &str) -> (Stop, Stats) {
         let givens: Vec<u8> = puzzle
