@@ -187,6 +187,20 @@ fn batches_are_puzzles_by_index() {
 }
 
 #[test]
+fn a_batch_stops_at_the_end_of_the_sequence() {
+    // Indices end at u64::MAX: a batch past it is cut short, in debug and
+    // release builds alike, rather than overflowing or wrapping to 0.
+    let generator = Generator::<2>::new(1);
+    let end = generator.batch(u64::MAX - 1, 3);
+    assert_eq!(end.len(), 2);
+    let indices: Vec<u64> = end.iter().map(|p| p.as_ref().unwrap().index).collect();
+    assert_eq!(indices, [u64::MAX - 1, u64::MAX]);
+    assert_eq!(generator.batch(u64::MAX, usize::MAX).len(), 1);
+    #[cfg(feature = "rayon")]
+    assert_eq!(generator.par_batch(u64::MAX - 1, 3), end);
+}
+
+#[test]
 fn the_first_puzzle_is_pinned() {
     // The same seed gives the same puzzle on every machine and in every
     // version of a release: a change here changes every puzzle.

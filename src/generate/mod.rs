@@ -226,6 +226,12 @@ pub struct Generator<const BOX: usize> {
 /// that does not end quickly tends to run very long, so the budget is small:
 /// the givens it was about are kept, and the puzzle is unique but may not be
 /// minimal.
+/// How many of the `count` indices from `start` the sequence holds: it ends
+/// at `u64::MAX`.
+fn in_sequence(start: u64, count: usize) -> u64 {
+    (u64::MAX - start).saturating_add(1).min(count as u64)
+}
+
 const fn default_max_nodes(boxw: usize) -> u64 {
     match boxw {
         2..=4 => 10_000,
@@ -362,11 +368,13 @@ impl<const BOX: usize> Generator<BOX> {
         Worker::new(self.max_nodes).puzzle(self, index)
     }
 
-    /// Puzzles `start .. start + count` of the sequence, in order, one after another.
+    /// Puzzles `start .. start + count` of the sequence, in order, one after
+    /// another. The sequence ends at index `u64::MAX`: a batch that would run
+    /// past it stops there, with fewer than `count` puzzles.
     #[must_use]
     pub fn batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
         let mut worker = Worker::new(self.max_nodes);
-        (0..count as u64)
+        (0..in_sequence(start, count))
             .map(|k| worker.puzzle(self, start + k))
             .collect()
     }
@@ -376,11 +384,11 @@ impl<const BOX: usize> Generator<BOX> {
     #[must_use]
     pub fn par_batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
         use rayon::prelude::*;
-        (0..count)
+        (0..in_sequence(start, count))
             .into_par_iter()
             .map_init(
                 || Worker::new(self.max_nodes),
-                |worker, k| worker.puzzle(self, start + k as u64),
+                |worker, k| worker.puzzle(self, start + k),
             )
             .collect()
     }
