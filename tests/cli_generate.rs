@@ -149,7 +149,8 @@ fn impossible_requests_are_errors() {
         "generate", "--box", "2", "--count", "2", "--seed", "1", "--level", "hard",
     ]);
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "");
+    // Every requested puzzle has its line, so output stays aligned.
+    assert_eq!(run.stdout, "failed\nfailed\n");
     assert_eq!(
         run.stderr,
         "error: puzzle 1: no hard puzzle in 100 attempts\nerror: puzzle 2: no hard puzzle in 100 attempts\n"
@@ -176,6 +177,43 @@ fn impossible_requests_are_errors() {
     let run = ndoku(&["generate", "--symmetry", "spiral"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("spiral"));
+}
+
+#[test]
+fn a_puzzle_that_fails_keeps_its_line() {
+    // The case: one of three rotate90 medium puzzles gives up.
+    let args = [
+        "generate",
+        "--level",
+        "medium",
+        "--symmetry",
+        "rotate90",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+    ];
+    let run = ndoku(&args);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    let failed: Vec<usize> = (0..3).filter(|&k| lines[k] == "failed").collect();
+    assert!(!failed.is_empty(), "no puzzle failed: {}", run.stdout);
+    assert_eq!(run.code, 1);
+    for (k, line) in lines.iter().enumerate() {
+        if failed.contains(&k) {
+            assert!(run.stderr.contains(&format!("error: puzzle {}:", k + 1)));
+        } else {
+            unique::<3>(line);
+        }
+    }
+    // In grid format a failure is a record of its own too.
+    let mut grid = args.to_vec();
+    grid.extend(["--format", "grid"]);
+    let run = ndoku(&grid);
+    assert_eq!(
+        run.stdout.split("\n\n").filter(|r| !r.is_empty()).count(),
+        3
+    );
 }
 
 #[test]

@@ -109,7 +109,8 @@ impl From<LevelArg> for Level {
 /// output starts soon and memory stays small.
 const ROUND: usize = 64;
 
-/// Makes the puzzles, writes them to `out` in order and each error to `err`.
+/// Makes the puzzles, writes them to `out` in order (`failed` for one that
+/// could not be made) and each error to `err`.
 /// Returns the exit status: 0, or 1 when any puzzle could not be made.
 pub fn run(
     args: &GenerateArgs,
@@ -152,6 +153,7 @@ fn sized<const BOX: usize>(
                 Err(e) => {
                     status = 1;
                     report(err, start + k as u64, &e)?;
+                    out.write_all(failed(args).as_bytes())?;
                 }
             }
         }
@@ -164,6 +166,15 @@ fn sized<const BOX: usize>(
 /// Says on `err` why puzzle `index` could not be made.
 fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()> {
     writeln!(err, "error: puzzle {}: {e}", index + 1)
+}
+
+/// What stands in the output for a puzzle that could not be made, so that
+/// the Kth record is always puzzle K.
+fn failed(args: &GenerateArgs) -> &'static str {
+    match args.format {
+        Format::Grid => "failed\n\n",
+        _ => "failed\n",
+    }
 }
 
 /// A puzzle (and its solution, when asked) as printed.
