@@ -41,6 +41,25 @@ pub(crate) const fn has_single_chars(n: usize) -> bool {
     n <= 61
 }
 
+/// Whether character text of a 16×16 board reads as hex (`0`-`F` for 1-16)
+/// as well as in ndoku's letters (`1`-`9`, `A`-`G`, `0` empty): it holds a
+/// `0`, which is empty in one and the value 1 in the other, and no `G`,
+/// which hex lacks. Read either way it is a different puzzle, so a reader
+/// that was not told which should ask rather than guess.
+///
+/// ```
+/// let hex = "0123456789ABCDEF".repeat(15) + &".".repeat(16);
+/// assert!(ndoku::sniff::could_be_hex(&hex));
+/// let letters = "123456789ABCDEFG".repeat(15) + &".".repeat(16);
+/// assert!(!ndoku::sniff::could_be_hex(&letters));
+/// ```
+#[must_use]
+pub fn could_be_hex(text: &str) -> bool {
+    text.contains('0')
+        && !text.contains(['G', 'g', ','])
+        && text.chars().filter(|&c| !is_layout(c)).count() == 16 * 16
+}
+
 /// Whether some board side has `k` cells.
 fn is_board(k: usize) -> bool {
     SIDES.iter().any(|&n| n * n == k)

@@ -718,6 +718,26 @@ fn formats_grid_tokens_and_hex() {
     assert!(solved.is_solved() && standard.is_completed_by(&solved));
     let run = ndoku(&["solve", "--hex", "--format", "grid"], hex.as_bytes());
     assert_eq!(Board::<4>::from_hex(&run.stdout).unwrap(), solved);
+    // Lower-case hex in, lower-case hex out, in line and grid format.
+    let lower = hex.to_ascii_lowercase();
+    let run = ndoku(&["solve", "--hex"], lower.as_bytes());
+    assert_eq!(run.stdout.trim(), solved.to_hex().to_ascii_lowercase());
+    let run = ndoku(&["solve", "--hex", "--format", "grid"], lower.as_bytes());
+    assert!(
+        !run.stdout.contains(|c: char| c.is_ascii_uppercase()),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(Board::<4>::from_hex(&run.stdout).unwrap(), solved);
+    // Without --hex, hex that reads as letters too is refused, not solved
+    // as another puzzle; with a G it can only be ndoku's letters.
+    for text in [&hex, &lower] {
+        let run = ndoku(&["solve"], text.as_bytes());
+        assert_eq!((run.stdout.as_str(), run.code), ("invalid\n", 1));
+        assert!(run.stderr.contains("pass --hex"), "{}", run.stderr);
+    }
+    let run = ndoku(&["check"], sixteen().replacen('.', "0", 1).as_bytes());
+    assert!(run.stdout.starts_with("unique\t16x16") || run.stdout.starts_with("multiple\t16x16"));
     let run = ndoku(&["solve", "--hex"], NINE.as_bytes());
     assert_eq!((run.stdout.as_str(), run.code), ("invalid\n", 1));
     assert!(run.stderr.contains("expected 256 cells"), "{}", run.stderr);

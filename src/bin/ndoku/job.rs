@@ -82,14 +82,19 @@ enum Notation {
     Upper,
     Lower,
     Tokens,
-    Hex,
+    /// 16×16 hex, its letters in lower case when the input's were.
+    Hex {
+        lower: bool,
+    },
 }
 
 impl Notation {
     /// The notation of `text`, once it is known to hold a board of side `n`.
     fn of(text: &str, n: usize, hex: bool) -> Self {
         if hex {
-            return Notation::Hex;
+            let lower = text.bytes().any(|b| matches!(b, b'a'..=b'f'))
+                && !text.bytes().any(|b| matches!(b, b'A'..=b'F'));
+            return Notation::Hex { lower };
         }
         // The commonest input, one line of N×N symbols, needs no word count.
         if text.len() == n * n && n <= 61 {
@@ -134,9 +139,15 @@ impl Notation {
             (Format::Line, Notation::Upper) if line(board, false, out) => return,
             (Format::Line, Notation::Lower) if line(board, true, out) => return,
             (Format::Tokens, _) | (Format::Line, Notation::Tokens) => board.to_tokens(),
-            (Format::Line, Notation::Hex) => board.to_hex().unwrap_or_else(|| board.to_string()),
+            (Format::Line, Notation::Hex { lower }) => {
+                let hex = board.to_hex().unwrap_or_else(|| board.to_string());
+                if lower { hex.to_ascii_lowercase() } else { hex }
+            }
             (Format::Line, _) => board.to_string(),
-            (Format::Grid, Notation::Hex) => format!("{board:#}").chars().map(hex_digit).collect(),
+            (Format::Grid, Notation::Hex { lower }) => {
+                let hex: String = format!("{board:#}").chars().map(hex_digit).collect();
+                if lower { hex.to_ascii_lowercase() } else { hex }
+            }
             (Format::Grid, Notation::Lower) => format!("{board:#}").to_ascii_lowercase(),
             (Format::Grid, _) => format!("{board:#}"),
         };
@@ -313,6 +324,13 @@ impl Job {
                 first,
             }
         };
+        if !self.hex && ndoku::sniff::could_be_hex(text) {
+            return Err(
+                "16x16 cells with 0 and no G read as hex as well: pass --hex for hex \
+                 (0-F), or write empty cells as '.'"
+                    .to_owned(),
+            );
+        }
         let searched = match (self.hex, shape) {
             // The commonest case: reading and searching in one call.
             (false, Shape::Line) => solver.count_line(text, limit).map(|a| Searched {
@@ -430,6 +448,9 @@ mod tests {
             .map(|i| if i % 2 == 0 { "a" } else { "." })
             .collect::<Vec<_>>();
         assert_eq!(Notation::of(&letters.join(" "), 16, false), Notation::Lower);
-        assert_eq!(Notation::of("1.3.", 16, true), Notation::Hex);
+        assert_eq!(
+            Notation::of("1.3.", 16, true),
+            Notation::Hex { lower: false }
+        );
     }
 }
