@@ -851,6 +851,24 @@ fn stats_summarise_on_stderr() {
 }
 
 #[test]
+fn a_reader_that_stops_early_keeps_the_invalid_status() {
+    // `ndoku solve FILE | head -1`: the pipe closes after the first answer,
+    // `invalid`; the exit status still says a line was invalid.
+    let mut text = format!("{NINE}x\n");
+    text.push_str(&format!("{}\n", ".".repeat(81)).repeat(100_000));
+    let path = temp_file("stops-early.txt", text.as_bytes());
+    let mut child = spawn(&["solve", "--max-nodes", "0", path_str(&path)]);
+    drop(child.stdin.take());
+    let mut first = String::new();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert_eq!(first, "invalid\n");
+    drop(stdout);
+    let status = child.wait().expect("ndoku ends");
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
 fn a_puzzle_piped_in_is_answered_before_the_next_arrives() {
     use std::io::{BufRead, BufReader};
     let mut child = spawn(&["solve"]);

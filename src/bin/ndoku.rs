@@ -141,7 +141,8 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
-    exit_status(batch::run(&sources, &options, &pool, &mut sinks).map(|s| s.exit_code()))
+    let (summary, result) = batch::run(&sources, &options, &pool, &mut sinks);
+    exit_status(result.map(|()| summary.exit_code()), summary.exit_code())
 }
 
 /// Reads `--time-limit`: a number of seconds, zero or more.
@@ -176,11 +177,12 @@ fn thread_pool(threads: u16) -> Result<rayon::ThreadPool, ExitCode> {
 }
 
 /// The exit status of a run that ended with `code`, or with an error writing
-/// stdout: a closed pipe is a reader that had enough, not a failure.
-fn exit_status(result: io::Result<u8>) -> ExitCode {
+/// stdout: a closed pipe is a reader that had enough, not a failure, so the
+/// run ends with `so_far`, the status of what it answered before.
+fn exit_status(result: io::Result<u8>, so_far: u8) -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(so_far),
         Err(e) => {
             eprintln!("error: {}", batch::output_error(&e));
             ExitCode::from(2)
@@ -203,5 +205,7 @@ fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
     };
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
-    exit_status(pool.install(|| generate::run(args, seed, &mut out, &mut err)))
+    let mut status = 0;
+    let result = pool.install(|| generate::run(args, seed, &mut out, &mut err, &mut status));
+    exit_status(result.map(|()| status), status)
 }

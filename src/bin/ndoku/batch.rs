@@ -360,9 +360,22 @@ pub fn run(
     options: &Options,
     pool: &ThreadPool,
     sinks: &mut Sinks<'_>,
-) -> io::Result<Summary> {
-    let started = Instant::now();
+) -> (Summary, io::Result<()>) {
     let mut summary = Summary::default();
+    let result = run_into(sources, options, pool, sinks, &mut summary);
+    (summary, result)
+}
+
+/// [`run`], counting into `summary` as answers are printed, so that a run
+/// cut short by its output still has the count of what it answered.
+fn run_into(
+    sources: &[Source],
+    options: &Options,
+    pool: &ThreadPool,
+    sinks: &mut Sinks<'_>,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    let started = Instant::now();
     let mut done_bytes = 0u64;
     let mut in_flight = InFlight {
         tasks: VecDeque::new(),
@@ -402,7 +415,7 @@ pub fn run(
             let Some(task) = in_flight.next(sinks.out)? else {
                 break;
             };
-            print(&task.answers, &name, &mut summary, sinks)?;
+            print(&task.answers, &name, summary, sinks)?;
             spare.push(task);
             sinks.update(
                 started.elapsed(),
@@ -424,7 +437,7 @@ pub fn run(
         let report = summary.report(started.elapsed());
         let _ = sinks.err.write_all(report.as_bytes());
     }
-    Ok(summary)
+    Ok(())
 }
 
 /// A message for an I/O error on output.

@@ -111,21 +111,23 @@ const ROUND: usize = 64;
 
 /// Makes the puzzles, writes them to `out` in order (`failed` for one that
 /// could not be made) and each error to `err`.
-/// Returns the exit status: 0, or 1 when any puzzle could not be made.
+/// Sets `status` as it goes: 0, or 1 once a puzzle could not be made (so
+/// that output cut short still exits with what it reported).
 pub fn run(
     args: &GenerateArgs,
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<u8> {
+    status: &mut u8,
+) -> io::Result<()> {
     match args.boxw {
-        2 => sized::<2>(args, seed, out, err),
-        3 => sized::<3>(args, seed, out, err),
-        4 => sized::<4>(args, seed, out, err),
-        5 => sized::<5>(args, seed, out, err),
-        6 => sized::<6>(args, seed, out, err),
-        7 => sized::<7>(args, seed, out, err),
-        _ => sized::<8>(args, seed, out, err),
+        2 => sized::<2>(args, seed, out, err, status),
+        3 => sized::<3>(args, seed, out, err, status),
+        4 => sized::<4>(args, seed, out, err, status),
+        5 => sized::<5>(args, seed, out, err, status),
+        6 => sized::<6>(args, seed, out, err, status),
+        7 => sized::<7>(args, seed, out, err, status),
+        _ => sized::<8>(args, seed, out, err, status),
     }
 }
 
@@ -134,7 +136,8 @@ fn sized<const BOX: usize>(
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
-) -> io::Result<u8> {
+    status: &mut u8,
+) -> io::Result<()> {
     let mut generator = Generator::<BOX>::new(seed).with_symmetry(args.symmetry.into());
     if let Some(g) = args.givens {
         generator = generator.with_givens(g);
@@ -143,7 +146,6 @@ fn sized<const BOX: usize>(
         generator = generator.with_level(l.into());
     }
     generator = generator.with_attempts(args.attempts);
-    let mut status = 0;
     let mut start = 0u64;
     while start < args.count {
         let count = (args.count - start).min(ROUND as u64) as usize;
@@ -151,7 +153,7 @@ fn sized<const BOX: usize>(
             match result {
                 Ok(puzzle) => out.write_all(print(&puzzle, args).as_bytes())?,
                 Err(e) => {
-                    status = 1;
+                    *status = 1;
                     report(err, start + k as u64, &e)?;
                     out.write_all(failed(args).as_bytes())?;
                 }
@@ -160,7 +162,7 @@ fn sized<const BOX: usize>(
         out.flush()?;
         start += count as u64;
     }
-    Ok(status)
+    Ok(())
 }
 
 /// Says on `err` why puzzle `index` could not be made.
