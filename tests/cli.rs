@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use ndoku::{AnyBoard, Board, Board4, Board9, Board16};
 
@@ -848,6 +849,41 @@ fn stats_summarise_on_stderr() {
     for key in ["wall time", "puzzles/s", "guesses"] {
         assert!(run.stderr.contains(key), "{key}: {}", run.stderr);
     }
+}
+
+/// `/dev/zero`, as a file and on stdin, is no text: it ends with exit 2 and
+/// the not-text error, after the puzzles before it on stdin are answered.
+#[cfg(unix)]
+#[test]
+fn an_endless_stream_without_line_breaks_ends() {
+    let finish = |mut child: std::process::Child| {
+        // Not a speed check: a regression would read forever; give it long.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while child.try_wait().unwrap().is_none() {
+            if Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("ndoku still reading an endless stream after 120 s");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().unwrap()
+    };
+    let mut child = spawn(&["solve", "/dev/zero"]);
+    drop(child.stdin.take());
+    let out = finish(child);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: not a text file"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
+        .arg("solve")
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdin.take());
+    let out = finish(child);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<stdin>: not a text file"));
 }
 
 #[test]

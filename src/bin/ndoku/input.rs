@@ -595,10 +595,19 @@ impl Lines {
 }
 
 /// Reads one line of `reader` into `buf` without its line break, keeping at
-/// most [`MAX_LINE`] bytes of it. Returns the bytes consumed and whether the
-/// line was longer, or `None` at the end.
+/// most [`MAX_LINE`] bytes of it (and a CR before the break, which does not
+/// count toward the limit). Returns the bytes consumed and whether the line
+/// is too long. A line too long is consumed but not kept.
+///
+/// # Errors
+///
+/// Those of the reader, and an `InvalidData` error for a stream that is no
+/// text of lines: NUL bytes in a line past the limit (`/dev/zero`), or no
+/// line break within [`MAX_SKIP`] bytes, so that an endless line ends.
 fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<(u64, bool)>> {
     let (mut seen, mut ended) = (0u64, false);
+    // The byte before the line break, to tell a CRLF ending.
+    let mut before_break = 0u8;
     while !ended {
         let available = fill(reader)?;
         if available.is_empty() {
@@ -608,24 +617,53 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<
         let used = match memchr::memchr(b'\n', available) {
             Some(i) => {
                 ended = true;
+                before_break = if i > 0 {
+                    available[i - 1]
+                } else {
+                    before_break
+                };
                 i + 1
             }
-            None => available.len(),
+            None => {
+                before_break = available[available.len() - 1];
+                available.len()
+            }
         };
         // A huge line is consumed but not kept.
         let room = (MAX_LINE + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&available[..used.min(room)]);
+        if seen + used as u64 > MAX_LINE as u64 + 2 {
+            endless_line(&available[..used], seen)?;
+        }
         reader.consume(used);
         seen += used as u64;
     }
     if seen == 0 {
         return Ok(None);
     }
-    let too_long = seen - u64::from(ended) > MAX_LINE as u64;
-    if ended && !too_long {
+    let ending = u64::from(ended) + u64::from(ended && before_break == b'\r');
+    let too_long = seen - ending > MAX_LINE as u64;
+    if !too_long && buf.last() == Some(&b'\n') {
         buf.pop();
     }
     Ok(Some((seen, too_long)))
+}
+
+/// The most bytes one line may run to before the source is taken for no
+/// text of lines (a line past [`MAX_LINE`] and up to this is skipped).
+const MAX_SKIP: u64 = 64 * MAX_LINE as u64;
+
+/// Whether `part` of a line already `seen` bytes long, past the limit, shows
+/// the stream is no text of lines: NUL bytes, or a line past [`MAX_SKIP`].
+fn endless_line(part: &[u8], seen: u64) -> io::Result<()> {
+    let fail = |m: &str| Err(io::Error::new(io::ErrorKind::InvalidData, m.to_owned()));
+    if memchr::memchr(0, part).is_some() {
+        return fail("not a text file (it holds NUL bytes)");
+    }
+    if seen + part.len() as u64 > MAX_SKIP {
+        return fail("not a file of puzzles (a line runs past 64 MiB without a line break)");
+    }
+    Ok(())
 }
 
 /// `fill_buf`, retried when interrupted.
@@ -699,6 +737,32 @@ mod tests {
         assert_eq!((lines[1].1, lines[1].2), (MAX_LINE as u64 + 2, true));
         assert!(lines[1].0.len() <= MAX_LINE + 1);
         assert_eq!(lines[2], (b"end".to_vec(), 4, false));
+    }
+
+    #[test]
+    fn a_crlf_line_of_the_limit_is_read() {
+        // The CR of a CRLF ending counts no more than the LF does.
+        let mut text = vec![b'.'; MAX_LINE];
+        text.extend_from_slice(b"\r\n");
+        text.extend(vec![b'.'; MAX_LINE + 1]);
+        text.extend_from_slice(b"\r\nend");
+        let lines = lines_of(&text, 64 << 10);
+        assert_eq!((lines[0].1, lines[0].2), (MAX_LINE as u64 + 2, false));
+        assert_eq!(lines[0].0.trim_ascii().len(), MAX_LINE);
+        assert_eq!((lines[1].1, lines[1].2), (MAX_LINE as u64 + 3, true));
+        assert_eq!(lines[2], (b"end".to_vec(), 3, false));
+    }
+
+    #[test]
+    fn an_endless_line_ends_in_an_error() {
+        // NUL bytes past the limit, as /dev/zero gives, or no line break in
+        // MAX_SKIP bytes: each ends the stream with an error.
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = read_line(&mut zeros, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("NUL"), "{e}");
+        let mut xs = std::io::BufReader::new(std::io::repeat(b'x'));
+        let e = read_line(&mut xs, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("64 MiB"), "{e}");
     }
 
     /// Every entry `read_into` gives for `text`, as (line, text or message),
