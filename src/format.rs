@@ -509,6 +509,27 @@ mod tests {
     }
 
     #[test]
+    fn grids_drawn_with_box_drawing_characters_read() {
+        let b: Board9 = NINE.parse().unwrap();
+        // The `{:#}` grid redrawn with box-drawing characters, a border too.
+        let drawn: String = format!("{b:#}")
+            .lines()
+            .map(|l| {
+                let l = l.replace('|', "│").replace('+', "┼").replace('-', "─");
+                format!("│ {l} │\n")
+            })
+            .collect();
+        let framed = format!("┌{}┐\n{drawn}└{}┘", "─".repeat(23), "─".repeat(23));
+        assert_eq!(Board9::from_grid(&framed).unwrap(), b);
+        assert_eq!(
+            crate::AnyBoard::parse_grid(&framed).unwrap().as_bytes(),
+            b.as_bytes()
+        );
+        // Beside cells they are skipped, as `|` is.
+        assert_eq!(NINE.replacen('.', "│.", 5).parse::<Board9>().unwrap(), b);
+    }
+
+    #[test]
     fn zero_and_underscore_are_empty() {
         let b: Board4 = "1_3.0000000000_.".parse().unwrap();
         assert_eq!(b.givens(), 2);

@@ -17,9 +17,16 @@
 
 use crate::board::SIDES;
 
-/// Whether `c` is white space or a box-rule character, which hold no cell.
+/// Whether `c` is white space or a box-rule character, which hold no cell:
+/// `|`, `+` and `-`, and the box-drawing characters (`│ ─ ┼ ┌ ╬` and the rest
+/// of U+2500 to U+257F) that grids drawn for people use.
 pub(crate) const fn is_layout(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
+    c.is_whitespace() || matches!(c, '|' | '+' | '-') || is_box_drawing(c)
+}
+
+/// Whether `c` is one of the box-drawing characters, U+2500 to U+257F.
+const fn is_box_drawing(c: char) -> bool {
+    matches!(c, '\u{2500}'..='\u{257F}')
 }
 
 /// The words of `text`: white space and commas separate them, and words made
@@ -153,7 +160,7 @@ impl LineShape {
         // A value no 4×4 board has: a letter or a digit past 4, or, where
         // the sixteen cells are words, a number past 4 (a run of digits such
         // as `0300002000021000` is sixteen cells, not one number).
-        let not_four = line.contains('|')
+        let not_four = line.contains(|c| c == '|' || is_box_drawing(c))
             || line
                 .chars()
                 .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))

@@ -851,6 +851,27 @@ fn stats_summarise_on_stderr() {
     }
 }
 
+#[test]
+fn a_grid_drawn_with_box_drawing_characters_is_one_puzzle() {
+    let puzzle: Board9 = NINE.parse().unwrap();
+    let mut grid = String::from("┌───────┬───────┬───────┐\n");
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            grid.push_str("├───────┼───────┼───────┤\n");
+        }
+        let cells: Vec<String> = (0..9)
+            .map(|c| puzzle.get(r, c).map_or(".".into(), |v| v.to_string()))
+            .collect();
+        let stacks: Vec<String> = cells.chunks(3).map(|s| s.join(" ")).collect();
+        grid.push_str(&format!("│ {} │\n", stacks.join(" │ ")));
+    }
+    grid.push_str("└───────┴───────┴───────┘\n");
+    let path = temp_file("drawn.txt", grid.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_solves(&NINE.parse().unwrap(), run.stdout.trim());
+}
+
 /// `/dev/zero`, as a file and on stdin, is no text: it ends with exit 2 and
 /// the not-text error, after the puzzles before it on stdin are answered.
 #[cfg(unix)]

@@ -294,9 +294,10 @@ pub enum Alphabet {
     Hex,
 }
 
-/// White space and box rules: characters that hold no cell.
+/// White space and box rules (`|`, `+`, `-` and the box-drawing characters
+/// U+2500 to U+257F): characters that hold no cell.
 fn is_layout(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
+    c.is_whitespace() || matches!(c, '|' | '+' | '-' | '\u{2500}'..='\u{257F}')
 }
 
 /// The value `c` stands for on a board of side `n` (`0` for empty), or `None`
@@ -376,7 +377,7 @@ pub fn model_tokens(s: &str, n: usize) -> Option<Vec<u8>> {
 /// The tokens of `s`: separated by white space or commas, box rules left out.
 fn tokens(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty() && !t.chars().all(|c| matches!(c, '|' | '+' | '-')))
+        .filter(|t| !t.is_empty() && !t.chars().all(is_layout))
 }
 
 /// Whether `Board::from_grid` reads `s` as tokens on a board of side `n`, as
