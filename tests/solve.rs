@@ -1078,3 +1078,41 @@ fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
     }
     assert!(unlike > 0, "the seeds searched as no seed does");
 }
+
+/// `solutions` lists exactly the solutions the reference backtracker counts:
+/// each distinct, each keeping the givens and every rule, on both 9×9
+/// engines and on 4×4, and a limit or a `false` from the visitor stops it.
+#[test]
+fn solutions_are_listed_as_the_reference_counts_them() {
+    let mut rng = Rng::new(11);
+    for blanks in [50, 52, 54, 56, 58, 60] {
+        let (puzzle, _) = planted::<3>(blanks, &mut rng);
+        // Exactly this many, or the limit of 50 reached: the same either way.
+        let expected = Reference::new().count(&puzzle, 50).found();
+        for engine in [Engine::Auto, Engine::General] {
+            let found = Solver::<3>::new()
+                .with_engine(engine)
+                .solutions(&puzzle, 50);
+            assert_eq!(found.len(), expected, "{engine:?} {puzzle}");
+            for s in &found {
+                check_solution(&puzzle, s);
+            }
+            let distinct: std::collections::HashSet<String> =
+                found.iter().map(ToString::to_string).collect();
+            assert_eq!(distinct.len(), found.len());
+        }
+    }
+    let empty = Board4::new();
+    assert_eq!(empty.solutions(1000).len(), 288);
+    assert_eq!(empty.solutions(7).len(), 7);
+    let mut shown = 0;
+    let count = Solver::<2>::new().each_solution(&empty, 100, |_| {
+        shown += 1;
+        shown < 3
+    });
+    assert_eq!((shown, count), (3, Count::AtLeast(3)));
+    let budget = Solver::<3>::new()
+        .with_max_nodes(0)
+        .each_solution(&Board9::new(), 5, |_| true);
+    assert_eq!(budget, Count::GaveUp(0));
+}

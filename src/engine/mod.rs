@@ -304,6 +304,63 @@ impl<const BOX: usize> Solver<BOX> {
         stop.count(found)
     }
 
+    /// Shows `visit` each solution of `board`, in the order the search finds
+    /// them, until it has shown `limit`, `visit` returns false, or the budget
+    /// or time limit runs out. Returns the count, as [`Solver::count`] does
+    /// (solutions shown, and whether the search went through).
+    ///
+    /// ```
+    /// use ndoku::{Board4, Count, Solver};
+    ///
+    /// let puzzle: Board4 = "12..34..........".parse()?;
+    /// let mut seen = Vec::new();
+    /// let count = Solver::new().each_solution(&puzzle, 100, |solution| {
+    ///     assert!(solution.is_solved() && puzzle.is_completed_by(solution));
+    ///     seen.push(solution.clone());
+    ///     true
+    /// });
+    /// assert_eq!(count, Count::Exact(seen.len()));
+    /// # Ok::<(), ndoku::ParseError>(())
+    /// ```
+    pub fn each_solution(
+        &mut self,
+        board: &Board<BOX>,
+        limit: usize,
+        mut visit: impl FnMut(&Board<BOX>) -> bool,
+    ) -> Count {
+        if limit == 0 {
+            self.stats = Stats::default();
+            return Count::AtLeast(0);
+        }
+        let mut found = 0usize;
+        let stop = self.search(board, limit == 1, true, |value| {
+            found += 1;
+            visit(&Board::from_checked_cells(value)) && found < limit
+        });
+        stop.count(found)
+    }
+
+    /// Up to `limit` solutions of `board`, in the order the search finds them
+    /// (fewer when it has fewer, or when the budget or time limit ran out:
+    /// [`Solver::each_solution`] tells those apart).
+    ///
+    /// ```
+    /// use ndoku::{Board4, Solver};
+    ///
+    /// let solutions = Solver::new().solutions(&Board4::new(), 5);
+    /// assert_eq!(solutions.len(), 5);
+    /// assert!(solutions.iter().all(|s| s.is_solved()));
+    /// ```
+    #[must_use]
+    pub fn solutions(&mut self, board: &Board<BOX>, limit: usize) -> Vec<Board<BOX>> {
+        let mut all = Vec::new();
+        let _ = self.each_solution(board, limit, |s| {
+            all.push(s.clone());
+            true
+        });
+        all
+    }
+
     /// Counts the solutions of `board` up to `limit`, as [`Solver::count`] does,
     /// and keeps the first one found: one search answers "is it unique, and
     /// what is the solution" (`limit` 2).
@@ -429,6 +486,13 @@ impl<const BOX: usize> Board<BOX> {
     #[must_use]
     pub fn solve(&self) -> Option<Board<BOX>> {
         with_cached_solver(|s: &mut Solver<BOX>| s.solve(self).solution())
+    }
+
+    /// Up to `limit` solutions, in the order the default [`Solver`] finds them
+    /// (see [`Solver::solutions`]). It has no budget.
+    #[must_use]
+    pub fn solutions(&self, limit: usize) -> Vec<Board<BOX>> {
+        with_cached_solver(|s: &mut Solver<BOX>| s.solutions(self, limit))
     }
 
     /// Counts solutions, stopping once it has found `limit`: `count_solutions(2)`
