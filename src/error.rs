@@ -147,3 +147,36 @@ pub enum ParseError {
     #[error(transparent)]
     Board(#[from] BoardError),
 }
+
+/// A name that is none of a setting's names, such as `"spiral"` for a
+/// [`Symmetry`](crate::Symmetry) or `"tricky"` for a [`Level`](crate::Level).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[error("unknown {what} {found:?}, expected one of: {}", .expected.join(", "))]
+#[non_exhaustive]
+pub struct UnknownName {
+    /// What was being named (`"level"`, `"symmetry"`).
+    pub what: &'static str,
+    /// The name given.
+    pub found: String,
+    /// The names there are.
+    pub expected: &'static [&'static str],
+}
+
+/// The value among `values` whose `Display` name is `name`, ignoring ASCII
+/// case, or the error naming `what` and the names there are.
+pub(crate) fn by_name<T: Copy + std::fmt::Display>(
+    name: &str,
+    what: &'static str,
+    values: &[T],
+    names: &'static [&'static str],
+) -> Result<T, UnknownName> {
+    values
+        .iter()
+        .copied()
+        .find(|v| v.to_string().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| UnknownName {
+            what,
+            found: name.to_owned(),
+            expected: names,
+        })
+}

@@ -229,7 +229,7 @@ mod transform;
 pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats};
-pub use error::{BoardError, House, ParseError};
+pub use error::{BoardError, House, ParseError, UnknownName};
 pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use outcome::{Count, Outcome};

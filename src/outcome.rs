@@ -1,5 +1,7 @@
 //! What a search returns: a solution, a proof there is none, a count, or word that the budget or time limit ran out.
 
+use std::fmt;
+
 use crate::board::Board;
 
 /// The result of looking for one solution.
@@ -48,6 +50,29 @@ impl<const BOX: usize> Outcome<BOX> {
     }
 }
 
+impl<const BOX: usize> fmt::Display for Outcome<BOX> {
+    /// The solution as `{}` prints a board (`{:#}`: as a grid), or
+    /// `unsolvable`, or `gave-up`: the words `ndoku solve` prints.
+    ///
+    /// ```
+    /// use ndoku::{Board4, Solver};
+    ///
+    /// let puzzle: Board4 = "1.3..4..........".parse()?;
+    /// let outcome = Solver::new().solve(&puzzle);
+    /// assert_eq!(outcome.to_string().len(), 16);
+    /// let none = Solver::new().with_max_nodes(0).solve(&Board4::new());
+    /// assert_eq!(none.to_string(), "gave-up");
+    /// # Ok::<(), ndoku::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Solved(b) => fmt::Display::fmt(b, f),
+            Outcome::Unsolvable => f.write_str("unsolvable"),
+            Outcome::GaveUp => f.write_str("gave-up"),
+        }
+    }
+}
+
 /// The result of counting solutions up to a limit.
 ///
 /// ```
@@ -87,6 +112,25 @@ impl Count {
     #[must_use]
     pub fn is_complete(self) -> bool {
         !matches!(self, Count::GaveUp(_))
+    }
+}
+
+impl fmt::Display for Count {
+    /// `3`, `at least 2`, or `gave up after 0`.
+    ///
+    /// ```
+    /// use ndoku::Count;
+    ///
+    /// assert_eq!(Count::Exact(3).to_string(), "3");
+    /// assert_eq!(Count::AtLeast(2).to_string(), "at least 2");
+    /// assert_eq!(Count::GaveUp(0).to_string(), "gave up after 0");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Count::Exact(n) => write!(f, "{n}"),
+            Count::AtLeast(n) => write!(f, "at least {n}"),
+            Count::GaveUp(n) => write!(f, "gave up after {n}"),
+        }
     }
 }
 

@@ -461,3 +461,18 @@ proptest! {
         transform_keeps::<4>(seed, holes);
     }
 }
+
+#[test]
+fn levels_and_symmetries_parse_from_their_names() {
+    for s in Symmetry::ALL {
+        assert_eq!(s.to_string().parse::<Symmetry>(), Ok(s));
+        assert_eq!(s.to_string().to_uppercase().parse::<Symmetry>(), Ok(s));
+    }
+    for l in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+    }
+    let e = "spiral".parse::<Symmetry>().unwrap_err();
+    assert_eq!(e.found, "spiral");
+    assert!(e.to_string().contains("rotate180") && e.to_string().contains("diagonal"));
+    assert!("".parse::<Level>().is_err());
+}

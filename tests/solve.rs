@@ -1116,3 +1116,25 @@ fn solutions_are_listed_as_the_reference_counts_them() {
         .each_solution(&Board9::new(), 5, |_| true);
     assert_eq!(budget, Count::GaveUp(0));
 }
+
+#[test]
+fn stats_counts_and_outcomes_print_as_words() {
+    let mut solver = Solver::<3>::new();
+    let puzzle: Board9 = TUTORIAL.parse().unwrap();
+    let outcome = solver.solve(&puzzle);
+    assert_eq!(
+        outcome.to_string(),
+        outcome.clone().solution().unwrap().to_string()
+    );
+    let stats = solver.stats();
+    assert_eq!(
+        stats.to_string(),
+        format!(
+            "guesses {}, backtracks {}, propagations {}, solutions 1, restarts 0",
+            stats.guesses, stats.backtracks, stats.propagations
+        )
+    );
+    let count = solver.count(&Board9::new(), 2);
+    assert_eq!(count.to_string(), "at least 2");
+    assert_eq!(Outcome::<3>::Unsolvable.to_string(), "unsolvable");
+}

@@ -22,3 +22,22 @@ pub struct Stats {
     /// Times the search started over from the root (see [`Solver::with_seed`](crate::Solver::with_seed)).
     pub restarts: u64,
 }
+
+impl std::fmt::Display for Stats {
+    /// Every counter, named: `guesses 3, backtracks 1, propagations 120,
+    /// solutions 1, restarts 0`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Self {
+            guesses,
+            backtracks,
+            propagations,
+            solutions,
+            restarts,
+        } = self;
+        write!(
+            f,
+            "guesses {guesses}, backtracks {backtracks}, propagations {propagations}, \
+             solutions {solutions}, restarts {restarts}"
+        )
+    }
+}

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::engine::Solver;
+use crate::error::{UnknownName, by_name};
 use crate::outcome::Outcome;
 
 use super::singles::{Settle, Singles, Tables};
@@ -61,6 +62,35 @@ impl fmt::Display for Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
         })
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = UnknownName;
+
+    /// Reads a level by the name `Display` gives it (`easy`, `medium`,
+    /// `hard`), in any letter case.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownName`] for any other name, listing the names there are.
+    ///
+    /// ```
+    /// use ndoku::Level;
+    ///
+    /// assert_eq!("Hard".parse::<Level>()?, Level::Hard);
+    /// let e = "tricky".parse::<Level>().unwrap_err();
+    /// assert_eq!(e.to_string(), r#"unknown level "tricky", expected one of: easy, medium, hard"#);
+    /// # Ok::<(), ndoku::UnknownName>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        const NAMES: &[&str] = &["easy", "medium", "hard"];
+        by_name(
+            s,
+            "level",
+            &[Level::Easy, Level::Medium, Level::Hard],
+            NAMES,
+        )
     }
 }
 

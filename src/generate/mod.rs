@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::board::Board;
 use crate::engine::{Preset, Solver};
+use crate::error::{UnknownName, by_name};
 use crate::outcome::Outcome;
 use crate::transform::Transform;
 
@@ -106,6 +107,35 @@ impl fmt::Display for Symmetry {
             Symmetry::Vertical => "vertical",
             Symmetry::Diagonal => "diagonal",
         })
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = UnknownName;
+
+    /// Reads a symmetry by the name `Display` gives it, in any letter case.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownName`] for any other name, listing the names there are.
+    ///
+    /// ```
+    /// use ndoku::Symmetry;
+    ///
+    /// assert_eq!("Rotate90".parse::<Symmetry>()?, Symmetry::Rotate90);
+    /// assert!("spiral".parse::<Symmetry>().is_err());
+    /// # Ok::<(), ndoku::UnknownName>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        const NAMES: &[&str] = &[
+            "none",
+            "rotate180",
+            "rotate90",
+            "horizontal",
+            "vertical",
+            "diagonal",
+        ];
+        by_name(s, "symmetry", &Symmetry::ALL, NAMES)
     }
 }
 
