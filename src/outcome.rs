@@ -19,6 +19,8 @@ use crate::board::Board;
 /// }
 /// # Ok::<(), ndoku::ParseError>(())
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
@@ -85,6 +87,8 @@ impl<const BOX: usize> fmt::Display for Outcome<BOX> {
 /// assert_eq!(tight, Count::GaveUp(0)); // the budget ran out first
 /// assert!(!tight.is_complete());
 /// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[must_use = "a count may have stopped at its limit or given up"]

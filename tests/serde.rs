@@ -192,3 +192,68 @@ fn bad_cells_are_an_error() {
 fn serde_bytes(cells: &[u8]) -> ciborium::Value {
     ciborium::Value::Bytes(cells.to_vec())
 }
+
+/// Generated puzzles, their difficulty, outcomes, counts and stats round-trip
+/// through JSON and CBOR, so that a web backend can return them as they are.
+#[test]
+fn puzzles_outcomes_counts_and_stats_round_trip() {
+    use ndoku::{Board4, Count, Generator, Level, Outcome, Solver, Symmetry};
+    let puzzle = Generator::<2>::new(3).generate().unwrap();
+    let json = serde_json::to_string(&puzzle).unwrap();
+    assert!(json.contains(&format!("\"{}\"", puzzle.board)), "{json}");
+    assert_eq!(
+        serde_json::from_str::<ndoku::Puzzle<2>>(&json).unwrap(),
+        puzzle
+    );
+    assert_eq!(
+        from_cbor::<ndoku::Puzzle<2>>(&to_cbor(&puzzle)).unwrap(),
+        puzzle
+    );
+    let mut solver = Solver::<2>::new();
+    let outcomes = [
+        solver.solve(&puzzle.board),
+        Outcome::Unsolvable,
+        Outcome::GaveUp,
+    ];
+    for outcome in outcomes {
+        let json = serde_json::to_string(&outcome).unwrap();
+        assert_eq!(serde_json::from_str::<Outcome<2>>(&json).unwrap(), outcome);
+    }
+    assert_eq!(
+        serde_json::to_string(&Outcome::<2>::GaveUp).unwrap(),
+        "\"gave_up\""
+    );
+    for count in [Count::Exact(1), Count::AtLeast(2), Count::GaveUp(0)] {
+        let json = serde_json::to_string(&count).unwrap();
+        assert_eq!(serde_json::from_str::<Count>(&json).unwrap(), count);
+    }
+    assert_eq!(
+        serde_json::to_string(&Count::Exact(1)).unwrap(),
+        r#"{"exact":1}"#
+    );
+    let _ = solver.count(&Board4::new(), 3);
+    let stats = solver.stats();
+    let json = serde_json::to_string(&stats).unwrap();
+    assert!(json.contains("\"guesses\""), "{json}");
+    assert_eq!(serde_json::from_str::<ndoku::Stats>(&json).unwrap(), stats);
+    for s in Symmetry::ALL {
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json, format!("\"{s}\""));
+        assert_eq!(serde_json::from_str::<Symmetry>(&json).unwrap(), s);
+    }
+    assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"hard\"");
+    // A board that breaks a rule is an error, not a puzzle.
+    let bad = json_with_board(&json_puzzle(&puzzle), "1111111111111111");
+    assert!(serde_json::from_str::<ndoku::Puzzle<2>>(&bad).is_err());
+}
+
+fn json_puzzle(p: &ndoku::Puzzle<2>) -> String {
+    serde_json::to_string(p).unwrap()
+}
+
+fn json_with_board(json: &str, board: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let mut value = value;
+    value["board"] = serde_json::Value::String(board.to_owned());
+    value.to_string()
+}

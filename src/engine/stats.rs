@@ -1,6 +1,7 @@
 //! Counters from the last search: guesses, backtracks, propagations, solutions, restarts.
 
 /// Counters from the last search, a difficulty signal for puzzle tools.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Stats {

@@ -17,6 +17,8 @@ use super::singles::{Settle, Singles, Tables};
 /// placements across a band (which covers locked candidates and more), and on
 /// 16×16 and larger it finds locked candidates and, up to 25×25, tries each
 /// candidate of a few cells with singles to rule out those that fail.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Technique {
@@ -43,6 +45,8 @@ impl fmt::Display for Technique {
 }
 
 /// A difficulty level that [`Generator::with_level`](crate::Generator::with_level) can ask for.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Level {
@@ -95,6 +99,7 @@ impl std::str::FromStr for Level {
 }
 
 /// How hard a puzzle was to solve: the technique it needed and the engine's guesses.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Difficulty {

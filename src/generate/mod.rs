@@ -22,6 +22,8 @@ pub use grade::{Difficulty, Level, Technique};
 /// image of its cell under the symmetry is a given too.
 ///
 /// For a cell at 0-based (`r`, `c`) of an `N`×`N` board:
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Symmetry {
@@ -179,6 +181,7 @@ pub enum GenerateError {
 }
 
 /// A generated puzzle, with its solution and how hard it is.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Puzzle<const BOX: usize> {
