@@ -229,3 +229,61 @@ fn no_seed_means_one_from_the_clock_said_on_stderr() {
     assert_eq!(again.stdout, run.stdout);
     let _: Board4 = run.stdout.trim_end().parse().unwrap();
 }
+
+#[test]
+fn hex_puzzles_read_back_with_solve_hex() {
+    let run = ndoku(&[
+        "generate",
+        "--box",
+        "4",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--hex",
+        "--with-solution",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let plain = ndoku(&[
+        "generate",
+        "--box",
+        "4",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--with-solution",
+    ]);
+    for (hex, plain) in run.stdout.lines().zip(plain.stdout.lines()) {
+        let (puzzle, solution) = hex.split_once('\t').expect("puzzle, tab, solution");
+        assert!(!puzzle.contains('G') && solution.contains('0'), "{hex}");
+        // The same puzzles as without --hex, only written in hex.
+        let (p, s) = plain.split_once('\t').unwrap();
+        assert_eq!(
+            Board::<4>::from_hex(puzzle).unwrap(),
+            p.parse::<Board<4>>().unwrap()
+        );
+        assert_eq!(
+            Board::<4>::from_hex(solution).unwrap(),
+            s.parse::<Board<4>>().unwrap()
+        );
+    }
+    let grid = ndoku(&[
+        "generate", "--box", "4", "--seed", "3", "--hex", "--format", "grid",
+    ]);
+    let board = Board::<4>::from_hex(&grid.stdout).unwrap();
+    assert_eq!(
+        board.to_string(),
+        plain
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .split('\t')
+            .next()
+            .unwrap()
+    );
+    let run = ndoku(&["generate", "--box", "3", "--hex"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--hex is for 16x16"), "{}", run.stderr);
+}

@@ -192,6 +192,13 @@ fn exit_status(result: io::Result<u8>, so_far: u8) -> ExitCode {
 
 /// `ndoku generate`: makes the puzzles on a pool of `--threads` threads.
 fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
+    if args.hex && args.boxw != 4 {
+        eprintln!(
+            "error: --hex is for 16x16 boards (--box 4), not --box {}",
+            args.boxw
+        );
+        return ExitCode::from(2);
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::{Args, ValueEnum};
 use ndoku::{Board, GenerateError, Generator, Level, Puzzle, Symmetry};
 
-use crate::job::Format;
+use crate::job::{Format, hex_digit};
 
 /// Options of `ndoku generate`.
 #[derive(Debug, Args)]
@@ -46,6 +46,10 @@ pub struct GenerateArgs {
     /// grid with `--format grid`).
     #[arg(long)]
     pub with_solution: bool,
+    /// Print 16×16 puzzles in hex (`0`-`F` for 1-16, `.` empty), as `solve
+    /// --hex` reads them (`--box 4` only; tokens stay numbers).
+    #[arg(long)]
+    pub hex: bool,
     /// Worker threads (at most 1024); 0 or none means every core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
@@ -181,10 +185,12 @@ fn failed(args: &GenerateArgs) -> &'static str {
 
 /// A puzzle (and its solution, when asked) as printed.
 fn print<const BOX: usize>(puzzle: &Puzzle<BOX>, args: &GenerateArgs) -> String {
-    let show = |b: &Board<BOX>| match args.format {
-        Format::Line => b.to_string(),
-        Format::Tokens => b.to_tokens(),
-        Format::Grid => format!("{b:#}").trim_end().to_owned(),
+    let show = |b: &Board<BOX>| match (args.format, args.hex) {
+        (Format::Line, false) => b.to_string(),
+        (Format::Line, true) => b.to_string().chars().map(hex_digit).collect(),
+        (Format::Tokens, _) => b.to_tokens(),
+        (Format::Grid, false) => format!("{b:#}").trim_end().to_owned(),
+        (Format::Grid, true) => format!("{b:#}").trim_end().chars().map(hex_digit).collect(),
     };
     let (sep, end) = match args.format {
         Format::Grid => ("\n\n", "\n\n"),

@@ -223,7 +223,7 @@ fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
 }
 
 /// A character of a standard 16×16 grid (`1`-`9`, `A`-`G`) in hex (`0`-`F`).
-fn hex_digit(c: char) -> char {
+pub fn hex_digit(c: char) -> char {
     let value = match c {
         '1'..='9' => c as u32 - '0' as u32,
         'A'..='G' => c as u32 - 'A' as u32 + 10,
