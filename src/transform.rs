@@ -151,6 +151,138 @@ impl<const BOX: usize> Transform<BOX> {
         Board::from_checked_cells(&out)
     }
 
+    /// The relabeling that replaces each value `v` by `map[v - 1]`, as
+    /// [`Board::relabel`] does.
+    ///
+    /// # Errors
+    ///
+    /// [`TransformError::NotARelabeling`] when `map` is not a permutation of `1..=N`.
+    pub fn relabeling(map: &[u8]) -> Result<Self, TransformError> {
+        let n = Board::<BOX>::N;
+        let zero_based: Vec<usize> = map
+            .iter()
+            .map(|&v| usize::from(v).wrapping_sub(1))
+            .collect();
+        check_order(&zero_based, n).map_err(|_| TransformError::NotARelabeling { size: n })?;
+        let mut t = Self::identity();
+        t.values[1..].copy_from_slice(map);
+        Ok(t)
+    }
+
+    /// The band order of [`Board::permute_bands`]: band `k` becomes the old band `order[k]`.
+    ///
+    /// # Errors
+    ///
+    /// [`TransformError::NotAPermutation`] when `order` is not a permutation of `0..BOX`.
+    pub fn band_order(order: &[usize]) -> Result<Self, TransformError> {
+        check_order(order, BOX)?;
+        let mut t = Self::identity();
+        t.rows = (0..Board::<BOX>::N)
+            .map(|r| order[r / BOX] * BOX + r % BOX)
+            .collect();
+        Ok(t)
+    }
+
+    /// The row order within one band of [`Board::permute_rows`].
+    ///
+    /// # Errors
+    ///
+    /// [`TransformError::OutOfRange`] for a band past `BOX - 1`, and
+    /// [`TransformError::NotAPermutation`] when `order` is not a permutation of `0..BOX`.
+    pub fn row_order(band: usize, order: &[usize]) -> Result<Self, TransformError> {
+        check_index(band, BOX)?;
+        check_order(order, BOX)?;
+        let mut t = Self::identity();
+        for (k, &from) in order.iter().enumerate() {
+            t.rows[band * BOX + k] = band * BOX + from;
+        }
+        Ok(t)
+    }
+
+    /// The stack order of [`Board::permute_stacks`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Transform::band_order`].
+    pub fn stack_order(order: &[usize]) -> Result<Self, TransformError> {
+        let bands = Self::band_order(order)?;
+        Ok(Self {
+            cols: bands.rows,
+            rows: bands.cols,
+            ..bands
+        })
+    }
+
+    /// The column order within one stack of [`Board::permute_columns`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Transform::row_order`].
+    pub fn column_order(stack: usize, order: &[usize]) -> Result<Self, TransformError> {
+        let rows = Self::row_order(stack, order)?;
+        Ok(Self {
+            cols: rows.rows,
+            rows: rows.cols,
+            ..rows
+        })
+    }
+
+    /// The mirror in the main diagonal of [`Board::transpose`].
+    #[must_use]
+    pub fn transposition() -> Self {
+        Self {
+            transpose: true,
+            ..Self::identity()
+        }
+    }
+
+    /// This transform, then `next`: one transform that maps a board as the
+    /// two in turn do.
+    ///
+    /// ```
+    /// use ndoku::{Board9, Transform};
+    ///
+    /// let puzzle: Board9 =
+    ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
+    /// let swap = Transform::<3>::band_order(&[2, 1, 0])?
+    ///     .then(&Transform::relabeling(&[9, 8, 7, 6, 5, 4, 3, 2, 1])?)
+    ///     .then(&Transform::transposition());
+    /// let by_hand = puzzle.permute_bands(&[2, 1, 0])?.relabel(&[9, 8, 7, 6, 5, 4, 3, 2, 1])?.transpose();
+    /// assert_eq!(swap.apply(&puzzle), by_hand);
+    /// assert_eq!(swap.inverse().apply(&by_hand), puzzle);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn then(&self, next: &Self) -> Self {
+        // A transform reads output cell (r, c) from source cell (rows[r], cols[c]),
+        // or with `transpose` (rows[c], cols[r]); chaining reads `next`'s source
+        // through this one's.
+        let through = |outer: &[usize], inner: &[usize]| -> Vec<usize> {
+            inner.iter().map(|&i| outer[i]).collect()
+        };
+        let (rows, cols) = if self.transpose {
+            (
+                through(&self.rows, &next.cols),
+                through(&self.cols, &next.rows),
+            )
+        } else {
+            (
+                through(&self.rows, &next.rows),
+                through(&self.cols, &next.cols),
+            )
+        };
+        Self {
+            values: self
+                .values
+                .iter()
+                .map(|&v| next.values[usize::from(v)])
+                .collect(),
+            rows,
+            cols,
+            transpose: self.transpose != next.transpose,
+        }
+    }
+
     /// The transform that undoes this one.
     #[must_use]
     pub fn inverse(&self) -> Self {

@@ -1203,3 +1203,69 @@ fn hex_format() {
         .collect();
     assert_eq!(Board16::from_hex(&grid).unwrap(), b);
 }
+
+/// Built transforms do what the board methods of the same name do, and a
+/// chain of transforms maps a board as its links do in turn, on 9×9 and 16×16.
+#[test]
+fn transforms_build_and_chain_as_board_methods_do() {
+    use ndoku::Transform;
+    fn check<const BOX: usize>(board: &Board<BOX>) {
+        let n = BOX * BOX;
+        let rev: Vec<usize> = (0..BOX).rev().collect();
+        let map: Vec<u8> = (1..=n as u8).rev().collect();
+        let pairs = [
+            (
+                Transform::<BOX>::relabeling(&map).unwrap(),
+                board.relabel(&map).unwrap(),
+            ),
+            (
+                Transform::band_order(&rev).unwrap(),
+                board.permute_bands(&rev).unwrap(),
+            ),
+            (
+                Transform::row_order(1, &rev).unwrap(),
+                board.permute_rows(1, &rev).unwrap(),
+            ),
+            (
+                Transform::stack_order(&rev).unwrap(),
+                board.permute_stacks(&rev).unwrap(),
+            ),
+            (
+                Transform::column_order(0, &rev).unwrap(),
+                board.permute_columns(0, &rev).unwrap(),
+            ),
+            (Transform::transposition(), board.transpose()),
+        ];
+        for (t, expected) in &pairs {
+            assert_eq!(&t.apply(board), expected);
+            assert_eq!(&t.inverse().apply(expected), board);
+        }
+        for seed in 0..20 {
+            let (a, b) = (
+                Transform::<BOX>::random(seed),
+                Transform::<BOX>::random(seed + 100),
+            );
+            let chained = a.then(&b);
+            assert_eq!(
+                chained.apply(board),
+                b.apply(&a.apply(board)),
+                "seed {seed}"
+            );
+            assert_eq!(chained.then(&chained.inverse()), Transform::identity());
+            for (t, _) in &pairs {
+                assert_eq!(a.then(t).apply(board), t.apply(&a.apply(board)));
+            }
+        }
+        assert!(Transform::<BOX>::band_order(&[0; BOX]).is_err());
+        assert!(Transform::<BOX>::row_order(BOX, &rev).is_err());
+        assert!(Transform::<BOX>::relabeling(&[1; 3]).is_err());
+    }
+    let nine: Board9 = generated_9x9();
+    check(&nine);
+    let sixteen = ndoku::Generator::<4>::new(1).grid(0).unwrap();
+    check(&sixteen);
+}
+
+fn generated_9x9() -> Board9 {
+    ndoku::Generator::<3>::new(2).generate().unwrap().board
+}
