@@ -1,6 +1,7 @@
 //! What a puzzle app does with a puzzle a player typed in: check that it has
 //! exactly one solution, count the solutions of a puzzle that has several, and
-//! give a hint (the value of one empty cell, taken from the solution).
+//! reveal one cell (its value, taken from the solution). This is not a hint
+//! with a reason: ndoku has no human-style logic yet.
 //!
 //! ```text
 //! cargo run --example puzzle_tool
@@ -34,8 +35,8 @@ fn check(solver: &mut Solver<3>, puzzle: &Board9) -> Verdict {
     }
 }
 
-/// A hint: the first empty cell, as (row, column, value), 0-based.
-fn hint(puzzle: &Board9, solution: &Board9) -> Option<(usize, usize, u8)> {
+/// The first empty cell revealed, as (row, column, value), 0-based.
+fn reveal(puzzle: &Board9, solution: &Board9) -> Option<(usize, usize, u8)> {
     let index = puzzle.iter().position(|cell| cell.is_none())?;
     let value = solution.get_index(index)?;
     Some((index / 9, index % 9, value))
@@ -47,9 +48,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     match check(&mut solver, &puzzle) {
         Verdict::Unique(solution) => {
             println!("unique puzzle, {} givens", puzzle.givens());
-            if let Some((row, col, value)) = hint(&puzzle, &solution) {
+            if let Some((row, col, value)) = reveal(&puzzle, &solution) {
                 // People count rows and columns from 1.
-                println!("hint: row {}, column {} is {value}", row + 1, col + 1);
+                println!("revealed: row {}, column {} is {value}", row + 1, col + 1);
             }
         }
         other => println!("not a proper puzzle: {other:?}"),
@@ -79,18 +80,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unique_puzzle_gives_a_correct_hint() {
+    fn unique_puzzle_reveals_a_correct_cell() {
         let puzzle: Board9 = UNIQUE.parse().unwrap();
         let Verdict::Unique(solution) = check(&mut Solver::new(), &puzzle) else {
             panic!("the puzzle is unique");
         };
         assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
         // The first empty cell is row 1, column 3, and the solution has 6 there.
-        assert_eq!(hint(&puzzle, &solution), Some((0, 2, 6)));
-        let mut hinted = puzzle.clone();
-        hinted.set(0, 2, 6).unwrap();
-        assert!(hinted.is_completed_by(&solution));
-        assert_eq!(hint(&solution, &solution), None);
+        assert_eq!(reveal(&puzzle, &solution), Some((0, 2, 6)));
+        let mut revealed = puzzle.clone();
+        revealed.set(0, 2, 6).unwrap();
+        assert!(revealed.is_completed_by(&solution));
+        assert_eq!(reveal(&solution, &solution), None);
     }
 
     #[test]

@@ -40,7 +40,7 @@
 //!
 //! The `examples/` directory of the repository shows each in a short program
 //! (`cargo run --example NAME`): `solve_9x9`, `big_boards` (16×16 and 25×25),
-//! `puzzle_tool` (uniqueness, counting, hints), `budget`, `batch` (one solver
+//! `puzzle_tool` (uniqueness, counting, revealing a cell), `budget`, `batch` (one solver
 //! for a file of puzzles) and `generate` (times puzzles made from a seed).
 //!
 //! # Sizes
@@ -130,7 +130,7 @@
 //! let (count, solution) = solver.count_and_solve(&puzzle, 2);
 //! assert_eq!(count, Count::Exact(1));
 //! let solution = solution.expect("a count of 1 comes with its solution");
-//! // A hint: the value of the first empty cell.
+//! // Reveal a cell: the value of the first empty one in the solution.
 //! let first_empty = puzzle.iter().position(|cell| cell.is_none()).unwrap();
 //! assert_eq!(solution.get_index(first_empty), Some(6));
 //! // Without its first row, the puzzle has more than one solution.
