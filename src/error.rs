@@ -148,6 +148,35 @@ pub enum ParseError {
     Board(#[from] BoardError),
 }
 
+impl ParseError {
+    /// The 0-based row the error is in, where it names one: a bad character
+    /// or token, a row of the wrong length, a value out of range, or the cell
+    /// that repeats a value. A reader of grid files maps it to a line of the
+    /// file.
+    ///
+    /// ```
+    /// use ndoku::Board4;
+    ///
+    /// let e = "1 2 3 4\n. . . .\n. x . .\n. . . .".parse::<Board4>().unwrap_err();
+    /// assert_eq!(e.row(), Some(2));
+    /// assert_eq!("1234".parse::<Board4>().unwrap_err().row(), None);
+    /// ```
+    #[must_use]
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            ParseError::WrongRowLength { row, .. }
+            | ParseError::InvalidChar { row, .. }
+            | ParseError::InvalidToken { row, .. }
+            | ParseError::Board(
+                BoardError::ValueOutOfRange { row, .. }
+                | BoardError::Conflict { row, .. }
+                | BoardError::OutOfBounds { row, .. },
+            ) => Some(*row),
+            _ => None,
+        }
+    }
+}
+
 /// A name that is none of a setting's names, such as `"spiral"` for a
 /// [`Symmetry`](crate::Symmetry) or `"tricky"` for a [`Level`](crate::Level).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]

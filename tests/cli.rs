@@ -391,7 +391,7 @@ fn a_grid_file_is_one_puzzle() {
     let plain: String = format!("{nine:#}").replace(['|', '-', '+'], "");
     let run = ndoku(&["check"], plain.as_bytes());
     assert_eq!(run.stdout, format!("unique\t9x9\t{}\n", nine.givens()));
-    // A grid with a short row is one invalid puzzle, named at its first line.
+    // A grid with a short row is one invalid puzzle, named at the row's line.
     let mut rows: Vec<String> = format!("{nine:#}").lines().map(String::from).collect();
     let short = rows[2].len() - 2;
     rows[2].truncate(short);
@@ -400,7 +400,7 @@ fn a_grid_file_is_one_puzzle() {
     assert_eq!(run.stdout, "invalid\n");
     assert_eq!(
         run.stderr,
-        "error: <stdin>:2: row 3 has 8 cells, expected 9\n"
+        "error: <stdin>:4: row 3 has 8 cells, expected 9\n"
     );
     assert_eq!(run.code, 1);
     // A typo in the first or second row still leaves two rows of a width,
@@ -422,11 +422,11 @@ fn a_grid_file_is_one_puzzle() {
         assert_eq!(run.stdout, "invalid\n");
         assert_eq!(
             run.stderr,
-            format!("error: {}:1: {expected}", path_str(&path))
+            format!("error: {}:{}: {expected}", path_str(&path), row + 1)
         );
         if row == 1 {
             let run = ndoku(&["solve"], text.as_bytes());
-            assert_eq!(run.stderr, format!("error: <stdin>:1: {expected}"));
+            assert_eq!(run.stderr, format!("error: <stdin>:2: {expected}"));
         }
     }
     // A whole puzzle on a line, its rows apart, is a puzzle, not a grid row
@@ -993,4 +993,29 @@ fn progress_shows_on_a_terminal_for_long_runs_and_quiet_hides_it() {
     );
     let hidden = on_terminal("solve --quiet");
     assert!(!hidden.contains("puzzles"), "--quiet showed: {hidden:?}");
+}
+
+/// An error in a grid names the line of the row it is in, past comment,
+/// blank and rule lines.
+#[test]
+fn a_grid_error_names_the_line_of_its_row() {
+    let nine: Board9 = NINE.parse().unwrap();
+    let mut lines: Vec<String> = format!("{nine:#}").lines().map(String::from).collect();
+    // Row 6 (0-based 5) of the grid is text line 7 (0-based 6), below a rule.
+    let bad = lines[6].replacen('.', "x", 1);
+    lines[6] = bad;
+    lines.insert(3, String::new());
+    let text = format!("# comment\n{}\n", lines.join("\n"));
+    let path = temp_file("typo-below.txt", text.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!(run.stdout, "invalid\n");
+    // Line 1 the comment, 2-4 rows 1-3, 5 blank, 6 a rule, 7-9 rows 4-6.
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {}:9: invalid character 'x' at row 6,",
+            path_str(&path)
+        )),
+        "{}",
+        run.stderr
+    );
 }

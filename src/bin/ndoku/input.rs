@@ -118,6 +118,8 @@ pub struct Record {
     pub text: Result<String, String>,
     /// Line or grid.
     pub shape: Shape,
+    /// For a grid, the line number of each of its rows (lines with cells).
+    pub rows: Vec<usize>,
 }
 
 /// Records read together, for one task. The reader copies whole runs of lines
@@ -154,6 +156,8 @@ enum Piece {
         text: Result<Range<usize>, String>,
         /// Line or grid.
         shape: Shape,
+        /// For a grid, the line number of each of its rows.
+        rows: Vec<usize>,
     },
 }
 
@@ -166,6 +170,9 @@ pub struct Entry<'a> {
     pub text: Result<&'a str, String>,
     /// Line or grid.
     pub shape: Shape,
+    /// For a grid, the line number of each of its rows (lines with cells), so
+    /// that an error can name the line of the row it is in; else empty.
+    pub rows: &'a [usize],
 }
 
 impl Chunk {
@@ -198,13 +205,18 @@ impl Chunk {
         }
     }
 
-    fn push(&mut self, line: usize, text: Result<&str, String>, shape: Shape) {
+    fn push(&mut self, line: usize, text: Result<&str, String>, shape: Shape, rows: Vec<usize>) {
         let text = text.map(|text| {
             let start = self.text.len();
             self.text.extend_from_slice(text.as_bytes());
             start..self.text.len()
         });
-        self.pieces.push(Piece::Record { line, text, shape });
+        self.pieces.push(Piece::Record {
+            line,
+            text,
+            shape,
+            rows,
+        });
         self.len += 1;
     }
 
@@ -261,10 +273,20 @@ impl<'a> Iterator for Entries<'a> {
                     self.line += 1;
                     if let Some(text) = read_text(&rest[..end], false) {
                         let shape = Shape::Line;
-                        return Some(Entry { line, text, shape });
+                        return Some(Entry {
+                            line,
+                            text,
+                            shape,
+                            rows: &[],
+                        });
                     }
                 }
-                Piece::Record { line, text, shape } => {
+                Piece::Record {
+                    line,
+                    text,
+                    shape,
+                    rows,
+                } => {
                     (self.piece, self.fresh) = (self.piece + 1, true);
                     let text = match text {
                         Ok(range) => std::str::from_utf8(&chunk.text[range.clone()])
@@ -272,7 +294,12 @@ impl<'a> Iterator for Entries<'a> {
                         Err(message) => Err(message.clone()),
                     };
                     let (line, shape) = (*line, *shape);
-                    return Some(Entry { line, text, shape });
+                    return Some(Entry {
+                        line,
+                        text,
+                        shape,
+                        rows,
+                    });
                 }
             }
         }
@@ -321,6 +348,7 @@ impl Raw {
             line,
             text,
             shape: Shape::Line,
+            rows: Vec::new(),
         }
     }
 }
@@ -388,7 +416,7 @@ impl Lines {
         while let Some(record) = self.pending.pop_front() {
             let text = record.text.as_deref().map_err(Clone::clone);
             done = done.saturating_add(cube(text.as_ref().map_or(1, |t| t.len())));
-            chunk.push(record.line, text, record.shape);
+            chunk.push(record.line, text, record.shape, record.rows);
             if chunk.len() >= records || done >= work {
                 return Ok(true);
             }
@@ -428,10 +456,10 @@ impl Lines {
             };
             done = done.saturating_add(cube(self.buf.len()));
             match read {
-                Err(message) => chunk.push(self.line, Err(message), Shape::Line),
+                Err(message) => chunk.push(self.line, Err(message), Shape::Line, Vec::new()),
                 Ok(()) => {
                     if let Some(text) = read_text(&self.buf, false) {
-                        chunk.push(self.line, text, Shape::Line);
+                        chunk.push(self.line, text, Shape::Line, Vec::new());
                     }
                 }
             }
@@ -489,10 +517,13 @@ impl Lines {
         }
         let first = ahead[0].0;
         let mut text = String::with_capacity(size);
-        let mut bad = None;
+        let (mut bad, mut rows) = (None, Vec::new());
         for (line, raw) in ahead {
             match raw {
                 Raw::Text(t) => {
+                    if LineShape::of(&t).has_cells() {
+                        rows.push(line);
+                    }
                     text.push_str(&t);
                     text.push('\n');
                 }
@@ -505,6 +536,7 @@ impl Lines {
             line: first,
             text: bad.map_or(Ok(text), Err),
             shape: Shape::Grid,
+            rows,
         });
         Ok(())
     }
@@ -539,6 +571,7 @@ impl Lines {
             line: first,
             text: Err(message),
             shape: Shape::Grid,
+            rows: Vec::new(),
         });
         self.keep_as_lines(after.into_iter().collect())
     }
@@ -834,7 +867,7 @@ mod tests {
     fn a_chunk_numbers_the_lines_of_each_piece_from_its_first() {
         let mut chunk = Chunk::default();
         chunk.push_lines(3, b"a\n#\nb\n", 3);
-        chunk.push(6, Err("bad".to_owned()), Shape::Line);
+        chunk.push(6, Err("bad".to_owned()), Shape::Line, Vec::new());
         chunk.push_lines(9, b"c\n\nd", 3);
         let found: Vec<_> = chunk.entries().map(|e| (e.line, e.text)).collect();
         let expected = [

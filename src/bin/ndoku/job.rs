@@ -246,16 +246,22 @@ impl Job {
     pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
         let searched = entry
             .text
-            .and_then(|text| self.search(solver, text, entry.shape).map(|s| (s, text)));
+            .clone()
+            .map_err(|m| (entry.line, m))
+            .and_then(|text| {
+                self.search(solver, text, entry.shape)
+                    .map(|s| (s, text))
+                    .map_err(|(row, message)| (line_of(&entry, row), message))
+            });
         let (searched, text) = match searched {
             Ok(found) => found,
-            Err(message) => {
+            Err((line, message)) => {
                 out.extend_from_slice(b"invalid\n");
                 self.end_record(out);
                 return Reply {
                     verdict: Verdict::Invalid,
                     guesses: 0,
-                    error: Some((entry.line, message)),
+                    error: Some((line, message)),
                 };
             }
         };
@@ -313,8 +319,14 @@ impl Job {
         }
     }
 
-    /// Reads the puzzle in `text` and searches it, or says why it cannot.
-    fn search(&self, solver: &mut AnySolver, text: &str, shape: Shape) -> Result<Searched, String> {
+    /// Reads the puzzle in `text` and searches it, or says why it cannot,
+    /// with the row the error is in where it names one.
+    fn search(
+        &self,
+        solver: &mut AnySolver,
+        text: &str,
+        shape: Shape,
+    ) -> Result<Searched, (Option<usize>, String)> {
         let limit = self.limit();
         let search = |puzzle: AnyBoard| {
             let (count, first) = solver.count_and_solve(&puzzle, limit);
@@ -325,11 +337,12 @@ impl Job {
             }
         };
         if !self.hex && ndoku::sniff::could_be_hex(text) {
-            return Err(
+            return Err((
+                None,
                 "16x16 cells with 0 and no G read as hex as well: pass --hex for hex \
                  (0-F), or write empty cells as '.'"
                     .to_owned(),
-            );
+            ));
         }
         let searched = match (self.hex, shape) {
             // The commonest case: reading and searching in one call.
@@ -341,8 +354,15 @@ impl Job {
             (true, _) => AnyBoard::parse_hex(text).map(search),
             (false, Shape::Grid) => AnyBoard::parse_grid(text).map(search),
         };
-        searched.map_err(|e| e.to_string())
+        searched.map_err(|e| (e.row(), e.to_string()))
     }
+}
+
+/// The line an error in `row` of `entry` is on: for a grid, the line of that
+/// row; else, or for a row past the grid's lines, the entry's first line.
+fn line_of(entry: &Entry<'_>, row: Option<usize>) -> usize {
+    row.and_then(|r| entry.rows.get(r).copied())
+        .unwrap_or(entry.line)
 }
 
 /// Prints the solution of `searched` with `print`, or why there is none; with
