@@ -169,7 +169,9 @@ impl AnyBoard {
     /// size reads (such as `*`) or a token that is no number: then
     /// [`ParseError::InvalidChar`] or [`ParseError::InvalidToken`] names it
     /// where that size places it (characters aside when that size is 64×64,
-    /// which has none); [`ParseError::Empty`] when
+    /// which has none), and [`ParseError::TrailingChar`] names a character
+    /// past its last cell on one line that is no value of it (81 cells and
+    /// an `x`); [`ParseError::Empty`] when
     /// there are no cells; otherwise the errors of [`Board::from_line`] and
     /// [`Board::from_tokens`] for the chosen size.
     pub fn parse_line(s: &str) -> Result<Self, ParseError> {
@@ -278,7 +280,7 @@ impl AnyBoard {
                 .then(|| parse(near).and_then(Result::err))
                 .flatten();
             return Err(match near {
-                Some(e @ ParseError::InvalidToken { .. }) => e,
+                Some(e @ (ParseError::InvalidToken { .. } | ParseError::TrailingChar { .. })) => e,
                 Some(e @ ParseError::InvalidChar { ch, .. }) if !is_symbol(ch) => e,
                 _ => no_size_fits(cells),
             });

@@ -140,6 +140,16 @@ pub enum ParseError {
         /// 0-based column of the cell it stands in.
         col: usize,
     },
+    /// On one line, past the board's last cell, a character that is no value
+    /// of this size (the `x` of 81 cells and an `x`): it is named rather than
+    /// counted as an 82nd cell.
+    #[error("invalid character {ch:?} after the {} cells of a {size}x{size} board", .size * .size)]
+    TrailingChar {
+        /// The character found.
+        ch: char,
+        /// The side of the board.
+        size: usize,
+    },
     /// The text holds no cells at all.
     #[error("no cells found")]
     Empty,

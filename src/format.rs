@@ -77,7 +77,8 @@ impl<const BOX: usize> Board<BOX> {
     /// # Errors
     ///
     /// [`ParseError::InvalidChar`] for a character that is not a symbol,
-    /// [`ParseError::WrongCellCount`] or [`ParseError::WrongRowLength`] for the wrong
+    /// [`ParseError::TrailingChar`] for one past the last cell of a single
+    /// line, [`ParseError::WrongCellCount`] or [`ParseError::WrongRowLength`] for the wrong
     /// number of cells, [`ParseError::Empty`] for text with no cells at all (empty,
     /// or only white space and box rules), and [`ParseError::Board`] for a value out
     /// of range or givens that conflict.
@@ -254,6 +255,8 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     // The first invalid character: the character, the cells before it, and
     // its line (among those with cells) and place there.
     let mut invalid: Option<(char, usize, usize, usize)> = None;
+    // The first character past the last cell that is no value of this size.
+    let mut trailing: Option<char> = None;
     for line in s.lines() {
         let mut in_line = 0usize;
         // The line's first `-` or `+` on the board, invalid if the line has cells.
@@ -269,8 +272,13 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
                 }
                 Symbol::Empty => 0,
                 Symbol::Value(v) if v as usize <= n => v as u8,
-                // Past the last cell, anything counts toward the wrong-length error.
-                Symbol::Value(_) | Symbol::Invalid if rows.cells >= total => 0,
+                // Past the last cell, anything counts toward the wrong-length
+                // error; on a single line, a character no value of this size
+                // is named instead (see below).
+                Symbol::Value(_) | Symbol::Invalid if rows.cells >= total => {
+                    trailing.get_or_insert(ch);
+                    0
+                }
                 Symbol::Value(_) | Symbol::Invalid => {
                     invalid.get_or_insert((ch, rows.cells, rows.lines(), in_line));
                     0
@@ -301,6 +309,9 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
     if let Some((ch, before, line, place)) = invalid {
         let (row, col) = rows.place(before, line, place);
         return Err(ParseError::InvalidChar { ch, row, col });
+    }
+    if let Some(ch) = trailing.filter(|_| rows.lines() <= 1) {
+        return Err(ParseError::TrailingChar { ch, size: n });
     }
     rows.check(total)?;
     Ok(Board::from_cells(&cells)?)
@@ -595,16 +606,22 @@ mod tests {
     }
 
     #[test]
-    fn junk_past_the_last_cell_is_a_length_error() {
+    fn junk_past_the_last_cell_is_named_on_a_line() {
+        // A character no value of the size, past the last cell of a line, is
+        // named; a value there, or a box rule, makes the line too long.
         let e = "1234341221434321x".parse::<Board4>().unwrap_err();
-        assert!(matches!(
-            e,
-            ParseError::WrongCellCount {
-                expected: 16,
-                found: 17,
-                ..
-            }
-        ));
+        assert_eq!(e, ParseError::TrailingChar { ch: 'x', size: 4 });
+        assert_eq!(
+            e.to_string(),
+            "invalid character 'x' after the 16 cells of a 4x4 board"
+        );
+        for long in ["12343412214343211", "1234341221434321-"] {
+            let e = long.parse::<Board4>().unwrap_err();
+            assert!(
+                matches!(e, ParseError::WrongCellCount { found: 17, .. }),
+                "{long}: {e}"
+            );
+        }
     }
 
     #[test]

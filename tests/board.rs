@@ -971,8 +971,17 @@ fn text_that_fits_no_size_names_what_no_board_reads() {
         AnyBoard::parse_line(&tokens).unwrap_err(),
         ParseError::InvalidToken { row: 0, col: 1, .. }
     ));
-    // A symbol of some other size is no proof: then the count is the error.
-    let line = format!("{TUTORIAL}G");
+    // Past the last cell of the nearest size, on one line, a character no
+    // value of that size is named, a symbol of other sizes or not.
+    for junk in ['G', 'x', '?'] {
+        let line = format!("{TUTORIAL}{junk}");
+        assert_eq!(
+            AnyBoard::parse_line(&line).unwrap_err(),
+            ParseError::TrailingChar { ch: junk, size: 9 }
+        );
+    }
+    // A value of that size there makes the line too long.
+    let line = format!("{TUTORIAL}7");
     assert_eq!(
         AnyBoard::parse_line(&line).unwrap_err(),
         ParseError::WrongCellCount {
