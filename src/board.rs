@@ -217,7 +217,7 @@ impl<const BOX: usize> Board<BOX> {
     /// when there is one does it look for the exact pair of cells.
     pub(crate) fn check_conflicts(&self) -> Result<(), BoardError> {
         let (n, geometry) = (Self::N, Geometry::square(BOX));
-        let mut used = vec![0u64; geometry.houses().len()];
+        let mut used = [0u64; 3 * 64];
         for (cell, &v) in self.cells.iter().enumerate() {
             if v == 0 {
                 continue;

@@ -220,6 +220,7 @@ mod format;
 mod generate;
 mod geometry;
 mod outcome;
+mod random;
 mod reference;
 #[cfg(feature = "serde")]
 mod serde_impl;

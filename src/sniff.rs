@@ -42,6 +42,17 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty() && !w.chars().all(is_layout))
 }
 
+/// The characters of `text` that stand for cells: all but white space and
+/// box rules.
+///
+/// ```
+/// let cells: String = ndoku::sniff::cells("5 3 . │ . 7 .").collect();
+/// assert_eq!(cells, "53..7.");
+/// ```
+pub fn cells(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars().filter(|&c| !is_layout(c))
+}
+
 /// Whether the standard single-character alphabet has a symbol for every
 /// value of a board of side `n` (it does up to 61; 64×64 needs tokens).
 pub(crate) const fn has_single_chars(n: usize) -> bool {
@@ -52,7 +63,8 @@ pub(crate) const fn has_single_chars(n: usize) -> bool {
 /// as well as in ndoku's letters (`1`-`9`, `A`-`G`, `0` empty): it holds a
 /// `0`, which is empty in one and the value 1 in the other, and no `G`,
 /// which hex lacks. Read either way it is a different puzzle, so a reader
-/// that was not told which should ask rather than guess.
+/// that was not told which should ask rather than guess. Hex without a `0`
+/// (no given of value 1) cannot be told from letters, and reads as letters.
 ///
 /// ```
 /// let hex = "0123456789ABCDEF".repeat(15) + &".".repeat(16);
@@ -62,7 +74,8 @@ pub(crate) const fn has_single_chars(n: usize) -> bool {
 /// ```
 #[must_use]
 pub fn could_be_hex(text: &str) -> bool {
-    text.contains('0')
+    text.len() >= 16 * 16
+        && text.contains('0')
         && !text.contains(['G', 'g', ','])
         && text.chars().filter(|&c| !is_layout(c)).count() == 16 * 16
 }

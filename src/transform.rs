@@ -112,21 +112,21 @@ impl<const BOX: usize> Transform<BOX> {
     pub(crate) fn random_with(rng: &mut impl Rng) -> Self {
         let n = Board::<BOX>::N;
         let mut values: Vec<u8> = (0..=n as u8).collect();
-        crate::generate::shuffle(rng, &mut values[1..]);
+        crate::random::shuffle(rng, &mut values[1..]);
         let lines = |rng: &mut _| {
             let mut bands: Vec<usize> = (0..BOX).collect();
-            crate::generate::shuffle(rng, &mut bands);
+            crate::random::shuffle(rng, &mut bands);
             let mut out = Vec::with_capacity(n);
             for band in bands {
                 let mut within: Vec<usize> = (0..BOX).collect();
-                crate::generate::shuffle(rng, &mut within);
+                crate::random::shuffle(rng, &mut within);
                 out.extend(within.into_iter().map(|k| band * BOX + k));
             }
             out
         };
         let rows = lines(rng);
         let cols = lines(rng);
-        let transpose = crate::generate::below(rng, 2) == 1;
+        let transpose = crate::random::below(rng, 2) == 1;
         Self {
             values,
             rows,

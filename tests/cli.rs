@@ -1018,4 +1018,20 @@ fn a_grid_error_names_the_line_of_its_row() {
         "{}",
         run.stderr
     );
+    // A bad character past the end of a long row is placed by the count of
+    // cells, on the next row: its line is not that row's, so the grid's
+    // first line is named.
+    let mut rows: Vec<String> = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows[2].push('x');
+    let path = temp_file("long-row.txt", rows.join("\n").as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    let first_line = format!(
+        "error: {}:1: invalid character 'x' at row 4,",
+        path_str(&path)
+    );
+    assert!(run.stderr.starts_with(&first_line), "{}", run.stderr);
 }

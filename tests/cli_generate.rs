@@ -210,10 +210,11 @@ fn a_puzzle_that_fails_keeps_its_line() {
     let mut grid = args.to_vec();
     grid.extend(["--format", "grid"]);
     let run = ndoku(&grid);
-    assert_eq!(
-        run.stdout.split("\n\n").filter(|r| !r.is_empty()).count(),
-        3
-    );
+    let blocks = |text: &str| text.split("\n\n").filter(|r| !r.is_empty()).count();
+    assert_eq!(blocks(&run.stdout), 3);
+    // With solutions, each puzzle is two blocks, and so is each failure.
+    grid.push("--with-solution");
+    assert_eq!(blocks(&ndoku(&grid).stdout), 6);
 }
 
 #[test]

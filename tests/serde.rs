@@ -193,22 +193,20 @@ fn serde_bytes(cells: &[u8]) -> ciborium::Value {
     ciborium::Value::Bytes(cells.to_vec())
 }
 
-/// Generated puzzles, their difficulty, outcomes, counts and stats round-trip
-/// through JSON and CBOR, so that a web backend can return them as they are.
+/// Generated puzzles and their difficulty serialize; outcomes, counts, stats,
+/// levels and symmetries round-trip: a web backend returns them as they are.
 #[test]
 fn puzzles_outcomes_counts_and_stats_round_trip() {
     use ndoku::{Board4, Count, Generator, Level, Outcome, Solver, Symmetry};
     let puzzle = Generator::<2>::new(3).generate().unwrap();
     let json = serde_json::to_string(&puzzle).unwrap();
     assert!(json.contains(&format!("\"{}\"", puzzle.board)), "{json}");
-    assert_eq!(
-        serde_json::from_str::<ndoku::Puzzle<2>>(&json).unwrap(),
-        puzzle
-    );
-    assert_eq!(
-        from_cbor::<ndoku::Puzzle<2>>(&to_cbor(&puzzle)).unwrap(),
-        puzzle
-    );
+    // Serialize only: a puzzle read back could not be trusted to be unique.
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["solution"], puzzle.solution.to_string());
+    assert_eq!(value["difficulty"]["guesses"], puzzle.difficulty.guesses);
+    assert_eq!(value["minimal"], puzzle.minimal);
+    assert!(!to_cbor(&puzzle).is_empty());
     let mut solver = Solver::<2>::new();
     let outcomes = [
         solver.solve(&puzzle.board),
@@ -242,18 +240,7 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
         assert_eq!(serde_json::from_str::<Symmetry>(&json).unwrap(), s);
     }
     assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"hard\"");
-    // A board that breaks a rule is an error, not a puzzle.
-    let bad = json_with_board(&json_puzzle(&puzzle), "1111111111111111");
-    assert!(serde_json::from_str::<ndoku::Puzzle<2>>(&bad).is_err());
-}
-
-fn json_puzzle(p: &ndoku::Puzzle<2>) -> String {
-    serde_json::to_string(p).unwrap()
-}
-
-fn json_with_board(json: &str, board: &str) -> String {
-    let value: serde_json::Value = serde_json::from_str(json).unwrap();
-    let mut value = value;
-    value["board"] = serde_json::Value::String(board.to_owned());
-    value.to_string()
+    // Stats from a version with fewer counters still read.
+    let old: ndoku::Stats = serde_json::from_str(r#"{"guesses": 3}"#).unwrap();
+    assert_eq!(old.guesses, 3);
 }

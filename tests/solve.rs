@@ -627,10 +627,10 @@ fn sparse_64x64_puzzles_solve_in_the_first_run() {
 
 /// A 36×36 board at the hardness peak: a random solved grid with 692 of its
 /// 1,296 cells blanked. Before 36×36 searches switched to full probes from
-/// their fourth run (see `FULL_FROM_RUN_36` in `src/engine/tuning.rs`) the
+/// their fourth run (`Inference::stronger_from_run` in `src/engine/config.rs`) the
 /// engine gave up on it at 20,000 guesses; now it takes about 3,000, in its
 /// fourth run. Counting to two gave up too, since counting never restarted;
-/// now it restarts until its first solution (see `SPARSE_OPEN_36`) and
+/// now it restarts until its first solution (`Restarts::unsolved_from_open`) and
 /// takes about 10,500. Seconds in release, too slow in debug:
 /// `cargo test --release --test solve -- --ignored`.
 const PEAK_36X36: [&str; 12] = [
@@ -742,9 +742,9 @@ fn planted_16x16_with_most_cells_empty(seeds: u64) {
 /// search for heavy tails: without restarts the engine's default search took
 /// over 100,000 guesses on each (the second also with six of eight seeds,
 /// where two others took 61 and 67). Sparse 25×25 boards now restart, with
-/// values in random order, until the first solution (see `SPARSE_OPEN_25` in
-/// `src/engine/tuning.rs`): 830 and 1,319 guesses. Since 25×25 probe passes
-/// below the root are limited (`PROBE_PAIRS_25`), the first still restarts
+/// values in random order, until the first solution (`Restarts::unsolved_from_open`
+/// in `src/engine/config.rs`): 830 and 1,319 guesses. Since 25×25 probe passes
+/// below the root are limited (`Probing::limit`), the first still restarts
 /// (834 guesses) and the second solves in its first run (48 guesses).
 const TAIL_25X25: [&[&str]; 2] = [
     &[
@@ -778,8 +778,8 @@ fn sparse_25x25_heavy_tail_cases_solve_within_budget() {
 /// A sparse 49×49 board: 31 givens (row, column, value) of a random solved
 /// grid. Searches for one solution restarted there, counting searches did
 /// not, and counting this board to two gave up at 20,000 guesses. Counts now
-/// restart until their first solution (see `SPARSE_OPEN_49` in
-/// `src/engine/tuning.rs`): about 2,400 guesses, one more than the first
+/// restart until their first solution (`Restarts::unsolved_from_open` in
+/// `src/engine/config.rs`): about 2,400 guesses, one more than the first
 /// solution alone.
 const SPARSE_49X49: [(usize, usize, u8); 31] = [
     (0, 15, 27),

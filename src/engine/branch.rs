@@ -1,8 +1,8 @@
 //! Where to branch: the cell or house-digit with the fewest choices, weighed by failures, and the order to try its values.
 
-use super::Noise;
 use super::bits::two_bits;
 use super::frame::{Branch, Frame};
+use super::noise::Noise;
 use super::state::State;
 use super::tables::Tables;
 use crate::board::zero_bytes;

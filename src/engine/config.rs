@@ -146,7 +146,7 @@ pub(crate) struct Restarts {
     pub unit: RunUnit,
     /// After this many failures a run goes back up a quarter of its depth. Default: never.
     pub partial_after: Option<u64>,
-    /// Runs after the first try values in random order (with `unsolved_from_open`). Default: on.
+    /// Runs after the first try values in random order (with `unsolved_from_open`). Default: up to 36×36.
     pub shuffle_later_runs: bool,
 }
 

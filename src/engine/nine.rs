@@ -1270,7 +1270,7 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
     use crate::Board;
-    use crate::engine::Noise;
+    use crate::engine::noise::Noise;
 
     #[test]
     fn placements_table() {

@@ -1,10 +1,10 @@
 //! Failed-literal probing: try both sides of every two-way choice, keep what both prove, and rank the choices for branching.
 
-use super::Noise;
 use super::bits::two_bits;
 use super::branch::{in_band, place_branch};
 use super::config::Rules;
 use super::frame::{Branch, Frame};
+use super::noise::Noise;
 use super::state::{Contradiction, State};
 use super::tables::Tables;
 

@@ -341,7 +341,7 @@ impl<'a> Search<'a> {
             .then(|| frame.hinted(self.g, self.hint, live))
             .flatten();
         // A sparse board's later runs order values at random too (see
-        // `SPARSE_OPEN_25`), up to 36×36 (see `SPARSE_OPEN_49`).
+        // `Restarts::unsolved_from_open`), up to 36×36 (`Restarts::shuffle_later_runs`).
         let shuffle = self.shuffle_values
             || self.restart_unsolved && self.run > 1 && self.config.restarts.shuffle_later_runs;
         match (hinted, self.noise.as_mut().filter(|_| shuffle)) {

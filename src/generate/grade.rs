@@ -99,7 +99,7 @@ impl std::str::FromStr for Level {
 }
 
 /// How hard a puzzle was to solve: the technique it needed and the engine's guesses.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Difficulty {

@@ -14,6 +14,7 @@ use crate::board::Board;
 use crate::engine::{Preset, Solver};
 use crate::error::{UnknownName, by_name};
 use crate::outcome::Outcome;
+use crate::random::shuffle;
 use crate::transform::Transform;
 
 pub use grade::{Difficulty, Level, Technique};
@@ -181,7 +182,7 @@ pub enum GenerateError {
 }
 
 /// A generated puzzle, with its solution and how hard it is.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Puzzle<const BOX: usize> {
@@ -249,6 +250,12 @@ pub struct Generator<const BOX: usize> {
     max_nodes: u64,
 }
 
+/// How many of the `count` indices from `start` the sequence holds: it ends
+/// at `u64::MAX`.
+fn in_sequence(start: u64, count: usize) -> u64 {
+    (u64::MAX - start).saturating_add(1).min(count as u64)
+}
+
 /// Default node budget of each uniqueness search, by box size.
 ///
 /// Up to 16×16 a check almost never needs more, so puzzles come out proven
@@ -259,12 +266,6 @@ pub struct Generator<const BOX: usize> {
 /// that does not end quickly tends to run very long, so the budget is small:
 /// the givens it was about are kept, and the puzzle is unique but may not be
 /// minimal.
-/// How many of the `count` indices from `start` the sequence holds: it ends
-/// at `u64::MAX`.
-fn in_sequence(start: u64, count: usize) -> u64 {
-    (u64::MAX - start).saturating_add(1).min(count as u64)
-}
-
 const fn default_max_nodes(boxw: usize) -> u64 {
     match boxw {
         2..=4 => 10_000,
@@ -587,30 +588,10 @@ impl<const BOX: usize> Worker<BOX> {
     }
 }
 
-/// A uniform number in `0..n` (`n` > 0), by Lemire's multiply-and-reject
-/// method on 32-bit draws, so that it is the same on every platform.
-pub(crate) fn below(rng: &mut impl Rng, n: u32) -> u32 {
-    let mut m = u64::from(rng.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let floor = n.wrapping_neg() % n;
-        while (m as u32) < floor {
-            m = u64::from(rng.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
-
-/// Shuffles `items` uniformly (Fisher–Yates with [`below`]).
-pub(crate) fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, (i + 1) as u32) as usize;
-        items.swap(i, j);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::below;
 
     #[test]
     fn the_stream_is_fixed() {

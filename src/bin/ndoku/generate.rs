@@ -177,8 +177,10 @@ fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()>
 /// What stands in the output for a puzzle that could not be made, so that
 /// the Kth record is always puzzle K.
 fn failed(args: &GenerateArgs) -> &'static str {
-    match args.format {
-        Format::Grid => "failed\n\n",
+    match (args.format, args.with_solution) {
+        // A puzzle and its solution are two blocks: so is a failure.
+        (Format::Grid, true) => "failed\n\nfailed\n\n",
+        (Format::Grid, false) => "failed\n\n",
         _ => "failed\n",
     }
 }

@@ -2,7 +2,8 @@
 
 use std::io::Write as _;
 
-use ndoku::{AnyBoard, AnySolver, Count};
+use ndoku::sniff::LineShape;
+use ndoku::{AnyBoard, AnySolver, Count, ParseError};
 
 use crate::input::{Entry, Shape};
 
@@ -251,7 +252,7 @@ impl Job {
             .and_then(|text| {
                 self.search(solver, text, entry.shape)
                     .map(|s| (s, text))
-                    .map_err(|(row, message)| (line_of(&entry, row), message))
+                    .map_err(|(error, message)| (line_of(&entry, text, error.as_ref()), message))
             });
         let (searched, text) = match searched {
             Ok(found) => found,
@@ -326,7 +327,7 @@ impl Job {
         solver: &mut AnySolver,
         text: &str,
         shape: Shape,
-    ) -> Result<Searched, (Option<usize>, String)> {
+    ) -> Result<Searched, (Option<ParseError>, String)> {
         let limit = self.limit();
         let search = |puzzle: AnyBoard| {
             let (count, first) = solver.count_and_solve(&puzzle, limit);
@@ -354,15 +355,46 @@ impl Job {
             (true, _) => AnyBoard::parse_hex(text).map(search),
             (false, Shape::Grid) => AnyBoard::parse_grid(text).map(search),
         };
-        searched.map_err(|e| (e.row(), e.to_string()))
+        searched.map_err(|e| {
+            let message = e.to_string();
+            (Some(e), message)
+        })
     }
 }
 
-/// The line an error in `row` of `entry` is on: for a grid, the line of that
-/// row; else, or for a row past the grid's lines, the entry's first line.
-fn line_of(entry: &Entry<'_>, row: Option<usize>) -> usize {
-    row.and_then(|r| entry.rows.get(r).copied())
-        .unwrap_or(entry.line)
+/// The line `error` in `entry` (whose text is `text`) is on: for a grid, the
+/// line of the row it names, where that row's line shows it (the character
+/// or token at its place, or the length it reports); else the entry's first
+/// line. A bad character past the end of a long row is placed by the count
+/// of cells, on another row than its line: that one keeps the first line.
+fn line_of(entry: &Entry<'_>, text: &str, error: Option<&ParseError>) -> usize {
+    let Some(row) = error.and_then(ParseError::row) else {
+        return entry.line;
+    };
+    let Some(&line) = entry.rows.get(row) else {
+        return entry.line;
+    };
+    let Some(row_text) = text
+        .lines()
+        .filter(|l| LineShape::of(l).has_cells())
+        .nth(row)
+    else {
+        return entry.line;
+    };
+    let cells = || ndoku::sniff::cells(row_text);
+    let shows = match error {
+        Some(ParseError::InvalidChar { ch, col, .. }) => cells().nth(*col) == Some(*ch),
+        Some(ParseError::InvalidToken { token, col, .. }) => ndoku::sniff::words(row_text)
+            .nth(*col)
+            .is_some_and(|w| w.starts_with(token.as_str())),
+        Some(ParseError::WrongRowLength { found, .. }) => {
+            cells().count() == *found || ndoku::sniff::words(row_text).count() == *found
+        }
+        // Value and conflict errors come from a grid whose rows all have their
+        // cells, so its rows are its lines.
+        _ => true,
+    };
+    if shows { line } else { entry.line }
 }
 
 /// Prints the solution of `searched` with `print`, or why there is none; with
