@@ -1035,3 +1035,27 @@ fn a_grid_error_names_the_line_of_its_row() {
     );
     assert!(run.stderr.starts_with(&first_line), "{}", run.stderr);
 }
+
+/// A closed standard output (`>&-`) is a write failure, as a full disk is:
+/// exit 2 and a message, not exit 0 with the answers gone. A `> /dev/null`
+/// is still a place to write.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_fails_as_a_full_disk_does() {
+    let run = |redirect: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" solve puzzles/9x9.txt {redirect}"))
+            .arg(env!("CARGO_BIN_EXE_ndoku"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs")
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output is closed"));
+    assert_eq!(run("> /dev/null").status.code(), Some(0));
+    let full = run("> /dev/full");
+    assert_eq!(full.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&full.stderr).contains("cannot write output"));
+}
