@@ -126,16 +126,16 @@ fn nearest_size(cells: usize) -> usize {
         .expect("there are sizes")
 }
 
-/// The error for text whose cell count fits no board size.
+/// The error for text whose cell count fits no board size: the sizes on
+/// either side of it.
 fn no_size_fits(found: usize) -> ParseError {
     if found == 0 {
         return ParseError::Empty;
     }
-    let size = nearest_size(found);
-    ParseError::WrongCellCount {
-        expected: size * size,
+    ParseError::NoSizeFits {
         found,
-        size,
+        smaller: AnyBoard::SIZES.into_iter().rev().find(|&n| n * n < found),
+        larger: AnyBoard::SIZES.into_iter().find(|&n| n * n > found),
     }
 }
 
@@ -163,9 +163,9 @@ impl AnyBoard {
     ///
     /// # Errors
     ///
-    /// [`ParseError::WrongCellCount`] when the number of cells fits no size, with
-    /// `expected` and `size` naming the nearest size, unless, read as that
-    /// size, the text holds before its last cell a character that no board
+    /// [`ParseError::NoSizeFits`] when the number of cells fits no size,
+    /// naming the sizes on either side, unless, read as the nearest size, the
+    /// text holds before its last cell a character that no board
     /// size reads (such as `*`) or a token that is no number: then
     /// [`ParseError::InvalidChar`] or [`ParseError::InvalidToken`] names it
     /// where that size places it (characters aside when that size is 64×64,
@@ -747,47 +747,31 @@ mod tests {
 
     #[test]
     fn wrong_counts_name_the_nearest_size() {
+        let fits_none = |found, smaller, larger| ParseError::NoSizeFits {
+            found,
+            smaller,
+            larger,
+        };
         let e = AnyBoard::parse_line(&NINE[..80]).unwrap_err();
+        assert_eq!(e, fits_none(80, Some(4), Some(9)));
         assert_eq!(
-            e,
-            ParseError::WrongCellCount {
-                expected: 81,
-                found: 80,
-                size: 9
-            }
+            e.to_string(),
+            "80 cells fit no board: the nearest are 4x4 (16 cells) and 9x9 (81 cells)"
         );
         let e = AnyBoard::parse_line(&".".repeat(20)).unwrap_err();
-        assert!(matches!(
-            e,
-            ParseError::WrongCellCount {
-                expected: 16,
-                found: 20,
-                size: 4
-            }
-        ));
+        assert_eq!(e, fits_none(20, Some(4), Some(9)));
         let e = AnyBoard::parse_line(&".".repeat(1_000_000)).unwrap_err();
-        assert!(matches!(
-            e,
-            ParseError::WrongCellCount { expected: 4096, .. }
-        ));
+        assert_eq!(e, fits_none(1_000_000, Some(64), None));
+        assert!(e.to_string().ends_with("the nearest is 64x64 (4096 cells)"));
         let e = AnyBoard::parse_line(&"10 ".repeat(400)).unwrap_err();
-        assert!(matches!(
-            e,
-            ParseError::WrongCellCount {
-                expected: 256,
-                found: 400,
-                ..
-            }
-        ));
+        assert_eq!(e, fits_none(400, Some(16), Some(25)));
         let e = AnyBoard::parse_line("1,2,3").unwrap_err();
-        assert!(matches!(
-            e,
-            ParseError::WrongCellCount {
-                expected: 16,
-                found: 3,
-                ..
-            }
-        ));
+        assert_eq!(e, fits_none(3, None, Some(4)));
+        let e = AnyBoard::parse_line("53 7 6 195 98").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "5 cells fit no board: the nearest is 4x4 (16 cells)"
+        );
         assert_eq!(AnyBoard::parse_line("").unwrap_err(), ParseError::Empty);
         assert_eq!(
             AnyBoard::parse_line(" | -+ ").unwrap_err(),
@@ -832,7 +816,7 @@ mod tests {
             }
         );
         let e = AnyBoard::parse_line("1 2 3 4\n. . . .\n. . .\n. . . .\n").unwrap_err();
-        assert!(matches!(e, ParseError::WrongCellCount { found: 15, .. }));
+        assert!(matches!(e, ParseError::NoSizeFits { found: 15, .. }));
     }
 
     #[test]

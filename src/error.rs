@@ -150,12 +150,34 @@ pub enum ParseError {
         /// The side of the board.
         size: usize,
     },
+    /// Text of a size not known beforehand ([`AnyBoard`](crate::AnyBoard))
+    /// whose number of cells fits no board: it names the sizes nearest it,
+    /// the largest below and the smallest above (one of them at either end).
+    #[error("{found} cells fit no board: the nearest {}", nearest_sizes(*.smaller, *.larger))]
+    NoSizeFits {
+        /// Cells found in the text.
+        found: usize,
+        /// The side of the largest board with fewer cells, if any.
+        smaller: Option<usize>,
+        /// The side of the smallest board with more cells, if any.
+        larger: Option<usize>,
+    },
     /// The text holds no cells at all.
     #[error("no cells found")]
     Empty,
     /// The text could be read, but its givens break a rule.
     #[error(transparent)]
     Board(#[from] BoardError),
+}
+
+/// `is 4x4 (16 cells)`, or `are 4x4 (16 cells) and 9x9 (81 cells)`.
+fn nearest_sizes(smaller: Option<usize>, larger: Option<usize>) -> String {
+    let name = |n: usize| format!("{n}x{n} ({} cells)", n * n);
+    match (smaller, larger) {
+        (Some(a), Some(b)) => format!("are {} and {}", name(a), name(b)),
+        (Some(n), None) | (None, Some(n)) => format!("is {}", name(n)),
+        (None, None) => "is none".to_owned(),
+    }
 }
 
 impl ParseError {

@@ -980,14 +980,14 @@ fn text_that_fits_no_size_names_what_no_board_reads() {
             ParseError::TrailingChar { ch: junk, size: 9 }
         );
     }
-    // A value of that size there makes the line too long.
+    // A value of that size there makes 82 cells, which fit no board.
     let line = format!("{TUTORIAL}7");
     assert_eq!(
         AnyBoard::parse_line(&line).unwrap_err(),
-        ParseError::WrongCellCount {
-            expected: 81,
+        ParseError::NoSizeFits {
             found: 82,
-            size: 9
+            smaller: Some(9),
+            larger: Some(16)
         }
     );
 }

@@ -126,7 +126,9 @@ fn mixed() -> Vec<(String, Expect)> {
         ),
         (
             NINE[..80].into(),
-            Expect::Invalid("expected 81 cells for a 9x9 board, found 80"),
+            Expect::Invalid(
+                "80 cells fit no board: the nearest are 4x4 (16 cells) and 9x9 (81 cells)",
+            ),
         ),
         (
             "11..............".into(),
@@ -490,9 +492,12 @@ fn a_grid_file_is_one_puzzle() {
     assert_solves(&nine.into(), run.lines()[2]);
     assert!(
         run.stderr
-            .starts_with("error: <stdin>:1: expected 16 cells")
+            .starts_with("error: <stdin>:1: 9 cells fit no board")
     );
-    assert!(run.stderr.contains("error: <stdin>:2: expected 16 cells"));
+    assert!(
+        run.stderr
+            .contains("error: <stdin>:2: 9 cells fit no board")
+    );
 }
 
 #[test]
@@ -547,7 +552,8 @@ fn a_grid_larger_than_64x64_is_one_invalid_puzzle() {
     let run = ndoku(&["solve"], (row(0) + "\n").as_bytes());
     assert_eq!(run.stdout, "invalid\n");
     assert!(
-        run.stderr.starts_with("error: <stdin>:1: expected "),
+        run.stderr
+            .starts_with("error: <stdin>:1: 100 cells fit no board: the nearest are 9x9"),
         "{}",
         run.stderr
     );

@@ -267,7 +267,7 @@ fn long_line_sized<const BOX: usize>(dots: &str, zeros: &str, every_parser: bool
     }
 }
 
-/// The same for the `AnyBoard` parsers, which name the nearest size: 64×64.
+/// The same for the `AnyBoard` parsers, which name the nearest size below: 64×64.
 fn long_line_any(text: &str, found: usize, parsers: &[(&'static str, AnyParser)]) {
     for (name, parse) in parsers {
         let (result, biggest, peak) = measure(|| parse(text));
@@ -279,10 +279,10 @@ fn long_line_any(text: &str, found: usize, parsers: &[(&'static str, AnyParser)]
                 size: 16,
             }
         } else {
-            ParseError::WrongCellCount {
-                expected: 4096,
+            ParseError::NoSizeFits {
                 found,
-                size: 64,
+                smaller: Some(64),
+                larger: None,
             }
         };
         assert_eq!(result, Err(want), "{name}");
@@ -400,10 +400,11 @@ fn wrong_lengths_for_any_board(longest: usize) {
         let want = if n * n == len {
             continue;
         } else {
-            Err(ParseError::WrongCellCount {
-                expected: n * n,
+            let sides = [4usize, 9, 16, 25, 36, 49, 64];
+            Err(ParseError::NoSizeFits {
                 found: len,
-                size: n,
+                smaller: sides.into_iter().rev().find(|&s| s * s < len),
+                larger: sides.into_iter().find(|&s| s * s > len),
             })
         };
         assert_eq!(AnyBoard::parse_line(&dots[..len]), want, "{len} dots");

@@ -141,7 +141,7 @@ fn bad_text_is_an_error_with_the_parse_message() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("expected 16 cells for a 4x4 board, found 20"),
+        e.contains("20 cells fit no board: the nearest are 4x4 (16 cells) and 9x9 (81 cells)"),
         "{e}"
     );
     // Not UTF-8 and NUL bytes inside the string.
