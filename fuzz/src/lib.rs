@@ -193,6 +193,20 @@ pub fn check_error(e: &ParseError, n: Option<usize>) {
             assert_ne!(expected, found, "{e:?}");
             assert!(n.is_none_or(|n| n == *size), "{e:?} on side {n:?}");
         }
+        ParseError::NoSizeFits {
+            found,
+            smaller,
+            larger,
+        } => {
+            // Only where the size comes from the text, and around the count.
+            assert!(n.is_none(), "{e:?} on side {n:?}");
+            assert!(smaller.is_none_or(|s| s * s < *found), "{e:?}");
+            assert!(larger.is_none_or(|l| l * l > *found), "{e:?}");
+            assert!(smaller.is_some() || larger.is_some(), "{e:?}");
+        }
+        ParseError::TrailingChar { size, .. } => {
+            assert!(n.is_none_or(|n| n == *size), "{e:?} on side {n:?}");
+        }
         ParseError::WrongRowLength {
             row,
             expected,
