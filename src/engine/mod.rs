@@ -291,17 +291,8 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// Counts the solutions of `board`, stopping once it has found `limit`.
     pub fn count(&mut self, board: &Board<BOX>, limit: usize) -> Count {
-        if limit == 0 {
-            self.stats = Stats::default();
-            return Count::AtLeast(0);
-        }
-        let mut found = 0usize;
         // No solution is kept, so the engine need not write one out.
-        let stop = self.search(board, limit == 1, false, |_| {
-            found += 1;
-            found < limit
-        });
-        stop.count(found)
+        self.count_with(board, limit, false, |_| true)
     }
 
     /// Shows `visit` each solution of `board`, in the order the search finds
@@ -328,16 +319,9 @@ impl<const BOX: usize> Solver<BOX> {
         limit: usize,
         mut visit: impl FnMut(&Board<BOX>) -> bool,
     ) -> Count {
-        if limit == 0 {
-            self.stats = Stats::default();
-            return Count::AtLeast(0);
-        }
-        let mut found = 0usize;
-        let stop = self.search(board, limit == 1, true, |value| {
-            found += 1;
-            visit(&Board::from_checked_cells(value)) && found < limit
-        });
-        stop.count(found)
+        self.count_with(board, limit, true, |value| {
+            visit(&Board::from_checked_cells(value))
+        })
     }
 
     /// Up to `limit` solutions of `board`, in the order the search finds them
@@ -380,20 +364,35 @@ impl<const BOX: usize> Solver<BOX> {
         board: &Board<BOX>,
         limit: usize,
     ) -> (Count, Option<Board<BOX>>) {
+        let mut first = None;
+        let count = self.count_with(board, limit, true, |value| {
+            first.get_or_insert_with(|| Board::from_checked_cells(value));
+            true
+        });
+        (count, first)
+    }
+
+    /// The count behind [`Solver::count`], [`Solver::each_solution`] and
+    /// [`Solver::count_and_solve`]: searches until `limit` solutions, or
+    /// until `on_solution` (shown each one's values when `values`, else
+    /// perhaps an empty slice) says stop, or the budget runs out.
+    fn count_with(
+        &mut self,
+        board: &Board<BOX>,
+        limit: usize,
+        values: bool,
+        mut on_solution: impl FnMut(&[u8]) -> bool,
+    ) -> Count {
         if limit == 0 {
             self.stats = Stats::default();
-            return (Count::AtLeast(0), None);
+            return Count::AtLeast(0);
         }
         let mut found = 0usize;
-        let mut first = None;
-        let stop = self.search(board, limit == 1, true, |value| {
-            if first.is_none() {
-                first = Some(Board::from_checked_cells(value));
-            }
+        let stop = self.search(board, limit == 1, values, |value| {
             found += 1;
-            found < limit
+            on_solution(value) && found < limit
         });
-        (stop.count(found), first)
+        stop.count(found)
     }
 
     /// The loop: choose a branch, try its next choice and propagate, step back
