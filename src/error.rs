@@ -220,7 +220,7 @@ pub struct UnknownName {
     /// The name given.
     pub found: String,
     /// The names there are.
-    pub expected: &'static [&'static str],
+    pub expected: Vec<String>,
 }
 
 /// The value among `values` whose `Display` name is `name`, ignoring ASCII
@@ -229,7 +229,6 @@ pub(crate) fn by_name<T: Copy + std::fmt::Display>(
     name: &str,
     what: &'static str,
     values: &[T],
-    names: &'static [&'static str],
 ) -> Result<T, UnknownName> {
     values
         .iter()
@@ -238,6 +237,6 @@ pub(crate) fn by_name<T: Copy + std::fmt::Display>(
         .ok_or_else(|| UnknownName {
             what,
             found: name.to_owned(),
-            expected: names,
+            expected: values.iter().map(ToString::to_string).collect(),
         })
 }

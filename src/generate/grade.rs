@@ -88,13 +88,7 @@ impl std::str::FromStr for Level {
     /// # Ok::<(), ndoku::UnknownName>(())
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        const NAMES: &[&str] = &["easy", "medium", "hard"];
-        by_name(
-            s,
-            "level",
-            &[Level::Easy, Level::Medium, Level::Hard],
-            NAMES,
-        )
+        by_name(s, "level", &[Level::Easy, Level::Medium, Level::Hard])
     }
 }
 

@@ -130,15 +130,7 @@ impl std::str::FromStr for Symmetry {
     /// # Ok::<(), ndoku::UnknownName>(())
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        const NAMES: &[&str] = &[
-            "none",
-            "rotate180",
-            "rotate90",
-            "horizontal",
-            "vertical",
-            "diagonal",
-        ];
-        by_name(s, "symmetry", &Symmetry::ALL, NAMES)
+        by_name(s, "symmetry", &Symmetry::ALL)
     }
 }
 
