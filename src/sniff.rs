@@ -77,7 +77,7 @@ pub fn could_be_hex(text: &str) -> bool {
     text.len() >= 16 * 16
         && text.contains('0')
         && !text.contains(['G', 'g', ','])
-        && text.chars().filter(|&c| !is_layout(c)).count() == 16 * 16
+        && cells(text).count() == 16 * 16
 }
 
 /// Whether some board side has `k` cells.
@@ -118,7 +118,7 @@ pub(crate) fn measure(s: &str) -> (Layout, usize) {
         count += 1;
         wide |= word.len() > 1 && is_number(word);
     }
-    let chars = s.chars().filter(|&c| !is_layout(c)).count();
+    let chars = cells(s).count();
     if s.contains(',') || (wide && (is_board(count) || !is_board(chars))) {
         return (Layout::Tokens, count);
     }
@@ -143,7 +143,7 @@ pub(crate) fn reads_as_tokens(s: &str, n: usize) -> bool {
     if !wide || count == n * n {
         return wide;
     }
-    let chars = s.chars().filter(|&c| !is_layout(c)).count();
+    let chars = cells(s).count();
     // Past 9×9 a value can take two digits; up to it, a number of two is
     // no value, so a text short of N×N tokens reads as characters.
     n >= 10 && chars != n * n && chars < 2 * count
@@ -167,7 +167,7 @@ impl LineShape {
     /// Reads the shape of `line`.
     #[must_use]
     pub fn of(line: &str) -> Self {
-        let chars = line.chars().filter(|&c| !is_layout(c)).count();
+        let chars = cells(line).count();
         let words = words(line).count();
         let words_are_cells = self::words(line).all(|w| w.chars().nth(1).is_none() || is_number(w));
         // A value no 4×4 board has: a letter or a digit past 4, or, where

@@ -483,13 +483,16 @@ impl Lines {
             // puzzles. So, on stdin, does a first line that is no row: a puzzle
             // typed or piped in alone is answered without waiting for the next.
             let puzzles = match &raw {
-                Raw::Text(t) if LineShape::of(t).has_cells() => {
+                Raw::Text(t) => {
                     let shape = LineShape::of(t);
-                    let width = shape.row_width().or(shape.too_wide());
-                    widths.push(width);
-                    width.is_none() && (shape.is_whole() || (self.interactive && widths.len() == 1))
+                    // Without cells, a box rule: part of a grid, or a bad line.
+                    shape.has_cells() && {
+                        let width = shape.row_width().or(shape.too_wide());
+                        widths.push(width);
+                        width.is_none()
+                            && (shape.is_whole() || (self.interactive && widths.len() == 1))
+                    }
                 }
-                Raw::Text(_) => false, // A box rule: part of a grid, or a bad line.
                 Raw::Bad(_) => true,
             };
             ahead.push((self.line, raw));
@@ -521,7 +524,7 @@ impl Lines {
         for (line, raw) in ahead {
             match raw {
                 Raw::Text(t) => {
-                    if LineShape::of(&t).has_cells() {
+                    if ndoku::sniff::cells(&t).next().is_some() {
                         rows.push(line);
                     }
                     text.push_str(&t);
@@ -550,7 +553,8 @@ impl Lines {
         let first = ahead[0].0;
         // A line of `width` numbers is a row: `width` is no whole puzzle's
         // count (see `LineShape::too_wide`), and whole puzzles end the grid first.
-        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if LineShape::of(t).words() == width);
+        let is_row =
+            |raw: &Raw| matches!(raw, Raw::Text(t) if ndoku::sniff::words(t).count() == width);
         let mut rows = ahead.iter().filter(|(_, raw)| is_row(raw)).count();
         let mut after = None;
         while let Some(raw) = self.next_raw()? {

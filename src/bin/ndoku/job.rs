@@ -2,7 +2,6 @@
 
 use std::io::Write as _;
 
-use ndoku::sniff::LineShape;
 use ndoku::{AnyBoard, AnySolver, Count, ParseError};
 
 use crate::input::{Entry, Shape};
@@ -376,7 +375,7 @@ fn line_of(entry: &Entry<'_>, text: &str, error: Option<&ParseError>) -> usize {
     };
     let Some(row_text) = text
         .lines()
-        .filter(|l| LineShape::of(l).has_cells())
+        .filter(|l| ndoku::sniff::cells(l).next().is_some())
         .nth(row)
     else {
         return entry.line;
