@@ -155,7 +155,7 @@ impl Geometry {
         }
         let (member_start, memberships) = flatten(per_cell.iter().map(|m| m.iter().copied()));
         let mut seen = vec![usize::MAX; cells];
-        let peers = (0..cells).map(|c| {
+        let (peer_start, peer_list) = flatten((0..cells).map(|c| {
             let mut list = Vec::new();
             for m in &per_cell[c] {
                 for &q in &houses[m.house as usize].cells {
@@ -166,9 +166,7 @@ impl Geometry {
                 }
             }
             list
-        });
-        let peers: Vec<Vec<u32>> = peers.collect();
-        let (peer_start, peer_list) = flatten(peers.iter().map(|p| p.iter().copied()));
+        }));
         Self {
             size: n,
             box_rows,
@@ -247,7 +245,7 @@ impl Geometry {
 }
 
 /// Lists of items laid end to end, with where each starts (and, last, the total).
-fn flatten<T, I: Iterator<Item = T>>(lists: impl Iterator<Item = I>) -> (Vec<u32>, Vec<T>) {
+fn flatten<T, I: IntoIterator<Item = T>>(lists: impl Iterator<Item = I>) -> (Vec<u32>, Vec<T>) {
     let (mut start, mut all) = (vec![0u32], Vec::new());
     for list in lists {
         all.extend(list);
