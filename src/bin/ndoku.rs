@@ -163,9 +163,10 @@ fn stdout_was_closed() -> bool {
             return true;
         };
         let mut out = std::fs::File::from(fd);
-        let null = std::fs::metadata("/dev/null").ok();
+        // Only a character device can be /dev/null: stat that one only then.
         let is_null = out.metadata().is_ok_and(|m| {
-            m.file_type().is_char_device() && null.is_some_and(|n| n.rdev() == m.rdev())
+            m.file_type().is_char_device()
+                && std::fs::metadata("/dev/null").is_ok_and(|n| n.rdev() == m.rdev())
         });
         is_null && out.read(&mut []).is_ok()
     }
