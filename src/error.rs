@@ -16,6 +16,13 @@ pub enum House {
     Column,
     /// A box.
     Box,
+    /// An irregular region of a jigsaw layout.
+    Region,
+    /// One of the two main diagonals (X-Sudoku).
+    Diagonal,
+    /// An extra region: a Windoku window, a disjoint group, or any list of
+    /// cells whose values differ.
+    Extra,
 }
 
 impl std::fmt::Display for House {
@@ -24,6 +31,9 @@ impl std::fmt::Display for House {
             House::Row => "row",
             House::Column => "column",
             House::Box => "box",
+            House::Region => "region",
+            House::Diagonal => "diagonal",
+            House::Extra => "extra region",
         })
     }
 }
@@ -239,4 +249,135 @@ pub(crate) fn by_name<T: Copy + std::fmt::Display>(
             found: name.to_owned(),
             expected: values.iter().map(ToString::to_string).collect(),
         })
+}
+
+/// A set of rules that cannot hold: a region of the wrong size, a cell off
+/// the board, a cage no digits can fill.
+///
+/// Cells are named as f-puzzles names them, `R1C1` for the top left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A board side ndoku does not support (1 to 64).
+    #[error("a {size}x{size} board is not supported: sizes run from 1 to {max}")]
+    UnsupportedSize {
+        /// The side asked for.
+        size: usize,
+        /// The largest side supported.
+        max: usize,
+    },
+    /// Boxes whose sides do not multiply to the board's side.
+    #[error("boxes of {rows}x{cols} do not tile a {size}x{size} board")]
+    BoxShape {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A region map of the wrong length.
+    #[error("a region map for a {size}x{size} board needs {} cells, found {found}", .size * .size)]
+    RegionMapLength {
+        /// The side of the board.
+        size: usize,
+        /// Entries in the map.
+        found: usize,
+    },
+    /// A region that does not hold exactly N cells.
+    #[error("region {region} has {found} cells, expected {size}")]
+    RegionSize {
+        /// The region, as the caller numbered it.
+        region: usize,
+        /// Cells found in it.
+        found: usize,
+        /// The side of the board, the cells a region must have.
+        size: usize,
+    },
+    /// A cell that no region holds.
+    #[error("cell R{}C{} is in no region", .row + 1, .col + 1)]
+    NoRegion {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A cell that two regions hold.
+    #[error("cell R{}C{} is in two regions, {first} and {second}", .row + 1, .col + 1)]
+    TwoRegions {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The first region holding it.
+        first: usize,
+        /// The second region holding it.
+        second: usize,
+    },
+    /// A cell of a cage or region outside the board.
+    #[error("{what} names cell R{}C{}, off the {size}x{size} board", .row + 1, .col + 1)]
+    OffBoard {
+        /// What named it: `cage 3`, `extra region 1`.
+        what: String,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A cage or region that names one cell twice.
+    #[error("{what} names cell R{}C{} twice", .row + 1, .col + 1)]
+    RepeatedCell {
+        /// What named it: `cage 3`, `extra region 1`.
+        what: String,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A cage or region with more cells than there are values, so that its
+    /// values cannot all differ, or with no cells.
+    #[error(
+        "{what} has {found} cells, but its values must differ and a board of {size}x{size} has {size} values"
+    )]
+    TooManyCells {
+        /// What it is: `cage 3`, `extra region 1`.
+        what: String,
+        /// Cells it has.
+        found: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A cage with no cells.
+    #[error("{what} has no cells")]
+    NoCells {
+        /// What it is: `cage 3`, `extra region 1`.
+        what: String,
+    },
+    /// A cage sum that different values in its cells cannot reach.
+    #[error(
+        "{what} of {cells} cells cannot sum to {sum}: different values there sum to {min} to {max}"
+    )]
+    UnreachableSum {
+        /// The cage: `cage 3`.
+        what: String,
+        /// Cells in the cage.
+        cells: usize,
+        /// The sum asked for.
+        sum: u64,
+        /// The least sum its cells can hold.
+        min: u64,
+        /// The greatest sum its cells can hold.
+        max: u64,
+    },
+    /// A rule that needs boxes (Windoku windows, disjoint groups) on a
+    /// layout without them, or with boxes it does not fit.
+    #[error("{rule} needs {needs}")]
+    NeedsBoxes {
+        /// The rule: `windows`, `disjoint groups`.
+        rule: &'static str,
+        /// What it needs: `square boxes`.
+        needs: &'static str,
+    },
 }

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use crate::error::House;
+use crate::error::{House, RulesError};
 
 /// One house: cells that hold different values (all of `1..=N` when it has N cells).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -71,8 +71,8 @@ pub struct Membership {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
     size: usize,
-    box_rows: usize,
-    box_cols: usize,
+    /// The sides of a box, or `None` when the regions are irregular.
+    box_shape: Option<(usize, usize)>,
     houses: Vec<HouseCells>,
     /// `memberships[member_start[c]..member_start[c + 1]]`: cell `c`'s houses.
     member_start: Vec<u32>,
@@ -98,15 +98,7 @@ impl Geometry {
             n > 0 && n <= 64,
             "boxes of {box_rows}x{box_cols} give no supported size"
         );
-        let mut houses = Vec::with_capacity(3 * n);
-        houses.extend((0..n).map(|r| HouseCells {
-            kind: House::Row,
-            cells: (0..n).map(|c| (r * n + c) as u32).collect(),
-        }));
-        houses.extend((0..n).map(|c| HouseCells {
-            kind: House::Column,
-            cells: (0..n).map(|r| (r * n + c) as u32).collect(),
-        }));
+        let mut houses = lines(n);
         // Box b is band b / (boxes per band), stack b % (boxes per band).
         let per_band = n / box_cols;
         houses.extend((0..n).map(|b| {
@@ -118,7 +110,80 @@ impl Geometry {
                     .collect(),
             }
         }));
-        Self::from_houses(n, (box_rows, box_cols), houses)
+        Self::from_houses(n, Some((box_rows, box_cols)), houses)
+    }
+
+    /// A jigsaw layout: rows, columns, and irregular regions given as a map,
+    /// `regions[row * n + col]` naming the region of each cell. Region names
+    /// are any numbers; each must hold exactly `n` cells, and regions need not
+    /// be connected. Regions are numbered in the order of their first cells.
+    ///
+    /// ```
+    /// use ndoku::{Geometry, House};
+    ///
+    /// // 4×4 with L-shaped regions.
+    /// let map = [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    /// let g = Geometry::from_regions(4, &map)?;
+    /// assert_eq!(g.house(8).kind(), House::Region);
+    /// assert_eq!(g.house(8).cells(), [0, 1, 2, 4]);
+    /// assert!(Geometry::from_regions(4, &[0; 16]).is_err());
+    /// # Ok::<(), ndoku::RulesError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 64,
+    /// [`RulesError::RegionMapLength`] when the map does not have `n²`
+    /// entries, and [`RulesError::RegionSize`] when a region does not hold
+    /// `n` cells.
+    pub fn from_regions(n: usize, regions: &[usize]) -> Result<Self, RulesError> {
+        if n == 0 || n > MAX_SIZE {
+            return Err(RulesError::UnsupportedSize {
+                size: n,
+                max: MAX_SIZE,
+            });
+        }
+        if regions.len() != n * n {
+            return Err(RulesError::RegionMapLength {
+                size: n,
+                found: regions.len(),
+            });
+        }
+        let mut order: Vec<usize> = Vec::new();
+        let mut cells_of: std::collections::HashMap<usize, Vec<u32>> = Default::default();
+        for (cell, &r) in regions.iter().enumerate() {
+            let list = cells_of.entry(r).or_insert_with(|| {
+                order.push(r);
+                Vec::new()
+            });
+            list.push(cell as u32);
+        }
+        if let Some(&r) = order.iter().find(|r| cells_of[r].len() != n) {
+            return Err(RulesError::RegionSize {
+                region: r,
+                found: cells_of[&r].len(),
+                size: n,
+            });
+        }
+        let mut houses = lines(n);
+        houses.extend(order.iter().map(|r| HouseCells {
+            kind: House::Region,
+            cells: cells_of.remove(r).unwrap_or_default(),
+        }));
+        Ok(Self::from_houses(n, None, houses))
+    }
+
+    /// This layout with more houses after its own, each a list of cells
+    /// whose values differ; the caller has checked the cells are on the
+    /// board and distinct within each house.
+    pub(crate) fn with_houses(&self, extra: impl IntoIterator<Item = (House, Vec<u32>)>) -> Self {
+        let mut houses = self.houses.clone();
+        houses.extend(
+            extra
+                .into_iter()
+                .map(|(kind, cells)| HouseCells { kind, cells }),
+        );
+        Self::from_houses(self.size, self.box_shape, houses)
     }
 
     /// The classic layout with square boxes of `boxw`×`boxw` cells, built
@@ -138,11 +203,7 @@ impl Geometry {
     }
 
     /// Builds the cell-to-house, peer and intersection tables for `houses`.
-    fn from_houses(
-        n: usize,
-        (box_rows, box_cols): (usize, usize),
-        houses: Vec<HouseCells>,
-    ) -> Self {
+    fn from_houses(n: usize, box_shape: Option<(usize, usize)>, houses: Vec<HouseCells>) -> Self {
         let cells = n * n;
         let mut per_cell: Vec<Vec<Membership>> = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
@@ -169,8 +230,7 @@ impl Geometry {
         }));
         Self {
             size: n,
-            box_rows,
-            box_cols,
+            box_shape,
             intersections: intersections(&per_cell),
             houses,
             member_start,
@@ -192,13 +252,15 @@ impl Geometry {
         self.size * self.size
     }
 
-    /// The sides of a box, (rows, columns).
+    /// The sides of a box, (rows, columns), or `None` when the regions are
+    /// irregular (a jigsaw layout).
     #[must_use]
-    pub fn box_shape(&self) -> (usize, usize) {
-        (self.box_rows, self.box_cols)
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.box_shape
     }
 
-    /// Every house, rows, then columns, then boxes.
+    /// Every house: rows, then columns, then boxes or regions, then any
+    /// extra houses.
     #[must_use]
     pub fn houses(&self) -> &[HouseCells] {
         &self.houses
@@ -242,6 +304,24 @@ impl Geometry {
     pub fn intersections(&self) -> &[Intersection] {
         &self.intersections
     }
+}
+
+/// The largest side a layout may have: the widest candidate mask the
+/// engines hold today.
+pub(crate) const MAX_SIZE: usize = 64;
+
+/// The rows, then the columns, of an N×N board.
+fn lines(n: usize) -> Vec<HouseCells> {
+    let mut houses = Vec::with_capacity(3 * n);
+    houses.extend((0..n).map(|r| HouseCells {
+        kind: House::Row,
+        cells: (0..n).map(|c| (r * n + c) as u32).collect(),
+    }));
+    houses.extend((0..n).map(|c| HouseCells {
+        kind: House::Column,
+        cells: (0..n).map(|r| (r * n + c) as u32).collect(),
+    }));
+    houses
 }
 
 /// Lists of items laid end to end, with where each starts (and, last, the total).

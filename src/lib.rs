@@ -222,17 +222,21 @@ mod geometry;
 mod outcome;
 mod random;
 mod reference;
+mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 pub mod sniff;
 mod transform;
+mod variant;
 
 pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
-pub use engine::{Engine, Solver, Stats};
-pub use error::{BoardError, House, ParseError, UnknownName};
+pub use engine::{Engine, Solver, Stats, VariantSolver};
+pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
 pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
+pub use rules::{Cage, ChessRule, Rules, Violation};
 pub use transform::{Transform, TransformError};
+pub use variant::{Variant, VariantOutcome};

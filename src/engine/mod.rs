@@ -17,6 +17,7 @@ mod state;
 mod stats;
 mod tables;
 mod trail;
+mod variant;
 
 use std::time::Duration;
 
@@ -28,6 +29,7 @@ use limits::Limits;
 use noise::Noise;
 use search::{General, Search};
 pub use stats::Stats;
+pub use variant::VariantSolver;
 
 /// A reusable solver for boards of one size.
 ///

@@ -1,0 +1,218 @@
+//! The run-time engine: solving, counting and enumerating puzzles whose rules ([`Rules`]) are known only at run time.
+
+mod model;
+mod propagate;
+mod search;
+mod state;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use model::Model;
+use search::{Frame, Search};
+use state::State;
+
+use super::limits::Limits;
+use super::stats::Stats;
+use crate::outcome::{Count, Stop};
+use crate::rules::Rules;
+use crate::variant::{Variant, VariantOutcome};
+
+/// Guesses between looks at the clock under a time limit.
+const CLOCK_EVERY: u64 = 256;
+
+/// The engine for [`Variant`] puzzles: any [`Rules`], with what [`Solver`](crate::Solver)
+/// has for classic boards (a node budget, a time limit, statistics, reusable
+/// scratch space).
+///
+/// It compiles a puzzle's rules once and keeps them while the next puzzle
+/// has the same rules. Its search is the same shape as the classic
+/// engines': candidate masks with an undo trail, propagation to a fixpoint
+/// (naked and hidden singles, cage combinations, and sums the rule of 45
+/// derives from the cages), and an explicit stack of decisions on the cell
+/// with the fewest candidates.
+///
+/// ```
+/// use ndoku::{Count, Rules, Variant, VariantSolver};
+///
+/// let rules = Rules::boxes(2, 3)?.with_diagonals();
+/// let puzzle = Variant::from_cells(rules, &[0; 36])?;
+/// let mut solver = VariantSolver::new();
+/// let solution = solver.solve(&puzzle).solution().expect("an empty X-Sudoku has solutions");
+/// assert!(solution.is_solved());
+/// assert!(matches!(solver.count(&puzzle, 2), Count::AtLeast(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Default)]
+pub struct VariantSolver {
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+    stats: Stats,
+    scratch: Option<Scratch>,
+}
+
+/// The compiled rules and the search state for them.
+struct Scratch {
+    rules: Arc<Rules>,
+    model: Model,
+    state: State,
+    frames: Vec<Frame>,
+}
+
+impl std::fmt::Debug for VariantSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("VariantSolver")
+            .field("max_nodes", &self.max_nodes)
+            .field("time_limit", &self.time_limit)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Clone for VariantSolver {
+    /// The same settings, with fresh scratch space.
+    fn clone(&self) -> Self {
+        Self {
+            max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
+            stats: self.stats,
+            scratch: None,
+        }
+    }
+}
+
+impl VariantSolver {
+    /// A solver with no node budget and no time limit.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The same solver, giving up after `max_nodes` guesses (see [`Solver::with_max_nodes`](crate::Solver::with_max_nodes)).
+    #[must_use]
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = Some(max_nodes);
+        self
+    }
+
+    /// The same solver, giving up once a search has run for `limit`, or never with `None`.
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.time_limit = limit;
+        self
+    }
+
+    /// Counters from the last search.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The first solution found, or why there is none.
+    pub fn solve(&mut self, puzzle: &Variant) -> VariantOutcome {
+        let mut first = None;
+        let stop = self.search(puzzle, |values| {
+            first = Some(values.to_vec());
+            false
+        });
+        match stop {
+            Stop::Enough => {
+                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
+            }
+            Stop::Exhausted => VariantOutcome::Unsolvable,
+            Stop::Budget => VariantOutcome::GaveUp,
+        }
+    }
+
+    /// Counts solutions up to `limit` (2 tells whether a puzzle is unique).
+    pub fn count(&mut self, puzzle: &Variant, limit: usize) -> Count {
+        self.count_and_solve(puzzle, limit).0
+    }
+
+    /// [`VariantSolver::count`], keeping the first solution found.
+    pub fn count_and_solve(&mut self, puzzle: &Variant, limit: usize) -> (Count, Option<Variant>) {
+        let (mut found, mut first) = (0usize, None);
+        let stop = self.search(puzzle, |values| {
+            found += 1;
+            if first.is_none() {
+                first = Some(values.to_vec());
+            }
+            found < limit
+        });
+        let count = if limit == 0 {
+            Count::AtLeast(0)
+        } else {
+            stop.count(found)
+        };
+        (count, first.map(|v| puzzle.with_values(v)))
+    }
+
+    /// Shows each solution to `visit`, in the engine's order, while it
+    /// returns `true`; returns how the search ended, as a count of the
+    /// solutions shown.
+    pub fn each_solution(
+        &mut self,
+        puzzle: &Variant,
+        mut visit: impl FnMut(&Variant) -> bool,
+    ) -> Count {
+        let mut found = 0;
+        let stop = self.search(puzzle, |values| {
+            found += 1;
+            visit(&puzzle.with_values(values.to_vec()))
+        });
+        stop.count(found)
+    }
+
+    /// Up to `limit` solutions, in the engine's order.
+    pub fn solutions(&mut self, puzzle: &Variant, limit: usize) -> Vec<Variant> {
+        let mut out = Vec::new();
+        if limit > 0 {
+            let _ = self.each_solution(puzzle, |s| {
+                out.push(s.clone());
+                out.len() < limit
+            });
+        }
+        out
+    }
+
+    /// Runs one search, showing each solution's values to `on_solution`,
+    /// which says whether to go on.
+    fn search(&mut self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+        self.stats = Stats::default();
+        let rules = puzzle.shared_rules();
+        let scratch = match &mut self.scratch {
+            Some(s) if Arc::ptr_eq(&s.rules, rules) || *s.rules == **rules => s,
+            slot => {
+                let model = Model::new(rules);
+                let state = State::new(&model);
+                slot.insert(Scratch {
+                    rules: Arc::clone(rules),
+                    model,
+                    state,
+                    frames: Vec::new(),
+                })
+            }
+        };
+        let limits = Limits::new(
+            self.max_nodes.unwrap_or(u64::MAX),
+            self.time_limit,
+            CLOCK_EVERY,
+        );
+        let mut values = vec![0u8; scratch.model.cells];
+        let mut search = Search {
+            m: &scratch.model,
+            st: &mut scratch.state,
+            frames: &mut scratch.frames,
+            limits,
+            stats: &mut self.stats,
+        };
+        let stop = search.run(puzzle.cells(), |st| {
+            for (c, v) in values.iter_mut().enumerate() {
+                *v = st.cand(c).trailing_zeros() as u8 + 1;
+            }
+            on_solution(&values)
+        });
+        self.stats.propagations = scratch.state.assignments;
+        stop
+    }
+}

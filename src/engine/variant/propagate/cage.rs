@@ -1,0 +1,156 @@
+//! Sum cages whose cells differ: the value combinations a cage still allows, kept to those its cells can hold.
+
+use super::Constraint;
+use crate::engine::state::Contradiction;
+use crate::engine::variant::model::Model;
+use crate::engine::variant::state::State;
+
+/// The most combinations a cage lists; past it the cage keeps bounds only.
+const MAX_COMBOS: usize = 1 << 14;
+
+/// A cage of different values with a sum, as the sets of values (masks)
+/// that fill it: a set stays possible while it holds every value placed in
+/// the cage, each of its other values has an open cell to go to, and each
+/// open cell has one of them. The cells keep the union of those sets, and a
+/// value in every set with one cell left for it goes there.
+pub(crate) struct CageSum {
+    cells: Vec<u32>,
+    combos: Vec<u64>,
+}
+
+impl CageSum {
+    /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
+    /// when it has too many combinations to list.
+    pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64) -> Option<Self> {
+        let combos = combinations(n, cells.len(), sum)?;
+        Some(Self { cells, combos })
+    }
+}
+
+impl Constraint for CageSum {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model, st: &mut State) -> Result<(), Contradiction> {
+        let (mut placed, mut free) = (0u64, 0u64);
+        for &c in &self.cells {
+            let cand = st.cand(c as usize);
+            if st.is_done(c as usize) {
+                placed |= cand;
+            } else {
+                free |= cand;
+            }
+        }
+        let (mut allowed, mut required, mut fits_any) = (0u64, u64::MAX, false);
+        for &combo in &self.combos {
+            let rest = combo & !placed;
+            let fits = combo & placed == placed
+                && rest & !free == 0
+                && self
+                    .cells
+                    .iter()
+                    .all(|&c| st.is_done(c as usize) || st.cand(c as usize) & rest != 0);
+            if fits {
+                fits_any = true;
+                allowed |= rest;
+                required &= rest;
+            }
+        }
+        if !fits_any {
+            return Err(Contradiction);
+        }
+        for &c in &self.cells {
+            if !st.is_done(c as usize) {
+                st.restrict(m, c as usize, allowed)?;
+            }
+        }
+        // A value every combination needs, with one open cell left for it.
+        let mut need = required;
+        while need != 0 {
+            let bit = need & need.wrapping_neg();
+            need &= need - 1;
+            let mut places = self
+                .cells
+                .iter()
+                .filter(|&&c| !st.is_done(c as usize) && st.cand(c as usize) & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return Err(Contradiction),
+                (Some(&c), None) => st.restrict(m, c as usize, bit)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every set of `k` different values of `1..=n` summing to `sum`, as masks
+/// (bit `v - 1` for value `v`), or `None` past [`MAX_COMBOS`].
+fn combinations(n: usize, k: usize, sum: u64) -> Option<Vec<u64>> {
+    let mut out = Vec::new();
+    // The sets in order, built on an explicit stack of chosen values.
+    let mut chosen: Vec<u64> = Vec::with_capacity(k);
+    let mut next = 1u64;
+    let (n, k64) = (n as u64, k as u64);
+    loop {
+        let total: u64 = chosen.iter().sum();
+        let left = k64 - chosen.len() as u64;
+        // The least and most the remaining values can add, starting at `next`.
+        let low = left * next + left * left.saturating_sub(1) / 2;
+        let high = left * n - left * left.saturating_sub(1) / 2;
+        let can = left == 0 || (next + left - 1 <= n && total + low <= sum && total + high >= sum);
+        if left == 0 && total == sum {
+            out.push(chosen.iter().fold(0, |m, v| m | 1 << (v - 1)));
+            if out.len() > MAX_COMBOS {
+                return None;
+            }
+        }
+        if left > 0 && can {
+            chosen.push(next);
+            next += 1;
+            continue;
+        }
+        // Step back: advance the last chosen value.
+        loop {
+            let Some(v) = chosen.pop() else {
+                return Some(out);
+            };
+            if v < n {
+                chosen.push(v + 1);
+                next = v + 2;
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute(n: usize, k: usize, sum: u64) -> Vec<u64> {
+        (0u64..1 << n)
+            .filter(|m| m.count_ones() as usize == k)
+            .filter(|m| {
+                (0..n)
+                    .filter(|d| m >> d & 1 == 1)
+                    .map(|d| d as u64 + 1)
+                    .sum::<u64>()
+                    == sum
+            })
+            .collect()
+    }
+
+    #[test]
+    fn combinations_are_every_set_with_the_sum() {
+        for n in [4, 6, 9] {
+            for k in 1..=n {
+                for sum in 0..=(n * (n + 1) / 2 + 2) as u64 {
+                    let mut got = combinations(n, k, sum).unwrap();
+                    got.sort_unstable();
+                    assert_eq!(got, brute(n, k, sum), "n {n} k {k} sum {sum}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Propagation for rules known at run time: singles, hidden singles in houses, and the constraints that are not houses.
+//!
+//! A constraint that is not a house (a sum cage, and later a thermometer or
+//! an arrow) is one module here behind [`Constraint`]: the cells it reads,
+//! and what it removes when one of them changes.
+
+mod bounds;
+mod cage;
+
+pub(crate) use bounds::Bounds;
+pub(crate) use cage::CageSum;
+
+use super::model::Model;
+use super::state::State;
+use crate::engine::state::Contradiction;
+
+/// A constraint beyond houses, run whenever one of its cells changes.
+pub(crate) trait Constraint: Send + Sync {
+    /// The cells it reads.
+    fn cells(&self) -> &[u32];
+
+    /// Removes the candidates it rules out, through [`State::restrict`].
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when its cells cannot keep it.
+    fn propagate(&self, m: &Model, st: &mut State) -> Result<(), Contradiction>;
+}
+
+impl State {
+    /// Makes every queued assignment, and runs the hidden-single checks and
+    /// the constraints with work queued, until nothing changes or a
+    /// contradiction shows. Cheapest first: assignments, then houses, then
+    /// constraints.
+    pub(crate) fn propagate(&mut self, m: &Model) -> Result<(), Contradiction> {
+        loop {
+            self.assign_queued(m)?;
+            if let Some(h) = self.next_house() {
+                hidden_singles(m, self, &m.houses[h])?;
+                continue;
+            }
+            let Some(k) = self.next_constraint() else {
+                return Ok(());
+            };
+            m.constraints[k].propagate(m, self)?;
+        }
+    }
+}
+
+/// Places each value that has one cell left in `house`; fails when a value
+/// has none.
+fn hidden_singles(m: &Model, st: &mut State, house: &[u32]) -> Result<(), Contradiction> {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &c in house {
+        let cand = st.cand(c as usize);
+        twice |= once & cand;
+        once |= cand;
+    }
+    if once != m.full {
+        return Err(Contradiction);
+    }
+    let mut single = once & !twice;
+    while single != 0 {
+        let bit = single & single.wrapping_neg();
+        single &= single - 1;
+        if let Some(&c) = house.iter().find(|&&c| st.cand(c as usize) & bit != 0) {
+            st.restrict(m, c as usize, bit)?;
+        }
+    }
+    Ok(())
+}

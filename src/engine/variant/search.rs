@@ -1,0 +1,136 @@
+//! The run-time engine's search: an explicit stack of decisions, each advanced to its next candidate or undone.
+
+use super::model::Model;
+use super::state::State;
+use crate::engine::limits::Limits;
+use crate::engine::stats::Stats;
+use crate::outcome::Stop;
+
+/// One decision: a cell, the candidates not yet tried there, and the trail
+/// length to undo to before trying the next.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    cell: u32,
+    left: u64,
+    mark: usize,
+}
+
+/// One search over a model. It keeps its decisions on its own stack rather
+/// than recursing, so that a board of thousands of open cells cannot
+/// overflow the call stack, and so that a step back is an undo to a mark.
+pub(crate) struct Search<'a> {
+    pub m: &'a Model,
+    pub st: &'a mut State,
+    pub frames: &'a mut Vec<Frame>,
+    pub limits: Limits,
+    pub stats: &'a mut Stats,
+}
+
+impl Search<'_> {
+    /// Runs from `givens`, showing each solution to `on_solution` (the
+    /// state, every cell with one candidate), which says whether to go on.
+    pub(crate) fn run(
+        &mut self,
+        givens: &[u8],
+        mut on_solution: impl FnMut(&State) -> bool,
+    ) -> Stop {
+        self.frames.clear();
+        if self
+            .st
+            .reset(self.m, givens)
+            .and_then(|()| self.st.propagate(self.m))
+            .is_err()
+        {
+            return Stop::Exhausted;
+        }
+        loop {
+            // Descend: a solution, or one more decision.
+            match self.pick() {
+                None => {
+                    self.stats.solutions += 1;
+                    if !on_solution(self.st) {
+                        return Stop::Enough;
+                    }
+                }
+                Some(cell) => self.frames.push(Frame {
+                    cell: cell as u32,
+                    left: self.st.cand(cell),
+                    mark: self.st.mark(),
+                }),
+            }
+            if let Some(stop) = self.advance() {
+                return stop;
+            }
+        }
+    }
+
+    /// Moves the newest decision to its next candidate that propagates
+    /// without contradiction, stepping back past decisions with none left.
+    /// `None` once a candidate holds; else why the search stops.
+    fn advance(&mut self) -> Option<Stop> {
+        let m = self.m;
+        loop {
+            let Some(f) = self.frames.last_mut() else {
+                return Some(Stop::Exhausted);
+            };
+            self.st.undo(f.mark);
+            let left = f.left & self.st.cand(f.cell as usize);
+            if left == 0 {
+                self.frames.pop();
+                self.stats.backtracks += 1;
+                continue;
+            }
+            if self.limits.reached(self.stats.guesses) {
+                return Some(Stop::Budget);
+            }
+            self.stats.guesses += 1;
+            let bit = left & left.wrapping_neg();
+            f.left = left & !bit;
+            let cell = f.cell as usize;
+            if self
+                .st
+                .restrict(m, cell, bit)
+                .and_then(|()| self.st.propagate(m))
+                .is_ok()
+            {
+                return None;
+            }
+            // The value failed here: rule it out for the candidates left, and
+            // keep what follows under the decision's new mark.
+            self.stats.backtracks += 1;
+            let f = self.frames.last_mut().expect("the decision just tried");
+            self.st.undo(f.mark);
+            if self
+                .st
+                .restrict(m, cell, !bit)
+                .and_then(|()| self.st.propagate(m))
+                .is_ok()
+            {
+                f.mark = self.st.mark();
+            } else {
+                self.frames.pop();
+            }
+        }
+    }
+
+    /// The open cell with the fewest candidates, or `None` when every cell is placed.
+    fn pick(&self) -> Option<usize> {
+        if self.st.open() == 0 {
+            return None;
+        }
+        let mut best = (u32::MAX, 0);
+        for cell in 0..self.m.cells {
+            if self.st.is_done(cell) {
+                continue;
+            }
+            let k = self.st.cand(cell).count_ones();
+            if k < best.0 {
+                best = (k, cell);
+                if k <= 2 {
+                    break;
+                }
+            }
+        }
+        Some(best.1)
+    }
+}

@@ -1,0 +1,234 @@
+//! A puzzle under rules known at run time: the rules, shared, and a value or nothing in each cell.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::engine::VariantSolver;
+use crate::outcome::Count;
+use crate::rules::{Rules, Violation};
+
+/// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
+/// value or nothing in each cell. Like [`Board`](crate::Board), it never
+/// holds values that break a rule; [`VariantSolver`] solves it.
+///
+/// ```
+/// use ndoku::{Rules, Variant};
+///
+/// let rules = Rules::classic(6)?.with_diagonals();
+/// let mut puzzle = Variant::new(rules);
+/// puzzle.set(0, 0, 1)?;
+/// assert!(puzzle.set(1, 1, 1).is_err()); // same box and diagonal
+/// let solution = puzzle.solve().expect("it has solutions");
+/// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+/// assert_eq!(solution.to_string().len(), 36);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    rules: Arc<Rules>,
+    cells: Vec<u8>,
+}
+
+/// The result of looking for one solution of a [`Variant`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+#[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
+pub enum VariantOutcome {
+    /// A solution: every cell filled, every rule kept, every given kept.
+    Solved(Variant),
+    /// The whole search space was explored: the puzzle has no solution.
+    Unsolvable,
+    /// The node budget or the time limit ran out first.
+    GaveUp,
+}
+
+impl VariantOutcome {
+    /// The solution, if one was found.
+    #[must_use]
+    pub fn solution(self) -> Option<Variant> {
+        match self {
+            VariantOutcome::Solved(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for VariantOutcome {
+    /// The solution as `{}` prints a variant, or `unsolvable`, or `gave-up`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantOutcome::Solved(v) => fmt::Display::fmt(v, f),
+            VariantOutcome::Unsolvable => f.write_str("unsolvable"),
+            VariantOutcome::GaveUp => f.write_str("gave-up"),
+        }
+    }
+}
+
+impl Variant {
+    /// An empty puzzle under `rules`.
+    #[must_use]
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Self {
+        let rules = rules.into();
+        let cells = vec![0; rules.size() * rules.size()];
+        Self { rules, cells }
+    }
+
+    /// A puzzle under `rules` with `cells`, one value a cell in row-major
+    /// order (0 for empty).
+    ///
+    /// # Errors
+    ///
+    /// [`Violation::Shape`] for the wrong number of cells or a value out of
+    /// range, or the first rule the values break.
+    pub fn from_cells(rules: impl Into<Arc<Rules>>, cells: &[u8]) -> Result<Self, Violation> {
+        let rules = rules.into();
+        rules.check(cells)?;
+        Ok(Self {
+            rules,
+            cells: cells.to_vec(),
+        })
+    }
+
+    /// The same rules with other values, checked by the caller (a solution).
+    pub(crate) fn with_values(&self, cells: Vec<u8>) -> Self {
+        debug_assert!(self.rules.check(&cells).is_ok());
+        Self {
+            rules: Arc::clone(&self.rules),
+            cells,
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rules, shared.
+    pub(crate) fn shared_rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// N, the side of the board.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.rules.size()
+    }
+
+    /// The values, one a cell in row-major order, 0 for empty.
+    #[must_use]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value at `row`, `col` (0-based), if any; `None` off the board too.
+    #[must_use]
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        let n = self.size();
+        (row < n && col < n)
+            .then(|| self.cells[row * n + col])
+            .filter(|&v| v != 0)
+    }
+
+    /// Sets the cell at `row`, `col` (0-based) to `value`, or clears it with 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Violation::Shape`] for a cell off the board or a value out of
+    /// range; the rule the value would break, and the cell unchanged.
+    pub fn set(&mut self, row: usize, col: usize, value: u8) -> Result<(), Violation> {
+        let n = self.size();
+        if row >= n || col >= n || usize::from(value) > n {
+            return Err(Violation::Shape {
+                expected: n * n,
+                found: row.saturating_mul(n).saturating_add(col),
+                size: n,
+            });
+        }
+        let old = std::mem::replace(&mut self.cells[row * n + col], value);
+        if let Err(e) = self.rules.check(&self.cells) {
+            self.cells[row * n + col] = old;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// The number of filled cells.
+    #[must_use]
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled (and so, as a `Variant` keeps its rules, solved).
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0) && self.rules.check(&self.cells).is_ok()
+    }
+
+    /// Whether `other` is a solution of this puzzle: the same rules, solved,
+    /// and keeping every value filled here.
+    #[must_use]
+    pub fn is_completed_by(&self, other: &Variant) -> bool {
+        *self.rules == *other.rules
+            && other.is_solved()
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&a, &b)| a == 0 || a == b)
+    }
+
+    /// The values as numbers separated by spaces, `0` for empty, one board row a line.
+    #[must_use]
+    pub fn to_tokens(&self) -> String {
+        let n = self.size();
+        self.cells
+            .chunks(n)
+            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The first solution, if any, with no budget (see [`VariantSolver`] for one).
+    #[must_use]
+    pub fn solve(&self) -> Option<Variant> {
+        VariantSolver::new().solve(self).solution()
+    }
+
+    /// The number of solutions, counted up to `limit`.
+    #[must_use]
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        match VariantSolver::new().count(self, limit) {
+            Count::Exact(n) | Count::AtLeast(n) | Count::GaveUp(n) => n,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    /// One line, `.` for empty and `1`-`9`, `A`-`Z`, `a`-`z` for values (up
+    /// to 61); `{:#}` prints a row a line. Above 61, numbers separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size();
+        if n > 61 {
+            let text = self.to_tokens();
+            return f.write_str(&if f.alternate() {
+                text
+            } else {
+                text.replace('\n', " ")
+            });
+        }
+        for (i, &v) in self.cells.iter().enumerate() {
+            if f.alternate() && i > 0 && i % n == 0 {
+                f.write_str("\n")?;
+            }
+            let ch = match v {
+                0 => '.',
+                1..=9 => char::from(b'0' + v),
+                10..=35 => char::from(b'A' + v - 10),
+                _ => char::from(b'a' + v - 36),
+            };
+            write!(f, "{ch}")?;
+        }
+        Ok(())
+    }
+}
