@@ -68,12 +68,22 @@ pub struct Membership {
 /// assert_eq!(kinds, [House::Row, House::Column, House::Box]);
 /// assert_eq!(g.peers(0).len(), 20);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Geometry {
     size: usize,
     /// The sides of a box, or `None` when the regions are irregular.
     box_shape: Option<(usize, usize)>,
     houses: Vec<HouseCells>,
+    /// The tables that follow from the houses, built on first use: a rules
+    /// value adds houses one at a time, and most of its geometries are
+    /// never asked for peers.
+    derived: OnceLock<Derived>,
+}
+
+/// What follows from a layout's houses: each cell's houses and peers, and
+/// where houses meet.
+#[derive(Clone, Debug)]
+struct Derived {
     /// `memberships[member_start[c]..member_start[c + 1]]`: cell `c`'s houses.
     member_start: Vec<u32>,
     memberships: Vec<Membership>,
@@ -82,6 +92,15 @@ pub struct Geometry {
     peer_list: Vec<u32>,
     intersections: Vec<Intersection>,
 }
+
+impl PartialEq for Geometry {
+    /// Layouts are equal when their houses are: the rest follows from them.
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.box_shape == other.box_shape && self.houses == other.houses
+    }
+}
+
+impl Eq for Geometry {}
 
 impl Geometry {
     /// The classic layout with boxes of `box_rows`×`box_cols` cells: an N×N
@@ -202,42 +221,20 @@ impl Geometry {
         SQUARE[boxw].get_or_init(|| Self::boxes(boxw, boxw))
     }
 
-    /// Builds the cell-to-house, peer and intersection tables for `houses`.
+    /// A layout of `houses`; the tables that follow from them come on first use.
     fn from_houses(n: usize, box_shape: Option<(usize, usize)>, houses: Vec<HouseCells>) -> Self {
-        let cells = n * n;
-        let mut per_cell: Vec<Vec<Membership>> = vec![Vec::new(); cells];
-        for (h, house) in houses.iter().enumerate() {
-            for (p, &c) in house.cells.iter().enumerate() {
-                per_cell[c as usize].push(Membership {
-                    house: h as u32,
-                    position: p as u32,
-                });
-            }
-        }
-        let (member_start, memberships) = flatten(per_cell.iter().map(|m| m.iter().copied()));
-        let mut seen = vec![usize::MAX; cells];
-        let (peer_start, peer_list) = flatten((0..cells).map(|c| {
-            let mut list = Vec::new();
-            for m in &per_cell[c] {
-                for &q in &houses[m.house as usize].cells {
-                    if q as usize != c && seen[q as usize] != c {
-                        seen[q as usize] = c;
-                        list.push(q);
-                    }
-                }
-            }
-            list
-        }));
         Self {
             size: n,
             box_shape,
-            intersections: intersections(&per_cell),
             houses,
-            member_start,
-            memberships,
-            peer_start,
-            peer_list,
+            derived: OnceLock::new(),
         }
+    }
+
+    /// The cell-to-house, peer and intersection tables, built on first use.
+    fn derived(&self) -> &Derived {
+        self.derived
+            .get_or_init(|| Derived::new(self.cells(), &self.houses))
     }
 
     /// N, the side of the board and the number of values.
@@ -283,8 +280,9 @@ impl Geometry {
     /// If `cell` is not below [`Geometry::cells`].
     #[must_use]
     pub fn houses_of(&self, cell: usize) -> &[Membership] {
-        let (a, b) = (self.member_start[cell], self.member_start[cell + 1]);
-        &self.memberships[a as usize..b as usize]
+        let d = self.derived();
+        let (a, b) = (d.member_start[cell], d.member_start[cell + 1]);
+        &d.memberships[a as usize..b as usize]
     }
 
     /// The other cells that share a house with `cell`, each once, in the
@@ -295,14 +293,51 @@ impl Geometry {
     /// If `cell` is not below [`Geometry::cells`].
     #[must_use]
     pub fn peers(&self, cell: usize) -> &[u32] {
-        let (a, b) = (self.peer_start[cell], self.peer_start[cell + 1]);
-        &self.peer_list[a as usize..b as usize]
+        let d = self.derived();
+        let (a, b) = (d.peer_start[cell], d.peer_start[cell + 1]);
+        &d.peer_list[a as usize..b as usize]
     }
 
     /// Every pair of houses that share more than one cell.
     #[must_use]
     pub fn intersections(&self) -> &[Intersection] {
-        &self.intersections
+        &self.derived().intersections
+    }
+}
+
+impl Derived {
+    /// Builds the cell-to-house, peer and intersection tables for `houses`.
+    fn new(cells: usize, houses: &[HouseCells]) -> Self {
+        let mut per_cell: Vec<Vec<Membership>> = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for (p, &c) in house.cells.iter().enumerate() {
+                per_cell[c as usize].push(Membership {
+                    house: h as u32,
+                    position: p as u32,
+                });
+            }
+        }
+        let (member_start, memberships) = flatten(per_cell.iter().map(|m| m.iter().copied()));
+        let mut seen = vec![usize::MAX; cells];
+        let (peer_start, peer_list) = flatten((0..cells).map(|c| {
+            let mut list = Vec::new();
+            for m in &per_cell[c] {
+                for &q in &houses[m.house as usize].cells {
+                    if q as usize != c && seen[q as usize] != c {
+                        seen[q as usize] = c;
+                        list.push(q);
+                    }
+                }
+            }
+            list
+        }));
+        Self {
+            intersections: intersections(&per_cell),
+            member_start,
+            memberships,
+            peer_start,
+            peer_list,
+        }
     }
 }
 

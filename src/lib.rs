@@ -217,6 +217,8 @@ mod board;
 mod engine;
 mod error;
 mod format;
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
 mod generate;
 mod geometry;
 mod outcome;

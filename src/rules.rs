@@ -127,7 +127,7 @@ impl Rules {
         check_size(n)?;
         let h = (1..=n)
             .take_while(|d| d * d <= n)
-            .filter(|d| n % d == 0)
+            .filter(|&d| n.is_multiple_of(d))
             .max()
             .unwrap_or(1);
         Self::boxes(h, n / h)

@@ -37,12 +37,12 @@ impl Model {
         let n = rules.size();
         let cells = n * n;
         let g = rules.geometry();
-        let mut differ: Vec<HashSet<u32>> = vec![HashSet::new(); cells];
+        let mut differ = Pairs::new(cells);
         let mut link = |group: &[u32]| {
             for &a in group {
                 for &b in group {
                     if a != b {
-                        differ[a as usize].insert(b);
+                        differ.insert(a, b);
                     }
                 }
             }
@@ -69,21 +69,14 @@ impl Model {
             }
         }
         for (cells, sum) in derived_sums(rules, &houses) {
-            let distinct = cells.iter().all(|&a| {
-                cells
-                    .iter()
-                    .all(|&b| a == b || differ[a as usize].contains(&b))
-            });
+            let distinct = cells
+                .iter()
+                .all(|&a| cells.iter().all(|&b| a == b || differ.contains(a, b)));
             if distinct || cells.len() <= MAX_LOOSE_SUM {
                 constraints.push(sum_constraint(n, cells, sum, distinct));
             }
         }
-        let mut peers: Vec<Vec<u32>> = differ
-            .into_iter()
-            .map(|s| s.into_iter().collect())
-            .collect();
-        peers.iter_mut().for_each(|p| p.sort_unstable());
-        let (peer_start, peer_list) = flatten(peers);
+        let (peer_start, peer_list) = flatten((0..cells).map(|c| differ.of(c)).collect());
         let mut by_cell = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
             for &c in house {
@@ -129,6 +122,46 @@ impl Model {
     pub fn constraints_of(&self, cell: usize) -> &[u32] {
         let (a, b) = (self.constraint_start[cell], self.constraint_start[cell + 1]);
         &self.constraint_list[a as usize..b as usize]
+    }
+}
+
+/// Which pairs of cells must differ: a bit matrix, a row of words a cell.
+struct Pairs {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Pairs {
+    fn new(cells: usize) -> Self {
+        let words = cells.div_ceil(64);
+        Self {
+            words,
+            bits: vec![0; words * cells],
+        }
+    }
+
+    fn insert(&mut self, a: u32, b: u32) {
+        let (a, b) = (a as usize, b as usize);
+        self.bits[a * self.words + b / 64] |= 1 << (b % 64);
+    }
+
+    fn contains(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        self.bits[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// The cells that must differ from `a`, in increasing order.
+    fn of(&self, a: usize) -> Vec<u32> {
+        let row = &self.bits[a * self.words..(a + 1) * self.words];
+        let mut out = Vec::new();
+        for (w, &word) in row.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                out.push((w * 64 + m.trailing_zeros() as usize) as u32);
+                m &= m - 1;
+            }
+        }
+        out
     }
 }
 

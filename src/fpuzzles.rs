@@ -1,0 +1,553 @@
+//! f-puzzles JSON and links: variant puzzles as the variant community exchanges them.
+//!
+//! An f-puzzles puzzle is a JSON object: `size`; `grid`, rows of cells
+//! `{"value": 5, "given": true, "region": 0}`; and one key a constraint. A
+//! link (`https://www.f-puzzles.com/?load=...`) or its bare `load` string is
+//! that JSON compressed with lz-string, in base64. [`parse`] reads all three.
+//!
+//! ```
+//! use ndoku::fpuzzles;
+//!
+//! let json = r#"{"size":4,"grid":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+//!     "diagonal-":true}"#;
+//! let read = fpuzzles::parse(json)?;
+//! assert_eq!(read.puzzle.get(0, 0), Some(1));
+//! let solution = read.puzzle.solve().expect("it has solutions");
+//! assert!(solution.is_solved());
+//! // What `to_json` writes reads back the same.
+//! let again = fpuzzles::parse(&fpuzzles::to_json(&read.puzzle))?;
+//! assert_eq!(again.puzzle, read.puzzle);
+//! # Ok::<(), fpuzzles::FpuzzlesError>(())
+//! ```
+//!
+//! Read: `size`; `grid` with `value`, `given` and `region`; `diagonal+`
+//! and `diagonal-`; `extraregion`; `killercage` and `cage`; `antiknight`,
+//! `antiking` and `disjointgroups`; `solution`. Titles, authors, rule text
+//! and drawings that change nothing (`text`, `line`, `rectangle`, `circle`)
+//! are passed over. Any other constraint is an error that names it: passing
+//! it over would answer a different puzzle.
+
+use serde_json::{Map, Value, json};
+
+use crate::error::RulesError;
+use crate::rules::{ChessRule, Rules, Violation};
+use crate::variant::Variant;
+
+/// Keys that change nothing about the puzzle's answer.
+const COSMETIC: &[&str] = &[
+    "title",
+    "author",
+    "ruleset",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+    "solution",
+];
+
+/// The prefix of an f-puzzles link before its `load` string.
+const LINK: &str = "f-puzzles.com/?load=";
+
+/// A puzzle read from f-puzzles JSON, with what came beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FPuzzle {
+    /// The rules and givens.
+    pub puzzle: Variant,
+    /// The `solution` field, when there is one: values row by row.
+    pub solution: Option<Vec<u8>>,
+    /// The `title` field, when there is one.
+    pub title: Option<String>,
+}
+
+/// Text that is not an f-puzzles puzzle ndoku can solve, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FpuzzlesError {
+    /// Not JSON, or JSON cut short.
+    #[error("invalid JSON: {0}")]
+    Json(String),
+    /// A link or `load` string that does not decompress to text.
+    #[error("the f-puzzles link does not decompress")]
+    Link,
+    /// A field the puzzle needs is missing.
+    #[error("missing field {0:?}")]
+    Missing(&'static str),
+    /// A field of the wrong type.
+    #[error("{field} should be {expected}")]
+    WrongType {
+        /// Where: `size`, `grid row 3`, `killercage 2 value`.
+        field: String,
+        /// What it should be: `a number`, `a list`.
+        expected: &'static str,
+    },
+    /// A grid whose rows or cells do not match `size`.
+    #[error("{what} has {found} entries, expected {expected}")]
+    Shape {
+        /// `grid`, `grid row 3`, `solution`.
+        what: String,
+        /// Entries found.
+        found: usize,
+        /// Entries expected.
+        expected: usize,
+    },
+    /// A cell reference that is not of the form `R1C1`.
+    #[error("{what} names cell {found:?}, which is not of the form R1C1")]
+    CellName {
+        /// `killercage 2`, `extraregion 1`.
+        what: String,
+        /// The text found.
+        found: String,
+    },
+    /// A given out of range.
+    #[error("value {value} at R{}C{} is out of range 1..={size}", .row + 1, .col + 1)]
+    Value {
+        /// The value found.
+        value: i64,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A constraint ndoku does not support.
+    #[error("unsupported constraint {0:?}")]
+    Unsupported(String),
+    /// Rules that cannot hold: a region of the wrong size, a cage off the board.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Givens that break a rule.
+    #[error("the givens break a rule: {0}")]
+    Givens(Violation),
+}
+
+/// Reads an f-puzzles puzzle: its JSON, a link, or a link's bare `load` string.
+///
+/// # Errors
+///
+/// An [`FpuzzlesError`] naming what is wrong and where.
+pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        return from_json(text);
+    }
+    let load = text.find(LINK).map_or(text, |i| &text[i + LINK.len()..]);
+    // Links carry the string as a query value: its `+` may come as `%2B`, or as a space.
+    let load = load
+        .split('&')
+        .next()
+        .unwrap_or("")
+        .replace("%2B", "+")
+        .replace(' ', "+");
+    let json = lz_str::decompress_from_base64(&load)
+        .and_then(|units| String::from_utf16(&units).ok())
+        .filter(|s| s.trim_start().starts_with('{'))
+        .ok_or(FpuzzlesError::Link)?;
+    from_json(&json)
+}
+
+/// Whether `text` looks like f-puzzles input rather than a classic puzzle:
+/// JSON, a link, or a bare `load` string (which starts `N4Ig`, the base64 of
+/// lz-string's start of `{"`).
+#[must_use]
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('{') || t.contains(LINK) || t.starts_with("N4Ig")
+}
+
+/// The f-puzzles JSON of `puzzle`: its size, givens and rules (regions,
+/// diagonals, extra regions, chess rules, cages).
+#[must_use]
+pub fn to_json(puzzle: &Variant) -> String {
+    let rules = puzzle.rules();
+    let n = rules.size();
+    let name = |c: u32| format!("R{}C{}", c as usize / n + 1, c as usize % n + 1);
+    let g = rules.geometry();
+    let irregular = g.box_shape().is_none();
+    let mut region_of = vec![0usize; n * n];
+    let regions = g
+        .houses()
+        .iter()
+        .filter(|h| h.kind() == crate::House::Region);
+    for (k, h) in regions.enumerate() {
+        h.cells().iter().for_each(|&c| region_of[c as usize] = k);
+    }
+    let grid: Vec<Vec<Value>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let mut cell = Map::new();
+                    if let Some(v) = puzzle.get(r, c) {
+                        cell.insert("value".into(), json!(v));
+                        cell.insert("given".into(), json!(true));
+                    }
+                    if irregular {
+                        cell.insert("region".into(), json!(region_of[r * n + c]));
+                    }
+                    Value::Object(cell)
+                })
+                .collect()
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("size".into(), json!(n));
+    out.insert("grid".into(), json!(grid));
+    let extra: Vec<Value> = g
+        .houses()
+        .iter()
+        .filter(|h| matches!(h.kind(), crate::House::Extra | crate::House::Diagonal))
+        .map(|h| json!({ "cells": h.cells().iter().map(|&c| name(c)).collect::<Vec<_>>() }))
+        .collect();
+    if !extra.is_empty() {
+        out.insert("extraregion".into(), json!(extra));
+    }
+    for rule in rules.chess() {
+        let key = match rule {
+            ChessRule::AntiKnight => "antiknight",
+            ChessRule::AntiKing => "antiking",
+        };
+        out.insert(key.into(), json!(true));
+    }
+    let cages: Vec<Value> = rules
+        .cages()
+        .iter()
+        .map(|cage| {
+            let cells: Vec<String> = cage.cells().iter().map(|&c| name(c)).collect();
+            match cage.sum() {
+                Some(s) => json!({ "cells": cells, "value": s.to_string() }),
+                None => json!({ "cells": cells }),
+            }
+        })
+        .collect();
+    if !cages.is_empty() {
+        out.insert("killercage".into(), json!(cages));
+    }
+    Value::Object(out).to_string()
+}
+
+/// Reads f-puzzles JSON.
+fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| FpuzzlesError::Json(e.to_string()))?;
+    let Value::Object(obj) = value else {
+        return Err(wrong("the puzzle", "an object"));
+    };
+    let size = obj.get("size").ok_or(FpuzzlesError::Missing("size"))?;
+    let n = size
+        .as_u64()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| wrong("size", "a whole number from 1"))? as usize;
+    if n > crate::geometry::MAX_SIZE {
+        return Err(RulesError::UnsupportedSize {
+            size: n,
+            max: crate::geometry::MAX_SIZE,
+        }
+        .into());
+    }
+    let grid = read_grid(&obj, n)?;
+    let mut rules = layout(n, &grid)?;
+    for (key, value) in &obj {
+        if !COSMETIC.contains(&key.as_str()) && !["size", "grid"].contains(&key.as_str()) {
+            rules = add_constraint(rules, key, value)?;
+        }
+    }
+    let givens = givens(&grid, n)?;
+    let puzzle = Variant::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
+    let solution = obj
+        .get("solution")
+        .map(|s| read_solution(s, n))
+        .transpose()?;
+    let title = obj.get("title").and_then(Value::as_str).map(str::to_owned);
+    Ok(FPuzzle {
+        puzzle,
+        solution,
+        title,
+    })
+}
+
+/// The grid's rows of cell objects, checked to be N by N.
+fn read_grid(
+    obj: &Map<String, Value>,
+    n: usize,
+) -> Result<Vec<Vec<&Map<String, Value>>>, FpuzzlesError> {
+    let rows = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
+    let rows = rows
+        .as_array()
+        .ok_or_else(|| wrong("grid", "a list of rows"))?;
+    if rows.len() != n {
+        return Err(shape("grid".into(), rows.len(), n));
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let what = format!("grid row {}", r + 1);
+            let row = row
+                .as_array()
+                .ok_or_else(|| wrong(&what, "a list of cells"))?;
+            if row.len() != n {
+                return Err(shape(what, row.len(), n));
+            }
+            row.iter()
+                .enumerate()
+                .map(|(c, cell)| {
+                    cell.as_object()
+                        .ok_or_else(|| wrong(&format!("cell R{}C{}", r + 1, c + 1), "an object"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Boxes as f-puzzles draws them, or the regions the cells name.
+fn layout(n: usize, grid: &[Vec<&Map<String, Value>>]) -> Result<Rules, FpuzzlesError> {
+    let region = |r: usize, c: usize| grid[r][c].get("region");
+    let named = (0..n * n)
+        .filter(|&i| region(i / n, i % n).is_some_and(|v| !v.is_null()))
+        .count();
+    if named == 0 {
+        return Ok(Rules::classic(n)?);
+    }
+    let mut map = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            let v = region(r, c).filter(|v| !v.is_null());
+            let v = v.ok_or(RulesError::NoRegion { row: r, col: c })?;
+            let k = v.as_u64().ok_or_else(|| {
+                wrong(
+                    &format!("cell R{}C{} region", r + 1, c + 1),
+                    "a whole number",
+                )
+            })?;
+            map.push(k as usize);
+        }
+    }
+    Ok(Rules::jigsaw(n, &map)?)
+}
+
+/// The givens: cells with a `value` that are given (`given` true, or absent).
+fn givens(grid: &[Vec<&Map<String, Value>>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
+    let mut out = vec![0u8; n * n];
+    for (r, row) in grid.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let Some(v) = cell.get("value").filter(|v| !v.is_null()) else {
+                continue;
+            };
+            if cell.get("given").and_then(Value::as_bool) == Some(false) {
+                continue;
+            }
+            let value = v
+                .as_i64()
+                .ok_or_else(|| wrong(&format!("cell R{}C{} value", r + 1, c + 1), "a number"))?;
+            if !(1..=n as i64).contains(&value) {
+                return Err(FpuzzlesError::Value {
+                    value,
+                    row: r,
+                    col: c,
+                    size: n,
+                });
+            }
+            out[r * n + c] = value as u8;
+        }
+    }
+    Ok(out)
+}
+
+/// Adds the constraint under `key`, or says it is not supported.
+fn add_constraint(rules: Rules, key: &str, value: &Value) -> Result<Rules, FpuzzlesError> {
+    // An absent rule written out: `false`, `null`, or an empty list.
+    let off = matches!(value, Value::Bool(false) | Value::Null)
+        || value.as_array().is_some_and(Vec::is_empty);
+    if off {
+        return Ok(rules);
+    }
+    let flag = || value.as_bool().ok_or_else(|| wrong(key, "true or false"));
+    Ok(match key {
+        "diagonal+" => {
+            flag()?;
+            rules.with_diagonal(true)
+        }
+        "diagonal-" => {
+            flag()?;
+            rules.with_diagonal(false)
+        }
+        "antiknight" => {
+            flag()?;
+            rules.with_chess(ChessRule::AntiKnight)
+        }
+        "antiking" => {
+            flag()?;
+            rules.with_chess(ChessRule::AntiKing)
+        }
+        "disjointgroups" => {
+            flag()?;
+            rules.with_disjoint_groups()?
+        }
+        "extraregion" => {
+            let mut rules = rules;
+            for (i, item) in list(key, value)?.iter().enumerate() {
+                let what = format!("extraregion {}", i + 1);
+                rules = rules.with_region(&cells(&what, item)?)?;
+            }
+            rules
+        }
+        "killercage" | "cage" => {
+            let mut rules = rules;
+            for (i, item) in list(key, value)?.iter().enumerate() {
+                let what = format!("{key} {}", i + 1);
+                let sum = cage_sum(&what, item)?;
+                rules = rules.with_cage(&cells(&what, item)?, sum)?;
+            }
+            rules
+        }
+        _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
+    })
+}
+
+/// A list field's items.
+fn list<'a>(key: &str, value: &'a Value) -> Result<&'a Vec<Value>, FpuzzlesError> {
+    value.as_array().ok_or_else(|| wrong(key, "a list"))
+}
+
+/// The `cells` of a cage or region, as (row, column); cells off the board
+/// are kept for the rules to name.
+fn cells(what: &str, item: &Value) -> Result<Vec<(usize, usize)>, FpuzzlesError> {
+    let list = item
+        .get("cells")
+        .and_then(Value::as_array)
+        .ok_or_else(|| wrong(&format!("{what} cells"), "a list of cell names"))?;
+    list.iter()
+        .map(|v| {
+            let name = v.as_str().unwrap_or_default();
+            cell_name(name).ok_or_else(|| FpuzzlesError::CellName {
+                what: what.to_owned(),
+                found: if v.is_string() {
+                    name.to_owned()
+                } else {
+                    v.to_string()
+                },
+            })
+        })
+        .collect()
+}
+
+/// `R3C4` as (2, 3).
+fn cell_name(name: &str) -> Option<(usize, usize)> {
+    let rest = name.strip_prefix(['R', 'r'])?;
+    let (row, col) = rest.split_once(['C', 'c'])?;
+    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+    Some((row.checked_sub(1)?, col.checked_sub(1)?))
+}
+
+/// A cage's sum: its `value`, a number or the text of one; none when absent or empty.
+fn cage_sum(what: &str, item: &Value) -> Result<Option<u64>, FpuzzlesError> {
+    let bad = || wrong(&format!("{what} value"), "a whole number");
+    match item.get("value") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| bad()),
+        Some(v) => v.as_u64().map(Some).ok_or_else(bad),
+    }
+}
+
+/// The `solution` field: N² values.
+fn read_solution(value: &Value, n: usize) -> Result<Vec<u8>, FpuzzlesError> {
+    let list = value
+        .as_array()
+        .ok_or_else(|| wrong("solution", "a list of values"))?;
+    if list.len() != n * n {
+        return Err(shape("solution".into(), list.len(), n * n));
+    }
+    list.iter()
+        .map(|v| {
+            v.as_u64()
+                .filter(|&v| (1..=n as u64).contains(&v))
+                .map(|v| v as u8)
+                .ok_or_else(|| wrong("solution", "a list of values in range"))
+        })
+        .collect()
+}
+
+fn wrong(field: &str, expected: &'static str) -> FpuzzlesError {
+    FpuzzlesError::WrongType {
+        field: field.to_owned(),
+        expected,
+    }
+}
+
+fn shape(what: String, found: usize, expected: usize) -> FpuzzlesError {
+    FpuzzlesError::Shape {
+        what,
+        found,
+        expected,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EMPTY4: &str =
+        r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+
+    fn with(extra: &str) -> String {
+        format!("{EMPTY4}{extra}}}")
+    }
+
+    #[test]
+    fn links_and_load_strings_read_as_their_json() {
+        let json = with("");
+        let load = lz_str::compress_to_base64(&json);
+        let direct = parse(&json).unwrap();
+        assert_eq!(parse(&load).unwrap(), direct);
+        let link = format!("https://www.f-puzzles.com/?load={load}");
+        assert_eq!(parse(&link).unwrap(), direct);
+        assert!(looks_like(&load) && looks_like(&link));
+        assert_eq!(
+            parse("https://www.f-puzzles.com/?load=N4Igzg").unwrap_err(),
+            FpuzzlesError::Link
+        );
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let cases = [
+            (r#"{"size":4,"grid":[["#.to_owned(), "invalid JSON"),
+            (r#"{"grid":[]}"#.to_owned(), "missing field \"size\""),
+            (r#"{"size":"9"}"#.to_owned(), "size should be a whole number from 1"),
+            (with(r#","killercage":[{"cells":["R5C1"],"value":"3"}]"#), "cage 1 names cell R5C1, off the 4x4 board"),
+            (with(r#","killercage":[{"cells":["R1C1","R1C1"],"value":"3"}]"#), "cage 1 names cell R1C1 twice"),
+            (with(r#","killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]"#), "cannot sum to 9"),
+            (with(r#","killercage":[{"cells":["X1"],"value":"3"}]"#), "killercage 1 names cell \"X1\""),
+            (with(r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#), "unsupported constraint \"thermometer\""),
+            (with(r#","antiknight":"yes""#), "antiknight should be true or false"),
+            (r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#.to_owned(), "grid has 3 entries, expected 4"),
+            (r#"{"size":4,"grid":[[{"value":5},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#.to_owned(), "value 5 at R1C1 is out of range"),
+            (r#"{"size":4,"grid":[[{"value":1},{"value":1},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#.to_owned(), "the givens break a rule"),
+        ];
+        for (text, expected) in cases {
+            let err = parse(&text).unwrap_err().to_string();
+            assert!(err.contains(expected), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn jigsaw_regions_are_checked() {
+        let cell = |k: usize| format!(r#"{{"region":{k}}}"#);
+        let row = |ks: [usize; 4]| format!("[{}]", ks.map(cell).join(","));
+        let grid =
+            |rows: [[usize; 4]; 4]| format!(r#"{{"size":4,"grid":[{}]}}"#, rows.map(row).join(","));
+        let ok = grid([[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 3, 2, 3]]);
+        assert!(parse(&ok).is_ok());
+        let bad = grid([[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 3, 3, 3]]);
+        assert_eq!(
+            parse(&bad).unwrap_err().to_string(),
+            "region 2 has 3 cells, expected 4"
+        );
+        let missing = ok.replacen(r#"{"region":3}"#, "{}", 1);
+        assert_eq!(
+            parse(&missing).unwrap_err().to_string(),
+            "cell R3C3 is in no region"
+        );
+    }
+}

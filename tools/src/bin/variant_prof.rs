@@ -1,0 +1,27 @@
+//! Splits the time of solving f-puzzles lines into parsing, and counting to two (a developer's probe).
+
+use std::time::Instant;
+
+use ndoku::{VariantSolver, fpuzzles};
+
+fn main() {
+    for file in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&file).expect("readable file");
+        let lines: Vec<&str> = text.lines().collect();
+        let t = Instant::now();
+        let read: Vec<_> = lines.iter().map(|l| fpuzzles::parse(l).unwrap()).collect();
+        let parse = t.elapsed();
+        let mut solver = VariantSolver::new();
+        let t = Instant::now();
+        for r in &read {
+            let _ = solver.count(&r.puzzle, 2);
+        }
+        let solve = t.elapsed();
+        let t = Instant::now();
+        for r in &read {
+            let _ = solver.count(&r.puzzle, 2);
+        }
+        let again = t.elapsed();
+        println!("{file}: parse {parse:?} solve {solve:?} again {again:?}");
+    }
+}
