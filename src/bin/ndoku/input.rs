@@ -317,8 +317,13 @@ fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
     };
     let line = &line[skip..];
     // A `#` starts a comment to the end of the line: no board's symbols
-    // include it, so a puzzle keeps all its cells.
-    let line = memchr::memchr(b'#', line).map_or(line, |end| &line[..end]);
+    // include it, so a puzzle keeps all its cells. JSON (an f-puzzles
+    // puzzle) may hold one in a string, and has no comments.
+    let json = line.trim_ascii_start().starts_with(b"{");
+    let line = match memchr::memchr(b'#', line) {
+        Some(end) if !json => &line[..end],
+        _ => line,
+    };
     let trimmed = line.trim_ascii();
     if trimmed.is_empty() {
         return None;
@@ -483,6 +488,8 @@ impl Lines {
             // puzzles. So, on stdin, does a first line that is no row: a puzzle
             // typed or piped in alone is answered without waiting for the next.
             let puzzles = match &raw {
+                // An f-puzzles puzzle is a whole puzzle on its line.
+                Raw::Text(t) if ndoku::fpuzzles::looks_like(t) => true,
                 Raw::Text(t) => {
                     let shape = LineShape::of(t);
                     // Without cells, a box rule: part of a grid, or a bad line.
@@ -511,7 +518,8 @@ impl Lines {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
                 let shape = LineShape::of(t);
-                if size > MAX_GRID || (!shape.fits_row(width) && shape.is_whole()) {
+                let whole = shape.is_whole() || ndoku::fpuzzles::looks_like(t);
+                if size > MAX_GRID || (!shape.fits_row(width) && whole) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
                 }

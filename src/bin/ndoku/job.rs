@@ -1,8 +1,10 @@
 //! One puzzle's work: parse it, search, and say the answer in the input's notation.
 
+use std::cell::RefCell;
 use std::io::Write as _;
+use std::time::Duration;
 
-use ndoku::{AnyBoard, AnySolver, Count, ParseError};
+use ndoku::{AnyBoard, AnySolver, Count, ParseError, Variant, VariantSolver};
 
 use crate::input::{Entry, Shape};
 
@@ -244,6 +246,11 @@ impl Job {
     /// The answer for one record, with what stdout gets appended to `out`. It
     /// never panics on any text.
     pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
+        if let Ok(text) = entry.text
+            && ndoku::fpuzzles::looks_like(text)
+        {
+            return self.run_variant(text, entry.line, out);
+        }
         let searched = entry
             .text
             .clone()
@@ -268,7 +275,8 @@ impl Job {
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {
                 let notation = Notation::of(text, searched.puzzle.size(), self.hex);
-                let verdict = solved(searched, unique, out, |b, out| {
+                let found = (searched.count, searched.first);
+                let verdict = solved(found, unique, out, |b, out| {
                     notation.print(b, format, out);
                 });
                 if verdict != Verdict::Solved {
@@ -278,20 +286,58 @@ impl Job {
             }
             Mode::Count { limit } => counted(searched.count, limit, out),
             Mode::Check => {
-                let (word, verdict) = match searched.count {
-                    Count::Exact(0) => ("unsolvable", Verdict::Unsolvable),
-                    Count::Exact(1) => ("unique", Verdict::Solved),
-                    Count::GaveUp(_) => ("gave-up", Verdict::GaveUp),
-                    _ => ("multiple", Verdict::Multiple),
-                };
                 let (n, givens) = (searched.puzzle.size(), searched.puzzle.givens());
-                let _ = writeln!(out, "{word}\t{n}x{n}\t{givens}");
-                verdict
+                checked(searched.count, n, givens, out)
             }
         };
         Reply {
             verdict,
             guesses: solver.stats().guesses,
+            error: None,
+        }
+    }
+
+    /// The answer for an f-puzzles puzzle (JSON, a link or a load string) on `line`.
+    fn run_variant(&self, text: &str, line: usize, out: &mut Vec<u8>) -> Reply {
+        let read = match ndoku::fpuzzles::parse(text) {
+            Ok(read) => read,
+            Err(e) => {
+                out.extend_from_slice(b"invalid\n");
+                self.end_record(out);
+                let error = Some((line, e.to_string()));
+                let (verdict, guesses) = (Verdict::Invalid, 0);
+                return Reply { verdict, guesses, error };
+            }
+        };
+        let puzzle = read.puzzle;
+        let (found, guesses) = with_variant_solver(self, |solver| {
+            (solver.count_and_solve(&puzzle, self.limit()), solver.stats().guesses)
+        });
+        let verdict = match self.mode {
+            Mode::Solve { unique, format } => {
+                let verdict = solved(found, unique, out, |v: &Variant, out| {
+                    let text = match format {
+                        Format::Line => v.to_string(),
+                        Format::Grid => format!("{v:#}\n"),
+                        Format::Tokens => v.to_tokens().replace('\n', " "),
+                    };
+                    out.extend_from_slice(text.as_bytes());
+                    out.push(b'\n');
+                });
+                if verdict != Verdict::Solved {
+                    self.end_record(out);
+                }
+                verdict
+            }
+            Mode::Count { limit } => counted(found.0, limit, out),
+            Mode::Check => {
+                let (n, givens) = (puzzle.size(), puzzle.givens());
+                checked(found.0, n, givens, out)
+            }
+        };
+        Reply {
+            verdict,
+            guesses,
             error: None,
         }
     }
@@ -398,14 +444,14 @@ fn line_of(entry: &Entry<'_>, text: &str, error: Option<&ParseError>) -> usize {
 
 /// Prints the solution of `searched` with `print`, or why there is none; with
 /// `unique`, `multiple` when the count says so.
-fn solved(
-    searched: Searched,
+fn solved<T>(
+    (count, first): (Count, Option<T>),
     unique: bool,
     out: &mut Vec<u8>,
-    print: impl Fn(&AnyBoard, &mut Vec<u8>),
+    print: impl Fn(&T, &mut Vec<u8>),
 ) -> Verdict {
-    let multiple = unique && searched.count != Count::Exact(1);
-    let (word, verdict): (&[u8], _) = match (searched.count, searched.first) {
+    let multiple = unique && count != Count::Exact(1);
+    let (word, verdict): (&[u8], _) = match (count, first) {
         (Count::GaveUp(_), _) => (b"gave-up\n", Verdict::GaveUp),
         (_, None) => (b"unsolvable\n", Verdict::Unsolvable),
         (_, Some(_)) if multiple => (b"multiple\n", Verdict::Multiple),
@@ -416,6 +462,40 @@ fn solved(
     };
     out.extend_from_slice(word);
     verdict
+}
+
+/// Prints what `check` says of a count: `unique`, `multiple`, `unsolvable`
+/// or `gave-up`, then the size and the givens.
+fn checked(count: Count, n: usize, givens: usize, out: &mut Vec<u8>) -> Verdict {
+    let (word, verdict) = match count {
+        Count::Exact(0) => ("unsolvable", Verdict::Unsolvable),
+        Count::Exact(1) => ("unique", Verdict::Solved),
+        Count::GaveUp(_) => ("gave-up", Verdict::GaveUp),
+        _ => ("multiple", Verdict::Multiple),
+    };
+    let _ = writeln!(out, "{word}\t{n}x{n}\t{givens}");
+    verdict
+}
+
+thread_local! {
+    /// Each worker's solver for f-puzzles puzzles, with the budget and time
+    /// limit it was made with, kept so that puzzles with the same rules share
+    /// their compiled tables.
+    static VARIANT: RefCell<(VariantSolver, u64, Option<Duration>)> =
+        RefCell::new((VariantSolver::new(), u64::MAX, None));
+}
+
+/// Runs `f` with this thread's variant solver, set to the job's budget and time limit.
+fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut VariantSolver) -> T) -> T {
+    VARIANT.with_borrow_mut(|(solver, nodes, time)| {
+        if (*nodes, *time) != (job.max_nodes, job.time_limit) {
+            *solver = VariantSolver::new()
+                .with_max_nodes(job.max_nodes)
+                .with_time_limit(job.time_limit);
+            (*nodes, *time) = (job.max_nodes, job.time_limit);
+        }
+        f(solver)
+    })
 }
 
 /// Prints `found`: exact up to `limit`, `>limit` above.
