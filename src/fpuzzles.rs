@@ -27,6 +27,9 @@
 //! are passed over. Any other constraint is an error that names it: passing
 //! it over would answer a different puzzle.
 
+use std::collections::BTreeMap;
+
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use crate::error::RulesError;
@@ -226,39 +229,55 @@ pub fn to_json(puzzle: &Variant) -> String {
     Value::Object(out).to_string()
 }
 
+/// One cell of the grid: the fields that matter, each kept as JSON to be
+/// checked with its place named; the others (colours, pencil marks) are
+/// passed over.
+#[derive(Default, serde::Deserialize)]
+struct Cell {
+    value: Option<Value>,
+    given: Option<Value>,
+    region: Option<Value>,
+}
+
 /// Reads f-puzzles JSON.
 fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| FpuzzlesError::Json(e.to_string()))?;
-    let Value::Object(obj) = value else {
-        return Err(wrong("the puzzle", "an object"));
+    let json = |e: serde_json::Error| FpuzzlesError::Json(e.to_string());
+    // The top level by key, each value kept as its text: the grid is read
+    // into cells directly, rather than a map per cell.
+    let obj: BTreeMap<String, &RawValue> = match serde_json::from_str(text) {
+        Ok(obj) => obj,
+        Err(e) if e.is_data() => return Err(wrong("the puzzle", "an object")),
+        Err(e) => return Err(json(e)),
     };
-    let size = obj.get("size").ok_or(FpuzzlesError::Missing("size"))?;
+    let field = |key: &str| -> Result<Option<Value>, FpuzzlesError> {
+        obj.get(key)
+            .map(|raw| serde_json::from_str(raw.get()).map_err(json))
+            .transpose()
+    };
+    let size = field("size")?.ok_or(FpuzzlesError::Missing("size"))?;
     let n = size
         .as_u64()
         .filter(|&n| n >= 1)
         .ok_or_else(|| wrong("size", "a whole number from 1"))? as usize;
     if n > crate::geometry::MAX_SIZE {
-        return Err(RulesError::UnsupportedSize {
-            size: n,
-            max: crate::geometry::MAX_SIZE,
-        }
-        .into());
+        let max = crate::geometry::MAX_SIZE;
+        return Err(RulesError::UnsupportedSize { size: n, max }.into());
     }
-    let grid = read_grid(&obj, n)?;
+    let grid = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
+    let grid = read_grid(grid.get(), n)?;
     let mut rules = layout(n, &grid)?;
-    for (key, value) in &obj {
+    for (key, raw) in &obj {
         if !COSMETIC.contains(&key.as_str()) && !["size", "grid"].contains(&key.as_str()) {
-            rules = add_constraint(rules, key, value)?;
+            let value: Value = serde_json::from_str(raw.get()).map_err(json)?;
+            rules = add_constraint(rules, key, &value)?;
         }
     }
     let givens = givens(&grid, n)?;
     let puzzle = Variant::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
-    let solution = obj
-        .get("solution")
-        .map(|s| read_solution(s, n))
+    let solution = field("solution")?
+        .map(|s| read_solution(&s, n))
         .transpose()?;
-    let title = obj.get("title").and_then(Value::as_str).map(str::to_owned);
+    let title = field("title")?.and_then(|t| t.as_str().map(str::to_owned));
     Ok(FPuzzle {
         puzzle,
         solution,
@@ -266,59 +285,52 @@ fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     })
 }
 
-/// The grid's rows of cell objects, checked to be N by N.
-fn read_grid(
-    obj: &Map<String, Value>,
-    n: usize,
-) -> Result<Vec<Vec<&Map<String, Value>>>, FpuzzlesError> {
-    let rows = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
-    let rows = rows
-        .as_array()
-        .ok_or_else(|| wrong("grid", "a list of rows"))?;
-    if rows.len() != n {
-        return Err(shape("grid".into(), rows.len(), n));
+/// The grid's rows of cells, checked to be N by N.
+fn read_grid(text: &str, n: usize) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
+    let grid: Vec<Vec<Cell>> = match serde_json::from_str(text) {
+        Ok(grid) => grid,
+        Err(e) => return Err(grid_error(text).unwrap_or(FpuzzlesError::Json(e.to_string()))),
+    };
+    if grid.len() != n {
+        return Err(shape("grid".into(), grid.len(), n));
     }
-    rows.iter()
-        .enumerate()
-        .map(|(r, row)| {
-            let what = format!("grid row {}", r + 1);
-            let row = row
-                .as_array()
-                .ok_or_else(|| wrong(&what, "a list of cells"))?;
-            if row.len() != n {
-                return Err(shape(what, row.len(), n));
-            }
-            row.iter()
-                .enumerate()
-                .map(|(c, cell)| {
-                    cell.as_object()
-                        .ok_or_else(|| wrong(&format!("cell R{}C{}", r + 1, c + 1), "an object"))
-                })
-                .collect()
-        })
-        .collect()
+    if let Some((r, row)) = grid.iter().enumerate().find(|(_, row)| row.len() != n) {
+        return Err(shape(format!("grid row {}", r + 1), row.len(), n));
+    }
+    Ok(grid)
+}
+
+/// What is wrong with a grid that is not rows of cell objects, named by place.
+fn grid_error(text: &str) -> Option<FpuzzlesError> {
+    let grid: Value = serde_json::from_str(text).ok()?;
+    let Some(rows) = grid.as_array() else {
+        return Some(wrong("grid", "a list of rows"));
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let Some(cells) = row.as_array() else {
+            return Some(wrong(&format!("grid row {}", r + 1), "a list of cells"));
+        };
+        if let Some(c) = cells.iter().position(|cell| !cell.is_object()) {
+            return Some(wrong(&format!("cell R{}C{}", r + 1, c + 1), "an object"));
+        }
+    }
+    None
 }
 
 /// Boxes as f-puzzles draws them, or the regions the cells name.
-fn layout(n: usize, grid: &[Vec<&Map<String, Value>>]) -> Result<Rules, FpuzzlesError> {
-    let region = |r: usize, c: usize| grid[r][c].get("region");
-    let named = (0..n * n)
-        .filter(|&i| region(i / n, i % n).is_some_and(|v| !v.is_null()))
-        .count();
-    if named == 0 {
+fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Rules, FpuzzlesError> {
+    let region = |r: usize, c: usize| grid[r][c].region.as_ref().filter(|v| !v.is_null());
+    if (0..n * n).all(|i| region(i / n, i % n).is_none()) {
         return Ok(Rules::classic(n)?);
     }
     let mut map = Vec::with_capacity(n * n);
     for r in 0..n {
         for c in 0..n {
-            let v = region(r, c).filter(|v| !v.is_null());
-            let v = v.ok_or(RulesError::NoRegion { row: r, col: c })?;
-            let k = v.as_u64().ok_or_else(|| {
-                wrong(
-                    &format!("cell R{}C{} region", r + 1, c + 1),
-                    "a whole number",
-                )
-            })?;
+            let v = region(r, c).ok_or(RulesError::NoRegion { row: r, col: c })?;
+            let place = || format!("cell R{}C{} region", r + 1, c + 1);
+            let k = v
+                .as_u64()
+                .ok_or_else(|| wrong(&place(), "a whole number"))?;
             map.push(k as usize);
         }
     }
@@ -326,19 +338,18 @@ fn layout(n: usize, grid: &[Vec<&Map<String, Value>>]) -> Result<Rules, Fpuzzles
 }
 
 /// The givens: cells with a `value` that are given (`given` true, or absent).
-fn givens(grid: &[Vec<&Map<String, Value>>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
+fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
     let mut out = vec![0u8; n * n];
     for (r, row) in grid.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
-            let Some(v) = cell.get("value").filter(|v| !v.is_null()) else {
+            let Some(v) = cell.value.as_ref().filter(|v| !v.is_null()) else {
                 continue;
             };
-            if cell.get("given").and_then(Value::as_bool) == Some(false) {
+            if cell.given.as_ref().and_then(Value::as_bool) == Some(false) {
                 continue;
             }
-            let value = v
-                .as_i64()
-                .ok_or_else(|| wrong(&format!("cell R{}C{} value", r + 1, c + 1), "a number"))?;
+            let place = || format!("cell R{}C{} value", r + 1, c + 1);
+            let value = v.as_i64().ok_or_else(|| wrong(&place(), "a number"))?;
             if !(1..=n as i64).contains(&value) {
                 return Err(FpuzzlesError::Value {
                     value,

@@ -306,12 +306,19 @@ impl Job {
                 self.end_record(out);
                 let error = Some((line, e.to_string()));
                 let (verdict, guesses) = (Verdict::Invalid, 0);
-                return Reply { verdict, guesses, error };
+                return Reply {
+                    verdict,
+                    guesses,
+                    error,
+                };
             }
         };
         let puzzle = read.puzzle;
         let (found, guesses) = with_variant_solver(self, |solver| {
-            (solver.count_and_solve(&puzzle, self.limit()), solver.stats().guesses)
+            (
+                solver.count_and_solve(&puzzle, self.limit()),
+                solver.stats().guesses,
+            )
         });
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {

@@ -9,6 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use model::Model;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 use search::{Frame, Search};
 use state::State;
 
@@ -45,6 +47,7 @@ const CLOCK_EVERY: u64 = 256;
 /// ```
 #[derive(Default)]
 pub struct VariantSolver {
+    seed: Option<u64>,
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
     stats: Stats,
@@ -73,6 +76,7 @@ impl Clone for VariantSolver {
     /// The same settings, with fresh scratch space.
     fn clone(&self) -> Self {
         Self {
+            seed: self.seed,
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
             stats: self.stats,
@@ -99,6 +103,16 @@ impl VariantSolver {
     #[must_use]
     pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
         self.time_limit = limit;
+        self
+    }
+
+    /// The same solver, trying values at each decision in an order drawn
+    /// from `seed` rather than lowest first: each search from the same seed
+    /// takes the same path, and an empty puzzle's first solution is a random
+    /// grid under the rules.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
         self
     }
 
@@ -205,6 +219,7 @@ impl VariantSolver {
             frames: &mut scratch.frames,
             limits,
             stats: &mut self.stats,
+            rng: self.seed.map(ChaCha8Rng::seed_from_u64),
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

@@ -9,25 +9,28 @@ use crate::rules::Rules;
 /// cells need not differ: bounds on more cells prune almost nothing.
 const MAX_LOOSE_SUM: usize = 6;
 
+/// The most rows (or columns) in a band the rule of 45 is applied to.
+const MAX_BAND: usize = 4;
+
 /// What the search reads of the rules, laid out for its loops.
 pub(crate) struct Model {
+    /// N, the side of the board.
+    pub n: usize,
     /// N², the cells.
     pub cells: usize,
     /// Every candidate: the low N bits.
     pub full: u64,
-    /// The houses of N cells, which hold every value once.
-    pub houses: Vec<Vec<u32>>,
+    /// The houses of N cells, which hold every value once, laid end to end:
+    /// house `h` is `houses[h * n..(h + 1) * n]`.
+    houses: Vec<u32>,
     /// The constraints that are not houses: cage sums, and sums derived from them.
     pub constraints: Vec<Box<dyn Constraint>>,
-    /// `peer_list[peer_start[c]..peer_start[c + 1]]`: the cells that must differ from `c`.
-    peer_start: Vec<u32>,
-    peer_list: Vec<u32>,
-    /// The same for the houses of N cells each cell is in.
-    house_start: Vec<u32>,
-    house_list: Vec<u32>,
-    /// The same for the constraints that read each cell.
-    constraint_start: Vec<u32>,
-    constraint_list: Vec<u32>,
+    /// The cells that must differ from each cell.
+    peers: Lists,
+    /// The houses of N cells each cell is in.
+    houses_of: Lists,
+    /// The constraints that read each cell.
+    constraints_of: Lists,
 }
 
 impl Model {
@@ -56,11 +59,9 @@ impl Model {
         for (a, b) in rules.chess_pairs() {
             link(&[a, b]);
         }
-        let houses: Vec<Vec<u32>> = g
-            .houses()
-            .iter()
-            .filter(|h| h.cells().len() == n)
-            .map(|h| h.cells().to_vec())
+        let full_houses = g.houses().iter().filter(|h| h.cells().len() == n);
+        let houses: Vec<u32> = full_houses
+            .flat_map(|h| h.cells().iter().copied())
             .collect();
         let mut constraints: Vec<Box<dyn Constraint>> = Vec::new();
         for cage in rules.cages() {
@@ -68,7 +69,8 @@ impl Model {
                 constraints.push(sum_constraint(n, cage.cells().to_vec(), sum, true));
             }
         }
-        for (cells, sum) in derived_sums(rules, &houses) {
+        let derived = derived_sums(rules, houses.chunks(n.max(1)));
+        for (cells, sum) in derived {
             let distinct = cells
                 .iter()
                 .all(|&a| cells.iter().all(|&b| a == b || differ.contains(a, b)));
@@ -76,52 +78,92 @@ impl Model {
                 constraints.push(sum_constraint(n, cells, sum, distinct));
             }
         }
-        let (peer_start, peer_list) = flatten((0..cells).map(|c| differ.of(c)).collect());
-        let mut by_cell = vec![Vec::new(); cells];
-        for (h, house) in houses.iter().enumerate() {
-            for &c in house {
-                by_cell[c as usize].push(h as u32);
-            }
-        }
-        let (house_start, house_list) = flatten(by_cell);
-        let mut by_cell = vec![Vec::new(); cells];
-        for (k, con) in constraints.iter().enumerate() {
-            for &c in con.cells() {
-                by_cell[c as usize].push(k as u32);
-            }
-        }
-        let (constraint_start, constraint_list) = flatten(by_cell);
+        let peers = Lists::new(
+            cells,
+            (0..cells).flat_map(|c| differ.of(c).map(move |p| (c, p))),
+        );
+        let in_houses = houses
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c as usize, (i / n) as u32));
+        let houses_of = Lists::new(cells, in_houses);
+        let reads = constraints.iter().enumerate();
+        let reads =
+            reads.flat_map(|(k, con)| con.cells().iter().map(move |&c| (c as usize, k as u32)));
+        let constraints_of = Lists::new(cells, reads);
         Self {
+            n,
             cells,
             full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
             houses,
             constraints,
-            peer_start,
-            peer_list,
-            house_start,
-            house_list,
-            constraint_start,
-            constraint_list,
+            peers,
+            houses_of,
+            constraints_of,
         }
+    }
+
+    /// The number of houses of N cells.
+    pub fn house_count(&self) -> usize {
+        self.houses.len() / self.n.max(1)
+    }
+
+    /// The cells of house `h`.
+    #[inline(always)]
+    pub fn house(&self, h: usize) -> &[u32] {
+        &self.houses[h * self.n..(h + 1) * self.n]
     }
 
     /// The cells that must differ from `cell`.
     #[inline(always)]
     pub fn peers(&self, cell: usize) -> &[u32] {
-        &self.peer_list[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+        self.peers.of(cell)
     }
 
     /// The houses of N cells that hold `cell`.
     #[inline(always)]
     pub fn houses_of(&self, cell: usize) -> &[u32] {
-        &self.house_list[self.house_start[cell] as usize..self.house_start[cell + 1] as usize]
+        self.houses_of.of(cell)
     }
 
     /// The constraints that read `cell`.
     #[inline(always)]
     pub fn constraints_of(&self, cell: usize) -> &[u32] {
-        let (a, b) = (self.constraint_start[cell], self.constraint_start[cell + 1]);
-        &self.constraint_list[a as usize..b as usize]
+        self.constraints_of.of(cell)
+    }
+}
+
+/// A list of items for each cell, laid end to end.
+struct Lists {
+    /// `items[start[c]..start[c + 1]]`: cell `c`'s items.
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Lists {
+    /// The lists of `cells` cells from (cell, item) pairs, each cell's items
+    /// in the order given.
+    fn new(cells: usize, pairs: impl Iterator<Item = (usize, u32)> + Clone) -> Self {
+        let mut start = vec![0u32; cells + 1];
+        for (c, _) in pairs.clone() {
+            start[c + 1] += 1;
+        }
+        for c in 0..cells {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![0u32; start[cells] as usize];
+        for (c, item) in pairs {
+            items[fill[c] as usize] = item;
+            fill[c] += 1;
+        }
+        Self { start, items }
+    }
+
+    /// Cell `c`'s items.
+    #[inline(always)]
+    fn of(&self, c: usize) -> &[u32] {
+        &self.items[self.start[c] as usize..self.start[c + 1] as usize]
     }
 }
 
@@ -151,17 +193,16 @@ impl Pairs {
     }
 
     /// The cells that must differ from `a`, in increasing order.
-    fn of(&self, a: usize) -> Vec<u32> {
+    fn of(&self, a: usize) -> impl Iterator<Item = u32> + Clone + '_ {
         let row = &self.bits[a * self.words..(a + 1) * self.words];
-        let mut out = Vec::new();
-        for (w, &word) in row.iter().enumerate() {
+        row.iter().enumerate().flat_map(|(w, &word)| {
             let mut m = word;
-            while m != 0 {
-                out.push((w * 64 + m.trailing_zeros() as usize) as u32);
+            std::iter::from_fn(move || {
+                let bit = (m != 0).then(|| (w * 64) as u32 + m.trailing_zeros())?;
                 m &= m - 1;
-            }
-        }
-        out
+                Some(bit)
+            })
+        })
     }
 }
 
@@ -178,72 +219,78 @@ fn sum_constraint(n: usize, cells: Vec<u32>, sum: u64, distinct: bool) -> Box<dy
 /// each band of consecutive rows or columns, the cells its cages inside
 /// leave (innies) and the cells outside it that the cages crossing it
 /// cover (outies). Only when the sum cages do not overlap.
-fn derived_sums(rules: &Rules, houses: &[Vec<u32>]) -> Vec<(Vec<u32>, u64)> {
+fn derived_sums<'a>(
+    rules: &Rules,
+    houses: impl Iterator<Item = &'a [u32]>,
+) -> Vec<(Vec<u32>, u64)> {
     let n = rules.size();
     let cages: Vec<(&[u32], u64)> = rules
         .cages()
         .iter()
         .filter_map(|c| Some((c.cells(), c.sum()?)))
         .collect();
-    let mut owner = vec![usize::MAX; n * n];
-    for (k, (cells, _)) in cages.iter().enumerate() {
-        for &c in *cells {
-            if owner[c as usize] != usize::MAX {
-                return Vec::new();
-            }
-            owner[c as usize] = k;
-        }
-    }
     if cages.is_empty() {
         return Vec::new();
     }
-    let mut groups: Vec<Vec<u32>> = houses.to_vec();
-    // Bands of 2 to N-1 rows, and of columns (small boards only: N² groups).
+    let mut owner = vec![u32::MAX; n * n];
+    for (k, (cells, _)) in cages.iter().enumerate() {
+        for &c in *cells {
+            if owner[c as usize] != u32::MAX {
+                return Vec::new();
+            }
+            owner[c as usize] = k as u32;
+        }
+    }
+    let mut groups: Vec<Vec<u32>> = houses.map(<[u32]>::to_vec).collect();
+    // Bands of 2 and 3 rows, and of columns: wider ones cost more to
+    // derive than their sums save in search (see docs/decisions).
     if n <= 16 {
-        for len in 2..n {
+        for len in 2..n.min(MAX_BAND + 1) {
             for first in 0..=n - len {
-                let rows = (first * n..(first + len) * n).map(|c| c as u32).collect();
-                let cols = (0..n * n).filter(|c| (first..first + len).contains(&(c % n)));
-                groups.push(rows);
-                groups.push(cols.map(|c| c as u32).collect());
+                let rows = (first * n..(first + len) * n).map(|c| c as u32);
+                let cols =
+                    (0..n).flat_map(|r| (first..first + len).map(move |c| (r * n + c) as u32));
+                groups.push(rows.collect());
+                groups.push(cols.collect());
             }
         }
     }
     let house_total = (n * (n + 1) / 2) as u64;
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for group in &groups {
+    let (mut seen, mut out) = (HashSet::new(), Vec::new());
+    // `stamp[c] == g`: cell `c` is in group `g`; `met[k] == g`: cage `k` meets it.
+    let (mut stamp, mut met) = (vec![usize::MAX; n * n], vec![usize::MAX; cages.len()]);
+    // `wholly[k]`: whether cage `k`, which meets the group, lies wholly in it.
+    let mut wholly = vec![false; cages.len()];
+    for (g, group) in groups.iter().enumerate() {
         let total = house_total * (group.len() / n) as u64;
-        let mut inside = vec![false; n * n];
-        group.iter().for_each(|&c| inside[c as usize] = true);
-        let mut touched: Vec<usize> = group
-            .iter()
-            .filter_map(|&c| Some(owner[c as usize]).filter(|&k| k != usize::MAX))
-            .collect();
-        touched.sort_unstable();
-        touched.dedup();
-        let whole = |k: &usize| cages[*k].0.iter().all(|&c| inside[c as usize]);
+        let mut touched = Vec::new();
+        for &c in group {
+            stamp[c as usize] = g;
+            let k = owner[c as usize];
+            if k != u32::MAX && met[k as usize] != g {
+                met[k as usize] = g;
+                touched.push(k as usize);
+            }
+        }
+        let mut in_sum = 0;
+        for &k in &touched {
+            wholly[k] = cages[k].0.iter().all(|&c| stamp[c as usize] == g);
+            in_sum += if wholly[k] { cages[k].1 } else { 0 };
+        }
         // Innies: the group's cells no cage wholly inside it covers.
-        let in_sum: u64 = touched
-            .iter()
-            .filter(|k| whole(k))
-            .map(|&k| cages[k].1)
-            .sum();
-        let innies: Vec<u32> = group
-            .iter()
-            .copied()
-            .filter(|&c| owner[c as usize] == usize::MAX || !whole(&owner[c as usize]))
-            .collect();
+        let open = |c: u32| owner[c as usize] == u32::MAX || !wholly[owner[c as usize] as usize];
+        let innies: Vec<u32> = group.iter().copied().filter(|&c| open(c)).collect();
         if !innies.is_empty() && innies.len() < n && in_sum <= total {
             push_sum(&mut out, &mut seen, innies, total - in_sum);
         }
         // Outies: the cells outside the group of the cages that cover it.
-        if group.iter().all(|&c| owner[c as usize] != usize::MAX) {
+        if group.iter().all(|&c| owner[c as usize] != u32::MAX) {
             let cover: u64 = touched.iter().map(|&k| cages[k].1).sum();
             let outies: Vec<u32> = touched
                 .iter()
+                .filter(|&&k| !wholly[k])
                 .flat_map(|&k| cages[k].0.iter().copied())
-                .filter(|&c| !inside[c as usize])
+                .filter(|&c| stamp[c as usize] != g)
                 .collect();
             if !outies.is_empty() && outies.len() < n && cover >= total {
                 push_sum(&mut out, &mut seen, outies, cover - total);
@@ -264,14 +311,4 @@ fn push_sum(
     if seen.insert(cells.clone()) {
         out.push((cells, sum));
     }
-}
-
-/// Lists laid end to end, with where each starts (and, last, the total).
-fn flatten(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
-    let (mut start, mut all) = (vec![0u32], Vec::new());
-    for list in lists {
-        all.extend(list);
-        start.push(all.len() as u32);
-    }
-    (start, all)
 }

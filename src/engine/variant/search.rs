@@ -5,6 +5,8 @@ use super::state::State;
 use crate::engine::limits::Limits;
 use crate::engine::stats::Stats;
 use crate::outcome::Stop;
+use crate::random;
+use rand_chacha::ChaCha8Rng;
 
 /// One decision: a cell, the candidates not yet tried there, and the trail
 /// length to undo to before trying the next.
@@ -24,6 +26,8 @@ pub(crate) struct Search<'a> {
     pub frames: &'a mut Vec<Frame>,
     pub limits: Limits,
     pub stats: &'a mut Stats,
+    /// With a seed, the order values are tried in is drawn from it; else lowest first.
+    pub rng: Option<ChaCha8Rng>,
 }
 
 impl Search<'_> {
@@ -84,7 +88,10 @@ impl Search<'_> {
                 return Some(Stop::Budget);
             }
             self.stats.guesses += 1;
-            let bit = left & left.wrapping_neg();
+            let bit = match &mut self.rng {
+                None => left & left.wrapping_neg(),
+                Some(rng) => nth_bit(left, random::below(rng, left.count_ones())),
+            };
             f.left = left & !bit;
             let cell = f.cell as usize;
             if self
@@ -133,4 +140,12 @@ impl Search<'_> {
         }
         Some(best.1)
     }
+}
+
+/// The `k`th lowest set bit of `mask` (`k` below its count of ones).
+fn nth_bit(mut mask: u64, k: u32) -> u64 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
 }

@@ -37,7 +37,7 @@ impl State {
             done: vec![false; m.cells],
             trail: Vec::with_capacity(m.cells * 4),
             queue: Vec::with_capacity(m.cells),
-            houses: Worklist::new(m.houses.len()),
+            houses: Worklist::new(m.house_count()),
             constraints: Worklist::new(m.constraints.len()),
             open: m.cells,
             assignments: 0,

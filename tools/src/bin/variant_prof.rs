@@ -12,16 +12,18 @@ fn main() {
         let read: Vec<_> = lines.iter().map(|l| fpuzzles::parse(l).unwrap()).collect();
         let parse = t.elapsed();
         let mut solver = VariantSolver::new();
-        let t = Instant::now();
-        for r in &read {
-            let _ = solver.count(&r.puzzle, 2);
+        let mut runs = Vec::new();
+        let mut guesses = 0;
+        for _ in 0..5 {
+            let t = Instant::now();
+            guesses = 0;
+            for r in &read {
+                let _ = solver.count(&r.puzzle, 2);
+                guesses += solver.stats().guesses;
+            }
+            runs.push(t.elapsed());
         }
-        let solve = t.elapsed();
-        let t = Instant::now();
-        for r in &read {
-            let _ = solver.count(&r.puzzle, 2);
-        }
-        let again = t.elapsed();
-        println!("{file}: parse {parse:?} solve {solve:?} again {again:?}");
+        runs.sort();
+        println!("{file}: parse {parse:?} count-to-2 median of 5 {:?} (min {:?}), {guesses} guesses", runs[2], runs[0]);
     }
 }

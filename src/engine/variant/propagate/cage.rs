@@ -1,5 +1,9 @@
 //! Sum cages whose cells differ: the value combinations a cage still allows, kept to those its cells can hold.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use super::Constraint;
 use crate::engine::state::Contradiction;
 use crate::engine::variant::model::Model;
@@ -15,14 +19,14 @@ const MAX_COMBOS: usize = 1 << 14;
 /// value in every set with one cell left for it goes there.
 pub(crate) struct CageSum {
     cells: Vec<u32>,
-    combos: Vec<u64>,
+    combos: Arc<[u64]>,
 }
 
 impl CageSum {
     /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
     /// when it has too many combinations to list.
     pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64) -> Option<Self> {
-        let combos = combinations(n, cells.len(), sum)?;
+        let combos = combinations_of(n, cells.len(), sum)?;
         Some(Self { cells, combos })
     }
 }
@@ -43,7 +47,7 @@ impl Constraint for CageSum {
             }
         }
         let (mut allowed, mut required, mut fits_any) = (0u64, u64::MAX, false);
-        for &combo in &self.combos {
+        for &combo in self.combos.iter() {
             let rest = combo & !placed;
             let fits = combo & placed == placed
                 && rest & !free == 0
@@ -82,6 +86,24 @@ impl Constraint for CageSum {
         }
         Ok(())
     }
+}
+
+/// Combinations by (n, k, sum); `None` where there are too many to list.
+type Listed = HashMap<(usize, usize, u64), Option<Arc<[u64]>>>;
+
+thread_local! {
+    /// The combinations listed so far, by (n, k, sum): puzzles share most of theirs.
+    static LISTED: RefCell<Listed> = RefCell::default();
+}
+
+/// [`combinations`], listed once a thread.
+fn combinations_of(n: usize, k: usize, sum: u64) -> Option<Arc<[u64]>> {
+    LISTED.with_borrow_mut(|listed| {
+        listed
+            .entry((n, k, sum))
+            .or_insert_with(|| combinations(n, k, sum).map(Arc::from))
+            .clone()
+    })
 }
 
 /// Every set of `k` different values of `1..=n` summing to `sum`, as masks

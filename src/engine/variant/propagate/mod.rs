@@ -36,7 +36,7 @@ impl State {
         loop {
             self.assign_queued(m)?;
             if let Some(h) = self.next_house() {
-                hidden_singles(m, self, &m.houses[h])?;
+                hidden_singles(m, self, m.house(h))?;
                 continue;
             }
             let Some(k) = self.next_constraint() else {
