@@ -3,6 +3,8 @@
 use crate::board::Board;
 use crate::geometry::Geometry;
 use crate::outcome::{Count, Outcome, Stop};
+use crate::rules::Rules;
+use crate::variant::{Variant, VariantOutcome};
 
 /// The plain iterative backtracker, as the puzzle literature describes it:
 ///
@@ -30,6 +32,11 @@ use crate::outcome::{Count, Outcome, Stop};
 /// let tight = Reference::new().with_max_steps(5);
 /// assert_eq!(tight.solve(&empty), Outcome::GaveUp);
 /// ```
+///
+/// [`Reference::count_variant`] and [`Reference::solve_variant`] run the same
+/// loop on a [`Variant`], under any [`Rules`]: there, "keeps the rules" is the
+/// small check described at [`Reference::count_variant`], written here apart
+/// from [`Rules::check`] and from the run-time engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reference {
     max_steps: u64,
@@ -72,6 +79,121 @@ impl Reference {
             found < limit
         });
         stop.count(found)
+    }
+
+    /// The first solution of a puzzle under any [`Rules`], in the engine's
+    /// order, or why there is none; see [`Reference::count_variant`].
+    ///
+    /// ```
+    /// use ndoku::{Reference, Rules, Variant, VariantOutcome};
+    ///
+    /// // 4×4 with a cage of two cells summing to 7 in the top row: 3 and 4.
+    /// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(7))?;
+    /// let puzzle = Variant::new(rules);
+    /// let solution = Reference::new().solve_variant(&puzzle).solution().unwrap();
+    /// assert!(puzzle.is_completed_by(&solution));
+    /// assert_eq!(&solution.cells()[..2], [3, 4]);
+    /// let tight = Reference::new().with_max_steps(3);
+    /// assert_eq!(tight.solve_variant(&puzzle), VariantOutcome::GaveUp);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_variant(&self, puzzle: &Variant) -> VariantOutcome {
+        let mut first = None;
+        let stop = self.search_variant(puzzle, |cells| {
+            first = Some(cells.to_vec());
+            false
+        });
+        match stop {
+            Stop::Enough => {
+                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
+            }
+            Stop::Exhausted => VariantOutcome::Unsolvable,
+            Stop::Budget => VariantOutcome::GaveUp,
+        }
+    }
+
+    /// Counts the solutions of a puzzle under any [`Rules`], stopping once
+    /// it has found `limit` of them.
+    ///
+    /// It is the loop of [`Reference`] on the puzzle's empty cells in
+    /// row-major order. A value fits at a cell when:
+    ///
+    /// - no cell that must differ from it holds the value: a cell of one of
+    ///   its houses ([`Geometry::houses_of`]: rows, columns, boxes or
+    ///   regions, diagonals, windows, extra regions), of one of its cages,
+    ///   or a chess move away ([`Rules::chess_pairs`]);
+    /// - and, for each cage with a sum that holds the cell, the values the
+    ///   cage holds with this one, plus the least (and the greatest) sum of
+    ///   different values not yet in the cage that its other empty cells
+    ///   could take, can still reach the sum. With no empty cell left, that
+    ///   is the sum itself.
+    ///
+    /// ```
+    /// use ndoku::{Count, Reference, Rules, Variant};
+    ///
+    /// let r = Reference::new();
+    /// // The 288 grids of 4×4; 48 of them keep both diagonals as well.
+    /// let classic = Variant::new(Rules::classic(4)?);
+    /// assert_eq!(r.count_variant(&classic, usize::MAX), Count::Exact(288));
+    /// let x = Variant::new(Rules::classic(4)?.with_diagonals());
+    /// assert_eq!(r.count_variant(&x, usize::MAX), Count::Exact(48));
+    /// assert_eq!(r.count_variant(&x, 3), Count::AtLeast(3));
+    /// assert_eq!(r.with_max_steps(10).count_variant(&x, 3), Count::GaveUp(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_variant(&self, puzzle: &Variant, limit: usize) -> Count {
+        if limit == 0 {
+            return Count::AtLeast(0);
+        }
+        let mut found = 0usize;
+        let stop = self.search_variant(puzzle, |_| {
+            found += 1;
+            found < limit
+        });
+        stop.count(found)
+    }
+
+    /// The loop for a [`Variant`]: as [`Reference::search`], with
+    /// [`VariantCheck::fits`] as the test of a value.
+    fn search_variant(&self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+        let check = VariantCheck::new(puzzle.rules());
+        let n = puzzle.size();
+        let mut cells = puzzle.cells().to_vec();
+        let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+        let mut k = 0usize; // Index into `empties` of the current cell.
+        let mut steps = 0u64;
+        loop {
+            if k == empties.len() {
+                debug_assert!(puzzle.rules().check(&cells).is_ok());
+                if !on_solution(&cells) {
+                    return Stop::Enough;
+                }
+                // Go on as if the last cell had failed.
+                match k.checked_sub(1) {
+                    Some(prev) => k = prev,
+                    None => return Stop::Exhausted,
+                }
+            }
+            if steps == self.max_steps {
+                return Stop::Budget;
+            }
+            steps += 1;
+            let cell = empties[k];
+            let next = (cells[cell] as usize + 1..=n).find(|&v| check.fits(&cells, cell, v as u8));
+            match next {
+                Some(v) => {
+                    cells[cell] = v as u8;
+                    k += 1;
+                }
+                None => {
+                    cells[cell] = 0;
+                    match k.checked_sub(1) {
+                        Some(prev) => k = prev,
+                        None => return Stop::Exhausted,
+                    }
+                }
+            }
+        }
     }
 
     /// The loop. `on_solution` sees each solution's cells and says whether to go on.
@@ -135,6 +257,73 @@ fn fits(geometry: &Geometry, cells: &[u8], cell: usize, value: u8) -> bool {
         .all(|&p| cells[p as usize] != value)
 }
 
+/// The test of a value under [`Rules`], kept plain: for each cell, the
+/// cells that must differ from it, and the cages with a sum that hold it.
+struct VariantCheck {
+    /// N, the largest value.
+    n: usize,
+    /// `differ[c]`: every cell sharing a house or a cage with `c`, or a chess
+    /// move away from it (with repeats; `c` itself left out).
+    differ: Vec<Vec<usize>>,
+    /// `sums[c]`: (cells, sum) of each cage with a sum holding `c`.
+    sums: Vec<Vec<(Vec<usize>, u64)>>,
+}
+
+impl VariantCheck {
+    fn new(rules: &Rules) -> Self {
+        let n = rules.size();
+        let geometry = rules.geometry();
+        let mut differ: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        let mut sums: Vec<Vec<(Vec<usize>, u64)>> = vec![Vec::new(); n * n];
+        for (cell, list) in differ.iter_mut().enumerate() {
+            for m in geometry.houses_of(cell) {
+                let house = geometry.house(m.house as usize).cells();
+                list.extend(house.iter().map(|&c| c as usize));
+            }
+        }
+        for cage in rules.cages() {
+            let cells: Vec<usize> = cage.cells().iter().map(|&c| c as usize).collect();
+            for &c in &cells {
+                differ[c].extend(&cells);
+                if let Some(sum) = cage.sum() {
+                    sums[c].push((cells.clone(), sum));
+                }
+            }
+        }
+        for (a, b) in rules.chess_pairs() {
+            differ[a as usize].push(b as usize);
+            differ[b as usize].push(a as usize);
+        }
+        for (cell, list) in differ.iter_mut().enumerate() {
+            list.retain(|&c| c != cell);
+        }
+        Self { n, differ, sums }
+    }
+
+    /// Whether `value` may stand at the empty `cell` of `cells`.
+    fn fits(&self, cells: &[u8], cell: usize, value: u8) -> bool {
+        if self.differ[cell].iter().any(|&c| cells[c] == value) {
+            return false;
+        }
+        self.sums[cell].iter().all(|(cage, sum)| {
+            // The cage as it would be with `value` at `cell`.
+            let at = |c: usize| if c == cell { value } else { cells[c] };
+            let used: Vec<u64> = cage
+                .iter()
+                .map(|&c| u64::from(at(c)))
+                .filter(|&v| v != 0)
+                .collect();
+            let empty = cage.len() - used.len();
+            let free: Vec<u64> = (1..=self.n as u64).filter(|v| !used.contains(v)).collect();
+            let have: u64 = used.iter().sum();
+            // `free` is increasing: its first `empty` values are the least.
+            let least: u64 = free.iter().take(empty).sum();
+            let most: u64 = free.iter().rev().take(empty).sum();
+            have + least <= *sum && *sum <= have + most
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +362,135 @@ mod tests {
         let sol = Reference::new().solve(&Board4::new()).solution().unwrap();
         assert_eq!(Reference::new().count(&sol, 5), Count::Exact(1));
         assert_eq!(Reference::new().solve(&sol), Outcome::Solved(sol.clone()));
+    }
+
+    /// Every Latin square of side N (rows and columns hold each value once,
+    /// which every [`Rules`] asks), filtered by [`Rules::check`] and the
+    /// givens: a count with no pruning by the rules to get wrong.
+    fn brute_count(rules: &Rules, givens: &[u8]) -> usize {
+        let n = rules.size();
+        let perms: Vec<Vec<u8>> = (0..n).fold(vec![Vec::new()], |acc, _| {
+            acc.into_iter()
+                .flat_map(|p: Vec<u8>| {
+                    (1..=n as u8)
+                        .filter(|v| !p.contains(v))
+                        .map(|v| [p.clone(), vec![v]].concat())
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        });
+        let mut squares: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..n {
+            squares = squares
+                .into_iter()
+                .flat_map(|grid| {
+                    let rows = grid.len() / n;
+                    perms
+                        .iter()
+                        .filter(|p| (0..n).all(|c| (0..rows).all(|r| grid[r * n + c] != p[c])))
+                        .map(|p| [grid.clone(), p.clone()].concat())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        squares
+            .iter()
+            .filter(|g| givens.iter().zip(g.iter()).all(|(&a, &b)| a == 0 || a == b))
+            .filter(|g| rules.check(g).is_ok())
+            .count()
+    }
+
+    #[test]
+    fn variant_counts_match_brute_force() {
+        use crate::rules::ChessRule;
+        let jigsaw = [0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3];
+        let sets = [
+            Rules::classic(4).unwrap(),
+            Rules::classic(4).unwrap().with_diagonals(),
+            Rules::classic(4).unwrap().with_diagonal(true),
+            Rules::jigsaw(4, &jigsaw).unwrap(),
+            Rules::jigsaw(4, &jigsaw)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::classic(4).unwrap().with_chess(ChessRule::AntiKing),
+            Rules::classic(4)
+                .unwrap()
+                .with_cage(&[(0, 0), (1, 1)], Some(5))
+                .unwrap()
+                .with_cage(&[(2, 1), (2, 2), (3, 2)], Some(6))
+                .unwrap(),
+            Rules::jigsaw(4, &jigsaw)
+                .unwrap()
+                .with_cage(&[(0, 3), (1, 3), (3, 0)], None)
+                .unwrap()
+                .with_region(&[(0, 1), (1, 3), (2, 0), (3, 2)])
+                .unwrap(),
+            Rules::classic(3).unwrap(),
+            Rules::classic(3)
+                .unwrap()
+                .with_cage(&[(0, 0), (0, 1)], Some(4))
+                .unwrap()
+                .with_cage(&[(1, 1), (2, 1)], Some(5))
+                .unwrap(),
+        ];
+        for rules in sets {
+            let n = rules.size();
+            let empty = vec![0u8; n * n];
+            let mut givens = empty.clone();
+            givens[n + 1] = 2;
+            for cells in [empty, givens] {
+                let Ok(puzzle) = Variant::from_cells(rules.clone(), &cells) else {
+                    continue;
+                };
+                let expected = brute_count(&rules, &cells);
+                assert_eq!(
+                    Reference::new().count_variant(&puzzle, usize::MAX),
+                    Count::Exact(expected),
+                    "{rules:?} {cells:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn plain_rules_count_as_the_classic_loop() {
+        let puzzles = [
+            "1...",
+            "..3.4...2.......",
+            "1.3..4..........",
+            "12..34..21......",
+        ];
+        for text in puzzles.iter().filter(|t| t.len() == 16) {
+            let board: Board4 = text.parse().unwrap();
+            let variant =
+                Variant::from_cells(Rules::classic(4).unwrap(), board.as_bytes()).unwrap();
+            for limit in [1, 2, 5, usize::MAX] {
+                let r = Reference::new();
+                assert_eq!(r.count_variant(&variant, limit), r.count(&board, limit));
+            }
+            let a = Reference::new().solve_variant(&variant).solution().unwrap();
+            let b = Reference::new().solve(&board).solution().unwrap();
+            assert_eq!(a.cells(), b.as_bytes());
+        }
+    }
+
+    #[test]
+    fn variant_budget_and_unsolvable() {
+        let rules = Rules::classic(4).unwrap();
+        let empty = Variant::new(rules.clone());
+        let tight = Reference::new().with_max_steps(10);
+        assert_eq!(tight.count_variant(&empty, usize::MAX), Count::GaveUp(0));
+        assert_eq!(tight.solve_variant(&empty), VariantOutcome::GaveUp);
+        assert_eq!(Reference::new().count_variant(&empty, 0), Count::AtLeast(0));
+        // R1C1 sees 1, 2, 3 and 4 without any repeat among the givens.
+        let mut cells = [0u8; 16];
+        (cells[1], cells[2], cells[4], cells[8]) = (1, 2, 3, 4);
+        let stuck = Variant::from_cells(rules, &cells).unwrap();
+        assert_eq!(
+            Reference::new().solve_variant(&stuck),
+            VariantOutcome::Unsolvable
+        );
+        assert_eq!(Reference::new().count_variant(&stuck, 3), Count::Exact(0));
     }
 
     #[test]
