@@ -113,6 +113,8 @@ pub struct Rules {
     cages: Vec<Cage>,
     /// Houses after the layout's own (diagonals, windows, extra regions).
     extra_houses: usize,
+    /// Extra regions added by [`Rules::with_region`], to number the next.
+    regions_added: usize,
 }
 
 impl Rules {
@@ -163,6 +165,7 @@ impl Rules {
             chess: Vec::new(),
             cages: Vec::new(),
             extra_houses: 0,
+            regions_added: 0,
         }
     }
 
@@ -248,9 +251,11 @@ impl Rules {
     /// [`RulesError::OffBoard`], [`RulesError::RepeatedCell`],
     /// [`RulesError::NoCells`] or [`RulesError::TooManyCells`].
     pub fn with_region(self, cells: &[(usize, usize)]) -> Result<Self, RulesError> {
-        let what = format!("extra region {}", self.extra_houses + 1);
+        let what = format!("extra region {}", self.regions_added + 1);
         let cells = self.cell_list(&what, cells)?;
-        Ok(self.add_house(House::Extra, cells))
+        let mut rules = self.add_house(House::Extra, cells);
+        rules.regions_added += 1;
+        Ok(rules)
     }
 
     /// These rules with a chess rule: cells a knight's (or king's) move

@@ -728,7 +728,6 @@ proptest! {
 /// it, not the diagonals: the first region after `with_diagonals` is
 /// `extra region 1`.
 #[test]
-#[ignore = "rules bug: with_region numbers regions after every extra house, diagonals included"]
 fn extra_regions_are_numbered_among_extra_regions() {
     let rules = Rules::classic(4).unwrap().with_diagonals();
     let err = rules.with_region(&[(0, 0), (4, 0)]).unwrap_err();

@@ -145,6 +145,10 @@ impl VariantSolver {
 
     /// [`VariantSolver::count`], keeping the first solution found.
     pub fn count_and_solve(&mut self, puzzle: &Variant, limit: usize) -> (Count, Option<Variant>) {
+        if limit == 0 {
+            self.stats = Stats::default();
+            return (Count::AtLeast(0), None);
+        }
         let (mut found, mut first) = (0usize, None);
         let stop = self.search(puzzle, |values| {
             found += 1;
@@ -153,12 +157,7 @@ impl VariantSolver {
             }
             found < limit
         });
-        let count = if limit == 0 {
-            Count::AtLeast(0)
-        } else {
-            stop.count(found)
-        };
-        (count, first.map(|v| puzzle.with_values(v)))
+        (stop.count(found), first.map(|v| puzzle.with_values(v)))
     }
 
     /// Shows each solution to `visit`, in the engine's order, while it
