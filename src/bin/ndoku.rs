@@ -102,10 +102,6 @@ struct Common {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if stdout_was_closed() {
-        eprintln!("error: cannot write output: standard output is closed");
-        return ExitCode::from(2);
-    }
     let (mode, common) = match cli.command {
         Command::Solve {
             unique,
@@ -147,33 +143,6 @@ fn main() -> ExitCode {
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
     let (summary, result) = batch::run(&sources, &options, &pool, &mut sinks);
     exit_status(result.map(|()| summary.exit_code()), summary.exit_code())
-}
-
-/// Whether standard output was closed when the program started (`>&-`).
-/// Rust's runtime then opens `/dev/null` read-write in its place, so writes
-/// would vanish with exit 0; a `> /dev/null` of the shell is write-only, so
-/// a readable `/dev/null` on descriptor 1 tells the two apart.
-fn stdout_was_closed() -> bool {
-    #[cfg(unix)]
-    {
-        use std::io::Read as _;
-        use std::os::fd::AsFd as _;
-        use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
-        let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
-            return true;
-        };
-        let mut out = std::fs::File::from(fd);
-        // Only a character device can be /dev/null: stat that one only then.
-        let is_null = out.metadata().is_ok_and(|m| {
-            m.file_type().is_char_device()
-                && std::fs::metadata("/dev/null").is_ok_and(|n| n.rdev() == m.rdev())
-        });
-        is_null && out.read(&mut []).is_ok()
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
 }
 
 /// Reads `--time-limit`: a number of seconds, zero or more.
