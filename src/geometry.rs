@@ -140,11 +140,11 @@ impl Geometry {
     /// ```
     /// use ndoku::{Geometry, House};
     ///
-    /// // 4×4 with L-shaped regions.
-    /// let map = [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    /// // 4×4 whose top two regions are the outer and the inner columns.
+    /// let map = [0, 1, 1, 0, 0, 1, 1, 0, 2, 2, 3, 3, 2, 2, 3, 3];
     /// let g = Geometry::from_regions(4, &map)?;
     /// assert_eq!(g.house(8).kind(), House::Region);
-    /// assert_eq!(g.house(8).cells(), [0, 1, 2, 4]);
+    /// assert_eq!(g.house(8).cells(), [0, 3, 4, 7]);
     /// assert!(Geometry::from_regions(4, &[0; 16]).is_err());
     /// # Ok::<(), ndoku::RulesError>(())
     /// ```

@@ -106,7 +106,7 @@ pub enum Violation {
 /// assert!(Rules::boxes(2, 3)?.with_cage(&[(0, 0), (0, 1)], Some(12)).is_err());
 /// # Ok::<(), ndoku::RulesError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     geometry: Geometry,
     chess: Vec<ChessRule>,
@@ -116,6 +116,15 @@ pub struct Rules {
     /// Extra regions added by [`Rules::with_region`], to number the next.
     regions_added: usize,
 }
+
+impl PartialEq for Rules {
+    /// Rules are equal when their houses, chess rules and cages are, in order.
+    fn eq(&self, other: &Self) -> bool {
+        self.geometry == other.geometry && self.chess == other.chess && self.cages == other.cages
+    }
+}
+
+impl Eq for Rules {}
 
 impl Rules {
     /// A classic N×N board as f-puzzles draws it: boxes of h×w cells, h the
@@ -429,6 +438,18 @@ impl Rules {
             }
         }
         Ok(())
+    }
+
+    /// These rules with a house of `kind` on `cells`, checked as
+    /// [`Rules::with_region`] checks them, `what` naming it in errors.
+    pub(crate) fn with_house(
+        self,
+        kind: House,
+        what: &str,
+        cells: &[(usize, usize)],
+    ) -> Result<Self, RulesError> {
+        let cells = self.cell_list(what, cells)?;
+        Ok(self.add_house(kind, cells))
     }
 
     /// Adds a house after the layout's own.

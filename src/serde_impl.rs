@@ -1,4 +1,9 @@
-//! `Serialize` and `Deserialize` for [`Board`] and [`AnyBoard`] (feature `serde`).
+//! `Serialize` and `Deserialize` for boards, rules and variant puzzles (feature `serde`).
+//!
+//! Rules ([`Rules`]) are a record of their parts: size, boxes or regions,
+//! the houses added after the layout's own, chess rules and cages; a
+//! [`Variant`] is its rules and its cells. Both are checked on the way in,
+//! as building them is.
 //!
 //! In human-readable formats (JSON, TOML, YAML, …) a board is a string: the line
 //! format that `{}` prints, which is the token format on 64×64. In binary formats
@@ -19,7 +24,9 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::any::AnyBoard;
 use crate::board::Board;
-use crate::error::ParseError;
+use crate::error::{House, ParseError, RulesError};
+use crate::rules::{Cage, ChessRule, Rules};
+use crate::variant::Variant;
 
 /// The most cells any board has (64×64): a longer sequence is refused as soon
 /// as it gets that long, so hostile input cannot make it allocate more.
@@ -169,5 +176,157 @@ impl Serialize for AnyBoard {
 impl<'de> Deserialize<'de> for AnyBoard {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         deserialize_board(d)
+    }
+}
+
+/// The parts of [`Rules`], as serde writes them.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Rules")]
+struct RulesData {
+    size: usize,
+    /// Boxes of rows×columns, or none for regions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxes: Option<(usize, usize)>,
+    /// The region of each cell, row-major, for irregular layouts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions: Option<Vec<usize>>,
+    /// Houses after the layout's own: (kind, cells).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    houses: Vec<(HouseKind, Vec<u32>)>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    chess: Vec<ChessName>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<Cage>,
+}
+
+/// The kinds of house that come after a layout's own.
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum HouseKind {
+    Diagonal,
+    Extra,
+}
+
+/// The chess rules, by name.
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ChessName {
+    AntiKnight,
+    AntiKing,
+}
+
+impl Serialize for Rules {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let g = self.geometry();
+        let n = self.size();
+        let regions = g.box_shape().is_none().then(|| {
+            let mut map = vec![0; n * n];
+            let regions = g.houses().iter().filter(|h| h.kind() == House::Region);
+            for (k, h) in regions.enumerate() {
+                h.cells().iter().for_each(|&c| map[c as usize] = k);
+            }
+            map
+        });
+        // Rows, columns, then N boxes or regions: the layout's own houses.
+        let layout = 3 * n;
+        let houses = g.houses()[layout..]
+            .iter()
+            .map(|h| {
+                let kind = if h.kind() == House::Diagonal {
+                    HouseKind::Diagonal
+                } else {
+                    HouseKind::Extra
+                };
+                (kind, h.cells().to_vec())
+            })
+            .collect();
+        let chess = self
+            .chess()
+            .iter()
+            .map(|r| match r {
+                ChessRule::AntiKnight => ChessName::AntiKnight,
+                ChessRule::AntiKing => ChessName::AntiKing,
+            })
+            .collect();
+        RulesData {
+            size: n,
+            boxes: g.box_shape(),
+            regions,
+            houses,
+            chess,
+            cages: self.cages().to_vec(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rules {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = RulesData::deserialize(deserializer)?;
+        rules_of(data).map_err(de::Error::custom)
+    }
+}
+
+/// Builds rules from their parts, checking each as the builders do.
+fn rules_of(data: RulesData) -> Result<Rules, RulesError> {
+    let n = data.size;
+    let mut rules = match (data.boxes, data.regions) {
+        (_, Some(map)) => Rules::jigsaw(n, &map)?,
+        (Some((r, c)), None) if r.saturating_mul(c) == n => Rules::boxes(r, c)?,
+        (Some((rows, cols)), None) => {
+            return Err(RulesError::BoxShape {
+                rows,
+                cols,
+                size: n,
+            });
+        }
+        (None, None) => Rules::classic(n)?,
+    };
+    let at = |cells: &[u32]| -> Vec<(usize, usize)> {
+        cells
+            .iter()
+            .map(|&c| (c as usize / n.max(1), c as usize % n.max(1)))
+            .collect()
+    };
+    for (kind, cells) in &data.houses {
+        rules = match kind {
+            HouseKind::Diagonal => rules.with_house(House::Diagonal, "diagonal", &at(cells))?,
+            HouseKind::Extra => rules.with_region(&at(cells))?,
+        };
+    }
+    for rule in data.chess {
+        rules = rules.with_chess(match rule {
+            ChessName::AntiKnight => ChessRule::AntiKnight,
+            ChessName::AntiKing => ChessRule::AntiKing,
+        });
+    }
+    for cage in &data.cages {
+        rules = rules.with_cage(&at(cage.cells()), cage.sum())?;
+    }
+    Ok(rules)
+}
+
+/// A [`Variant`] as serde writes it: its rules and its cells.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Variant")]
+struct VariantData {
+    rules: Rules,
+    cells: Vec<u8>,
+}
+
+impl Serialize for Variant {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        VariantData {
+            rules: self.rules().clone(),
+            cells: self.cells().to_vec(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Variant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let data = VariantData::deserialize(deserializer)?;
+        Variant::from_cells(data.rules, &data.cells).map_err(de::Error::custom)
     }
 }

@@ -244,3 +244,63 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
     let old: ndoku::Stats = serde_json::from_str(r#"{"guesses": 3}"#).unwrap();
     assert_eq!(old.guesses, 3);
 }
+
+#[test]
+fn rules_and_variants_round_trip_and_are_checked() {
+    use ndoku::{ChessRule, Rules, Variant};
+    let map = [0, 1, 1, 0, 0, 1, 1, 0, 2, 2, 3, 3, 2, 2, 3, 3];
+    let sets = [
+        Rules::boxes(2, 3)
+            .unwrap()
+            .with_diagonals()
+            .with_cage(&[(0, 0), (0, 1)], Some(3))
+            .unwrap(),
+        Rules::jigsaw(4, &map)
+            .unwrap()
+            .with_region(&[(0, 0), (3, 3)])
+            .unwrap()
+            .with_cage(&[(1, 1), (2, 2)], None)
+            .unwrap(),
+        Rules::classic(9)
+            .unwrap()
+            .with_windows()
+            .unwrap()
+            .with_disjoint_groups()
+            .unwrap(),
+        Rules::classic(9).unwrap().with_chess(ChessRule::AntiKnight),
+    ];
+    for rules in sets {
+        let json = serde_json::to_string(&rules).unwrap();
+        let back: Rules = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, rules, "{json}");
+        let solution = Variant::new(rules.clone())
+            .solve()
+            .expect("these rules admit grids");
+        let json = serde_json::to_string(&solution).unwrap();
+        assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), solution);
+        let mut broken = solution.cells().to_vec();
+        broken.swap(0, 1);
+        let json =
+            serde_json::to_string(&serde_json::json!({ "rules": rules, "cells": broken })).unwrap();
+        let err = serde_json::from_str::<Variant>(&json)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("repeats") || err.contains("sums to"), "{err}");
+    }
+    let err =
+        serde_json::from_str::<Rules>(r#"{"size":4,"regions":[0,0,0,0,1,1,1,1,2,2,2,2,3,3,3]}"#)
+            .unwrap_err()
+            .to_string();
+    assert!(err.contains("needs 16 cells, found 15"), "{err}");
+    let err = serde_json::from_str::<Rules>(r#"{"size":6,"boxes":[2,2]}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("boxes of 2x2 do not tile a 6x6 board"),
+        "{err}"
+    );
+    let err = serde_json::from_str::<Rules>(r#"{"size":4,"cages":[{"cells":[0,16],"sum":5}]}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("off the 4x4 board"), "{err}");
+}
