@@ -51,6 +51,11 @@ const COSMETIC: &[&str] = &[
 /// The prefix of an f-puzzles link before its `load` string.
 const LINK: &str = "f-puzzles.com/?load=";
 
+/// The most extra regions read. Each one added copies the houses before it,
+/// so their cost grows with the square of their number: a line of 30,000
+/// (under a megabyte) took half a minute. Puzzles use a handful.
+const MAX_EXTRA_REGIONS: usize = 1000;
+
 /// A puzzle read from f-puzzles JSON, with what came beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -117,6 +122,16 @@ pub enum FpuzzlesError {
     /// A constraint ndoku does not support.
     #[error("unsupported constraint {0:?}")]
     Unsupported(String),
+    /// A list longer than ndoku reads.
+    #[error("{what} has {found} entries, more than the {max} ndoku reads")]
+    TooMany {
+        /// The field: `extraregion`.
+        what: &'static str,
+        /// Entries found.
+        found: usize,
+        /// The most read.
+        max: usize,
+    },
     /// Rules that cannot hold: a region of the wrong size, a cage off the board.
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -395,8 +410,16 @@ fn add_constraint(rules: Rules, key: &str, value: &Value) -> Result<Rules, Fpuzz
             rules.with_disjoint_groups()?
         }
         "extraregion" => {
+            let items = list(key, value)?;
+            if items.len() > MAX_EXTRA_REGIONS {
+                return Err(FpuzzlesError::TooMany {
+                    what: "extraregion",
+                    found: items.len(),
+                    max: MAX_EXTRA_REGIONS,
+                });
+            }
             let mut rules = rules;
-            for (i, item) in list(key, value)?.iter().enumerate() {
+            for (i, item) in items.iter().enumerate() {
                 let what = format!("extraregion {}", i + 1);
                 rules = rules.with_region(&cells(&what, item)?)?;
             }
