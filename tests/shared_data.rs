@@ -7,6 +7,9 @@
 //! per puzzle of those runs. Of the bigger sets that are quick in release, a
 //! debug `cargo test` takes one puzzle in ten, and an `..._in_full` twin,
 //! `#[ignore]`d, takes every puzzle, in release under `.ci/run`.
+//!
+//! The f-puzzles variant sets (`variants/*.jsonl`) need the `fpuzzles`
+//! feature: `cargo test --features fpuzzles --test shared_data variant`.
 
 mod common;
 
@@ -261,4 +264,156 @@ fn nine_by_nine_sets_sample() {
             summary(&mut times)
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// Variants: f-puzzles JSON Lines (`variants/*.jsonl`)
+// ---------------------------------------------------------------------------
+
+/// The variant files of the shared data, each with the step of the sample a
+/// debug `cargo test` takes (every puzzle in the `_in_full` twin).
+#[cfg(feature = "fpuzzles")]
+const VARIANT_FILES: &[&str] = &[
+    "variants/andoku_x.jsonl",
+    "variants/andoku_windoku.jsonl",
+    "variants/andoku_jigsaw.jsonl",
+    "variants/andoku_jigsaw_x.jsonl",
+    "variants/andoku_jigsaw_windoku.jsonl",
+    "variants/janko_jigsaw.jsonl",
+    "variants/janko_killer.jsonl",
+];
+
+/// Every puzzle of every variant file is read, solved and counted; one in
+/// ten is also counted by the reference engine, under a small budget (the
+/// reference is slow in debug: every puzzle, with a larger budget, in the
+/// `_in_full` twin, in release under `.ci/run`).
+#[cfg(feature = "fpuzzles")]
+#[test]
+fn variant_sets_agree_with_their_solutions() {
+    for rel in VARIANT_FILES {
+        variant_set_sample(rel, 10, 50_000);
+    }
+}
+
+#[cfg(feature = "fpuzzles")]
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn variant_sets_agree_with_their_solutions_in_full() {
+    for rel in VARIANT_FILES {
+        variant_set_sample(rel, 1, 200_000);
+    }
+}
+
+/// Reads every line of `rel` (a missing file skips with a notice), and for
+/// every puzzle:
+///
+/// - the file's `solution` keeps the rules (`Rules::check`) and completes the
+///   puzzle, so the puzzle has at least one solution;
+/// - `count(2)` finishes with 1 or 2, never 0;
+/// - with 1, the solution found is the file's;
+/// - with 2, two distinct solutions from `VariantSolver::solutions` each keep
+///   the rules and the givens (some janko puzzles have two: CP-SAT agrees);
+/// - on every `step`-th puzzle from the first, the reference engine's
+///   `count_variant(2)`, a rules check written apart from `Rules::check` and
+///   the run-time engine, gives the same count wherever it finishes within
+///   `max_steps`.
+#[cfg(feature = "fpuzzles")]
+fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
+    use ndoku::{Variant, VariantSolver, fpuzzles};
+
+    let Some(dir) = shared_data_dir() else {
+        return;
+    };
+    let path = dir.join(rel);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("notice: {} not found; skipping", path.display());
+        return;
+    };
+    let mut read = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let p = fpuzzles::parse(line)
+            .unwrap_or_else(|e| panic!("{rel}:{}: does not parse: {e}", i + 1));
+        read.push((i + 1, p));
+    }
+    assert!(!read.is_empty(), "{rel}: no puzzles");
+    let reference = Reference::new().with_max_steps(max_steps);
+    let mut solver = VariantSolver::new().with_max_nodes(1_000_000);
+    let (mut times, mut failures) = (Vec::new(), Vec::new());
+    let (mut several, mut sampled, mut compared) = (0usize, 0usize, 0usize);
+    for (k, (line, fp)) in read.iter().enumerate() {
+        let at = format!("{rel}:{line}");
+        let p = &fp.puzzle;
+        let Some(cells) = &fp.solution else {
+            failures.push(format!("{at}: no solution field"));
+            continue;
+        };
+        if let Err(e) = p.rules().check(cells) {
+            failures.push(format!("{at}: the file's solution breaks a rule: {e}"));
+            continue;
+        }
+        let file_solution = Variant::from_cells(p.rules().clone(), cells)
+            .expect("a grid that keeps the rules is a variant");
+        if !p.is_completed_by(&file_solution) {
+            failures.push(format!(
+                "{at}: the file's solution does not keep the givens"
+            ));
+            continue;
+        }
+        let start = Instant::now();
+        let (count, first) = solver.count_and_solve(p, 2);
+        times.push(start.elapsed());
+        match count {
+            Count::Exact(1) => {
+                if first.as_ref() != Some(&file_solution) {
+                    failures.push(format!("{at}: unique, but not the file's solution"));
+                }
+            }
+            Count::AtLeast(2) => {
+                several += 1;
+                let two = solver.solutions(p, 2);
+                let kept = two.iter().all(|s| {
+                    s.rules().check(s.cells()).is_ok() && s.is_solved() && p.is_completed_by(s)
+                });
+                let distinct = two.len() == 2 && two[0] != two[1];
+                if !distinct || !kept {
+                    failures.push(format!(
+                        "{at}: count(2) = {count:?}, but solutions(2) gave {} solutions, \
+                         distinct: {distinct}, all valid: {kept}",
+                        two.len()
+                    ));
+                }
+            }
+            other => failures.push(format!(
+                "{at}: count(2) = {other:?}, though the file's solution keeps the rules"
+            )),
+        }
+        if k % step != 0 {
+            continue;
+        }
+        sampled += 1;
+        let slow = reference.count_variant(p, 2);
+        if slow.is_complete() {
+            compared += 1;
+            if slow != count {
+                failures.push(format!("{at}: engine {count:?}, reference {slow:?}"));
+            }
+        }
+    }
+    eprintln!(
+        "{rel}: {} puzzles, engine {}; {several} with two solutions; \
+         {compared} of {sampled} (one in {step}) confirmed by the reference \
+         within {max_steps} steps",
+        read.len(),
+        summary(&mut times)
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} puzzles failed:\n{}",
+        failures.len(),
+        read.len(),
+        failures.join("\n")
+    );
 }
