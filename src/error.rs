@@ -7,7 +7,7 @@ use thiserror::Error;
 
 /// The kind of a house: a row, a column or a box. Kinds of region come next
 /// (jigsaw regions, diagonals), hence `non_exhaustive`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum House {
     /// A row.

@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use crate::error::RulesError;
+use crate::error::{House, RulesError};
 use crate::rules::{ChessRule, Rules, Violation};
 use crate::variant::Variant;
 
@@ -184,10 +184,7 @@ pub fn to_json(puzzle: &Variant) -> String {
     let g = rules.geometry();
     let irregular = g.box_shape().is_none();
     let mut region_of = vec![0usize; n * n];
-    let regions = g
-        .houses()
-        .iter()
-        .filter(|h| h.kind() == crate::House::Region);
+    let regions = g.houses().iter().filter(|h| h.kind() == House::Region);
     for (k, h) in regions.enumerate() {
         h.cells().iter().for_each(|&c| region_of[c as usize] = k);
     }
@@ -211,12 +208,21 @@ pub fn to_json(puzzle: &Variant) -> String {
     let mut out = Map::new();
     out.insert("size".into(), json!(n));
     out.insert("grid".into(), json!(grid));
-    let extra: Vec<Value> = g
+    let main: Vec<u32> = (0..n).map(|i| (i * n + i) as u32).collect();
+    let anti: Vec<u32> = (0..n).map(|i| ((n - 1 - i) * n + i) as u32).collect();
+    let mut extra = Vec::new();
+    for h in g
         .houses()
         .iter()
-        .filter(|h| matches!(h.kind(), crate::House::Extra | crate::House::Diagonal))
-        .map(|h| json!({ "cells": h.cells().iter().map(|&c| name(c)).collect::<Vec<_>>() }))
-        .collect();
+        .filter(|h| matches!(h.kind(), House::Extra | House::Diagonal))
+    {
+        match h.kind() {
+            House::Diagonal if h.cells() == main => _ = out.insert("diagonal-".into(), json!(true)),
+            House::Diagonal if h.cells() == anti => _ = out.insert("diagonal+".into(), json!(true)),
+            _ => extra
+                .push(json!({ "cells": h.cells().iter().map(|&c| name(c)).collect::<Vec<_>>() })),
+        }
+    }
     if !extra.is_empty() {
         out.insert("extraregion".into(), json!(extra));
     }

@@ -118,9 +118,28 @@ pub struct Rules {
 }
 
 impl PartialEq for Rules {
-    /// Rules are equal when their houses, chess rules and cages are, in order.
+    /// Rules are equal when they hold the same layout, and the same extra
+    /// houses, chess rules and cages in any order.
     fn eq(&self, other: &Self) -> bool {
-        self.geometry == other.geometry && self.chess == other.chess && self.cages == other.cages
+        let (a, b) = (&self.geometry, &other.geometry);
+        let layout = 3 * a.size();
+        let extra = |g: &Geometry| {
+            sorted(
+                g.houses()[layout.min(g.houses().len())..]
+                    .iter()
+                    .map(|h| (h.kind(), h.cells().to_vec()))
+                    .collect(),
+            )
+        };
+        let cages = |r: &Rules| sorted(r.cages.iter().map(|c| (c.cells.clone(), c.sum)).collect());
+        let chess = |r: &Rules| sorted(r.chess.iter().map(|&c| c as u8).collect());
+        a.size() == b.size()
+            && a.box_shape() == b.box_shape()
+            && a.houses().len() == b.houses().len()
+            && a.houses()[..layout] == b.houses()[..layout]
+            && extra(a) == extra(b)
+            && chess(self) == chess(other)
+            && cages(self) == cages(other)
     }
 }
 
@@ -261,8 +280,7 @@ impl Rules {
     /// [`RulesError::NoCells`] or [`RulesError::TooManyCells`].
     pub fn with_region(self, cells: &[(usize, usize)]) -> Result<Self, RulesError> {
         let what = format!("extra region {}", self.regions_added + 1);
-        let cells = self.cell_list(&what, cells)?;
-        let mut rules = self.add_house(House::Extra, cells);
+        let mut rules = self.with_house(House::Extra, &what, cells)?;
         rules.regions_added += 1;
         Ok(rules)
     }
@@ -494,6 +512,12 @@ impl Rules {
         }
         Ok(list)
     }
+}
+
+/// `v`, sorted.
+fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort_unstable();
+    v
 }
 
 /// The (row, column) step from cell `a` to cell `b`, lower first.

@@ -31,6 +31,31 @@ pub(crate) struct Model {
     houses_of: Lists,
     /// The constraints that read each cell.
     constraints_of: Lists,
+    /// Where houses meet, for locked candidates.
+    meets: Meets,
+}
+
+/// Where each house of N cells meets the houses it shares two cells or
+/// more with: a value whose places in one lie all in the shared cells
+/// leaves the rest of the other. Laid end to end, as each meeting's cells
+/// outside the house, shared, and beyond it in the other house.
+struct Meets {
+    /// `meets[start[h]..start[h + 1]]`: house `h`'s meetings.
+    start: Vec<u32>,
+    /// Each meeting: where its cells begin, and how many are outside,
+    /// shared and beyond.
+    meets: Vec<[u32; 4]>,
+    cells: Vec<u32>,
+}
+
+/// One meeting of two houses, as [`Model::meets`] shows it.
+pub(crate) struct Meet<'a> {
+    /// The cells of the house outside the other.
+    pub outside: &'a [u32],
+    /// The shared cells.
+    pub shared: &'a [u32],
+    /// The cells of the other house outside this one.
+    pub beyond: &'a [u32],
 }
 
 impl Model {
@@ -91,6 +116,7 @@ impl Model {
         let reads =
             reads.flat_map(|(k, con)| con.cells().iter().map(move |&c| (c as usize, k as u32)));
         let constraints_of = Lists::new(cells, reads);
+        let meets = meets(n, &houses, &houses_of);
         Self {
             n,
             cells,
@@ -100,7 +126,24 @@ impl Model {
             peers,
             houses_of,
             constraints_of,
+            meets,
         }
+    }
+
+    /// Where house `h` meets the others.
+    #[inline(always)]
+    pub fn meets(&self, h: usize) -> impl Iterator<Item = Meet<'_>> {
+        let m = &self.meets;
+        m.meets[m.start[h] as usize..m.start[h + 1] as usize]
+            .iter()
+            .map(|&[at, o, s, b]| {
+                let (at, o, s, b) = (at as usize, o as usize, s as usize, b as usize);
+                Meet {
+                    outside: &m.cells[at..at + o],
+                    shared: &m.cells[at + o..at + o + s],
+                    beyond: &m.cells[at + o + s..at + o + s + b],
+                }
+            })
     }
 
     /// The number of houses of N cells.
@@ -131,6 +174,43 @@ impl Model {
     pub fn constraints_of(&self, cell: usize) -> &[u32] {
         self.constraints_of.of(cell)
     }
+}
+
+/// For each house of N cells, the houses it shares two cells or more with.
+fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
+    let count = houses.len() / n.max(1);
+    let mut out = Meets {
+        start: vec![0],
+        meets: Vec::new(),
+        cells: Vec::new(),
+    };
+    let mut others = Vec::new();
+    for h in 0..count {
+        let here = &houses[h * n..(h + 1) * n];
+        others.clear();
+        others.extend(
+            here.iter()
+                .flat_map(|&c| houses_of.of(c as usize).iter().copied()),
+        );
+        others.sort_unstable();
+        others.dedup();
+        for &o in others.iter().filter(|&&o| o as usize != h) {
+            let there = &houses[o as usize * n..(o as usize + 1) * n];
+            let shared = here.iter().filter(|c| there.contains(c)).count();
+            if shared < 2 {
+                continue;
+            }
+            let at = out.cells.len() as u32;
+            out.cells.extend(here.iter().filter(|c| !there.contains(c)));
+            out.cells.extend(here.iter().filter(|c| there.contains(c)));
+            out.cells.extend(there.iter().filter(|c| !here.contains(c)));
+            let shared = shared as u32;
+            out.meets
+                .push([at, n as u32 - shared, shared, n as u32 - shared]);
+        }
+        out.start.push(out.meets.len() as u32);
+    }
+    out
 }
 
 /// A list of items for each cell, laid end to end.

@@ -24,6 +24,9 @@ pub(crate) struct State {
     houses: Worklist,
     /// Constraints whose cells changed since they last ran.
     constraints: Worklist,
+    /// Houses checked for hidden singles since their last check for locked
+    /// candidates: the dearer check waits until the cheaper ones are done.
+    locked: Worklist,
     /// Cells still open.
     open: usize,
     /// Assignments made, for statistics.
@@ -39,6 +42,7 @@ impl State {
             queue: Vec::with_capacity(m.cells),
             houses: Worklist::new(m.house_count()),
             constraints: Worklist::new(m.constraints.len()),
+            locked: Worklist::new(m.house_count()),
             open: m.cells,
             assignments: 0,
         }
@@ -53,6 +57,7 @@ impl State {
         self.queue.clear();
         self.houses.clear();
         self.constraints.clear();
+        self.locked.clear();
         self.open = m.cells;
         self.assignments = 0;
         for k in 0..m.constraints.len() {
@@ -102,6 +107,7 @@ impl State {
         self.queue.clear();
         self.houses.clear();
         self.constraints.clear();
+        self.locked.clear();
     }
 
     /// Keeps only the candidates of `cell` in `keep`, queueing what follows:
@@ -163,9 +169,17 @@ impl State {
         Ok(())
     }
 
-    /// The next house to check for hidden singles.
+    /// The next house to check for hidden singles; it is queued for locked
+    /// candidates in turn.
     pub(super) fn next_house(&mut self) -> Option<usize> {
-        self.houses.pop()
+        let h = self.houses.pop()?;
+        self.locked.push(h);
+        Some(h)
+    }
+
+    /// The next house to check for locked candidates.
+    pub(super) fn next_locked(&mut self) -> Option<usize> {
+        self.locked.pop()
     }
 
     /// The next constraint to run.

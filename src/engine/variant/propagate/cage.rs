@@ -69,22 +69,71 @@ impl Constraint for CageSum {
                 st.restrict(m, c as usize, allowed)?;
             }
         }
-        // A value every combination needs, with one open cell left for it.
+        // A value every combination needs goes in one of its places here:
+        // with one place left it goes there, and it leaves the rest of any
+        // house that holds all its places.
         let mut need = required;
         while need != 0 {
             let bit = need & need.wrapping_neg();
             need &= need - 1;
-            let mut places = self
-                .cells
-                .iter()
-                .filter(|&&c| !st.is_done(c as usize) && st.cand(c as usize) & bit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction),
-                (Some(&c), None) => st.restrict(m, c as usize, bit)?,
-                _ => {}
+            let places = || {
+                self.cells
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| !st.is_done(c) && st.cand(c) & bit != 0)
+            };
+            let (Some(first), second) = (places().next(), places().nth(1)) else {
+                return Err(Contradiction);
+            };
+            if second.is_none() {
+                st.restrict(m, first, bit)?;
+                continue;
+            }
+            let mut shared = Houses::of(m, first);
+            places().skip(1).for_each(|c| shared.keep_those_of(m, c));
+            for h in shared.iter() {
+                for &c in m.house(h) {
+                    if st.cand(c as usize) & bit != 0 && !self.cells.contains(&c) {
+                        st.restrict(m, c as usize, !bit)?;
+                    }
+                }
             }
         }
         Ok(())
+    }
+}
+
+/// The houses a set of cells all lie in, narrowed cell by cell.
+struct Houses {
+    list: [u32; 8],
+    len: usize,
+}
+
+impl Houses {
+    /// The houses of `cell` (the first eight).
+    fn of(m: &Model, cell: usize) -> Self {
+        let mut list = [0; 8];
+        let houses = m.houses_of(cell);
+        let len = houses.len().min(8);
+        list[..len].copy_from_slice(&houses[..len]);
+        Self { list, len }
+    }
+
+    /// Keeps those that also hold `cell`.
+    fn keep_those_of(&mut self, m: &Model, cell: usize) {
+        let theirs = m.houses_of(cell);
+        let mut kept = 0;
+        for i in 0..self.len {
+            if theirs.contains(&self.list[i]) {
+                self.list[kept] = self.list[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.list[..self.len].iter().map(|&h| h as usize)
     }
 }
 

@@ -28,10 +28,9 @@ pub(crate) trait Constraint: Send + Sync {
 }
 
 impl State {
-    /// Makes every queued assignment, and runs the hidden-single checks and
-    /// the constraints with work queued, until nothing changes or a
-    /// contradiction shows. Cheapest first: assignments, then houses, then
-    /// constraints.
+    /// Makes every queued assignment, and runs the hidden-single checks,
+    /// the constraints and the locked-candidate checks with work queued,
+    /// until nothing changes or a contradiction shows. Cheapest first.
     pub(crate) fn propagate(&mut self, m: &Model) -> Result<(), Contradiction> {
         loop {
             self.assign_queued(m)?;
@@ -39,10 +38,14 @@ impl State {
                 hidden_singles(m, self, m.house(h))?;
                 continue;
             }
-            let Some(k) = self.next_constraint() else {
+            if let Some(k) = self.next_constraint() {
+                m.constraints[k].propagate(m, self)?;
+                continue;
+            }
+            let Some(h) = self.next_locked() else {
                 return Ok(());
             };
-            m.constraints[k].propagate(m, self)?;
+            locked_candidates(m, self, h)?;
         }
     }
 }
@@ -65,6 +68,24 @@ fn hidden_singles(m: &Model, st: &mut State, house: &[u32]) -> Result<(), Contra
         single &= single - 1;
         if let Some(&c) = house.iter().find(|&&c| st.cand(c as usize) & bit != 0) {
             st.restrict(m, c as usize, bit)?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes each value whose places in house `h` all lie where it meets
+/// another house from the rest of that house (pointing and claiming).
+fn locked_candidates(m: &Model, st: &mut State, h: usize) -> Result<(), Contradiction> {
+    for meet in m.meets(h) {
+        let union = |cells: &[u32]| cells.iter().fold(0u64, |u, &c| u | st.cand(c as usize));
+        let locked = union(meet.shared) & !union(meet.outside);
+        if locked == 0 {
+            continue;
+        }
+        for &c in meet.beyond {
+            if st.cand(c as usize) & locked != 0 {
+                st.restrict(m, c as usize, !locked)?;
+            }
         }
     }
     Ok(())
