@@ -30,6 +30,12 @@
 //!   size is only known from the input, such as lines of a puzzle file.
 //! - [`ParseError`] and [`BoardError`] say what is wrong with text or a board,
 //!   and where.
+//! - [`Rules`] are variant rules as data: boxes of R×C cells, jigsaw regions,
+//!   diagonals, windows, disjoint groups, extra regions, anti-knight and
+//!   anti-king, killer cages; [`Variant`] is a puzzle under them and
+//!   [`VariantSolver`] solves, counts and lists its solutions (see
+//!   [Variant rules](#variant-rules)). With the `fpuzzles` feature,
+//!   [`fpuzzles`] reads and writes the variant community's JSON and links.
 //! - [`Reference`] is the plain iterative backtracker of the puzzle literature,
 //!   kept as the oracle the fast engine is tested against.
 //! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
@@ -186,6 +192,47 @@
 //! machine. Both can be set, and the first reached stops the search. The
 //! [`Board::solve`] and [`Board::count_solutions`] shortcuts have neither.
 //!
+//! # Variant rules
+//!
+//! A [`Rules`] value holds a layout (rows, columns, and boxes or irregular
+//! regions, with any extra houses) and the constraints that are not houses.
+//! Each rule works alone and with any other, and each is checked as it is
+//! added:
+//!
+//! ```
+//! use ndoku::{ChessRule, Count, Rules, Variant, VariantSolver};
+//!
+//! // A 6×6 jigsaw whose regions are given as a map, with anti-king and a
+//! // killer cage of two cells summing to 11.
+//! let map = [
+//!     0, 0, 0, 1, 1, 1,
+//!     0, 0, 2, 2, 1, 1,
+//!     0, 2, 2, 2, 2, 1,
+//!     4, 4, 5, 5, 3, 3,
+//!     4, 4, 5, 5, 3, 3,
+//!     4, 4, 5, 5, 3, 3,
+//! ];
+//! let rules = Rules::jigsaw(6, &map)?
+//!     .with_chess(ChessRule::AntiKing)
+//!     .with_cage(&[(5, 4), (5, 5)], Some(11))?;
+//! let mut puzzle = Variant::new(rules);
+//! puzzle.set(0, 0, 1)?;
+//! let mut solver = VariantSolver::new().with_max_nodes(100_000);
+//! let (count, first) = solver.count_and_solve(&puzzle, 2);
+//! assert_eq!(count, Count::AtLeast(2)); // far from unique: one given
+//! let solution = first.expect("a count of two comes with a solution");
+//! assert!(puzzle.is_completed_by(&solution));
+//! println!("{solution:#}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Board<BOX>`](Board) and [`Solver<BOX>`](Solver) stay the typed API for
+//! classic boards, with their own, faster engines; [`VariantSolver`] is the
+//! run-time engine for everything else. With the `fpuzzles` feature,
+//! [`fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
+//! link, or its bare `load` string, and names any constraint it does not
+//! support rather than pass it over.
+//!
 //! # Features
 //!
 //! - `serde`: [`Serialize`](https://docs.rs/serde/1/serde/trait.Serialize.html)
@@ -206,6 +253,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! - `fpuzzles`: [`fpuzzles`], reading and writing f-puzzles JSON and links
+//!   (serde_json, lz-str).
 //! - `cli`: the `ndoku` command-line tool (see the README); the library needs
 //!   none of its dependencies.
 #![deny(missing_docs)]
