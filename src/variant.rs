@@ -3,13 +3,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::engine::VariantSolver;
-use crate::outcome::Count;
 use crate::rules::{Rules, Violation};
 
 /// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
 /// value or nothing in each cell. Like [`Board`](crate::Board), it never
-/// holds values that break a rule; [`VariantSolver`] solves it.
+/// holds values that break a rule; [`VariantSolver`](crate::VariantSolver) solves it.
 ///
 /// ```
 /// use ndoku::{Rules, Variant};
@@ -187,20 +185,6 @@ impl Variant {
             .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
             .collect::<Vec<_>>()
             .join("\n")
-    }
-
-    /// The first solution, if any, with no budget (see [`VariantSolver`] for one).
-    #[must_use]
-    pub fn solve(&self) -> Option<Variant> {
-        VariantSolver::new().solve(self).solution()
-    }
-
-    /// The number of solutions, counted up to `limit`.
-    #[must_use]
-    pub fn count_solutions(&self, limit: usize) -> usize {
-        match VariantSolver::new().count(self, limit) {
-            Count::Exact(n) | Count::AtLeast(n) | Count::GaveUp(n) => n,
-        }
     }
 }
 

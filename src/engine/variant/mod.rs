@@ -230,3 +230,17 @@ impl VariantSolver {
         stop
     }
 }
+
+impl Variant {
+    /// The first solution, if any, with no budget (see [`VariantSolver`] for one).
+    #[must_use]
+    pub fn solve(&self) -> Option<Variant> {
+        VariantSolver::new().solve(self).solution()
+    }
+
+    /// The number of solutions, counted up to `limit`.
+    #[must_use]
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        VariantSolver::new().count(self, limit).found()
+    }
+}
