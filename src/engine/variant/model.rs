@@ -1,13 +1,16 @@
 //! The run-time engine's tables, compiled from [`Rules`]: peers, the houses that take hidden singles, and the constraints that are not houses.
 
-use std::collections::HashSet;
-
 use super::propagate::{Bounds, CageSum, Constraint};
 use crate::rules::Rules;
 
 /// The most cells a sum derived from the rule of 45 may span when its
 /// cells need not differ: bounds on more cells prune almost nothing.
 const MAX_LOOSE_SUM: usize = 6;
+
+/// The most value combinations a derived sum of different values lists;
+/// past it, the sum keeps bounds only: a derived sum is a hint, and a long
+/// list costs each propagation more than it prunes.
+const MAX_DERIVED_COMBOS: usize = 64;
 
 /// The most rows (or columns) in a band the rule of 45 is applied to.
 const MAX_BAND: usize = 4;
@@ -91,7 +94,13 @@ impl Model {
         let mut constraints: Vec<Box<dyn Constraint>> = Vec::new();
         for cage in rules.cages() {
             if let Some(sum) = cage.sum() {
-                constraints.push(sum_constraint(n, cage.cells().to_vec(), sum, true));
+                constraints.push(sum_constraint(
+                    n,
+                    cage.cells().to_vec(),
+                    sum,
+                    true,
+                    usize::MAX,
+                ));
             }
         }
         let derived = derived_sums(rules, houses.chunks(n.max(1)));
@@ -100,7 +109,7 @@ impl Model {
                 .iter()
                 .all(|&a| cells.iter().all(|&b| a == b || differ.contains(a, b)));
             if distinct || cells.len() <= MAX_LOOSE_SUM {
-                constraints.push(sum_constraint(n, cells, sum, distinct));
+                constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
             }
         }
         let peers = Lists::new(
@@ -184,29 +193,36 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
         meets: Vec::new(),
         cells: Vec::new(),
     };
-    let mut others = Vec::new();
+    // `shared[o]`: cells house `o` shares with the house at hand;
+    // `mark[c]`: the last house whose cells were marked in cell `c`.
+    let (mut shared, mut mark) = (vec![0u32; count], vec![u32::MAX; n * n]);
     for h in 0..count {
         let here = &houses[h * n..(h + 1) * n];
-        others.clear();
-        others.extend(
-            here.iter()
-                .flat_map(|&c| houses_of.of(c as usize).iter().copied()),
-        );
-        others.sort_unstable();
-        others.dedup();
-        for &o in others.iter().filter(|&&o| o as usize != h) {
-            let there = &houses[o as usize * n..(o as usize + 1) * n];
-            let shared = here.iter().filter(|c| there.contains(c)).count();
-            if shared < 2 {
-                continue;
+        for &c in here {
+            houses_of
+                .of(c as usize)
+                .iter()
+                .for_each(|&o| shared[o as usize] += 1);
+        }
+        for &c in here {
+            for &o in houses_of.of(c as usize) {
+                let k = std::mem::take(&mut shared[o as usize]);
+                if k < 2 || o as usize == h {
+                    continue;
+                }
+                let there = &houses[o as usize * n..(o as usize + 1) * n];
+                there.iter().for_each(|&c| mark[c as usize] = o);
+                let at = out.cells.len() as u32;
+                out.cells
+                    .extend(here.iter().filter(|&&c| mark[c as usize] != o));
+                out.cells
+                    .extend(here.iter().filter(|&&c| mark[c as usize] == o));
+                here.iter().for_each(|&c| mark[c as usize] = u32::MAX - 1);
+                out.cells
+                    .extend(there.iter().filter(|&&c| mark[c as usize] == o));
+                let (k, rest) = (k, n as u32 - k);
+                out.meets.push([at, rest, k, rest]);
             }
-            let at = out.cells.len() as u32;
-            out.cells.extend(here.iter().filter(|c| !there.contains(c)));
-            out.cells.extend(here.iter().filter(|c| there.contains(c)));
-            out.cells.extend(there.iter().filter(|c| !here.contains(c)));
-            let shared = shared as u32;
-            out.meets
-                .push([at, n as u32 - shared, shared, n as u32 - shared]);
         }
         out.start.push(out.meets.len() as u32);
     }
@@ -288,8 +304,14 @@ impl Pairs {
 
 /// A sum over `cells`: by the value combinations it allows when they
 /// differ and those are few enough to list, else by bounds.
-fn sum_constraint(n: usize, cells: Vec<u32>, sum: u64, distinct: bool) -> Box<dyn Constraint> {
-    if distinct && let Some(cage) = CageSum::new(n, cells.clone(), sum) {
+fn sum_constraint(
+    n: usize,
+    cells: Vec<u32>,
+    sum: u64,
+    distinct: bool,
+    most: usize,
+) -> Box<dyn Constraint> {
+    if distinct && let Some(cage) = CageSum::new(n, cells.clone(), sum, most) {
         return Box::new(cage);
     }
     Box::new(Bounds::new(cells, sum))
@@ -336,14 +358,21 @@ fn derived_sums<'a>(
         }
     }
     let house_total = (n * (n + 1) / 2) as u64;
-    let (mut seen, mut out) = (HashSet::new(), Vec::new());
+    let mut out: Vec<(Vec<u32>, u64)> = Vec::new();
     // `stamp[c] == g`: cell `c` is in group `g`; `met[k] == g`: cage `k` meets it.
     let (mut stamp, mut met) = (vec![usize::MAX; n * n], vec![usize::MAX; cages.len()]);
     // `wholly[k]`: whether cage `k`, which meets the group, lies wholly in it.
     let mut wholly = vec![false; cages.len()];
+    let (mut touched, mut cells) = (Vec::new(), Vec::new());
     for (g, group) in groups.iter().enumerate() {
         let total = house_total * (group.len() / n) as u64;
-        let mut touched = Vec::new();
+        // Cells of one house differ; of a band, only bounds are worth keeping.
+        let most = if group.len() == n {
+            n - 1
+        } else {
+            MAX_LOOSE_SUM
+        };
+        touched.clear();
         for &c in group {
             stamp[c as usize] = g;
             let k = owner[c as usize];
@@ -359,36 +388,26 @@ fn derived_sums<'a>(
         }
         // Innies: the group's cells no cage wholly inside it covers.
         let open = |c: u32| owner[c as usize] == u32::MAX || !wholly[owner[c as usize] as usize];
-        let innies: Vec<u32> = group.iter().copied().filter(|&c| open(c)).collect();
-        if !innies.is_empty() && innies.len() < n && in_sum <= total {
-            push_sum(&mut out, &mut seen, innies, total - in_sum);
+        cells.clear();
+        cells.extend(group.iter().copied().filter(|&c| open(c)));
+        if (1..=most).contains(&cells.len()) && in_sum <= total {
+            out.push((cells.clone(), total - in_sum));
         }
         // Outies: the cells outside the group of the cages that cover it.
         if group.iter().all(|&c| owner[c as usize] != u32::MAX) {
             let cover: u64 = touched.iter().map(|&k| cages[k].1).sum();
-            let outies: Vec<u32> = touched
-                .iter()
-                .filter(|&&k| !wholly[k])
-                .flat_map(|&k| cages[k].0.iter().copied())
-                .filter(|&c| stamp[c as usize] != g)
-                .collect();
-            if !outies.is_empty() && outies.len() < n && cover >= total {
-                push_sum(&mut out, &mut seen, outies, cover - total);
+            cells.clear();
+            let crossing = touched.iter().filter(|&&k| !wholly[k]);
+            let outside = crossing.flat_map(|&k| cages[k].0.iter().copied());
+            cells.extend(outside.filter(|&c| stamp[c as usize] != g));
+            if (1..=MAX_LOOSE_SUM).contains(&cells.len()) && cover >= total {
+                out.push((cells.clone(), cover - total));
             }
         }
     }
+    // One sum for each set of cells.
+    out.iter_mut().for_each(|(cells, _)| cells.sort_unstable());
+    out.sort_unstable();
+    out.dedup_by(|a, b| a.0 == b.0);
     out
-}
-
-/// Adds a derived sum unless one on the same cells is there already.
-fn push_sum(
-    out: &mut Vec<(Vec<u32>, u64)>,
-    seen: &mut HashSet<Vec<u32>>,
-    mut cells: Vec<u32>,
-    sum: u64,
-) {
-    cells.sort_unstable();
-    if seen.insert(cells.clone()) {
-        out.push((cells, sum));
-    }
 }

@@ -24,9 +24,9 @@ pub(crate) struct CageSum {
 
 impl CageSum {
     /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
-    /// when it has too many combinations to list.
-    pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64) -> Option<Self> {
-        let combos = combinations_of(n, cells.len(), sum)?;
+    /// when it has more than `most` combinations (or too many to list).
+    pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
+        let combos = combinations_of(n, cells.len(), sum).filter(|c| c.len() <= most)?;
         Some(Self { cells, combos })
     }
 }
