@@ -284,7 +284,10 @@ pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats, VariantSolver};
 pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
-pub use generate::{Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique};
+pub use generate::{
+    Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique, VariantGenerator,
+    VariantPuzzle,
+};
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;

@@ -3,6 +3,7 @@
 mod carve;
 mod grade;
 mod singles;
+mod variant;
 
 use std::fmt;
 
@@ -18,6 +19,7 @@ use crate::random::shuffle;
 use crate::transform::Transform;
 
 pub use grade::{Difficulty, Level, Technique};
+pub use variant::{VariantGenerator, VariantPuzzle};
 
 /// The pattern the givens of a generated puzzle keep: with each given, every
 /// image of its cell under the symmetry is a given too.
@@ -171,6 +173,13 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// The rules have a cage with a sum, which the variant generator does
+    /// not support: the givens alone would not carry it.
+    #[error("cages with sums are not supported by the generator")]
+    SumsUnsupported,
+    /// The rules admit no solved grid at all.
+    #[error("the rules admit no solved grid")]
+    Unsolvable,
 }
 
 /// A generated puzzle, with its solution and how hard it is.
