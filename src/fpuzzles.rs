@@ -182,9 +182,17 @@ pub fn to_json(puzzle: &Variant) -> String {
     let n = rules.size();
     let name = |c: u32| format!("R{}C{}", c as usize / n + 1, c as usize % n + 1);
     let g = rules.geometry();
-    let irregular = g.box_shape().is_none();
+    // f-puzzles draws boxes of one shape for each size ([`Rules::classic`]):
+    // any other layout, boxes of another shape too, goes as regions.
+    let drawn = Rules::classic(n)
+        .ok()
+        .and_then(|r| r.geometry().box_shape());
+    let irregular = g.box_shape().is_none() || g.box_shape() != drawn;
     let mut region_of = vec![0usize; n * n];
-    let regions = g.houses().iter().filter(|h| h.kind() == House::Region);
+    let regions = g
+        .houses()
+        .iter()
+        .filter(|h| matches!(h.kind(), House::Region | House::Box));
     for (k, h) in regions.enumerate() {
         h.cells().iter().for_each(|&c| region_of[c as usize] = k);
     }
@@ -569,6 +577,29 @@ mod tests {
             let err = parse(&text).unwrap_err().to_string();
             assert!(err.contains(expected), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn boxes_f_puzzles_does_not_draw_go_as_regions() {
+        // The regions of a layout's boxes or regions, sorted.
+        let regions = |r: &Rules| {
+            let houses = r.geometry().houses().iter();
+            let mut out: Vec<Vec<u32>> = houses
+                .filter(|h| matches!(h.kind(), crate::House::Box | crate::House::Region))
+                .map(|h| h.cells().to_vec())
+                .collect();
+            out.sort();
+            out
+        };
+        let tall = Rules::boxes(3, 2).unwrap();
+        let json = to_json(&Variant::new(tall.clone()));
+        assert!(json.contains("region"), "{json}");
+        assert_eq!(
+            regions(parse(&json).unwrap().puzzle.rules()),
+            regions(&tall)
+        );
+        let drawn = to_json(&Variant::new(Rules::boxes(2, 3).unwrap()));
+        assert!(!drawn.contains("region"), "{drawn}");
     }
 
     #[test]
