@@ -199,6 +199,13 @@ fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let rules = match generate::variant_rules(args) {
+        Ok(rules) => rules,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let seed = args.seed.unwrap_or_else(|| {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -213,6 +220,6 @@ fn run_generate(args: &generate::GenerateArgs) -> ExitCode {
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
     let mut status = 0;
-    let result = pool.install(|| generate::run(args, seed, &mut out, &mut err, &mut status));
+    let result = pool.install(|| generate::run(args, rules, seed, &mut out, &mut err, &mut status));
     exit_status(result.map(|()| status), status)
 }

@@ -1,9 +1,13 @@
 //! The `generate` subcommand: puzzles from a seed, one per line, made in parallel and printed in order.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use ndoku::{Board, GenerateError, Generator, Level, Puzzle, Symmetry};
+use ndoku::{
+    Board, ChessRule, GenerateError, Generator, House, Level, Puzzle, Rules, Symmetry, Variant,
+    VariantGenerator, VariantPuzzle,
+};
 
 use crate::job::{Format, hex_digit};
 
@@ -39,9 +43,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 100,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
-    /// How to print: `line`, `grid` (box rules, a blank line after each) or `tokens`.
-    #[arg(long, value_enum, default_value = "line")]
-    pub format: Format,
+    /// How to print: `line`, `grid` (box rules, a blank line after each),
+    /// `tokens` or `json` (f-puzzles JSON, one object a line). The default is
+    /// `line` for classic puzzles and `json` for variant ones.
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
     /// Print the solution after each puzzle, after a tab (after the puzzle's
     /// grid with `--format grid`).
     #[arg(long)]
@@ -54,6 +60,195 @@ pub struct GenerateArgs {
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub threads: u16,
+    /// Variant: boxes of R×C cells on a board of R·C, such as `2x3` for 6×6
+    /// or `3x4` for 12×12.
+    #[arg(long, value_name = "RxC", value_parser = parse_boxes,
+          conflicts_with_all = ["boxw", "jigsaw", "regions", "size"], help_heading = "Variants")]
+    pub boxes: Option<(usize, usize)>,
+    /// Variant: irregular regions, a random layout for each puzzle, on a
+    /// board of `--size`.
+    #[arg(long, conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
+    pub jigsaw: bool,
+    /// Variant: the side of the board (default 9), for `--jigsaw`, or alone
+    /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64),
+          conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
+    pub size: Option<u8>,
+    /// Variant: irregular regions from FILE, N lines of N region names: one
+    /// character each (`AAABBBCCC`), or names separated by spaces or commas.
+    /// Blank lines and `#` comments are skipped.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "boxw",
+        help_heading = "Variants"
+    )]
+    pub regions: Option<PathBuf>,
+    /// Variant: both main diagonals are houses (X-Sudoku).
+    #[arg(long, help_heading = "Variants")]
+    pub diagonals: bool,
+    /// Variant: Windoku windows are houses (square boxes only).
+    #[arg(long, help_heading = "Variants")]
+    pub windows: bool,
+    /// Variant: disjoint groups, the cells at the same place in every box, are houses.
+    #[arg(long, help_heading = "Variants")]
+    pub disjoint_groups: bool,
+    /// Variant: cells a knight's move apart differ.
+    #[arg(long, help_heading = "Variants")]
+    pub anti_knight: bool,
+    /// Variant: cells a king's move apart differ.
+    #[arg(long, help_heading = "Variants")]
+    pub anti_king: bool,
+}
+
+/// How generated puzzles are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line: one character a cell (tokens on 64×64).
+    Line,
+    /// A grid, followed by a blank line.
+    Grid,
+    /// Numbers separated by spaces on one line.
+    Tokens,
+    /// f-puzzles JSON, one object a line; `--with-solution` adds its
+    /// `solution` field.
+    Json,
+}
+
+/// Reads `--boxes`: `RxC`, two sides from 1 whose product is at most 64.
+fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected boxes as RxC, such as 2x3, found '{text}'");
+    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    );
+    if r == 0 || c == 0 || r.saturating_mul(c) > 64 {
+        return Err(format!(
+            "boxes of {r}x{c} make no board of 1 to 64 cells a side"
+        ));
+    }
+    Ok((r, c))
+}
+
+/// The rules of variant puzzles the options ask for, or `None` for classic
+/// ones; or what is wrong with the options.
+pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
+    let variant = args.boxes.is_some()
+        || args.jigsaw
+        || args.size.is_some()
+        || args.regions.is_some()
+        || args.diagonals
+        || args.windows
+        || args.disjoint_groups
+        || args.anti_knight
+        || args.anti_king;
+    if !variant {
+        return Ok(None);
+    }
+    let classic_only = [
+        (args.hex, "--hex"),
+        (args.givens.is_some(), "--givens"),
+        (args.level.is_some(), "--level"),
+    ];
+    if let Some((_, flag)) = classic_only.iter().find(|(set, _)| *set) {
+        return Err(format!("{flag} is for classic puzzles, not variant ones"));
+    }
+    let rules_error = |e: ndoku::RulesError| e.to_string();
+    let n = args.size.map_or(9, usize::from);
+    let mut rules = if let Some(path) = &args.regions {
+        let (n, map) = read_regions(path)?;
+        Rules::jigsaw(n, &map).map_err(|e| format!("{}: {e}", path.display()))?
+    } else if args.jigsaw {
+        // A placeholder jigsaw of the boxes: each puzzle draws its own
+        // layout, and the rules that need boxes are refused as on a jigsaw.
+        Rules::jigsaw(n, &box_map(&Rules::classic(n).map_err(rules_error)?)).map_err(rules_error)?
+    } else if let Some((r, c)) = args.boxes {
+        Rules::boxes(r, c).map_err(rules_error)?
+    } else if args.size.is_some() {
+        Rules::classic(n).map_err(rules_error)?
+    } else {
+        let b = usize::from(args.boxw);
+        Rules::boxes(b, b).map_err(rules_error)?
+    };
+    if args.diagonals {
+        rules = rules.with_diagonals();
+    }
+    if args.windows {
+        rules = rules.with_windows().map_err(rules_error)?;
+    }
+    if args.disjoint_groups {
+        rules = rules.with_disjoint_groups().map_err(rules_error)?;
+    }
+    if args.anti_knight {
+        rules = rules.with_chess(ChessRule::AntiKnight);
+    }
+    if args.anti_king {
+        rules = rules.with_chess(ChessRule::AntiKing);
+    }
+    Ok(Some(rules))
+}
+
+/// The boxes of `rules` as a region map.
+fn box_map(rules: &Rules) -> Vec<usize> {
+    let n = rules.size();
+    let mut map = vec![0; n * n];
+    let boxes = rules
+        .geometry()
+        .houses()
+        .iter()
+        .filter(|h| h.kind() == House::Box);
+    for (k, h) in boxes.enumerate() {
+        h.cells().iter().for_each(|&c| map[c as usize] = k);
+    }
+    map
+}
+
+/// Reads a region map: N lines of N region names, one character each or
+/// separated by white space or commas; blank lines and `#` comments are
+/// skipped. Returns N and the map, regions numbered in order of first
+/// appearance.
+fn read_regions(path: &Path) -> Result<(usize, Vec<usize>), String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = if line.contains(|c: char| c.is_whitespace() || c == ',') {
+            line.split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect()
+        } else {
+            line.chars().map(String::from).collect()
+        };
+        rows.push((k + 1, names));
+    }
+    let n = rows.len();
+    if n == 0 {
+        return Err(format!("{name}: no region map in it"));
+    }
+    let mut order: Vec<String> = Vec::new();
+    let mut map = Vec::with_capacity(n * n);
+    for (line, names) in rows {
+        if names.len() != n {
+            return Err(format!(
+                "{name}, line {line}: {} region names, expected {n} (one a cell of a {n}x{n} board)",
+                names.len()
+            ));
+        }
+        for region in names {
+            let k = order.iter().position(|o| *o == region).unwrap_or_else(|| {
+                order.push(region);
+                order.len() - 1
+            });
+            map.push(k);
+        }
+    }
+    Ok((n, map))
 }
 
 /// The symmetries, as named on the command line.
@@ -119,11 +314,15 @@ const ROUND: usize = 64;
 /// that output cut short still exits with what it reported).
 pub fn run(
     args: &GenerateArgs,
+    rules: Option<Rules>,
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
     status: &mut u8,
 ) -> io::Result<()> {
+    if let Some(rules) = rules {
+        return variants(args, rules, seed, out, err, status);
+    }
     match args.boxw {
         2 => sized::<2>(args, seed, out, err, status),
         3 => sized::<3>(args, seed, out, err, status),
@@ -169,6 +368,81 @@ fn sized<const BOX: usize>(
     Ok(())
 }
 
+/// [`run`] for variant puzzles under `rules`.
+fn variants(
+    args: &GenerateArgs,
+    rules: Rules,
+    seed: u64,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    status: &mut u8,
+) -> io::Result<()> {
+    let mut generator = VariantGenerator::new(rules, seed)
+        .with_symmetry(args.symmetry.into())
+        .with_attempts(args.attempts);
+    if args.jigsaw {
+        generator = generator.with_random_regions();
+    }
+    let mut start = 0u64;
+    while start < args.count {
+        let count = (args.count - start).min(ROUND as u64) as usize;
+        for (k, result) in generator.par_batch(start, count).into_iter().enumerate() {
+            match result {
+                Ok(made) => out.write_all(print_variant(&made, args).as_bytes())?,
+                Err(e) => {
+                    *status = 1;
+                    report(err, start + k as u64, &e)?;
+                    out.write_all(failed(args).as_bytes())?;
+                }
+            }
+        }
+        out.flush()?;
+        start += count as u64;
+    }
+    Ok(())
+}
+
+/// A variant puzzle (and its solution, when asked) as printed: f-puzzles
+/// JSON by default, with the solution as its `solution` field.
+fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
+    match args.format.unwrap_or(OutputFormat::Json) {
+        OutputFormat::Json => {
+            json(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
+        }
+        format => {
+            let show = |v: &Variant| match format {
+                OutputFormat::Grid => format!("{v:#}"),
+                OutputFormat::Tokens => v.to_tokens().replace('\n', " "),
+                _ => v.to_string(),
+            };
+            let (sep, end) = match format {
+                OutputFormat::Grid => ("\n\n", "\n\n"),
+                _ => ("\t", "\n"),
+            };
+            let mut text = show(&made.puzzle);
+            if args.with_solution {
+                text.push_str(sep);
+                text.push_str(&show(&made.solution));
+            }
+            text.push_str(end);
+            text
+        }
+    }
+}
+
+/// The f-puzzles JSON of `puzzle`, with `solution` as its `solution`
+/// field (values row by row) when given.
+fn json(puzzle: &Variant, solution: Option<&Variant>) -> String {
+    let mut text = ndoku::fpuzzles::to_json(puzzle);
+    if let Some(solution) = solution {
+        let values: Vec<String> = solution.cells().iter().map(u8::to_string).collect();
+        // The object's closing brace, then the field in its place.
+        text.pop();
+        text.push_str(&format!(",\"solution\":[{}]}}", values.join(",")));
+    }
+    text
+}
+
 /// Says on `err` why puzzle `index` could not be made.
 fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()> {
     writeln!(err, "error: puzzle {}: {e}", index + 1)
@@ -179,22 +453,41 @@ fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()>
 fn failed(args: &GenerateArgs) -> &'static str {
     match (args.format, args.with_solution) {
         // A puzzle and its solution are two blocks: so is a failure.
-        (Format::Grid, true) => "failed\n\nfailed\n\n",
-        (Format::Grid, false) => "failed\n\n",
+        (Some(OutputFormat::Grid), true) => "failed\n\nfailed\n\n",
+        (Some(OutputFormat::Grid), false) => "failed\n\n",
         _ => "failed\n",
+    }
+}
+
+/// The classic printing of `format`, `line` by default.
+fn classic(format: Option<OutputFormat>) -> Format {
+    match format {
+        Some(OutputFormat::Grid) => Format::Grid,
+        Some(OutputFormat::Tokens) => Format::Tokens,
+        _ => Format::Line,
     }
 }
 
 /// A puzzle (and its solution, when asked) as printed.
 fn print<const BOX: usize>(puzzle: &Puzzle<BOX>, args: &GenerateArgs) -> String {
-    let show = |b: &Board<BOX>| match (args.format, args.hex) {
+    if args.format == Some(OutputFormat::Json) {
+        let rules = std::sync::Arc::new(Rules::boxes(BOX, BOX).expect("a supported size"));
+        let as_variant = |b: &Board<BOX>| {
+            Variant::from_cells(std::sync::Arc::clone(&rules), b.as_bytes())
+                .expect("a board keeps the classic rules")
+        };
+        let solution = args.with_solution.then(|| as_variant(&puzzle.solution));
+        return json(&as_variant(&puzzle.board), solution.as_ref()) + "\n";
+    }
+    let format = classic(args.format);
+    let show = |b: &Board<BOX>| match (format, args.hex) {
         (Format::Line, false) => b.to_string(),
         (Format::Line, true) => b.to_string().chars().map(hex_digit).collect(),
         (Format::Tokens, _) => b.to_tokens(),
         (Format::Grid, false) => format!("{b:#}").trim_end().to_owned(),
         (Format::Grid, true) => format!("{b:#}").trim_end().chars().map(hex_digit).collect(),
     };
-    let (sep, end) = match args.format {
+    let (sep, end) = match format {
         Format::Grid => ("\n\n", "\n\n"),
         _ => ("\t", "\n"),
     };
