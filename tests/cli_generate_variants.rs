@@ -69,7 +69,7 @@ fn jigsaw_x_and_windoku_are_unique_f_puzzles_lines() {
         "2",
     ];
     let x6 = generate_unique(&x, 3, "6x6");
-    assert!(x6.contains("extraregion"));
+    assert!(x6.contains("\"diagonal+\":true") && x6.contains("\"diagonal-\":true"));
     generate_unique(&["--windows", "--count", "2", "--seed", "3"], 2, "9x9");
     generate_unique(
         &["--size", "6", "--jigsaw", "--anti-king", "--seed", "4"],
