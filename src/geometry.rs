@@ -168,26 +168,25 @@ impl Geometry {
                 found: regions.len(),
             });
         }
-        let mut order: Vec<usize> = Vec::new();
-        let mut cells_of: std::collections::HashMap<usize, Vec<u32>> = Default::default();
-        for (cell, &r) in regions.iter().enumerate() {
-            let list = cells_of.entry(r).or_insert_with(|| {
-                order.push(r);
-                Vec::new()
-            });
-            list.push(cell as u32);
-        }
-        if let Some(&r) = order.iter().find(|r| cells_of[r].len() != n) {
+        // The cells by region name, then the regions in the order of their first cells.
+        let mut named: Vec<(usize, u32)> = regions.iter().enumerate().map(|(c, &r)| (r, c as u32)).collect();
+        named.sort_unstable();
+        let mut groups: Vec<(usize, Vec<u32>)> = named
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
+            .collect();
+        if let Some((r, cells)) = groups.iter().find(|(_, cells)| cells.len() != n) {
             return Err(RulesError::RegionSize {
-                region: r,
-                found: cells_of[&r].len(),
+                region: *r,
+                found: cells.len(),
                 size: n,
             });
         }
+        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
         let mut houses = lines(n);
-        houses.extend(order.iter().map(|r| HouseCells {
+        houses.extend(groups.into_iter().map(|(_, cells)| HouseCells {
             kind: House::Region,
-            cells: cells_of.remove(r).unwrap_or_default(),
+            cells,
         }));
         Ok(Self::from_houses(n, None, houses))
     }

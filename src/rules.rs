@@ -408,24 +408,22 @@ impl Rules {
             second: at(a.max(b)),
             why,
         };
-        let groups = self
-            .geometry
-            .houses()
-            .iter()
-            .map(|h| (format!("one {}", h.kind()), h.cells()));
-        let cages = self
-            .cages
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (format!("cage {}", i + 1), c.cells()));
-        for (why, cells) in groups.chain(cages) {
-            let mut seen = vec![u32::MAX; n + 1];
+        // Each group's cells, with what it is: a house's kind, or a cage's number.
+        let groups = self.geometry.houses().iter().map(|h| (Ok(h.kind()), h.cells()));
+        let cages = self.cages.iter().enumerate().map(|(i, c)| (Err(i + 1), c.cells()));
+        let why = |what: Result<House, usize>| match what {
+            Ok(kind) => format!("one {kind}"),
+            Err(cage) => format!("cage {cage}"),
+        };
+        // `seen[v]`: the cell of the group at hand holding `v`, stamped with the group.
+        let mut seen = vec![(usize::MAX, 0u32); n + 1];
+        for (g, (what, cells)) in groups.chain(cages).enumerate() {
             for &c in cells {
                 let v = usize::from(grid[c as usize]);
-                if v != 0 && seen[v] != u32::MAX {
-                    return Err(repeat(seen[v], c, why));
+                if v != 0 && seen[v].0 == g {
+                    return Err(repeat(seen[v].1, c, why(what)));
                 }
-                seen[v] = c;
+                seen[v] = (g, c);
             }
         }
         if let Some((a, b)) = self

@@ -68,25 +68,7 @@ impl Model {
         let n = rules.size();
         let cells = n * n;
         let g = rules.geometry();
-        let mut differ = Pairs::new(cells);
-        let mut link = |group: &[u32]| {
-            for &a in group {
-                for &b in group {
-                    if a != b {
-                        differ.insert(a, b);
-                    }
-                }
-            }
-        };
-        for h in g.houses() {
-            link(h.cells());
-        }
-        for cage in rules.cages() {
-            link(cage.cells());
-        }
-        for (a, b) in rules.chess_pairs() {
-            link(&[a, b]);
-        }
+        let peers = peers(rules);
         let full_houses = g.houses().iter().filter(|h| h.cells().len() == n);
         let houses: Vec<u32> = full_houses
             .flat_map(|h| h.cells().iter().copied())
@@ -104,18 +86,17 @@ impl Model {
             }
         }
         let derived = derived_sums(rules, houses.chunks(n.max(1)));
+        // `mark[d] == a`: cell `d` must differ from cell `a`.
+        let mut mark = vec![u32::MAX; cells];
         for (cells, sum) in derived {
-            let distinct = cells
-                .iter()
-                .all(|&a| cells.iter().all(|&b| a == b || differ.contains(a, b)));
+            let distinct = cells.iter().enumerate().all(|(i, &a)| {
+                peers.of(a as usize).iter().for_each(|&d| mark[d as usize] = a);
+                cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
+            });
             if distinct || cells.len() <= MAX_LOOSE_SUM {
                 constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
             }
         }
-        let peers = Lists::new(
-            cells,
-            (0..cells).flat_map(|c| differ.of(c).map(move |p| (c, p))),
-        );
         let in_houses = houses
             .iter()
             .enumerate()
@@ -263,43 +244,31 @@ impl Lists {
     }
 }
 
-/// Which pairs of cells must differ: a bit matrix, a row of words a cell.
-struct Pairs {
-    words: usize,
-    bits: Vec<u64>,
-}
-
-impl Pairs {
-    fn new(cells: usize) -> Self {
-        let words = cells.div_ceil(64);
-        Self {
-            words,
-            bits: vec![0; words * cells],
+/// The cells that must differ from each cell: those
+/// sharing a house or a cage with it, or a chess move away.
+fn peers(rules: &Rules) -> Lists {
+    let cells = rules.size() * rules.size();
+    let houses = rules.geometry().houses().iter().map(|h| h.cells());
+    let groups: Vec<&[u32]> = houses.chain(rules.cages().iter().map(|c| c.cells())).collect();
+    let member = groups.iter().enumerate();
+    let member = member.flat_map(|(g, cells)| cells.iter().map(move |&c| (c as usize, g as u32)));
+    let groups_of = Lists::new(cells, member);
+    let pairs: Vec<(u32, u32)> = rules.chess_pairs().collect();
+    let moves = pairs.iter().flat_map(|&(a, b)| [(a as usize, b), (b as usize, a)]);
+    let moves_of = Lists::new(cells, moves);
+    // `mark[d] == c`: cell `d` is listed for `c` already.
+    let (mut mark, mut list, mut start) = (vec![usize::MAX; cells], Vec::new(), vec![0u32]);
+    for c in 0..cells {
+        let from_groups = groups_of.of(c).iter().flat_map(|&g| groups[g as usize].iter());
+        for &d in from_groups.chain(moves_of.of(c)) {
+            if d as usize != c && mark[d as usize] != c {
+                mark[d as usize] = c;
+                list.push(d);
+            }
         }
+        start.push(list.len() as u32);
     }
-
-    fn insert(&mut self, a: u32, b: u32) {
-        let (a, b) = (a as usize, b as usize);
-        self.bits[a * self.words + b / 64] |= 1 << (b % 64);
-    }
-
-    fn contains(&self, a: u32, b: u32) -> bool {
-        let (a, b) = (a as usize, b as usize);
-        self.bits[a * self.words + b / 64] >> (b % 64) & 1 != 0
-    }
-
-    /// The cells that must differ from `a`, in increasing order.
-    fn of(&self, a: usize) -> impl Iterator<Item = u32> + Clone + '_ {
-        let row = &self.bits[a * self.words..(a + 1) * self.words];
-        row.iter().enumerate().flat_map(|(w, &word)| {
-            let mut m = word;
-            std::iter::from_fn(move || {
-                let bit = (m != 0).then(|| (w * 64) as u32 + m.trailing_zeros())?;
-                m &= m - 1;
-                Some(bit)
-            })
-        })
-    }
+    Lists { start, items: list }
 }
 
 /// A sum over `cells`: by the value combinations it allows when they
