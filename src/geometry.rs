@@ -175,6 +175,7 @@ impl Geometry {
             .chunk_by(|a, b| a.0 == b.0)
             .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
             .collect();
+        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
         if let Some((r, cells)) = groups.iter().find(|(_, cells)| cells.len() != n) {
             return Err(RulesError::RegionSize {
                 region: *r,
@@ -182,7 +183,6 @@ impl Geometry {
                 size: n,
             });
         }
-        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
         let mut houses = lines(n);
         houses.extend(groups.into_iter().map(|(_, cells)| HouseCells {
             kind: House::Region,
