@@ -169,7 +169,11 @@ impl Geometry {
             });
         }
         // The cells by region name, then the regions in the order of their first cells.
-        let mut named: Vec<(usize, u32)> = regions.iter().enumerate().map(|(c, &r)| (r, c as u32)).collect();
+        let mut named: Vec<(usize, u32)> = regions
+            .iter()
+            .enumerate()
+            .map(|(c, &r)| (r, c as u32))
+            .collect();
         named.sort_unstable();
         let mut groups: Vec<(usize, Vec<u32>)> = named
             .chunk_by(|a, b| a.0 == b.0)

@@ -409,8 +409,16 @@ impl Rules {
             why,
         };
         // Each group's cells, with what it is: a house's kind, or a cage's number.
-        let groups = self.geometry.houses().iter().map(|h| (Ok(h.kind()), h.cells()));
-        let cages = self.cages.iter().enumerate().map(|(i, c)| (Err(i + 1), c.cells()));
+        let groups = self
+            .geometry
+            .houses()
+            .iter()
+            .map(|h| (Ok(h.kind()), h.cells()));
+        let cages = self
+            .cages
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (Err(i + 1), c.cells()));
         let why = |what: Result<House, usize>| match what {
             Ok(kind) => format!("one {kind}"),
             Err(cage) => format!("cage {cage}"),

@@ -90,7 +90,10 @@ impl Model {
         let mut mark = vec![u32::MAX; cells];
         for (cells, sum) in derived {
             let distinct = cells.iter().enumerate().all(|(i, &a)| {
-                peers.of(a as usize).iter().for_each(|&d| mark[d as usize] = a);
+                peers
+                    .of(a as usize)
+                    .iter()
+                    .for_each(|&d| mark[d as usize] = a);
                 cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
             });
             if distinct || cells.len() <= MAX_LOOSE_SUM {
@@ -249,22 +252,38 @@ impl Lists {
 fn peers(rules: &Rules) -> Lists {
     let cells = rules.size() * rules.size();
     let houses = rules.geometry().houses().iter().map(|h| h.cells());
-    let groups: Vec<&[u32]> = houses.chain(rules.cages().iter().map(|c| c.cells())).collect();
+    let groups: Vec<&[u32]> = houses
+        .chain(rules.cages().iter().map(|c| c.cells()))
+        .collect();
     let member = groups.iter().enumerate();
     let member = member.flat_map(|(g, cells)| cells.iter().map(move |&c| (c as usize, g as u32)));
     let groups_of = Lists::new(cells, member);
     let pairs: Vec<(u32, u32)> = rules.chess_pairs().collect();
-    let moves = pairs.iter().flat_map(|&(a, b)| [(a as usize, b), (b as usize, a)]);
+    let moves = pairs
+        .iter()
+        .flat_map(|&(a, b)| [(a as usize, b), (b as usize, a)]);
     let moves_of = Lists::new(cells, moves);
     // `mark[d] == c`: cell `d` is listed for `c` already.
-    let (mut mark, mut list, mut start) = (vec![usize::MAX; cells], Vec::new(), vec![0u32]);
+    let mut mark = vec![usize::MAX; cells];
+    let (mut list, mut start) = (
+        Vec::with_capacity(cells * 24),
+        Vec::with_capacity(cells + 1),
+    );
+    start.push(0u32);
+    let mut add = |c: usize, d: u32, list: &mut Vec<u32>| {
+        if d as usize != c && mark[d as usize] != c {
+            mark[d as usize] = c;
+            list.push(d);
+        }
+    };
     for c in 0..cells {
-        let from_groups = groups_of.of(c).iter().flat_map(|&g| groups[g as usize].iter());
-        for &d in from_groups.chain(moves_of.of(c)) {
-            if d as usize != c && mark[d as usize] != c {
-                mark[d as usize] = c;
-                list.push(d);
+        for &g in groups_of.of(c) {
+            for &d in groups[g as usize] {
+                add(c, d, &mut list);
             }
+        }
+        for &d in moves_of.of(c) {
+            add(c, d, &mut list);
         }
         start.push(list.len() as u32);
     }
