@@ -162,7 +162,7 @@ pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
         .and_then(|units| String::from_utf16(&units).ok())
         .filter(|s| s.trim_start().starts_with('{'))
         .ok_or(FpuzzlesError::Link)?;
-    from_json(&json)
+    from_json(json.trim())
 }
 
 /// Whether `text` looks like f-puzzles input rather than a classic puzzle:
