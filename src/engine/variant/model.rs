@@ -177,16 +177,19 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
         meets: Vec::new(),
         cells: Vec::new(),
     };
-    // `shared[o]`: cells house `o` shares with the house at hand;
-    // `mark[c]`: the last house whose cells were marked in cell `c`.
-    let (mut shared, mut mark) = (vec![0u32; count], vec![u32::MAX; n * n]);
+    // Each house as a set of cells; `shared[o]`: cells house `o` shares
+    // with the house at hand.
+    let words = (n * n).div_ceil(64);
+    let mut sets = vec![0u64; count * words];
+    for (i, &c) in houses.iter().enumerate() {
+        sets[(i / n) * words + c as usize / 64] |= 1 << (c % 64);
+    }
+    let set = |h: usize| &sets[h * words..(h + 1) * words];
+    let mut shared = vec![0u32; count];
     for h in 0..count {
         let here = &houses[h * n..(h + 1) * n];
         for &c in here {
-            houses_of
-                .of(c as usize)
-                .iter()
-                .for_each(|&o| shared[o as usize] += 1);
+            houses_of.of(c as usize).iter().for_each(|&o| shared[o as usize] += 1);
         }
         for &c in here {
             for &o in houses_of.of(c as usize) {
@@ -194,23 +197,29 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
                 if k < 2 || o as usize == h {
                     continue;
                 }
-                let there = &houses[o as usize * n..(o as usize + 1) * n];
-                there.iter().for_each(|&c| mark[c as usize] = o);
+                let (a, b) = (set(h), set(o as usize));
                 let at = out.cells.len() as u32;
-                out.cells
-                    .extend(here.iter().filter(|&&c| mark[c as usize] != o));
-                out.cells
-                    .extend(here.iter().filter(|&&c| mark[c as usize] == o));
-                here.iter().for_each(|&c| mark[c as usize] = u32::MAX - 1);
-                out.cells
-                    .extend(there.iter().filter(|&&c| mark[c as usize] == o));
-                let (k, rest) = (k, n as u32 - k);
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & !b));
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & b));
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| b & !a));
+                let rest = n as u32 - k;
                 out.meets.push([at, rest, k, rest]);
             }
         }
         out.start.push(out.meets.len() as u32);
     }
     out
+}
+
+/// Appends the cells of a set given word by word, in increasing order.
+fn push_cells(out: &mut Vec<u32>, words: impl Iterator<Item = u64>) {
+    for (w, word) in words.enumerate() {
+        let mut m = word;
+        while m != 0 {
+            out.push((w * 64) as u32 + m.trailing_zeros());
+            m &= m - 1;
+        }
+    }
 }
 
 /// A list of items for each cell, laid end to end.
@@ -263,28 +272,28 @@ fn peers(rules: &Rules) -> Lists {
         .iter()
         .flat_map(|&(a, b)| [(a as usize, b), (b as usize, a)]);
     let moves_of = Lists::new(cells, moves);
-    // `mark[d] == c`: cell `d` is listed for `c` already.
-    let mut mark = vec![usize::MAX; cells];
-    let (mut list, mut start) = (
-        Vec::with_capacity(cells * 24),
-        Vec::with_capacity(cells + 1),
-    );
-    start.push(0u32);
-    let mut add = |c: usize, d: u32, list: &mut Vec<u32>| {
-        if d as usize != c && mark[d as usize] != c {
-            mark[d as usize] = c;
-            list.push(d);
+    // Each group as a set of cells, and each cell's peers as the union of its groups'.
+    let words = cells.div_ceil(64);
+    let mut sets = vec![0u64; groups.len() * words];
+    for (g, cells) in groups.iter().enumerate() {
+        for &c in *cells {
+            sets[g * words + c as usize / 64] |= 1 << (c % 64);
         }
-    };
+    }
+    let (mut list, mut start) = (Vec::with_capacity(cells * 24), Vec::with_capacity(cells + 1));
+    start.push(0u32);
+    let mut union = vec![0u64; words];
     for c in 0..cells {
+        union.fill(0);
         for &g in groups_of.of(c) {
-            for &d in groups[g as usize] {
-                add(c, d, &mut list);
-            }
+            let set = &sets[g as usize * words..(g as usize + 1) * words];
+            union.iter_mut().zip(set).for_each(|(u, s)| *u |= s);
         }
         for &d in moves_of.of(c) {
-            add(c, d, &mut list);
+            union[d as usize / 64] |= 1 << (d % 64);
         }
+        union[c / 64] &= !(1 << (c % 64));
+        push_cells(&mut list, union.iter().copied());
         start.push(list.len() as u32);
     }
     Lists { start, items: list }
