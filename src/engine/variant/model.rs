@@ -189,7 +189,10 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
     for h in 0..count {
         let here = &houses[h * n..(h + 1) * n];
         for &c in here {
-            houses_of.of(c as usize).iter().for_each(|&o| shared[o as usize] += 1);
+            houses_of
+                .of(c as usize)
+                .iter()
+                .for_each(|&o| shared[o as usize] += 1);
         }
         for &c in here {
             for &o in houses_of.of(c as usize) {
@@ -280,7 +283,10 @@ fn peers(rules: &Rules) -> Lists {
             sets[g * words + c as usize / 64] |= 1 << (c % 64);
         }
     }
-    let (mut list, mut start) = (Vec::with_capacity(cells * 24), Vec::with_capacity(cells + 1));
+    let (mut list, mut start) = (
+        Vec::with_capacity(cells * 24),
+        Vec::with_capacity(cells + 1),
+    );
     start.push(0u32);
     let mut union = vec![0u64; words];
     for c in 0..cells {

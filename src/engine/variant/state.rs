@@ -1,7 +1,6 @@
 //! The run-time engine's search state: a candidate mask per cell, and the only ways to change it (restrict, assign, undo).
 
 use super::model::Model;
-use crate::engine::bits::Worklist;
 use crate::engine::state::Contradiction;
 
 /// Marks a trail entry as an assignment rather than a change of mask.
@@ -21,12 +20,12 @@ pub(crate) struct State {
     /// Cells left with one candidate and not yet assigned.
     queue: Vec<u32>,
     /// Houses whose cells changed since their last hidden-single check.
-    houses: Worklist,
+    houses: Dirty,
     /// Constraints whose cells changed since they last ran.
-    constraints: Worklist,
+    constraints: Dirty,
     /// Houses checked for hidden singles since their last check for locked
     /// candidates: the dearer check waits until the cheaper ones are done.
-    locked: Worklist,
+    locked: Dirty,
     /// Cells still open.
     open: usize,
     /// Assignments made, for statistics.
@@ -40,9 +39,9 @@ impl State {
             done: vec![false; m.cells],
             trail: Vec::with_capacity(m.cells * 4),
             queue: Vec::with_capacity(m.cells),
-            houses: Worklist::new(m.house_count()),
-            constraints: Worklist::new(m.constraints.len()),
-            locked: Worklist::new(m.house_count()),
+            houses: Dirty::new(m.house_count()),
+            constraints: Dirty::new(m.constraints.len()),
+            locked: Dirty::new(m.house_count()),
             open: m.cells,
             assignments: 0,
         }
@@ -153,7 +152,10 @@ impl State {
         self.assignments += 1;
         self.trail.push((cell as u32 | ASSIGNED, 0));
         for &p in m.peers(cell) {
-            self.restrict(m, p as usize, !bit)?;
+            // Most peers lack the value: test before the call.
+            if self.cand[p as usize] & bit != 0 {
+                self.restrict(m, p as usize, !bit)?;
+            }
         }
         Ok(())
     }
@@ -185,5 +187,50 @@ impl State {
     /// The next constraint to run.
     pub(super) fn next_constraint(&mut self) -> Option<usize> {
         self.constraints.pop()
+    }
+}
+
+/// A set of indices with work queued, as bits: queueing one is an OR, and
+/// the lowest comes out first.
+#[derive(Clone, Debug)]
+struct Dirty {
+    words: Vec<u64>,
+    /// No word below this one has a bit set.
+    low: usize,
+}
+
+impl Dirty {
+    /// An empty set for indices `0..len`.
+    fn new(len: usize) -> Self {
+        let words = vec![0; len.div_ceil(64)];
+        let low = words.len();
+        Self { words, low }
+    }
+
+    /// Queues `i`.
+    #[inline(always)]
+    fn push(&mut self, i: usize) {
+        self.words[i / 64] |= 1 << (i % 64);
+        self.low = self.low.min(i / 64);
+    }
+
+    /// Takes the lowest index queued.
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        while let Some(&word) = self.words.get(self.low) {
+            if word != 0 {
+                self.words[self.low] = word & (word - 1);
+                return Some(self.low * 64 + word.trailing_zeros() as usize);
+            }
+            self.low += 1;
+        }
+        None
+    }
+
+    /// Drops every queued index.
+    fn clear(&mut self) {
+        let len = self.words.len();
+        self.words[self.low.min(len)..].fill(0);
+        self.low = len;
     }
 }
