@@ -268,22 +268,72 @@ struct Cell {
     region: Option<Value>,
 }
 
-/// Reads f-puzzles JSON.
+/// The top level of an f-puzzles object, read in one pass: the grid into
+/// its cells, every other field as JSON (the last of a repeated key).
+struct Top {
+    grid: Option<Vec<Vec<Cell>>>,
+    fields: BTreeMap<String, Value>,
+}
+
+impl<'de> serde::Deserialize<'de> for Top {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = Top;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an f-puzzles object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
+                let mut top = Top {
+                    grid: None,
+                    fields: BTreeMap::new(),
+                };
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if key == "grid" {
+                        top.grid = Some(map.next_value()?);
+                    } else {
+                        top.fields.insert(key.into_owned(), map.next_value()?);
+                    }
+                }
+                Ok(top)
+            }
+        }
+        deserializer.deserialize_map(Fields)
+    }
+}
+
+/// Reads f-puzzles JSON: in one pass when it is well formed, else again
+/// field by field, to name what is wrong.
 fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
+    if let Ok(Top {
+        grid: Some(grid),
+        fields,
+    }) = serde_json::from_str::<Top>(text)
+    {
+        return build(grid, fields);
+    }
     let json = |e: serde_json::Error| FpuzzlesError::Json(e.to_string());
-    // The top level by key, each value kept as its text: the grid is read
-    // into cells directly, rather than a map per cell.
+    // The top level by key, each value kept as its text, read one by one.
     let obj: BTreeMap<String, &RawValue> = match serde_json::from_str(text) {
         Ok(obj) => obj,
         Err(e) if e.is_data() => return Err(wrong("the puzzle", "an object")),
         Err(e) => return Err(json(e)),
     };
-    let field = |key: &str| -> Result<Option<Value>, FpuzzlesError> {
-        obj.get(key)
-            .map(|raw| serde_json::from_str(raw.get()).map_err(json))
-            .transpose()
-    };
-    let size = field("size")?.ok_or(FpuzzlesError::Missing("size"))?;
+    let mut fields = BTreeMap::new();
+    for (key, raw) in &obj {
+        if key != "grid" {
+            fields.insert(key.clone(), serde_json::from_str(raw.get()).map_err(json)?);
+        }
+    }
+    let n = size(&fields)?;
+    let grid = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
+    let grid = read_grid(grid.get(), n)?;
+    build(grid, fields)
+}
+
+/// The `size` field: a board side ndoku supports.
+fn size(fields: &BTreeMap<String, Value>) -> Result<usize, FpuzzlesError> {
+    let size = fields.get("size").ok_or(FpuzzlesError::Missing("size"))?;
     let n = size
         .as_u64()
         .filter(|&n| n >= 1)
@@ -292,21 +342,28 @@ fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
         let max = crate::geometry::MAX_SIZE;
         return Err(RulesError::UnsupportedSize { size: n, max }.into());
     }
-    let grid = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
-    let grid = read_grid(grid.get(), n)?;
+    Ok(n)
+}
+
+/// The puzzle from its grid and its other fields.
+fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzle, FpuzzlesError> {
+    let n = size(&fields)?;
+    check_shape(&grid, n)?;
     let mut rules = layout(n, &grid)?;
-    for (key, raw) in &obj {
-        if !COSMETIC.contains(&key.as_str()) && !["size", "grid"].contains(&key.as_str()) {
-            let value: Value = serde_json::from_str(raw.get()).map_err(json)?;
-            rules = add_constraint(rules, key, &value)?;
+    for (key, value) in &fields {
+        if !COSMETIC.contains(&key.as_str()) && key != "size" {
+            rules = add_constraint(rules, key, value)?;
         }
     }
     let givens = givens(&grid, n)?;
     let puzzle = Variant::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
-    let solution = field("solution")?
-        .map(|s| read_solution(&s, n))
+    let solution = fields
+        .get("solution")
+        .map(|s| read_solution(s, n))
         .transpose()?;
-    let title = field("title")?.and_then(|t| t.as_str().map(str::to_owned));
+    let title = fields
+        .get("title")
+        .and_then(|t| t.as_str().map(str::to_owned));
     Ok(FPuzzle {
         puzzle,
         solution,
@@ -314,19 +371,25 @@ fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     })
 }
 
-/// The grid's rows of cells, checked to be N by N.
+/// The grid's rows of cells, or what is wrong with them.
 fn read_grid(text: &str, n: usize) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
     let grid: Vec<Vec<Cell>> = match serde_json::from_str(text) {
         Ok(grid) => grid,
         Err(e) => return Err(grid_error(text).unwrap_or(FpuzzlesError::Json(e.to_string()))),
     };
+    check_shape(&grid, n)?;
+    Ok(grid)
+}
+
+/// Checks that the grid is N rows of N cells.
+fn check_shape(grid: &[Vec<Cell>], n: usize) -> Result<(), FpuzzlesError> {
     if grid.len() != n {
         return Err(shape("grid".into(), grid.len(), n));
     }
     if let Some((r, row)) = grid.iter().enumerate().find(|(_, row)| row.len() != n) {
         return Err(shape(format!("grid row {}", r + 1), row.len(), n));
     }
-    Ok(grid)
+    Ok(())
 }
 
 /// What is wrong with a grid that is not rows of cell objects, named by place.

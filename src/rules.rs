@@ -146,6 +146,15 @@ impl PartialEq for Rules {
 impl Eq for Rules {}
 
 impl Rules {
+    /// Whether `other` was built the same way: the same houses, chess rules
+    /// and cages in the same order. Cheaper than `==`, and enough to reuse
+    /// what was compiled for one of them.
+    pub(crate) fn is_built_as(&self, other: &Rules) -> bool {
+        self.geometry == other.geometry && self.chess == other.chess && self.cages == other.cages
+    }
+}
+
+impl Rules {
     /// A classic N×N board as f-puzzles draws it: boxes of h×w cells, h the
     /// largest divisor of N not above √N and w = N/h (6: 2×3; 12: 3×4; a
     /// prime N: rows of 1×N, so no box rule).

@@ -204,11 +204,18 @@ impl VariantSolver {
         self.stats = Stats::default();
         let rules = puzzle.shared_rules();
         let scratch = match &mut self.scratch {
-            Some(s) if Arc::ptr_eq(&s.rules, rules) || *s.rules == **rules => s,
-            slot => {
+            Some(s) if Arc::ptr_eq(&s.rules, rules) || s.rules.is_built_as(rules) => s,
+            Some(s) => {
+                // Other rules: compile them, and fit the state's buffers to them.
+                s.model = Model::new(rules);
+                s.state.fit(&s.model);
+                s.rules = Arc::clone(rules);
+                s
+            }
+            None => {
                 let model = Model::new(rules);
                 let state = State::new(&model);
-                slot.insert(Scratch {
+                self.scratch.insert(Scratch {
                     rules: Arc::clone(rules),
                     model,
                     state,

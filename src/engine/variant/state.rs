@@ -47,6 +47,17 @@ impl State {
         }
     }
 
+    /// Fits the buffers to model `m`, keeping what they have allocated.
+    pub(super) fn fit(&mut self, m: &Model) {
+        self.cand.resize(m.cells, 0);
+        self.done.resize(m.cells, false);
+        self.houses = Dirty::new(m.house_count());
+        self.constraints = Dirty::new(m.constraints.len());
+        self.locked = Dirty::new(m.house_count());
+        self.trail.clear();
+        self.queue.clear();
+    }
+
     /// Starts over from `givens` (one value a cell, 0 for empty): every
     /// candidate open, the givens and every constraint queued.
     pub(super) fn reset(&mut self, m: &Model, givens: &[u8]) -> Result<(), Contradiction> {
