@@ -53,16 +53,18 @@ impl State {
 /// Places each value that has one cell left in `house`; fails when a value
 /// has none.
 fn hidden_singles(m: &Model, st: &mut State, house: &[u32]) -> Result<(), Contradiction> {
-    let (mut once, mut twice) = (0u64, 0u64);
+    // Values in one cell, in two or more, and in a cell of their own already.
+    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
     for &c in house {
         let cand = st.cand(c as usize);
         twice |= once & cand;
         once |= cand;
+        fixed |= if cand & (cand - 1) == 0 { cand } else { 0 };
     }
     if once != m.full {
         return Err(Contradiction);
     }
-    let mut single = once & !twice;
+    let mut single = once & !twice & !fixed;
     while single != 0 {
         let bit = single & single.wrapping_neg();
         single &= single - 1;
