@@ -11,7 +11,7 @@ use std::time::Duration;
 use model::Model;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use search::{Frame, Restarts, Search};
+use search::{Frame, Search};
 use state::State;
 
 use super::limits::Limits;
@@ -22,11 +22,6 @@ use crate::variant::{Variant, VariantOutcome};
 
 /// Guesses between looks at the clock under a time limit.
 const CLOCK_EVERY: u64 = 256;
-
-/// Guesses in the shortest run of a search for one solution, which starts
-/// over with a new value order when a run has made its share (see
-/// docs/decisions/0017-run-time-rules-engine.md).
-const RESTART_UNIT: u64 = 1024;
 
 /// The engine for [`Variant`] puzzles: any [`Rules`], with what [`Solver`](crate::Solver)
 /// has for classic boards (a node budget, a time limit, statistics, reusable
@@ -130,7 +125,7 @@ impl VariantSolver {
     /// The first solution found, or why there is none.
     pub fn solve(&mut self, puzzle: &Variant) -> VariantOutcome {
         let mut first = None;
-        let stop = self.search(puzzle, true, |values| {
+        let stop = self.search(puzzle, |values| {
             first = Some(values.to_vec());
             false
         });
@@ -155,7 +150,7 @@ impl VariantSolver {
             return (Count::AtLeast(0), None);
         }
         let (mut found, mut first) = (0usize, None);
-        let stop = self.search(puzzle, limit == 1, |values| {
+        let stop = self.search(puzzle, |values| {
             found += 1;
             if first.is_none() {
                 first = Some(values.to_vec());
@@ -174,7 +169,7 @@ impl VariantSolver {
         mut visit: impl FnMut(&Variant) -> bool,
     ) -> Count {
         let mut found = 0;
-        let stop = self.search(puzzle, false, |values| {
+        let stop = self.search(puzzle, |values| {
             found += 1;
             visit(&puzzle.with_values(values.to_vec()))
         });
@@ -195,12 +190,7 @@ impl VariantSolver {
 
     /// Runs one search, showing each solution's values to `on_solution`,
     /// which says whether to go on.
-    fn search(
-        &mut self,
-        puzzle: &Variant,
-        first_only: bool,
-        mut on_solution: impl FnMut(&[u8]) -> bool,
-    ) -> Stop {
+    fn search(&mut self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
         self.stats = Stats::default();
         let rules = puzzle.shared_rules();
         let scratch = match &mut self.scratch {
@@ -236,7 +226,6 @@ impl VariantSolver {
             limits,
             stats: &mut self.stats,
             rng: self.seed.map(ChaCha8Rng::seed_from_u64),
-            restarts: first_only.then(|| Restarts::new(RESTART_UNIT)),
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

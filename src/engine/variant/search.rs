@@ -7,7 +7,6 @@ use crate::engine::stats::Stats;
 use crate::outcome::Stop;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
 
 /// One decision: a cell, the candidates not yet tried there, and the trail
 /// length to undo to before trying the next.
@@ -29,53 +28,6 @@ pub(crate) struct Search<'a> {
     pub stats: &'a mut Stats,
     /// With a seed, the order values are tried in is drawn from it; else lowest first.
     pub rng: Option<ChaCha8Rng>,
-    /// Restarts, for a search that wants one solution: a run that has made
-    /// its share of guesses starts over from the root with a new value order.
-    pub restarts: Option<Restarts>,
-}
-
-/// When a search for one solution starts over: run `k` may make
-/// `unit · luby(k)` guesses (1, 1, 2, 1, 1, 2, 4, …), so that one unlucky
-/// early choice costs a bounded run rather than the whole search, while
-/// the runs grow without bound and the search stays complete.
-#[derive(Clone, Debug)]
-pub(crate) struct Restarts {
-    /// Guesses in the shortest run.
-    pub unit: u64,
-    /// Runs started so far.
-    run: u64,
-    /// The guess count at which this run ends.
-    ends_at: u64,
-}
-
-impl Restarts {
-    /// Restarts with runs of `unit` guesses and multiples.
-    pub(crate) fn new(unit: u64) -> Self {
-        Self {
-            unit,
-            run: 0,
-            ends_at: unit,
-        }
-    }
-
-    /// Starts the next run after `guesses` guesses in all.
-    fn next_run(&mut self, guesses: u64) {
-        self.run += 1;
-        self.ends_at = guesses.saturating_add(self.unit.saturating_mul(luby(self.run + 1)));
-    }
-}
-
-/// The `i`th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, …
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // The smallest 2^k - 1 at or above i.
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 impl Search<'_> {
@@ -95,7 +47,6 @@ impl Search<'_> {
         {
             return Stop::Exhausted;
         }
-        let root = self.st.mark();
         loop {
             // Descend: a solution, or one more decision.
             match self.pick() {
@@ -114,31 +65,7 @@ impl Search<'_> {
             if let Some(stop) = self.advance() {
                 return stop;
             }
-            if self.restart_due() {
-                self.restart(root);
-            }
         }
-    }
-
-    /// Whether this run has made its share of guesses.
-    fn restart_due(&self) -> bool {
-        self.restarts
-            .as_ref()
-            .is_some_and(|r| self.stats.guesses >= r.ends_at)
-    }
-
-    /// Starts over from the root, with the value order drawn afresh.
-    fn restart(&mut self, root: usize) {
-        self.st.undo(root);
-        self.frames.clear();
-        self.stats.restarts += 1;
-        let guesses = self.stats.guesses;
-        if let Some(r) = &mut self.restarts {
-            r.next_run(guesses);
-        }
-        let seed = self.stats.restarts;
-        self.rng
-            .get_or_insert_with(|| ChaCha8Rng::seed_from_u64(seed));
     }
 
     /// Moves the newest decision to its next candidate that propagates
@@ -221,15 +148,4 @@ fn nth_bit(mut mask: u64, k: u32) -> u64 {
         mask &= mask - 1;
     }
     mask & mask.wrapping_neg()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::luby;
-
-    #[test]
-    fn luby_is_the_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 }
