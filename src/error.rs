@@ -302,18 +302,6 @@ pub enum RulesError {
         /// 0-based column.
         col: usize,
     },
-    /// A cell that two regions hold.
-    #[error("cell R{}C{} is in two regions, {first} and {second}", .row + 1, .col + 1)]
-    TwoRegions {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// The first region holding it.
-        first: usize,
-        /// The second region holding it.
-        second: usize,
-    },
     /// A cell of a cage or region outside the board.
     #[error("{what} names cell R{}C{}, off the {size}x{size} board", .row + 1, .col + 1)]
     OffBoard {
