@@ -226,6 +226,7 @@ impl VariantSolver {
             limits,
             stats: &mut self.stats,
             rng: self.seed.map(ChaCha8Rng::seed_from_u64),
+            failures: vec![0; scratch.model.cells],
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

@@ -28,6 +28,9 @@ pub(crate) struct Search<'a> {
     pub stats: &'a mut Stats,
     /// With a seed, the order values are tried in is drawn from it; else lowest first.
     pub rng: Option<ChaCha8Rng>,
+    /// `failures[c]`: values that failed at cell `c` in this search, which
+    /// make it likelier to be chosen again (fail first).
+    pub failures: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -105,6 +108,7 @@ impl Search<'_> {
             // The value failed here: rule it out for the candidates left, and
             // keep what follows under the decision's new mark.
             self.stats.backtracks += 1;
+            self.failures[cell] = self.failures[cell].saturating_add(1);
             let f = self.frames.last_mut().expect("the decision just tried");
             self.st.undo(f.mark);
             if self
@@ -125,20 +129,19 @@ impl Search<'_> {
         if self.st.open() == 0 {
             return None;
         }
-        let mut best = (u32::MAX, 0);
+        // Fewest candidates, ties to the cell with the most failures; two
+        // candidates and no failures is as good as it gets.
+        let mut best = (u32::MAX, 0u32, 0);
         for cell in 0..self.m.cells {
             if self.st.is_done(cell) {
                 continue;
             }
-            let k = self.st.cand(cell).count_ones();
-            if k < best.0 {
-                best = (k, cell);
-                if k <= 2 {
-                    break;
-                }
+            let (k, fails) = (self.st.cand(cell).count_ones(), self.failures[cell]);
+            if k < best.0 || (k == best.0 && fails > best.1) {
+                best = (k, fails, cell);
             }
         }
-        Some(best.1)
+        Some(best.2)
     }
 }
 
