@@ -480,3 +480,21 @@ fn only_good_lines_exit_0() {
     let run = ndoku(&["check"], good.as_bytes());
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
 }
+
+/// A 25×25 line that starts as a bare load string does (`N4Ig`) is still a
+/// classic puzzle when it does not decompress; a real load string beside
+/// it is still read as f-puzzles.
+#[test]
+fn a_classic_line_that_starts_like_a_load_string_is_classic() {
+    let classic = format!("N4Ig{}", ".".repeat(25 * 25 - 4));
+    let run = ndoku(&["solve"], format!("{classic}\n").as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let solution = run.stdout.trim();
+    assert_eq!(solution.len(), 625);
+    assert!(
+        solution.to_ascii_uppercase().starts_with("N4IG"),
+        "{solution}"
+    );
+    let board: ndoku::AnyBoard = solution.parse().expect("a 25x25 board");
+    assert!(board.is_solved());
+}

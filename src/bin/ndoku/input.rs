@@ -306,6 +306,36 @@ impl<'a> Iterator for Entries<'a> {
     }
 }
 
+/// How much work a line is, for sizing tasks: `n³` for a line of `n`
+/// bytes (the cells of a board); for an f-puzzles object, as much as a line
+/// of its board's cells (its `size` squared), not its length, since its JSON
+/// is some forty bytes a cell; for a link, as much as a 9×9 line.
+fn line_work(line: &[u8]) -> u64 {
+    let cube = |n: usize| (n.max(1) as u64).saturating_pow(3);
+    let start = line
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(line.len());
+    let line = &line[start..];
+    match line.first() {
+        Some(b'{') => {
+            let side = memchr::memmem::find(line, b"\"size\":")
+                .map(|i| &line[i + 7..])
+                .and_then(|rest| {
+                    let digits = rest.iter().skip_while(|b| b.is_ascii_whitespace());
+                    let digits: Vec<u8> =
+                        digits.take_while(|b| b.is_ascii_digit()).copied().collect();
+                    std::str::from_utf8(&digits).ok()?.parse::<usize>().ok()
+                })
+                .unwrap_or(9)
+                .min(MAX_SIDE);
+            cube(side * side)
+        }
+        Some(b'h' | b'N') if line.starts_with(b"http") || line.starts_with(b"N4Ig") => cube(81),
+        _ => cube(line.len()),
+    }
+}
+
 /// The text of a line as a record, trimmed and without its comment, or why it
 /// cannot be read; `None` for a blank or comment line. `bom` says to drop a
 /// byte order mark.
@@ -397,7 +427,7 @@ impl Lines {
     }
 
     /// Adds lines and records to `chunk` until it holds `records` of them, or
-    /// their work reaches `work` (a line of `n` bytes counts `n³`), or reading
+    /// their work reaches `work` (see [`line_work`]), or reading
     /// more would wait on a writer. Returns false when the source has ended.
     ///
     /// Whole lines go in as they are read, many at a time: the task that answers
@@ -417,10 +447,9 @@ impl Lines {
             self.look_for_grid()?;
         }
         let mut done = 0u64;
-        let cube = |n: usize| (n.max(1) as u64).saturating_pow(3);
         while let Some(record) = self.pending.pop_front() {
             let text = record.text.as_deref().map_err(Clone::clone);
-            done = done.saturating_add(cube(text.as_ref().map_or(1, |t| t.len())));
+            done = done.saturating_add(text.as_ref().map_or(1, |t| line_work(t.as_bytes())));
             chunk.push(record.line, text, record.shape, record.rows);
             if chunk.len() >= records || done >= work {
                 return Ok(true);
@@ -441,7 +470,7 @@ impl Lines {
             // is far smaller than `MAX_LINE`, so none of them is too long.
             let (mut taken, mut count) = (0, 0);
             for end in memchr::memchr_iter(b'\n', available) {
-                done = done.saturating_add(cube(end - taken));
+                done = done.saturating_add(line_work(&available[taken..end]));
                 (taken, count) = (end + 1, count + 1);
                 if chunk.len() + count >= records || done >= work {
                     break;
@@ -459,7 +488,7 @@ impl Lines {
             let Some(read) = self.read_next()? else {
                 return Ok(false);
             };
-            done = done.saturating_add(cube(self.buf.len()));
+            done = done.saturating_add(line_work(&self.buf));
             match read {
                 Err(message) => chunk.push(self.line, Err(message), Shape::Line, Vec::new()),
                 Ok(()) => {

@@ -249,7 +249,12 @@ impl Job {
         if let Ok(text) = entry.text
             && ndoku::fpuzzles::looks_like(text)
         {
-            return self.run_variant(text, entry.line, out);
+            match ndoku::fpuzzles::parse(text) {
+                // A bare load string that does not decompress may be a
+                // classic line that starts the same way (`N4Ig…` on 25×25).
+                Err(ndoku::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
+                read => return self.run_variant(read, entry.line, out),
+            }
         }
         let searched = entry
             .text
@@ -298,8 +303,13 @@ impl Job {
     }
 
     /// The answer for an f-puzzles puzzle (JSON, a link or a load string) on `line`.
-    fn run_variant(&self, text: &str, line: usize, out: &mut Vec<u8>) -> Reply {
-        let read = match ndoku::fpuzzles::parse(text) {
+    fn run_variant(
+        &self,
+        read: Result<ndoku::fpuzzles::FPuzzle, ndoku::fpuzzles::FpuzzlesError>,
+        line: usize,
+        out: &mut Vec<u8>,
+    ) -> Reply {
+        let read = match read {
             Ok(read) => read,
             Err(e) => {
                 out.extend_from_slice(b"invalid\n");
@@ -469,6 +479,13 @@ fn solved<T>(
     };
     out.extend_from_slice(word);
     verdict
+}
+
+/// Whether `text` is neither JSON nor a link: a bare f-puzzles load string,
+/// or a line that looks like one.
+fn is_bare_load(text: &str) -> bool {
+    let text = text.trim_start();
+    !text.starts_with('{') && !text.contains("f-puzzles.com")
 }
 
 /// Prints what `check` says of a count: `unique`, `multiple`, `unsolvable`
