@@ -441,7 +441,9 @@ fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
                 continue;
             }
             let place = || format!("cell R{}C{} value", r + 1, c + 1);
-            let value = v.as_i64().ok_or_else(|| wrong(&place(), "a whole number"))?;
+            let value = v
+                .as_i64()
+                .ok_or_else(|| wrong(&place(), "a whole number"))?;
             if !(1..=n as i64).contains(&value) {
                 return Err(FpuzzlesError::Value {
                     value,
