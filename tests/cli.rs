@@ -1064,3 +1064,49 @@ fn a_full_disk_fails_and_dev_null_does_not() {
     assert_eq!(full.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&full.stderr).contains("cannot write output"));
 }
+
+/// A file of 81 lines of 81 cells that repeat no value (or 256 of 256) is
+/// the rows of one board too large to solve, not that many 9×9 (or 16×16)
+/// puzzles: one `invalid` and one error naming its size. A file of real
+/// puzzles, which always repeat a value, reads as before.
+#[test]
+fn a_square_of_whole_puzzle_lines_is_one_large_grid() {
+    let empty81 = format!("{}\n", ".".repeat(81)).repeat(81);
+    let path = temp_file("empty81.txt", empty81.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
+    assert!(
+        run.stderr
+            .contains(":1: a 81x81 grid: ndoku solves boards up to 64x64"),
+        "{}",
+        run.stderr
+    );
+    let shifted: String = (0..81)
+        .map(|r| {
+            (0..81)
+                .map(|c| ((r + c) % 81 + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let path = temp_file("values81.txt", shifted.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
+    let empty256 = format!("{}\n", vec!["0"; 256].join(" ")).repeat(256);
+    let path = temp_file("empty256.txt", empty256.as_bytes());
+    let run = ndoku(&["count", path_str(&path)], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
+    assert!(run.stderr.contains("a 256x256 grid"), "{}", run.stderr);
+    // Real puzzles, 81 of them, and 80 empty lines: lines as before.
+    let puzzles = format!("{NINE}\n").repeat(81);
+    let path = temp_file("nine81.txt", puzzles.as_bytes());
+    let run = ndoku(&["solve", path_str(&path)], b"");
+    assert_eq!((run.code, run.stdout.lines().count()), (0, 81));
+    let path = temp_file(
+        "empty80.txt",
+        format!("{}\n", ".".repeat(81)).repeat(80).as_bytes(),
+    );
+    let run = ndoku(&["count", "--limit", "1", path_str(&path)], b"");
+    assert_eq!(run.stdout, ">1\n".repeat(80));
+}

@@ -306,6 +306,30 @@ impl<'a> Iterator for Entries<'a> {
     }
 }
 
+/// The width of a line that could be a row of a board of 81 or 256 cells a
+/// side: that many cells (characters or numbers), no value twice.
+fn square_row(text: &str) -> Option<usize> {
+    const WIDE: [usize; 2] = [81, 256];
+    let empty = |w: &str| matches!(w, "." | "0" | "_");
+    let shape = LineShape::of(text);
+    let mut seen = std::collections::HashSet::new();
+    if WIDE.contains(&shape.words()) && shape.words() > 1 {
+        let distinct = ndoku::sniff::words(text)
+            .filter(|w| !empty(w))
+            .all(|w| seen.insert(w.to_owned()));
+        return distinct.then_some(shape.words());
+    }
+    let cells: Vec<char> = ndoku::sniff::cells(text).collect();
+    if !WIDE.contains(&cells.len()) {
+        return None;
+    }
+    let distinct = cells
+        .iter()
+        .filter(|c| !matches!(c, '.' | '0' | '_'))
+        .all(|c| seen.insert(c.to_ascii_uppercase().to_string()));
+    distinct.then_some(cells.len())
+}
+
 /// How much work a line is, for sizing tasks: `n³` for a line of `n`
 /// bytes (the cells of a board); for an f-puzzles object, as much as a line
 /// of its board's cells (its `size` squared), not its length, since its JSON
@@ -537,7 +561,7 @@ impl Lines {
             }
         }
         let Some(width) = shared_width(&widths) else {
-            return self.keep_as_lines(ahead);
+            return self.look_for_square_of_lines(ahead);
         };
         if width > MAX_SIDE {
             return self.skip_large_grid(ahead, width);
@@ -577,6 +601,49 @@ impl Lines {
             text: bad.map_or(Ok(text), Err),
             shape: Shape::Grid,
             rows,
+        });
+        Ok(())
+    }
+
+    /// After a first line that holds a whole puzzle of 81 or 256 cells, none
+    /// of them repeating a value: whether the file is a square of such lines,
+    /// 81 lines of 81 cells (or 256 of 256), the rows of one board too large
+    /// for ndoku rather than that many puzzles. Every real puzzle of 9×9 or
+    /// 16×16 repeats a value (it has more givens than values), so a file of
+    /// puzzles reads as before; the square is one invalid record naming its
+    /// size. Lines read ahead that turn out to be puzzles are records.
+    fn look_for_square_of_lines(&mut self, mut ahead: Vec<(usize, Raw)>) -> Result<(), String> {
+        let first = match ahead.as_slice() {
+            [(_, Raw::Text(t))] if !self.interactive => square_row(t),
+            _ => None,
+        };
+        let Some(width) = first else {
+            return self.keep_as_lines(ahead);
+        };
+        let mut rows = 1;
+        while rows < width {
+            let Some(raw) = self.next_raw()? else { break };
+            let fits = match &raw {
+                Raw::Text(t) if !LineShape::of(t).has_cells() => Some(false),
+                Raw::Text(t) => (square_row(t) == Some(width)).then_some(true),
+                Raw::Bad(_) => None,
+            };
+            ahead.push((self.line, raw));
+            match fits {
+                Some(row) => rows += usize::from(row),
+                None => return self.keep_as_lines(ahead),
+            }
+        }
+        if rows < width {
+            return self.keep_as_lines(ahead);
+        }
+        self.pending.push_back(Record {
+            line: ahead[0].0,
+            text: Err(format!(
+                "a {width}x{width} grid: ndoku solves boards up to {MAX_SIDE}x{MAX_SIDE}"
+            )),
+            shape: Shape::Grid,
+            rows: Vec::new(),
         });
         Ok(())
     }
