@@ -607,8 +607,8 @@ impl Lines {
 
     /// After a first line that holds a whole puzzle of 81 or 256 cells, none
     /// of them repeating a value: whether the file is a square of such lines,
-    /// 81 lines of 81 cells (or 256 of 256), the rows of one board too large
-    /// for ndoku rather than that many puzzles. Every real puzzle of 9×9 or
+    /// exactly 81 lines of 81 cells (or 256 of 256), the rows of one board too
+    /// large for ndoku rather than that many puzzles. Every real puzzle of 9×9 or
     /// 16×16 repeats a value (it has more givens than values), so a file of
     /// puzzles reads as before; the square is one invalid record naming its
     /// size. Lines read ahead that turn out to be puzzles are records.
@@ -637,6 +637,14 @@ impl Lines {
         if rows < width {
             return self.keep_as_lines(ahead);
         }
+        // A square ends: one more row of the same kind means a file of puzzles.
+        let after = self.next_raw()?;
+        if let Some(Raw::Text(t)) = &after
+            && square_row(t) == Some(width)
+        {
+            ahead.extend(after.map(|raw| (self.line, raw)));
+            return self.keep_as_lines(ahead);
+        }
         self.pending.push_back(Record {
             line: ahead[0].0,
             text: Err(format!(
@@ -645,7 +653,8 @@ impl Lines {
             shape: Shape::Grid,
             rows: Vec::new(),
         });
-        Ok(())
+        let line = self.line;
+        self.keep_as_lines(after.map(|raw| (line, raw)).into_iter().collect())
     }
 
     /// Reads the rest of a grid whose rows are `width` numbers long, more than
