@@ -268,6 +268,7 @@ mod error;
 mod format;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
+mod game;
 mod generate;
 mod geometry;
 mod outcome;
@@ -284,6 +285,7 @@ pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats, VariantSolver};
 pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
+pub use game::{Game, GameError};
 pub use generate::{
     Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique, VariantGenerator,
     VariantPuzzle,

@@ -383,6 +383,39 @@ impl Rules {
         })
     }
 
+    /// The cells that must differ from `cell` (a row-major index): those
+    /// sharing a house or a cage with it, or a chess move away; each once,
+    /// in increasing order.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is off the board.
+    #[must_use]
+    pub fn peers(&self, cell: usize) -> Vec<u32> {
+        let n = self.size() as isize;
+        let mut out: Vec<u32> = self.geometry.peers(cell).to_vec();
+        for cage in self
+            .cages
+            .iter()
+            .filter(|c| c.cells.contains(&(cell as u32)))
+        {
+            out.extend(cage.cells.iter().filter(|&&c| c as usize != cell));
+        }
+        let (r, c) = (cell as isize / n, cell as isize % n);
+        for rule in &self.chess {
+            for &(dr, dc) in rule.steps() {
+                for (rr, cc) in [(r + dr, c + dc), (r - dr, c - dc)] {
+                    if (0..n).contains(&rr) && (0..n).contains(&cc) {
+                        out.push((rr * n + cc) as u32);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Checks a grid, one value a cell in row-major order (0 for empty),
     /// against every rule: no repeats where values must differ, and every
     /// full cage at its sum. Empty cells break nothing.
@@ -599,6 +632,28 @@ mod tests {
         assert_eq!(knight.chess_pairs().count(), 2 * 7 * 8 * 2);
         let king = Rules::classic(9).unwrap().with_chess(ChessRule::AntiKing);
         assert_eq!(king.chess_pairs().count(), 2 * 8 * 8);
+    }
+
+    #[test]
+    fn peers_are_symmetric_and_cover_every_rule() {
+        let r = Rules::classic(6)
+            .unwrap()
+            .with_diagonals()
+            .with_chess(ChessRule::AntiKnight)
+            .with_cage(&[(0, 0), (5, 5)], None)
+            .unwrap();
+        for c in 0..36 {
+            let peers = r.peers(c);
+            assert!(!peers.contains(&(c as u32)));
+            for &p in &peers {
+                assert!(r.peers(p as usize).contains(&(c as u32)), "{c} {p}");
+                // Two cells that must differ cannot hold the same value.
+                let mut grid = [0u8; 36];
+                (grid[c], grid[p as usize]) = (1, 1);
+                assert!(r.check(&grid).is_err(), "{c} {p}");
+            }
+        }
+        assert!(r.peers(0).contains(&35) && r.peers(0).contains(&8)); // cage, knight
     }
 
     #[test]
