@@ -153,59 +153,44 @@ impl Reference {
         stop.count(found)
     }
 
-    /// The loop for a [`Variant`]: as [`Reference::search`], with
+    /// The loop for a [`Variant`]: [`Reference::backtrack`] with
     /// [`VariantCheck::fits`] as the test of a value.
     fn search_variant(&self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
         let check = VariantCheck::new(puzzle.rules());
-        let n = puzzle.size();
-        let mut cells = puzzle.cells().to_vec();
-        let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
-        let mut k = 0usize; // Index into `empties` of the current cell.
-        let mut steps = 0u64;
-        loop {
-            if k == empties.len() {
-                debug_assert!(puzzle.rules().check(&cells).is_ok());
-                if !on_solution(&cells) {
-                    return Stop::Enough;
-                }
-                // Go on as if the last cell had failed.
-                match k.checked_sub(1) {
-                    Some(prev) => k = prev,
-                    None => return Stop::Exhausted,
-                }
-            }
-            if steps == self.max_steps {
-                return Stop::Budget;
-            }
-            steps += 1;
-            let cell = empties[k];
-            let next = (cells[cell] as usize + 1..=n).find(|&v| check.fits(&cells, cell, v as u8));
-            match next {
-                Some(v) => {
-                    cells[cell] = v as u8;
-                    k += 1;
-                }
-                None => {
-                    cells[cell] = 0;
-                    match k.checked_sub(1) {
-                        Some(prev) => k = prev,
-                        None => return Stop::Exhausted,
-                    }
-                }
-            }
-        }
+        let fits = |cells: &[u8], cell, v| check.fits(cells, cell, v);
+        self.backtrack(puzzle.cells().to_vec(), puzzle.size(), fits, |cells| {
+            debug_assert!(puzzle.rules().check(cells).is_ok());
+            on_solution(cells)
+        })
     }
 
-    /// The loop. `on_solution` sees each solution's cells and says whether to go on.
+    /// The loop for a board: [`Reference::backtrack`] with its houses.
     fn search<const BOX: usize>(
         &self,
         board: &Board<BOX>,
+        on_solution: impl FnMut(&[u8]) -> bool,
+    ) -> Stop {
+        let geometry = Geometry::square(BOX);
+        let fits = |cells: &[u8], cell, v| fits(geometry, cells, cell, v);
+        self.backtrack(
+            board.as_bytes().to_vec(),
+            Board::<BOX>::N,
+            fits,
+            on_solution,
+        )
+    }
+
+    /// The loop, over `cells` with values `1..=n`, `fits` saying whether a
+    /// value may stand in a cell. `on_solution` sees each solution's cells
+    /// and says whether to go on.
+    fn backtrack(
+        &self,
+        mut cells: Vec<u8>,
+        n: usize,
+        fits: impl Fn(&[u8], usize, u8) -> bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
-        let n = Board::<BOX>::N;
-        let mut cells = board.as_bytes().to_vec();
         let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
-        let geometry = Geometry::square(BOX);
         let mut k = 0usize; // Index into `empties` of the current cell.
         let mut steps = 0u64;
         loop {
@@ -224,8 +209,7 @@ impl Reference {
             }
             steps += 1;
             let cell = empties[k];
-            let next =
-                (cells[cell] as usize + 1..=n).find(|&v| fits(geometry, &cells, cell, v as u8));
+            let next = (cells[cell] as usize + 1..=n).find(|&v| fits(&cells, cell, v as u8));
             match next {
                 Some(v) => {
                     cells[cell] = v as u8;
