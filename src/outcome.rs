@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::variant::{Variant, VariantOutcome};
 
 /// The result of looking for one solution.
 ///
@@ -156,6 +157,22 @@ impl Stop {
             Stop::Exhausted => Count::Exact(found),
             Stop::Enough => Count::AtLeast(found),
             Stop::Budget => Count::GaveUp(found),
+        }
+    }
+
+    /// The outcome of a search for one solution of `puzzle`, given the
+    /// values of the one it recorded.
+    pub(crate) fn variant_outcome(
+        self,
+        puzzle: &Variant,
+        first: Option<Vec<u8>>,
+    ) -> VariantOutcome {
+        match self {
+            Stop::Enough => {
+                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
+            }
+            Stop::Exhausted => VariantOutcome::Unsolvable,
+            Stop::Budget => VariantOutcome::GaveUp,
         }
     }
 

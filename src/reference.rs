@@ -103,13 +103,7 @@ impl Reference {
             first = Some(cells.to_vec());
             false
         });
-        match stop {
-            Stop::Enough => {
-                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
-            }
-            Stop::Exhausted => VariantOutcome::Unsolvable,
-            Stop::Budget => VariantOutcome::GaveUp,
-        }
+        stop.variant_outcome(puzzle, first)
     }
 
     /// Counts the solutions of a puzzle under any [`Rules`], stopping once

@@ -129,13 +129,7 @@ impl VariantSolver {
             first = Some(values.to_vec());
             false
         });
-        match stop {
-            Stop::Enough => {
-                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
-            }
-            Stop::Exhausted => VariantOutcome::Unsolvable,
-            Stop::Budget => VariantOutcome::GaveUp,
-        }
+        stop.variant_outcome(puzzle, first)
     }
 
     /// Counts solutions up to `limit` (2 tells whether a puzzle is unique).
