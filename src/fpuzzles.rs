@@ -188,14 +188,7 @@ pub fn to_json(puzzle: &Variant) -> String {
         .ok()
         .and_then(|r| r.geometry().box_shape());
     let irregular = g.box_shape().is_none() || g.box_shape() != drawn;
-    let mut region_of = vec![0usize; n * n];
-    let regions = g
-        .houses()
-        .iter()
-        .filter(|h| matches!(h.kind(), House::Region | House::Box));
-    for (k, h) in regions.enumerate() {
-        h.cells().iter().for_each(|&c| region_of[c as usize] = k);
-    }
+    let region_of = g.region_map();
     let grid: Vec<Vec<Value>> = (0..n)
         .map(|r| {
             (0..n)

@@ -259,6 +259,26 @@ impl Geometry {
         self.box_shape
     }
 
+    /// The box or region of each cell, row-major: boxes and regions numbered
+    /// in house order from 0.
+    ///
+    /// ```
+    /// let map = ndoku::Geometry::boxes(1, 2).region_map();
+    /// assert_eq!(map, [0, 0, 1, 1]);
+    /// ```
+    #[must_use]
+    pub fn region_map(&self) -> Vec<usize> {
+        let mut map = vec![0; self.cells()];
+        let regions = self
+            .houses
+            .iter()
+            .filter(|h| matches!(h.kind, House::Box | House::Region));
+        for (k, h) in regions.enumerate() {
+            h.cells.iter().for_each(|&c| map[c as usize] = k);
+        }
+        map
+    }
+
     /// Every house: rows, then columns, then boxes or regions, then any
     /// extra houses.
     #[must_use]

@@ -219,14 +219,7 @@ impl Serialize for Rules {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let g = self.geometry();
         let n = self.size();
-        let regions = g.box_shape().is_none().then(|| {
-            let mut map = vec![0; n * n];
-            let regions = g.houses().iter().filter(|h| h.kind() == House::Region);
-            for (k, h) in regions.enumerate() {
-                h.cells().iter().for_each(|&c| map[c as usize] = k);
-            }
-            map
-        });
+        let regions = g.box_shape().is_none().then(|| g.region_map());
         // Rows, columns, then N boxes or regions: the layout's own houses.
         let layout = 3 * n;
         let houses = g.houses()[layout..]

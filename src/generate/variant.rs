@@ -268,7 +268,7 @@ impl VariantGenerator {
                 return map;
             }
         }
-        let map = box_map(&plain);
+        let map = plain.geometry().region_map();
         debug_assert!(Rules::jigsaw(n, &map).is_ok());
         map
     }
@@ -405,26 +405,14 @@ fn relayout(rules: &Rules, map: &[usize]) -> Rules {
     out
 }
 
-/// The boxes of `rules` as a region map.
-fn box_map(rules: &Rules) -> Vec<usize> {
-    let n = rules.size();
-    let mut map = vec![0; n * n];
-    let boxes = rules
-        .geometry()
-        .houses()
-        .iter()
-        .filter(|h| h.kind() == House::Box);
-    for (k, h) in boxes.enumerate() {
-        h.cells().iter().for_each(|&c| map[c as usize] = k);
-    }
-    map
-}
-
 /// A random layout of `n` connected regions of `n` cells, not checked for
 /// solutions: the boxes of [`Rules::classic`], then random swaps of cells
 /// between neighbouring regions that keep both connected.
 fn layout(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
-    let mut map = box_map(&Rules::classic(n).expect("a size from 1 to 64"));
+    let mut map = Rules::classic(n)
+        .expect("a size from 1 to 64")
+        .geometry()
+        .region_map();
     if n < 3 {
         // Every layout of 1 or 2 cells a region is rows or columns.
         return map;
@@ -701,7 +689,7 @@ mod tests {
             }
         }
         // The layouts are mixed: not the boxes they start from.
-        let boxes = box_map(&Rules::classic(9).unwrap());
+        let boxes = Rules::classic(9).unwrap().geometry().region_map();
         assert!((0..10).all(|s| VariantGenerator::random_regions(9, s) != boxes));
     }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use ndoku::{
-    Board, ChessRule, GenerateError, Generator, House, Level, Puzzle, Rules, Symmetry, Variant,
+    Board, ChessRule, GenerateError, Generator, Level, Puzzle, Rules, Symmetry, Variant,
     VariantGenerator, VariantPuzzle,
 };
 
@@ -162,7 +162,14 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     } else if args.jigsaw {
         // A placeholder jigsaw of the boxes: each puzzle draws its own
         // layout, and the rules that need boxes are refused as on a jigsaw.
-        Rules::jigsaw(n, &box_map(&Rules::classic(n).map_err(rules_error)?)).map_err(rules_error)?
+        Rules::jigsaw(
+            n,
+            &Rules::classic(n)
+                .map_err(rules_error)?
+                .geometry()
+                .region_map(),
+        )
+        .map_err(rules_error)?
     } else if let Some((r, c)) = args.boxes {
         Rules::boxes(r, c).map_err(rules_error)?
     } else if args.size.is_some() {
@@ -187,21 +194,6 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
         rules = rules.with_chess(ChessRule::AntiKing);
     }
     Ok(Some(rules))
-}
-
-/// The boxes of `rules` as a region map.
-fn box_map(rules: &Rules) -> Vec<usize> {
-    let n = rules.size();
-    let mut map = vec![0; n * n];
-    let boxes = rules
-        .geometry()
-        .houses()
-        .iter()
-        .filter(|h| h.kind() == House::Box);
-    for (k, h) in boxes.enumerate() {
-        h.cells().iter().for_each(|&c| map[c as usize] = k);
-    }
-    map
 }
 
 /// Reads a region map: N lines of N region names, one character each or
