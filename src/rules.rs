@@ -506,6 +506,23 @@ impl Rules {
         Ok(())
     }
 
+    /// These rules on another layout of the same size: its rows, columns and
+    /// boxes or regions, with these rules' extra houses, chess rules and cages.
+    pub(crate) fn on_layout(&self, layout: Geometry) -> Self {
+        debug_assert_eq!(layout.size(), self.size());
+        let own = 3 * self.size();
+        let extra = self.geometry.houses()[own..]
+            .iter()
+            .map(|h| (h.kind(), h.cells().to_vec()));
+        Self {
+            geometry: layout.with_houses(extra),
+            chess: self.chess.clone(),
+            cages: self.cages.clone(),
+            extra_houses: self.extra_houses,
+            regions_added: self.regions_added,
+        }
+    }
+
     /// These rules with a house of `kind` on `cells`, checked as
     /// [`Rules::with_region`] checks them, `what` naming it in errors.
     pub(crate) fn with_house(

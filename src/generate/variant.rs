@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::engine::VariantSolver;
-use crate::error::House;
+use crate::geometry::Geometry;
 use crate::outcome::Count;
 use crate::random::{below, shuffle};
 use crate::rules::Rules;
@@ -307,7 +307,9 @@ impl Worker {
         let mut orbits = generator.symmetry.orbits(n);
         for attempt in 1..=generator.attempts {
             let rules = if generator.random_regions {
-                Arc::new(relayout(&generator.rules, &layout(&mut rng, n)))
+                let regions = Geometry::from_regions(n, &layout(&mut rng, n));
+                let regions = regions.expect("n regions of n cells");
+                Arc::new(generator.rules.on_layout(regions))
             } else {
                 Arc::clone(&generator.rules)
             };
@@ -370,39 +372,6 @@ impl Worker {
         }
         (solution.with_values(cells), proven)
     }
-}
-
-/// `rules` with the regions of `map` in place of their boxes or regions,
-/// and the same extra houses, chess rules and cages.
-fn relayout(rules: &Rules, map: &[usize]) -> Rules {
-    let n = rules.size();
-    let at = |cells: &[u32]| -> Vec<(usize, usize)> {
-        cells
-            .iter()
-            .map(|&c| (c as usize / n, c as usize % n))
-            .collect()
-    };
-    let mut out = Rules::jigsaw(n, map).expect("n regions of n cells");
-    for house in rules.geometry().houses() {
-        out = match house.kind() {
-            // The main diagonal starts at the top left cell, the anti-diagonal
-            // at the bottom left.
-            House::Diagonal => out.with_diagonal(house.cells()[0] != 0),
-            House::Extra => out
-                .with_region(&at(house.cells()))
-                .expect("the rules' own region"),
-            _ => out,
-        };
-    }
-    for &rule in rules.chess() {
-        out = out.with_chess(rule);
-    }
-    for cage in rules.cages() {
-        out = out
-            .with_cage(&at(cage.cells()), cage.sum())
-            .expect("the rules' own cage");
-    }
-    out
 }
 
 /// A random layout of `n` connected regions of `n` cells, not checked for
