@@ -7,51 +7,8 @@ use std::time::{Duration, Instant};
 
 use ndoku::{AnyBoard, Board, Board4, Board9, Board16};
 
-/// What the binary printed, and how it ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Starts `ndoku ARGS` with its three streams piped.
-fn spawn(args: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_ndoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
-}
-
-/// Runs `ndoku ARGS` with `stdin` as standard input.
-fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = spawn(args);
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data); // It may stop reading early; that is fine.
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("the writer ends");
-    let run = Run {
-        code: output
-            .status
-            .code()
-            .expect("it exits, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
-    run
-}
+mod run;
+use run::{Run, ndoku, spawn};
 
 /// A fresh file under the target's temp directory with `content`.
 fn temp_file(name: &str, content: &[u8]) -> PathBuf {

@@ -1,44 +1,12 @@
 //! End-to-end tests of `ndoku generate` for variants: f-puzzles lines that `ndoku solve` and `check` read back as unique.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-
-/// What the binary printed, and how it ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ndoku` with `args`, `input` on stdin.
-fn ndoku(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let output = child.wait_with_output().expect("it ends");
-    let run = Run {
-        code: output.status.code().expect("it exits, not killed"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
-    run
-}
+mod run;
+use run::ndoku;
 
 /// Generates with `args`, checks every puzzle is unique of size `size`, and
 /// returns the output.
 fn generate_unique(args: &[&str], count: usize, size: &str) -> String {
-    let run = ndoku(&[&["generate"], args].concat(), "");
+    let run = ndoku(&[&["generate"], args].concat(), b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.lines().count(), count, "{}", run.stdout);
     assert!(
@@ -46,7 +14,7 @@ fn generate_unique(args: &[&str], count: usize, size: &str) -> String {
         "{}",
         run.stdout
     );
-    let checked = ndoku(&["check"], &run.stdout);
+    let checked = ndoku(&["check"], run.stdout.as_bytes());
     assert_eq!(checked.code, 0, "{}", checked.stderr);
     for line in checked.stdout.lines() {
         assert!(line.starts_with(&format!("unique\t{size}\t")), "{line}");
@@ -94,11 +62,11 @@ fn the_same_seed_gives_the_same_puzzles_whatever_the_threads() {
     let args = [
         "generate", "--jigsaw", "--size", "6", "--count", "8", "--seed", "7",
     ];
-    let many = ndoku(&args, "");
-    let one = ndoku(&[&args[..], &["-j", "1"]].concat(), "");
+    let many = ndoku(&args, b"");
+    let one = ndoku(&[&args[..], &["-j", "1"]].concat(), b"");
     assert_eq!(many.code, 0, "{}", many.stderr);
     assert_eq!(many.stdout, one.stdout);
-    let other = ndoku(&[&args[..6], &["--seed", "8"]].concat(), "");
+    let other = ndoku(&[&args[..6], &["--seed", "8"]].concat(), b"");
     assert_ne!(other.stdout, many.stdout);
 }
 
@@ -114,9 +82,9 @@ fn with_solution_solve_finds_the_solution_given() {
         "--seed",
         "9",
     ];
-    let run = ndoku(&[&args[..], &["--with-solution"]].concat(), "");
+    let run = ndoku(&[&args[..], &["--with-solution"]].concat(), b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let solved = ndoku(&["solve", "--unique"], &run.stdout);
+    let solved = ndoku(&["solve", "--unique"], run.stdout.as_bytes());
     for (line, answer) in run.stdout.lines().zip(solved.stdout.lines()) {
         let start = line.find("\"solution\":[").expect("a solution field") + 12;
         let values: String = line[start..]
@@ -130,7 +98,7 @@ fn with_solution_solve_finds_the_solution_given() {
     // `--format line`: the givens, a tab, the solution.
     let lines = ndoku(
         &[&args[..], &["--format", "line", "--with-solution"]].concat(),
-        "",
+        b"",
     );
     for line in lines.stdout.lines() {
         let (puzzle, solution) = line.split_once('\t').expect("a tab");
@@ -152,7 +120,7 @@ fn region_maps_are_read_from_a_file() {
     );
     assert!(out.contains("\"region\":3"));
     std::fs::write(&map, "AAAB\nCABB\nCCDB\n").unwrap();
-    let bad = ndoku(&["generate", "--regions", path], "");
+    let bad = ndoku(&["generate", "--regions", path], b"");
     assert_eq!(bad.code, 2);
     assert!(
         bad.stderr.contains("region names, expected 3"),
@@ -173,7 +141,7 @@ fn bad_combinations_are_usage_errors() {
         ),
         (&["--boxes", "3"][..], "expected boxes as RxC"),
     ] {
-        let run = ndoku(&[&["generate"], args].concat(), "");
+        let run = ndoku(&[&["generate"], args].concat(), b"");
         assert_eq!(run.code, 2, "{args:?}");
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }

@@ -8,46 +8,12 @@
 //! The puzzles are small ones written for this test (4×4 and 6×6), each
 //! checked when it was made to have the count it is listed with.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use ndoku::{AnyBoard, Variant, fpuzzles};
 
-/// What the binary printed, and how it ended.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ndoku ARGS` with `stdin` as standard input.
-fn ndoku(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ndoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("the writer ends");
-    let run = Run {
-        code: output
-            .status
-            .code()
-            .expect("it exits, not killed by a signal"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(!run.stderr.contains("panicked"), "panic: {}", run.stderr);
-    run
-}
+mod run;
+use run::{Run, ndoku};
 
 /// A fresh file under the target's temp directory with `content`.
 fn temp_file(name: &str, content: &str) -> PathBuf {
