@@ -63,7 +63,7 @@ pub struct FPuzzle {
     /// The rules and givens.
     pub puzzle: Variant,
     /// The `solution` field, when there is one: values row by row.
-    pub solution: Option<Vec<u8>>,
+    pub solution: Option<Vec<u16>>,
     /// The `title` field, when there is one.
     pub title: Option<String>,
 }
@@ -423,8 +423,8 @@ fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Rules, FpuzzlesError> {
 }
 
 /// The givens: cells with a `value` that are given (`given` true, or absent).
-fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
-    let mut out = vec![0u8; n * n];
+fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u16>, FpuzzlesError> {
+    let mut out = vec![0u16; n * n];
     for (r, row) in grid.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
             let Some(v) = cell.value.as_ref().filter(|v| !v.is_null()) else {
@@ -445,7 +445,7 @@ fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u8>, FpuzzlesError> {
                     size: n,
                 });
             }
-            out[r * n + c] = value as u8;
+            out[r * n + c] = value as u16;
         }
     }
     Ok(out)
@@ -557,7 +557,7 @@ fn cage_sum(what: &str, item: &Value) -> Result<Option<u64>, FpuzzlesError> {
 }
 
 /// The `solution` field: N² values.
-fn read_solution(value: &Value, n: usize) -> Result<Vec<u8>, FpuzzlesError> {
+fn read_solution(value: &Value, n: usize) -> Result<Vec<u16>, FpuzzlesError> {
     let list = value
         .as_array()
         .ok_or_else(|| wrong("solution", "a list of values"))?;
@@ -568,7 +568,7 @@ fn read_solution(value: &Value, n: usize) -> Result<Vec<u8>, FpuzzlesError> {
         .map(|v| {
             v.as_u64()
                 .filter(|&v| (1..=n as u64).contains(&v))
-                .map(|v| v as u8)
+                .map(|v| v as u16)
                 .ok_or_else(|| wrong("solution", "a list of values in range"))
         })
         .collect()

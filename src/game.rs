@@ -27,7 +27,7 @@ pub enum GameError {
     #[error("value {value} at R{}C{} is out of range 1..={size}", .row + 1, .col + 1)]
     Value {
         /// The value given.
-        value: u8,
+        value: u16,
         /// 0-based row.
         row: usize,
         /// 0-based column.
@@ -51,7 +51,7 @@ pub enum GameError {
 /// One change, kept for undo: a cell's entry or its marks before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Edit {
-    Entry { cell: usize, before: u8 },
+    Entry { cell: usize, before: u16 },
     Marks { cell: usize, before: u64 },
 }
 
@@ -75,7 +75,7 @@ enum Edit {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     puzzle: Variant,
-    entries: Vec<u8>,
+    entries: Vec<u16>,
     marks: Vec<u64>,
     history: Vec<Edit>,
 }
@@ -117,7 +117,7 @@ impl Game {
 
     /// The value at `row`, `col`: a given or an entry.
     #[must_use]
-    pub fn value(&self, row: usize, col: usize) -> Option<u8> {
+    pub fn value(&self, row: usize, col: usize) -> Option<u16> {
         let cell = self.cell(row, col).ok()?;
         let v = self.puzzle.cells()[cell].max(self.entries[cell]);
         (v != 0).then_some(v)
@@ -137,7 +137,7 @@ impl Game {
     ///
     /// [`GameError::OffBoard`], [`GameError::Value`], or
     /// [`GameError::Given`] for a given cell.
-    pub fn enter(&mut self, row: usize, col: usize, value: u8) -> Result<(), GameError> {
+    pub fn enter(&mut self, row: usize, col: usize, value: u16) -> Result<(), GameError> {
         let cell = self.open_cell(row, col)?;
         self.check_value(row, col, value, true)?;
         let before = std::mem::replace(&mut self.entries[cell], value);
@@ -148,7 +148,7 @@ impl Game {
     /// The pencil marks of the cell at `row`, `col`, in increasing order;
     /// a filled cell's is its value.
     #[must_use]
-    pub fn candidates(&self, row: usize, col: usize) -> Vec<u8> {
+    pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
         let Ok(cell) = self.cell(row, col) else {
             return Vec::new();
         };
@@ -167,7 +167,7 @@ impl Game {
         &mut self,
         row: usize,
         col: usize,
-        candidates: &[u8],
+        candidates: &[u16],
     ) -> Result<(), GameError> {
         let cell = self.open_cell(row, col)?;
         let mut mask = 0;
@@ -227,7 +227,7 @@ impl Game {
 
     /// Every cell's value (given or entry), 0 for empty, row by row.
     #[must_use]
-    pub fn grid(&self) -> Vec<u8> {
+    pub fn grid(&self) -> Vec<u16> {
         self.puzzle
             .cells()
             .iter()
@@ -346,7 +346,7 @@ impl Game {
         Ok(cell)
     }
 
-    fn check_value(&self, row: usize, col: usize, value: u8, zero: bool) -> Result<(), GameError> {
+    fn check_value(&self, row: usize, col: usize, value: u16, zero: bool) -> Result<(), GameError> {
         let size = self.puzzle.size();
         if (value == 0 && !zero) || usize::from(value) > size {
             return Err(GameError::Value {
@@ -361,8 +361,10 @@ impl Game {
 }
 
 /// The values of a mask, in increasing order.
-fn values(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |k| mask >> k & 1 != 0).map(|k| k + 1)
+fn values(mask: u64) -> impl Iterator<Item = u16> {
+    (0..64u16)
+        .filter(move |k| mask >> k & 1 != 0)
+        .map(|k| k + 1)
 }
 
 impl fmt::Display for Game {
@@ -392,9 +394,9 @@ mod tests {
     fn nine() -> Variant {
         let line =
             "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
-        let cells: Vec<u8> = line
+        let cells: Vec<u16> = line
             .bytes()
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
             .collect();
         Variant::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
     }

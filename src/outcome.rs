@@ -165,7 +165,7 @@ impl Stop {
     pub(crate) fn variant_outcome(
         self,
         puzzle: &Variant,
-        first: Option<Vec<u8>>,
+        first: Option<Vec<u16>>,
     ) -> VariantOutcome {
         match self {
             Stop::Enough => {

@@ -62,7 +62,7 @@ impl Reference {
     pub fn solve<const BOX: usize>(&self, board: &Board<BOX>) -> Outcome<BOX> {
         let mut first = None;
         let stop = self.search(board, |cells| {
-            first = Some(Board::from_checked_cells(cells));
+            first = Some(Board::from_checked_cells(&narrow(cells)));
             false
         });
         stop.outcome(first)
@@ -149,9 +149,13 @@ impl Reference {
 
     /// The loop for a [`Variant`]: [`Reference::backtrack`] with
     /// [`VariantCheck::fits`] as the test of a value.
-    fn search_variant(&self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+    fn search_variant(
+        &self,
+        puzzle: &Variant,
+        mut on_solution: impl FnMut(&[u16]) -> bool,
+    ) -> Stop {
         let check = VariantCheck::new(puzzle.rules());
-        let fits = |cells: &[u8], cell, v| check.fits(cells, cell, v);
+        let fits = |cells: &[u16], cell, v| check.fits(cells, cell, v);
         self.backtrack(puzzle.cells().to_vec(), puzzle.size(), fits, |cells| {
             debug_assert!(puzzle.rules().check(cells).is_ok());
             on_solution(cells)
@@ -162,12 +166,12 @@ impl Reference {
     fn search<const BOX: usize>(
         &self,
         board: &Board<BOX>,
-        on_solution: impl FnMut(&[u8]) -> bool,
+        on_solution: impl FnMut(&[u16]) -> bool,
     ) -> Stop {
         let geometry = Geometry::square(BOX);
-        let fits = |cells: &[u8], cell, v| fits(geometry, cells, cell, v);
+        let fits = |cells: &[u16], cell, v| fits(geometry, cells, cell, v);
         self.backtrack(
-            board.as_bytes().to_vec(),
+            board.as_bytes().iter().map(|&v| u16::from(v)).collect(),
             Board::<BOX>::N,
             fits,
             on_solution,
@@ -179,10 +183,10 @@ impl Reference {
     /// and says whether to go on.
     fn backtrack(
         &self,
-        mut cells: Vec<u8>,
+        mut cells: Vec<u16>,
         n: usize,
-        fits: impl Fn(&[u8], usize, u8) -> bool,
-        mut on_solution: impl FnMut(&[u8]) -> bool,
+        fits: impl Fn(&[u16], usize, u16) -> bool,
+        mut on_solution: impl FnMut(&[u16]) -> bool,
     ) -> Stop {
         let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
         let mut k = 0usize; // Index into `empties` of the current cell.
@@ -203,10 +207,10 @@ impl Reference {
             }
             steps += 1;
             let cell = empties[k];
-            let next = (cells[cell] as usize + 1..=n).find(|&v| fits(&cells, cell, v as u8));
+            let next = (cells[cell] as usize + 1..=n).find(|&v| fits(&cells, cell, v as u16));
             match next {
                 Some(v) => {
-                    cells[cell] = v as u8;
+                    cells[cell] = v as u16;
                     k += 1;
                 }
                 None => {
@@ -227,8 +231,13 @@ impl Default for Reference {
     }
 }
 
+/// Values of a board of at most 64 values, one byte each.
+fn narrow(cells: &[u16]) -> Vec<u8> {
+    cells.iter().map(|&v| v as u8).collect()
+}
+
 /// Whether `value` may stand at `cell`: none of its peers holds it.
-fn fits(geometry: &Geometry, cells: &[u8], cell: usize, value: u8) -> bool {
+fn fits(geometry: &Geometry, cells: &[u16], cell: usize, value: u16) -> bool {
     geometry
         .peers(cell)
         .iter()
@@ -279,7 +288,7 @@ impl VariantCheck {
     }
 
     /// Whether `value` may stand at the empty `cell` of `cells`.
-    fn fits(&self, cells: &[u8], cell: usize, value: u8) -> bool {
+    fn fits(&self, cells: &[u16], cell: usize, value: u16) -> bool {
         if self.differ[cell].iter().any(|&c| cells[c] == value) {
             return false;
         }
@@ -345,19 +354,19 @@ mod tests {
     /// Every Latin square of side N (rows and columns hold each value once,
     /// which every [`Rules`] asks), filtered by [`Rules::check`] and the
     /// givens: a count with no pruning by the rules to get wrong.
-    fn brute_count(rules: &Rules, givens: &[u8]) -> usize {
+    fn brute_count(rules: &Rules, givens: &[u16]) -> usize {
         let n = rules.size();
-        let perms: Vec<Vec<u8>> = (0..n).fold(vec![Vec::new()], |acc, _| {
+        let perms: Vec<Vec<u16>> = (0..n).fold(vec![Vec::new()], |acc, _| {
             acc.into_iter()
-                .flat_map(|p: Vec<u8>| {
-                    (1..=n as u8)
+                .flat_map(|p: Vec<u16>| {
+                    (1..=n as u16)
                         .filter(|v| !p.contains(v))
                         .map(|v| [p.clone(), vec![v]].concat())
                         .collect::<Vec<_>>()
                 })
                 .collect()
         });
-        let mut squares: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut squares: Vec<Vec<u16>> = vec![Vec::new()];
         for _ in 0..n {
             squares = squares
                 .into_iter()
@@ -413,7 +422,7 @@ mod tests {
         ];
         for rules in sets {
             let n = rules.size();
-            let empty = vec![0u8; n * n];
+            let empty = vec![0u16; n * n];
             let mut givens = empty.clone();
             givens[n + 1] = 2;
             for cells in [empty, givens] {
@@ -440,15 +449,14 @@ mod tests {
         ];
         for text in puzzles.iter().filter(|t| t.len() == 16) {
             let board: Board4 = text.parse().unwrap();
-            let variant =
-                Variant::from_cells(Rules::classic(4).unwrap(), board.as_bytes()).unwrap();
+            let variant = Variant::from(&board);
             for limit in [1, 2, 5, usize::MAX] {
                 let r = Reference::new();
                 assert_eq!(r.count_variant(&variant, limit), r.count(&board, limit));
             }
             let a = Reference::new().solve_variant(&variant).solution().unwrap();
             let b = Reference::new().solve(&board).solution().unwrap();
-            assert_eq!(a.cells(), b.as_bytes());
+            assert_eq!(a, Variant::from(&b));
         }
     }
 
@@ -461,7 +469,7 @@ mod tests {
         assert_eq!(tight.solve_variant(&empty), VariantOutcome::GaveUp);
         assert_eq!(Reference::new().count_variant(&empty, 0), Count::AtLeast(0));
         // R1C1 sees 1, 2, 3 and 4 without any repeat among the givens.
-        let mut cells = [0u8; 16];
+        let mut cells = [0u16; 16];
         (cells[1], cells[2], cells[4], cells[8]) = (1, 2, 3, 4);
         let stuck = Variant::from_cells(rules, &cells).unwrap();
         assert_eq!(

@@ -60,7 +60,7 @@ pub enum Violation {
     #[error("value {value} at R{}C{} repeats at R{}C{}: {why}", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
     Repeat {
         /// The repeated value.
-        value: u8,
+        value: u16,
         /// The first cell, (row, column), 0-based.
         first: (usize, usize),
         /// The second cell.
@@ -434,7 +434,7 @@ impl Rules {
     /// # Errors
     ///
     /// The first [`Violation`] found.
-    pub fn check(&self, grid: &[u8]) -> Result<(), Violation> {
+    pub fn check(&self, grid: &[u16]) -> Result<(), Violation> {
         let n = self.size();
         if grid.len() != n * n || grid.iter().any(|&v| usize::from(v) > n) {
             return Err(Violation::Shape {
@@ -665,7 +665,7 @@ mod tests {
             for &p in &peers {
                 assert!(r.peers(p as usize).contains(&(c as u32)), "{c} {p}");
                 // Two cells that must differ cannot hold the same value.
-                let mut grid = [0u8; 36];
+                let mut grid = [0u16; 36];
                 (grid[c], grid[p as usize]) = (1, 1);
                 assert!(r.check(&grid).is_err(), "{c} {p}");
             }
@@ -700,7 +700,7 @@ mod tests {
             .unwrap()
             .with_diagonals()
             .with_chess(ChessRule::AntiKing);
-        let mut grid = [0u8; 16];
+        let mut grid = [0u16; 16];
         (grid[0], grid[5]) = (1, 1);
         let e = r.check(&grid).unwrap_err();
         assert!(e.to_string().contains("one box"), "{e}");
@@ -708,7 +708,7 @@ mod tests {
             Geometry::from_regions(4, &[0, 0, 1, 1, 2, 0, 0, 1, 2, 2, 3, 1, 2, 3, 3, 3]).unwrap(),
         )
         .with_chess(ChessRule::AntiKing);
-        let mut grid = [0u8; 16];
+        let mut grid = [0u16; 16];
         (grid[1], grid[4]) = (2, 2);
         assert_eq!(
             r.check(&grid).unwrap_err().to_string(),

@@ -304,7 +304,7 @@ fn rules_of(data: RulesData) -> Result<Rules, RulesError> {
 #[serde(rename = "Variant")]
 struct VariantData {
     rules: Rules,
-    cells: Vec<u8>,
+    cells: Vec<u16>,
 }
 
 impl Serialize for Variant {

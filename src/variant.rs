@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::board::Board;
 use crate::rules::{Rules, Violation};
 
 /// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
@@ -24,7 +25,7 @@ use crate::rules::{Rules, Violation};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
     rules: Arc<Rules>,
-    cells: Vec<u8>,
+    cells: Vec<u16>,
 }
 
 /// The result of looking for one solution of a [`Variant`].
@@ -78,7 +79,7 @@ impl Variant {
     ///
     /// [`Violation::Shape`] for the wrong number of cells or a value out of
     /// range, or the first rule the values break.
-    pub fn from_cells(rules: impl Into<Arc<Rules>>, cells: &[u8]) -> Result<Self, Violation> {
+    pub fn from_cells(rules: impl Into<Arc<Rules>>, cells: &[u16]) -> Result<Self, Violation> {
         let rules = rules.into();
         rules.check(cells)?;
         Ok(Self {
@@ -88,7 +89,7 @@ impl Variant {
     }
 
     /// The same rules with other values, checked by the caller (a solution).
-    pub(crate) fn with_values(&self, cells: Vec<u8>) -> Self {
+    pub(crate) fn with_values(&self, cells: Vec<u16>) -> Self {
         debug_assert!(self.rules.check(&cells).is_ok());
         Self {
             rules: Arc::clone(&self.rules),
@@ -115,13 +116,13 @@ impl Variant {
 
     /// The values, one a cell in row-major order, 0 for empty.
     #[must_use]
-    pub fn cells(&self) -> &[u8] {
+    pub fn cells(&self) -> &[u16] {
         &self.cells
     }
 
     /// The value at `row`, `col` (0-based), if any; `None` off the board too.
     #[must_use]
-    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+    pub fn get(&self, row: usize, col: usize) -> Option<u16> {
         let n = self.size();
         (row < n && col < n)
             .then(|| self.cells[row * n + col])
@@ -134,7 +135,7 @@ impl Variant {
     ///
     /// [`Violation::Shape`] for a cell off the board or a value out of
     /// range; the rule the value would break, and the cell unchanged.
-    pub fn set(&mut self, row: usize, col: usize, value: u8) -> Result<(), Violation> {
+    pub fn set(&mut self, row: usize, col: usize, value: u16) -> Result<(), Violation> {
         let n = self.size();
         if row >= n || col >= n || usize::from(value) > n {
             return Err(Violation::Shape {
@@ -182,9 +183,21 @@ impl Variant {
         let n = self.size();
         self.cells
             .chunks(n)
-            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+}
+
+impl<const BOX: usize> From<&Board<BOX>> for Variant {
+    /// The board under the classic rules of its size (boxes of BOX×BOX).
+    fn from(board: &Board<BOX>) -> Self {
+        let rules = Rules::boxes(BOX, BOX).expect("every board size is a supported rules size");
+        let cells = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
+        Self {
+            rules: Arc::new(rules),
+            cells,
+        }
     }
 }
 
@@ -205,6 +218,8 @@ impl fmt::Display for Variant {
             if f.alternate() && i > 0 && i % n == 0 {
                 f.write_str("\n")?;
             }
+            // Values above 61 print as tokens above, so each fits one byte.
+            let v = v as u8;
             let ch = match v {
                 0 => '.',
                 1..=9 => char::from(b'0' + v),

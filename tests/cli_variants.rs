@@ -224,7 +224,7 @@ fn mixed_file(name: &str) -> (Vec<(String, Kind, Expect)>, String) {
 
 /// Values printed for a variant: one symbol a cell (`1`-`9`, `A`-`Z`...) or,
 /// with spaces, numbers.
-fn values(printed: &str) -> Vec<u8> {
+fn values(printed: &str) -> Vec<u16> {
     if printed.contains(' ') {
         return printed
             .split_whitespace()
@@ -234,8 +234,8 @@ fn values(printed: &str) -> Vec<u8> {
     printed
         .chars()
         .map(|ch| match ch {
-            '1'..='9' => ch as u8 - b'0',
-            'A'..='Z' => ch as u8 - b'A' + 10,
+            '1'..='9' => u16::from(ch as u8 - b'0'),
+            'A'..='Z' => u16::from(ch as u8 - b'A' + 10),
             _ => panic!("not a value: {ch:?} in {printed}"),
         })
         .collect()

@@ -61,7 +61,7 @@ impl Layout {
 /// A random full grid with boxes of `h`×`w`: the closed-form pattern
 /// `((r % h)·w + r / h + c) % N + 1`, with rows shuffled within bands, bands,
 /// columns within stacks, stacks and values.
-fn boxes_grid(h: usize, w: usize, rng: &mut Rng) -> Vec<u8> {
+fn boxes_grid(h: usize, w: usize, rng: &mut Rng) -> Vec<u16> {
     let n = h * w;
     let values = rng.permutation(n);
     // h rows a band, n / h bands; w columns a stack, n / w stacks.
@@ -71,7 +71,7 @@ fn boxes_grid(h: usize, w: usize, rng: &mut Rng) -> Vec<u8> {
     for &r in &rows {
         for &c in &cols {
             let v = ((r % h) * w + r / h + c) % n;
-            grid.push(values[v] as u8 + 1);
+            grid.push(values[v] as u16 + 1);
         }
     }
     grid
@@ -88,12 +88,12 @@ fn grouped_order(size: usize, groups: usize, rng: &mut Rng) -> Vec<usize> {
 
 /// A random Latin square of side `n`: `(r + c) % n` with rows, columns and
 /// values shuffled.
-fn latin_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
+fn latin_grid(n: usize, rng: &mut Rng) -> Vec<u16> {
     let (rows, cols, values) = (rng.permutation(n), rng.permutation(n), rng.permutation(n));
     let mut grid = Vec::with_capacity(n * n);
     for &r in &rows {
         for &c in &cols {
-            grid.push(values[(r + c) % n] as u8 + 1);
+            grid.push(values[(r + c) % n] as u16 + 1);
         }
     }
     grid
@@ -102,13 +102,13 @@ fn latin_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
 /// A random region map of `n` regions of `n` cells, not necessarily
 /// connected, under random names. With `grid`, each region takes one cell
 /// of each value of it, so `grid` keeps the regions.
-fn region_map(n: usize, grid: Option<&[u8]>, rng: &mut Rng) -> Vec<usize> {
+fn region_map(n: usize, grid: Option<&[u16]>, rng: &mut Rng) -> Vec<usize> {
     // Region names: any numbers, not 0..n in order.
     let names: Vec<usize> = rng.permutation(n).iter().map(|&k| 7 * k + 3).collect();
     let mut map = vec![0; n * n];
     match grid {
         Some(grid) => {
-            for v in 1..=n as u8 {
+            for v in 1..=n as u16 {
                 let cells: Vec<usize> = (0..n * n).filter(|&c| grid[c] == v).collect();
                 for (region, cell) in rng.permutation(n).into_iter().zip(cells) {
                     map[cell] = names[region];
@@ -157,7 +157,7 @@ fn grow_group(
     n: usize,
     size: usize,
     taken: &[bool],
-    grid: Option<&[u8]>,
+    grid: Option<&[u16]>,
     rng: &mut Rng,
 ) -> Vec<usize> {
     let free: Vec<usize> = (0..n * n).filter(|&c| !taken[c]).collect();
@@ -203,7 +203,7 @@ fn random_sum(n: usize, k: usize, rng: &mut Rng) -> u64 {
 /// with [`Rules::check`]).
 struct Case {
     rules: Rules,
-    planted: Option<Vec<u8>>,
+    planted: Option<Vec<u16>>,
 }
 
 /// Draws a random rule set. With `want_planted`, the extras are chosen so
@@ -284,10 +284,10 @@ fn one_case(rng: &mut Rng, want_planted: bool) -> Result<Case, TestCaseError> {
         {
             VariantOutcome::Solved(s) => {
                 let values = rng.permutation(n);
-                let grid: Vec<u8> = s
+                let grid: Vec<u16> = s
                     .cells()
                     .iter()
-                    .map(|&v| values[usize::from(v) - 1] as u8 + 1)
+                    .map(|&v| values[usize::from(v) - 1] as u16 + 1)
                     .collect();
                 prop_assert!(
                     rules.check(s.cells()).is_ok() && rules.check(&grid).is_ok(),
@@ -353,7 +353,7 @@ fn random_givens(case: &Case, rng: &mut Rng) -> Variant {
     match &case.planted {
         Some(grid) => {
             let keep = rng.below(45);
-            let cells: Vec<u8> = grid
+            let cells: Vec<u16> = grid
                 .iter()
                 .map(|&v| if rng.below(100) < keep { v } else { 0 })
                 .collect();
@@ -364,7 +364,7 @@ fn random_givens(case: &Case, rng: &mut Rng) -> Variant {
             let mut puzzle = Variant::new(case.rules.clone());
             for _ in 0..rng.below(n * n / 2) {
                 let (r, c) = rc(n, rng.below(n * n));
-                let _ = puzzle.set(r, c, rng.range(1, n) as u8);
+                let _ = puzzle.set(r, c, rng.range(1, n) as u16);
             }
             puzzle
         }
@@ -479,7 +479,7 @@ proptest! {
         };
         let n = case.rules.size();
         let keep = rng.range(10 * (n - 4), 50);
-        let cells: Vec<u8> = grid.iter().map(|&v| if rng.below(100) < keep { v } else { 0 }).collect();
+        let cells: Vec<u16> = grid.iter().map(|&v| if rng.below(100) < keep { v } else { 0 }).collect();
         let puzzle = Variant::from_cells(case.rules.clone(), &cells).unwrap();
         let complete = counts_agree(&puzzle, usize::MAX)?;
         prop_assert!(complete || puzzle.size() > 4, "reference gave up on 4x4 {}", puzzle);
@@ -556,7 +556,7 @@ fn planted_killer_tilings_solve() {
             rules = rules.with_cage(&cells, Some(sum)).unwrap();
         }
         assert!(rules.check(&grid).is_ok());
-        let mut cells = vec![0u8; n * n];
+        let mut cells = vec![0u16; n * n];
         for c in rng.permutation(n * n).into_iter().take(4) {
             cells[c] = grid[c];
         }

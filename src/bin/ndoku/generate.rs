@@ -427,7 +427,7 @@ fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
 fn json(puzzle: &Variant, solution: Option<&Variant>) -> String {
     let mut text = ndoku::fpuzzles::to_json(puzzle);
     if let Some(solution) = solution {
-        let values: Vec<String> = solution.cells().iter().map(u8::to_string).collect();
+        let values: Vec<String> = solution.cells().iter().map(u16::to_string).collect();
         // The object's closing brace, then the field in its place.
         text.pop();
         text.push_str(&format!(",\"solution\":[{}]}}", values.join(",")));
@@ -463,11 +463,7 @@ fn classic(format: Option<OutputFormat>) -> Format {
 /// A puzzle (and its solution, when asked) as printed.
 fn print<const BOX: usize>(puzzle: &Puzzle<BOX>, args: &GenerateArgs) -> String {
     if args.format == Some(OutputFormat::Json) {
-        let rules = std::sync::Arc::new(Rules::boxes(BOX, BOX).expect("a supported size"));
-        let as_variant = |b: &Board<BOX>| {
-            Variant::from_cells(std::sync::Arc::clone(&rules), b.as_bytes())
-                .expect("a board keeps the classic rules")
-        };
+        let as_variant = |b: &Board<BOX>| Variant::from(b);
         let solution = args.with_solution.then(|| as_variant(&puzzle.solution));
         return json(&as_variant(&puzzle.board), solution.as_ref()) + "\n";
     }

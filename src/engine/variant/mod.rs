@@ -184,7 +184,7 @@ impl VariantSolver {
 
     /// Runs one search, showing each solution's values to `on_solution`,
     /// which says whether to go on.
-    fn search(&mut self, puzzle: &Variant, mut on_solution: impl FnMut(&[u8]) -> bool) -> Stop {
+    fn search(&mut self, puzzle: &Variant, mut on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
         self.stats = Stats::default();
         let rules = puzzle.shared_rules();
         let scratch = match &mut self.scratch {
@@ -212,7 +212,7 @@ impl VariantSolver {
             self.time_limit,
             CLOCK_EVERY,
         );
-        let mut values = vec![0u8; scratch.model.cells];
+        let mut values = vec![0u16; scratch.model.cells];
         let mut search = Search {
             m: &scratch.model,
             st: &mut scratch.state,
@@ -224,7 +224,7 @@ impl VariantSolver {
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {
-                *v = st.cand(c).trailing_zeros() as u8 + 1;
+                *v = st.cand(c).trailing_zeros() as u16 + 1;
             }
             on_solution(&values)
         });

@@ -38,7 +38,7 @@ impl Search<'_> {
     /// state, every cell with one candidate), which says whether to go on.
     pub(crate) fn run(
         &mut self,
-        givens: &[u8],
+        givens: &[u16],
         mut on_solution: impl FnMut(&State) -> bool,
     ) -> Stop {
         self.frames.clear();

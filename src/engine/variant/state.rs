@@ -60,7 +60,7 @@ impl State {
 
     /// Starts over from `givens` (one value a cell, 0 for empty): every
     /// candidate open, the givens and every constraint queued.
-    pub(super) fn reset(&mut self, m: &Model, givens: &[u8]) -> Result<(), Contradiction> {
+    pub(super) fn reset(&mut self, m: &Model, givens: &[u16]) -> Result<(), Contradiction> {
         self.cand.fill(m.full);
         self.done.fill(false);
         self.trail.clear();

@@ -29,20 +29,20 @@ fn main() {
             let sum: u64 = cells.iter().map(|&(r, c)| u64::from(grid.cells()[r * n + c])).sum();
             rules = rules.with_cage(cells, Some(sum)).expect("a cage of the grid's own values");
         }
-        let givens: Vec<u8> = grid
+        let givens: Vec<u16> = grid
             .cells()
             .iter()
             .map(|&v| if rng.next_u64() % 100 < percent { v } else { 0 })
             .collect();
         let puzzle = Variant::from_cells(rules, &givens).expect("the grid's own values");
         let json = fpuzzles::to_json(&puzzle);
-        let solution: Vec<String> = grid.cells().iter().map(u8::to_string).collect();
+        let solution: Vec<String> = grid.cells().iter().map(u16::to_string).collect();
         println!("{},\"title\":\"killer {n}x{n} #{k} seed {seed}\",\"solution\":[{}]}}", &json[..json.len() - 1], solution.join(","));
     }
 }
 
 /// Random connected cages of 2 to 5 cells with different values, covering the board.
-fn cut(n: usize, values: &[u8], rng: &mut ChaCha8Rng) -> Vec<Vec<(usize, usize)>> {
+fn cut(n: usize, values: &[u16], rng: &mut ChaCha8Rng) -> Vec<Vec<(usize, usize)>> {
     let mut owner = vec![usize::MAX; n * n];
     let mut cages: Vec<Vec<usize>> = Vec::new();
     let mut order: Vec<usize> = (0..n * n).collect();
