@@ -108,13 +108,12 @@ impl Geometry {
     ///
     /// # Panics
     ///
-    /// If either side is zero, or N is over 64 (the widest candidate mask
-    /// the engines hold today).
+    /// If either side is zero, or N is over 400.
     #[must_use]
     pub fn boxes(box_rows: usize, box_cols: usize) -> Self {
         let n = box_rows * box_cols;
         assert!(
-            n > 0 && n <= 64,
+            n > 0 && n <= MAX_SIZE,
             "boxes of {box_rows}x{box_cols} give no supported size"
         );
         let mut houses = lines(n);
@@ -151,7 +150,7 @@ impl Geometry {
     ///
     /// # Errors
     ///
-    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 64,
+    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 400,
     /// [`RulesError::RegionMapLength`] when the map does not have `n²`
     /// entries, and [`RulesError::RegionSize`] when a region does not hold
     /// `n` cells.
@@ -364,9 +363,9 @@ impl Derived {
     }
 }
 
-/// The largest side a layout may have: the widest candidate mask the
-/// engines hold today.
-pub(crate) const MAX_SIZE: usize = 64;
+/// The largest side a layout may have: hkociemba's 400×400, the largest
+/// boards people publish.
+pub(crate) const MAX_SIZE: usize = 400;
 
 /// The rows, then the columns, of an N×N board.
 fn lines(n: usize) -> Vec<HouseCells> {

@@ -161,7 +161,7 @@ impl Rules {
     ///
     /// # Errors
     ///
-    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 64.
+    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 400.
     pub fn classic(n: usize) -> Result<Self, RulesError> {
         check_size(n)?;
         let h = (1..=n)
@@ -176,7 +176,7 @@ impl Rules {
     ///
     /// # Errors
     ///
-    /// [`RulesError::UnsupportedSize`] when N is 0 or over 64.
+    /// [`RulesError::UnsupportedSize`] when N is 0 or over 400.
     pub fn boxes(rows: usize, cols: usize) -> Result<Self, RulesError> {
         let n = rows.saturating_mul(cols);
         check_size(n)?;
@@ -623,7 +623,7 @@ mod tests {
                 "{n}"
             );
         }
-        assert!(Rules::classic(0).is_err() && Rules::classic(65).is_err());
+        assert!(Rules::classic(0).is_err() && Rules::classic(401).is_err());
     }
 
     #[test]

@@ -252,10 +252,10 @@ impl VariantGenerator {
     ///
     /// # Panics
     ///
-    /// If `n` is 0 or over 64.
+    /// If `n` is 0 or over 400.
     #[must_use]
     pub fn random_regions(n: usize, seed: u64) -> Vec<usize> {
-        let plain = Rules::classic(n).expect("a size from 1 to 64");
+        let plain = Rules::classic(n).expect("a size from 1 to 400");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut solver = VariantSolver::new();
         for attempt in 1..=LAYOUT_ATTEMPTS {

@@ -1,5 +1,6 @@
 //! The run-time engine: solving, counting and enumerating puzzles whose rules ([`Rules`]) are known only at run time.
 
+mod mask;
 mod model;
 mod propagate;
 mod search;
@@ -8,6 +9,7 @@ mod state;
 use std::sync::Arc;
 use std::time::Duration;
 
+use mask::{Mask, Wide};
 use model::Model;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -51,15 +53,29 @@ pub struct VariantSolver {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
     stats: Stats,
-    scratch: Option<Scratch>,
+    scratch: Scratch,
 }
 
-/// The compiled rules and the search state for them.
+/// The compiled rules and the search state for them, in the one mask
+/// width the last puzzle's size needed.
+#[derive(Default)]
 struct Scratch {
+    /// Up to 64 values.
+    narrow: Option<Compiled<u64>>,
+    /// Up to 128 values.
+    w2: Option<Compiled<Wide<2>>>,
+    /// Up to 256 values.
+    w4: Option<Compiled<Wide<4>>>,
+    /// Up to 448 values.
+    w7: Option<Compiled<Wide<7>>>,
+}
+
+/// Rules compiled for masks of type `M`, and the search state for them.
+struct Compiled<M> {
     rules: Arc<Rules>,
-    model: Model,
-    state: State,
-    frames: Vec<Frame>,
+    model: Model<M>,
+    state: State<M>,
+    frames: Vec<Frame<M>>,
 }
 
 impl std::fmt::Debug for VariantSolver {
@@ -80,7 +96,7 @@ impl Clone for VariantSolver {
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
             stats: self.stats,
-            scratch: None,
+            scratch: Scratch::default(),
         }
     }
 }
@@ -184,10 +200,59 @@ impl VariantSolver {
 
     /// Runs one search, showing each solution's values to `on_solution`,
     /// which says whether to go on.
-    fn search(&mut self, puzzle: &Variant, mut on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
+    fn search(&mut self, puzzle: &Variant, on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
         self.stats = Stats::default();
+        let run = Run {
+            limits: Limits::new(
+                self.max_nodes.unwrap_or(u64::MAX),
+                self.time_limit,
+                CLOCK_EVERY,
+            ),
+            rng: self.seed.map(ChaCha8Rng::seed_from_u64),
+            stats: &mut self.stats,
+        };
+        // Keep only the width this size needs, so that memory follows the board.
+        let s = &mut self.scratch;
+        match puzzle.size() {
+            ..=64 => {
+                (s.w2, s.w4, s.w7) = (None, None, None);
+                run.on(&mut s.narrow, puzzle, on_solution)
+            }
+            65..=128 => {
+                (s.narrow, s.w4, s.w7) = (None, None, None);
+                run.on(&mut s.w2, puzzle, on_solution)
+            }
+            129..=256 => {
+                (s.narrow, s.w2, s.w7) = (None, None, None);
+                run.on(&mut s.w4, puzzle, on_solution)
+            }
+            _ => {
+                (s.narrow, s.w2, s.w4) = (None, None, None);
+                run.on(&mut s.w7, puzzle, on_solution)
+            }
+        }
+    }
+}
+
+/// What one search needs beside the compiled rules.
+struct Run<'a> {
+    limits: Limits,
+    rng: Option<ChaCha8Rng>,
+    stats: &'a mut Stats,
+}
+
+impl Run<'_> {
+    /// Searches `puzzle` with the rules compiled in `slot` (compiling them
+    /// first when they are other rules), showing each solution's values to
+    /// `on_solution`.
+    fn on<M: Mask>(
+        self,
+        slot: &mut Option<Compiled<M>>,
+        puzzle: &Variant,
+        mut on_solution: impl FnMut(&[u16]) -> bool,
+    ) -> Stop {
         let rules = puzzle.shared_rules();
-        let scratch = match &mut self.scratch {
+        let compiled = match slot {
             Some(s) if Arc::ptr_eq(&s.rules, rules) || s.rules.is_built_as(rules) => s,
             Some(s) => {
                 // Other rules: compile them, and fit the state's buffers to them.
@@ -199,7 +264,7 @@ impl VariantSolver {
             None => {
                 let model = Model::new(rules);
                 let state = State::new(&model);
-                self.scratch.insert(Scratch {
+                slot.insert(Compiled {
                     rules: Arc::clone(rules),
                     model,
                     state,
@@ -207,28 +272,23 @@ impl VariantSolver {
                 })
             }
         };
-        let limits = Limits::new(
-            self.max_nodes.unwrap_or(u64::MAX),
-            self.time_limit,
-            CLOCK_EVERY,
-        );
-        let mut values = vec![0u16; scratch.model.cells];
+        let mut values = vec![0u16; compiled.model.cells];
         let mut search = Search {
-            m: &scratch.model,
-            st: &mut scratch.state,
-            frames: &mut scratch.frames,
-            limits,
-            stats: &mut self.stats,
-            rng: self.seed.map(ChaCha8Rng::seed_from_u64),
-            failures: vec![0; scratch.model.cells],
+            m: &compiled.model,
+            st: &mut compiled.state,
+            frames: &mut compiled.frames,
+            limits: self.limits,
+            stats: self.stats,
+            rng: self.rng,
+            failures: vec![0; compiled.model.cells],
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {
-                *v = st.cand(c).trailing_zeros() as u16 + 1;
+                *v = st.cand(c).first() as u16 + 1;
             }
             on_solution(&values)
         });
-        self.stats.propagations = scratch.state.assignments;
+        self.stats.propagations = compiled.state.assignments;
         stop
     }
 }

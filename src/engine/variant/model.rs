@@ -1,5 +1,6 @@
 //! The run-time engine's tables, compiled from [`Rules`]: peers, the houses that take hidden singles, and the constraints that are not houses.
 
+use super::mask::Mask;
 use super::propagate::{Bounds, CageSum, Constraint};
 use crate::rules::Rules;
 
@@ -15,65 +16,108 @@ const MAX_DERIVED_COMBOS: usize = 64;
 /// The most rows (or columns) in a band the rule of 45 is applied to.
 const MAX_BAND: usize = 4;
 
+/// The most entries each cell's peers may take, listed, over the whole
+/// board; past it (boards past about 150×150) peers are read from the
+/// groups that make them, so that memory stays in proportion to the board.
+const MAX_LISTED_PEERS: usize = 1 << 23;
+
 /// What the search reads of the rules, laid out for its loops.
-pub(crate) struct Model {
+pub(crate) struct Model<M> {
     /// N, the side of the board.
     pub n: usize,
     /// N², the cells.
     pub cells: usize,
     /// Every candidate: the low N bits.
-    pub full: u64,
+    pub full: M,
     /// The houses of N cells, which hold every value once, laid end to end:
     /// house `h` is `houses[h * n..(h + 1) * n]`.
     houses: Vec<u32>,
     /// The constraints that are not houses: cage sums, and sums derived from them.
-    pub constraints: Vec<Box<dyn Constraint>>,
+    pub constraints: Vec<Box<dyn Constraint<M>>>,
     /// The cells that must differ from each cell.
-    peers: Lists,
+    pub peers: Peers,
     /// The houses of N cells each cell is in.
     houses_of: Lists,
     /// The constraints that read each cell.
     constraints_of: Lists,
     /// Where houses meet, for locked candidates.
     meets: Meets,
+    /// On boards past 64×64 with boxes, the value (less one) a fixed
+    /// solution of the plain layout has in each cell, tried first: a board
+    /// with few givens then heads straight for a solution, where choosing
+    /// the lowest value first leads into dead ends thousands of guesses deep.
+    pub pattern: Vec<u16>,
+}
+
+/// The cells that must differ from each cell.
+pub(crate) enum Peers {
+    /// Listed cell by cell: the fastest to read, while the lists stay small.
+    Listed(Lists),
+    /// Read from the groups (houses and cages of any size) each cell is in,
+    /// and its chess moves; a cell is in its own groups, so readers skip it.
+    Grouped {
+        /// The groups each cell is in.
+        groups_of: Lists,
+        /// Each group's cells.
+        groups: Lists,
+        /// The cells a chess move away from each cell.
+        moves: Lists,
+    },
 }
 
 /// Where each house of N cells meets the houses it shares two cells or
 /// more with: a value whose places in one lie all in the shared cells
-/// leaves the rest of the other. Laid end to end, as each meeting's cells
-/// outside the house, shared, and beyond it in the other house.
+/// leaves the rest of the other. Each meeting is the other house and the
+/// shared cells' positions in both houses, as bits, so that it takes
+/// words in proportion to N rather than cells.
+#[derive(Default)]
 struct Meets {
     /// `meets[start[h]..start[h + 1]]`: house `h`'s meetings.
     start: Vec<u32>,
-    /// Each meeting: where its cells begin, and how many are outside,
-    /// shared and beyond.
-    meets: Vec<[u32; 4]>,
-    cells: Vec<u32>,
+    /// Each meeting: the other house.
+    other: Vec<u32>,
+    /// Each meeting's positions, `2 * words` words: here, then there.
+    bits: Vec<u64>,
+    /// Words in a set of positions: N / 64, rounded up.
+    words: usize,
 }
 
 /// One meeting of two houses, as [`Model::meets`] shows it.
 pub(crate) struct Meet<'a> {
-    /// The cells of the house outside the other.
-    pub outside: &'a [u32],
-    /// The shared cells.
-    pub shared: &'a [u32],
-    /// The cells of the other house outside this one.
-    pub beyond: &'a [u32],
+    /// The other house's cells.
+    pub other: &'a [u32],
+    /// The positions of the shared cells in this house.
+    pub here: Positions<'a>,
+    /// The positions of the shared cells in the other house.
+    pub there: Positions<'a>,
 }
 
-impl Model {
+/// Positions in a house (`0..N`), as bits.
+#[derive(Clone, Copy)]
+pub(crate) struct Positions<'a>(&'a [u64]);
+
+impl Positions<'_> {
+    /// Whether position `i` is in the set.
+    #[inline(always)]
+    pub fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+}
+
+impl<M: Mask> Model<M> {
     /// Compiles `rules`: peers from every house, cage and chess move; the
     /// sum cages; and the sums the rule of 45 derives from them.
     pub fn new(rules: &Rules) -> Self {
         let n = rules.size();
         let cells = n * n;
         let g = rules.geometry();
-        let peers = peers(rules);
+        // Big boards read their givens group by group (see `State::place_givens`).
+        let peers = peers(rules, M::BUCKETS);
         let full_houses = g.houses().iter().filter(|h| h.cells().len() == n);
         let houses: Vec<u32> = full_houses
             .flat_map(|h| h.cells().iter().copied())
             .collect();
-        let mut constraints: Vec<Box<dyn Constraint>> = Vec::new();
+        let mut constraints: Vec<Box<dyn Constraint<M>>> = Vec::new();
         for cage in rules.cages() {
             if let Some(sum) = cage.sum() {
                 constraints.push(sum_constraint(
@@ -90,10 +134,10 @@ impl Model {
         let mut mark = vec![u32::MAX; cells];
         for (cells, sum) in derived {
             let distinct = cells.iter().enumerate().all(|(i, &a)| {
-                peers
-                    .of(a as usize)
-                    .iter()
-                    .for_each(|&d| mark[d as usize] = a);
+                let _ = peers.try_each(a as usize, |d| {
+                    mark[d as usize] = a;
+                    Ok::<(), std::convert::Infallible>(())
+                });
                 cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
             });
             if distinct || cells.len() <= MAX_LOOSE_SUM {
@@ -109,11 +153,20 @@ impl Model {
         let reads =
             reads.flat_map(|(k, con)| con.cells().iter().map(move |&c| (c as usize, k as u32)));
         let constraints_of = Lists::new(cells, reads);
-        let meets = meets(n, &houses, &houses_of);
+        // Past 64×64 the search leaves locked candidates out (see `State::next_house`).
+        let meets = if M::BUCKETS {
+            Meets::default()
+        } else {
+            meets(n, &houses, &houses_of)
+        };
         Self {
             n,
             cells,
-            full: if n == 64 { u64::MAX } else { (1 << n) - 1 },
+            full: M::full(n),
+            pattern: match g.box_shape() {
+                Some((h, w)) if M::BUCKETS => pattern(n, h, w),
+                _ => Vec::new(),
+            },
             houses,
             constraints,
             peers,
@@ -127,16 +180,16 @@ impl Model {
     #[inline(always)]
     pub fn meets(&self, h: usize) -> impl Iterator<Item = Meet<'_>> {
         let m = &self.meets;
-        m.meets[m.start[h] as usize..m.start[h + 1] as usize]
-            .iter()
-            .map(|&[at, o, s, b]| {
-                let (at, o, s, b) = (at as usize, o as usize, s as usize, b as usize);
-                Meet {
-                    outside: &m.cells[at..at + o],
-                    shared: &m.cells[at + o..at + o + s],
-                    beyond: &m.cells[at + o + s..at + o + s + b],
-                }
-            })
+        let range = m.start[h] as usize..m.start[h + 1] as usize;
+        range.map(move |k| {
+            let bits = &m.bits[2 * k * m.words..2 * (k + 1) * m.words];
+            let (here, there) = bits.split_at(m.words);
+            Meet {
+                other: self.house(m.other[k] as usize),
+                here: Positions(here),
+                there: Positions(there),
+            }
+        })
     }
 
     /// The number of houses of N cells.
@@ -148,12 +201,6 @@ impl Model {
     #[inline(always)]
     pub fn house(&self, h: usize) -> &[u32] {
         &self.houses[h * self.n..(h + 1) * self.n]
-    }
-
-    /// The cells that must differ from `cell`.
-    #[inline(always)]
-    pub fn peers(&self, cell: usize) -> &[u32] {
-        self.peers.of(cell)
     }
 
     /// The houses of N cells that hold `cell`.
@@ -169,26 +216,32 @@ impl Model {
     }
 }
 
+/// The values (less one) of a solution of the plain layout with boxes of
+/// `h`×`w`: row `r` is the first row shifted by `w` for each row down its
+/// band and by one for each band down.
+fn pattern(n: usize, h: usize, w: usize) -> Vec<u16> {
+    let at = |r: usize, c: usize| ((w * (r % h) + r / h + c) % n) as u16;
+    (0..n * n).map(|cell| at(cell / n, cell % n)).collect()
+}
+
 /// For each house of N cells, the houses it shares two cells or more with.
 fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
     let count = houses.len() / n.max(1);
+    let words = n.div_ceil(64);
     let mut out = Meets {
         start: vec![0],
-        meets: Vec::new(),
-        cells: Vec::new(),
+        other: Vec::new(),
+        bits: Vec::new(),
+        words,
     };
-    // Each house as a set of cells; `shared[o]`: cells house `o` shares
-    // with the house at hand.
-    let words = (n * n).div_ceil(64);
-    let mut sets = vec![0u64; count * words];
-    for (i, &c) in houses.iter().enumerate() {
-        sets[(i / n) * words + c as usize / 64] |= 1 << (c % 64);
-    }
-    let set = |h: usize| &sets[h * words..(h + 1) * words];
+    // `pos[c]`: cell `c`'s position in the house at hand; `shared[o]`:
+    // cells house `o` shares with it.
+    let mut pos = vec![u32::MAX; n * n];
     let mut shared = vec![0u32; count];
     for h in 0..count {
         let here = &houses[h * n..(h + 1) * n];
-        for &c in here {
+        for (i, &c) in here.iter().enumerate() {
+            pos[c as usize] = i as u32;
             houses_of
                 .of(c as usize)
                 .iter()
@@ -200,16 +253,22 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
                 if k < 2 || o as usize == h {
                     continue;
                 }
-                let (a, b) = (set(h), set(o as usize));
-                let at = out.cells.len() as u32;
-                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & !b));
-                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & b));
-                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| b & !a));
-                let rest = n as u32 - k;
-                out.meets.push([at, rest, k, rest]);
+                let at = out.bits.len();
+                out.bits.resize(at + 2 * words, 0);
+                let there = &houses[o as usize * n..(o as usize + 1) * n];
+                for (j, &d) in there.iter().enumerate() {
+                    let i = pos[d as usize];
+                    if i != u32::MAX {
+                        let i = i as usize;
+                        out.bits[at + i / 64] |= 1 << (i % 64);
+                        out.bits[at + words + j / 64] |= 1 << (j % 64);
+                    }
+                }
+                out.other.push(o);
             }
         }
-        out.start.push(out.meets.len() as u32);
+        here.iter().for_each(|&c| pos[c as usize] = u32::MAX);
+        out.start.push(out.other.len() as u32);
     }
     out
 }
@@ -225,8 +284,8 @@ fn push_cells(out: &mut Vec<u32>, words: impl Iterator<Item = u64>) {
     }
 }
 
-/// A list of items for each cell, laid end to end.
-struct Lists {
+/// A list of items for each cell (or each group), laid end to end.
+pub(crate) struct Lists {
     /// `items[start[c]..start[c + 1]]`: cell `c`'s items.
     start: Vec<u32>,
     items: Vec<u32>,
@@ -252,16 +311,22 @@ impl Lists {
         Self { start, items }
     }
 
+    /// How many lists.
+    pub fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
     /// Cell `c`'s items.
     #[inline(always)]
-    fn of(&self, c: usize) -> &[u32] {
+    pub fn of(&self, c: usize) -> &[u32] {
         &self.items[self.start[c] as usize..self.start[c + 1] as usize]
     }
 }
 
-/// The cells that must differ from each cell: those
-/// sharing a house or a cage with it, or a chess move away.
-fn peers(rules: &Rules) -> Lists {
+/// The cells that must differ from each cell: those sharing a house or a
+/// cage with it, or a chess move away. Listed while the lists stay under
+/// [`MAX_LISTED_PEERS`], else (or when `grouped`) left in their groups.
+fn peers(rules: &Rules, grouped: bool) -> Peers {
     let cells = rules.size() * rules.size();
     let houses = rules.geometry().houses().iter().map(|h| h.cells());
     let groups: Vec<&[u32]> = houses
@@ -274,7 +339,18 @@ fn peers(rules: &Rules) -> Lists {
     let moves = pairs
         .iter()
         .flat_map(|&(a, b)| [(a as usize, b), (b as usize, a)]);
-    let moves_of = Lists::new(cells, moves);
+    let moves = Lists::new(cells, moves);
+    let listed: usize = groups.iter().map(|g| g.len() * g.len()).sum();
+    if grouped || listed + 2 * pairs.len() > MAX_LISTED_PEERS {
+        let members = groups.iter().enumerate();
+        let members = members.flat_map(|(g, cells)| cells.iter().map(move |&c| (g, c)));
+        let groups = Lists::new(groups.len(), members);
+        return Peers::Grouped {
+            groups_of,
+            groups,
+            moves,
+        };
+    }
     // Each group as a set of cells, and each cell's peers as the union of its groups'.
     let words = cells.div_ceil(64);
     let mut sets = vec![0u64; groups.len() * words];
@@ -295,25 +371,54 @@ fn peers(rules: &Rules) -> Lists {
             let set = &sets[g as usize * words..(g as usize + 1) * words];
             union.iter_mut().zip(set).for_each(|(u, s)| *u |= s);
         }
-        for &d in moves_of.of(c) {
+        for &d in moves.of(c) {
             union[d as usize / 64] |= 1 << (d % 64);
         }
         union[c / 64] &= !(1 << (c % 64));
         push_cells(&mut list, union.iter().copied());
         start.push(list.len() as u32);
     }
-    Lists { start, items: list }
+    Peers::Listed(Lists { start, items: list })
+}
+
+impl Peers {
+    /// Calls `f` on each peer of `cell` (some more than once when grouped),
+    /// stopping at its first error.
+    #[inline(always)]
+    pub fn try_each<E>(
+        &self,
+        cell: usize,
+        mut f: impl FnMut(u32) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self {
+            Peers::Listed(list) => list.of(cell).iter().try_for_each(|&p| f(p)),
+            Peers::Grouped {
+                groups_of,
+                groups,
+                moves,
+            } => {
+                for &g in groups_of.of(cell) {
+                    let others = groups
+                        .of(g as usize)
+                        .iter()
+                        .filter(|&&p| p as usize != cell);
+                    others.copied().try_for_each(&mut f)?;
+                }
+                moves.of(cell).iter().try_for_each(|&p| f(p))
+            }
+        }
+    }
 }
 
 /// A sum over `cells`: by the value combinations it allows when they
 /// differ and those are few enough to list, else by bounds.
-fn sum_constraint(
+fn sum_constraint<M: Mask>(
     n: usize,
     cells: Vec<u32>,
     sum: u64,
     distinct: bool,
     most: usize,
-) -> Box<dyn Constraint> {
+) -> Box<dyn Constraint<M>> {
     if distinct && let Some(cage) = CageSum::new(n, cells.clone(), sum, most) {
         return Box::new(cage);
     }

@@ -1,5 +1,6 @@
 //! The run-time engine's search: an explicit stack of decisions, each advanced to its next candidate or undone.
 
+use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
 use crate::engine::limits::Limits;
@@ -11,19 +12,19 @@ use rand_chacha::ChaCha8Rng;
 /// One decision: a cell, the candidates not yet tried there, and the trail
 /// length to undo to before trying the next.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
+pub(crate) struct Frame<M> {
     cell: u32,
-    left: u64,
+    left: M,
     mark: usize,
 }
 
 /// One search over a model. It keeps its decisions on its own stack rather
 /// than recursing, so that a board of thousands of open cells cannot
 /// overflow the call stack, and so that a step back is an undo to a mark.
-pub(crate) struct Search<'a> {
-    pub m: &'a Model,
-    pub st: &'a mut State,
-    pub frames: &'a mut Vec<Frame>,
+pub(crate) struct Search<'a, M> {
+    pub m: &'a Model<M>,
+    pub st: &'a mut State<M>,
+    pub frames: &'a mut Vec<Frame<M>>,
     pub limits: Limits,
     pub stats: &'a mut Stats,
     /// With a seed, the order values are tried in is drawn from it; else lowest first.
@@ -33,13 +34,13 @@ pub(crate) struct Search<'a> {
     pub failures: Vec<u32>,
 }
 
-impl Search<'_> {
+impl<M: Mask> Search<'_, M> {
     /// Runs from `givens`, showing each solution to `on_solution` (the
     /// state, every cell with one candidate), which says whether to go on.
     pub(crate) fn run(
         &mut self,
         givens: &[u16],
-        mut on_solution: impl FnMut(&State) -> bool,
+        mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
         self.frames.clear();
         if self
@@ -80,9 +81,9 @@ impl Search<'_> {
             let Some(f) = self.frames.last_mut() else {
                 return Some(Stop::Exhausted);
             };
-            self.st.undo(f.mark);
+            self.st.undo(m, f.mark);
             let left = f.left & self.st.cand(f.cell as usize);
-            if left == 0 {
+            if left.is_empty() {
                 self.frames.pop();
                 self.stats.backtracks += 1;
                 continue;
@@ -91,12 +92,16 @@ impl Search<'_> {
                 return Some(Stop::Budget);
             }
             self.stats.guesses += 1;
-            let bit = match &mut self.rng {
-                None => left & left.wrapping_neg(),
-                Some(rng) => nth_bit(left, random::below(rng, left.count_ones())),
-            };
-            f.left = left & !bit;
             let cell = f.cell as usize;
+            let bit = match &mut self.rng {
+                Some(rng) => left.nth(random::below(rng, left.count())),
+                None => match self.m.pattern.get(cell) {
+                    Some(&v) if left.meets(M::bit(usize::from(v))) => M::bit(usize::from(v)),
+                    _ => left.lowest(),
+                },
+            };
+            let f = self.frames.last_mut().expect("the decision at hand");
+            f.left = left & !bit;
             if self
                 .st
                 .restrict(m, cell, bit)
@@ -110,7 +115,7 @@ impl Search<'_> {
             self.stats.backtracks += 1;
             self.failures[cell] = self.failures[cell].saturating_add(1);
             let f = self.frames.last_mut().expect("the decision just tried");
-            self.st.undo(f.mark);
+            self.st.undo(m, f.mark);
             if self
                 .st
                 .restrict(m, cell, !bit)
@@ -129,6 +134,9 @@ impl Search<'_> {
         if self.st.open() == 0 {
             return None;
         }
+        if M::BUCKETS {
+            return self.st.fewest();
+        }
         // Fewest candidates, ties to the cell with the most failures; two
         // candidates and no failures is as good as it gets.
         let mut best = (u32::MAX, 0u32, 0);
@@ -136,19 +144,11 @@ impl Search<'_> {
             if self.st.is_done(cell) {
                 continue;
             }
-            let (k, fails) = (self.st.cand(cell).count_ones(), self.failures[cell]);
+            let (k, fails) = (self.st.cand(cell).count(), self.failures[cell]);
             if k < best.0 || (k == best.0 && fails > best.1) {
                 best = (k, fails, cell);
             }
         }
         Some(best.2)
     }
-}
-
-/// The `k`th lowest set bit of `mask` (`k` below its count of ones).
-fn nth_bit(mut mask: u64, k: u32) -> u64 {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
 }

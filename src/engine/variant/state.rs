@@ -1,6 +1,7 @@
 //! The run-time engine's search state: a candidate mask per cell, and the only ways to change it (restrict, assign, undo).
 
-use super::model::Model;
+use super::mask::Mask;
+use super::model::{Model, Peers};
 use crate::engine::state::Contradiction;
 
 /// Marks a trail entry as an assignment rather than a change of mask.
@@ -9,14 +10,33 @@ const ASSIGNED: u32 = 1 << 31;
 /// Candidates and assignments, changed only through [`State::restrict`] and
 /// [`State::assign`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
-pub(crate) struct State {
+pub(crate) struct State<M> {
     /// `cand[c]`: bit `d` set while value `d + 1` may still stand in cell `c`.
-    cand: Vec<u64>,
+    cand: Vec<M>,
     /// `done[c]`: whether cell `c` has been assigned (its value removed from its peers).
     done: Vec<bool>,
-    /// Every change since the search began, newest last: (cell, the mask
-    /// before), or (cell | `ASSIGNED`, 0).
-    trail: Vec<(u32, u64)>,
+    /// Every change since the first decision, newest last: (cell, the
+    /// mask before), or (cell | `ASSIGNED`, empty). Changes before it are
+    /// never undone, and a big board makes millions of them.
+    trail: Vec<(u32, M)>,
+    /// Whether changes go on the trail: from the first decision on.
+    recording: bool,
+    /// On big boards, `stamp[c] == epoch` when cell `c`'s mask is on the
+    /// trail since the last mark or undo: a mark only ever needs a cell's
+    /// first change after it, and a big board changes a cell many times.
+    stamp: Vec<u32>,
+    /// Bumped at each mark and undo.
+    epoch: u32,
+    /// On big boards, `places[h * n + d]`: the cells of house `h` where
+    /// value `d + 1` may stand, kept as candidates change, so that a hidden
+    /// single shows when a count falls to one rather than by scanning
+    /// every house a change touches (N cells each, thousands of times).
+    places: Vec<u16>,
+    /// On big boards, (house, value less one) whose places fell to one.
+    singles: Vec<(u32, u32)>,
+    /// The open cells by candidate count, on boards big enough that
+    /// scanning every cell for the fewest would cost more than this.
+    buckets: Buckets,
     /// Cells left with one candidate and not yet assigned.
     queue: Vec<u32>,
     /// Houses whose cells changed since their last hidden-single check.
@@ -32,12 +52,18 @@ pub(crate) struct State {
     pub(super) assignments: u64,
 }
 
-impl State {
-    pub(super) fn new(m: &Model) -> Self {
+impl<M: Mask> State<M> {
+    pub(super) fn new(m: &Model<M>) -> Self {
         Self {
-            cand: vec![0; m.cells],
+            cand: vec![M::EMPTY; m.cells],
             done: vec![false; m.cells],
-            trail: Vec::with_capacity(m.cells * 4),
+            trail: Vec::with_capacity(m.cells.min(1 << 16) * 4),
+            recording: false,
+            stamp: vec![0; if M::BUCKETS { m.cells } else { 0 }],
+            epoch: 0,
+            places: vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }],
+            singles: Vec::new(),
+            buckets: Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n),
             queue: Vec::with_capacity(m.cells),
             houses: Dirty::new(m.house_count()),
             constraints: Dirty::new(m.constraints.len()),
@@ -48,9 +74,12 @@ impl State {
     }
 
     /// Fits the buffers to model `m`, keeping what they have allocated.
-    pub(super) fn fit(&mut self, m: &Model) {
-        self.cand.resize(m.cells, 0);
+    pub(super) fn fit(&mut self, m: &Model<M>) {
+        self.cand.resize(m.cells, M::EMPTY);
         self.done.resize(m.cells, false);
+        self.buckets = Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n);
+        self.stamp = vec![0; if M::BUCKETS { m.cells } else { 0 }];
+        self.places = vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }];
         self.houses = Dirty::new(m.house_count());
         self.constraints = Dirty::new(m.constraints.len());
         self.locked = Dirty::new(m.house_count());
@@ -60,10 +89,18 @@ impl State {
 
     /// Starts over from `givens` (one value a cell, 0 for empty): every
     /// candidate open, the givens and every constraint queued.
-    pub(super) fn reset(&mut self, m: &Model, givens: &[u16]) -> Result<(), Contradiction> {
+    pub(super) fn reset(&mut self, m: &Model<M>, givens: &[u16]) -> Result<(), Contradiction> {
         self.cand.fill(m.full);
         self.done.fill(false);
         self.trail.clear();
+        self.recording = false;
+        if M::BUCKETS {
+            self.buckets.fill(m.n);
+            self.stamp.fill(0);
+            self.epoch = 0;
+            self.places.fill(m.n as u16);
+            self.singles.clear();
+        }
         self.queue.clear();
         self.houses.clear();
         self.constraints.clear();
@@ -73,9 +110,89 @@ impl State {
         for k in 0..m.constraints.len() {
             self.constraints.push(k);
         }
+        if M::BUCKETS {
+            return self.place_givens(m, givens);
+        }
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
-                self.restrict(m, c, 1 << (v - 1))?;
+                self.restrict(m, c, M::bit(usize::from(v) - 1))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// On big boards, places the givens group by group rather than cell
+    /// by cell: each open cell loses the values given in its groups, and
+    /// the place counts are counted once from what is left. Removing each
+    /// given from its N-odd peers one by one would cost a hundred times as much.
+    fn place_givens(&mut self, m: &Model<M>, givens: &[u16]) -> Result<(), Contradiction> {
+        let Peers::Grouped {
+            groups_of,
+            groups,
+            moves,
+        } = &m.peers
+        else {
+            unreachable!("big boards keep their peers grouped");
+        };
+        let given = |c: usize| usize::from(givens[c]).checked_sub(1).map(M::bit);
+        // The values given in each group; a value given twice is a contradiction.
+        let mut taken = vec![M::EMPTY; groups.len()];
+        for (g, t) in taken.iter_mut().enumerate() {
+            for &c in groups.of(g) {
+                if let Some(bit) = given(c as usize) {
+                    if t.meets(bit) {
+                        return Err(Contradiction);
+                    }
+                    *t |= bit;
+                }
+            }
+        }
+        for c in 0..m.cells {
+            let keep = match given(c) {
+                Some(bit) => {
+                    self.done[c] = true;
+                    self.open -= 1;
+                    bit
+                }
+                None => {
+                    let mut out = M::EMPTY;
+                    groups_of
+                        .of(c)
+                        .iter()
+                        .for_each(|&g| out |= taken[g as usize]);
+                    moves
+                        .of(c)
+                        .iter()
+                        .filter_map(|&d| given(d as usize))
+                        .for_each(|b| out |= b);
+                    m.full & !out
+                }
+            };
+            if keep.is_empty() {
+                return Err(Contradiction);
+            }
+            self.cand[c] = keep;
+            self.buckets.moved(c, m.n as u32, keep.count());
+            if keep.is_single() && !self.done[c] {
+                self.queue.push(c as u32);
+            }
+        }
+        for h in 0..m.house_count() {
+            let counts = &mut self.places[h * m.n..(h + 1) * m.n];
+            counts.fill(0);
+            for &c in m.house(h) {
+                let mut cand = self.cand[c as usize];
+                while !cand.is_empty() {
+                    counts[cand.first()] += 1;
+                    cand = cand.without_lowest();
+                }
+            }
+            for (d, &k) in counts.iter().enumerate() {
+                match k {
+                    0 => return Err(Contradiction),
+                    1 => self.singles.push((h as u32, d as u32)),
+                    _ => {}
+                }
             }
         }
         Ok(())
@@ -83,7 +200,7 @@ impl State {
 
     /// The candidates of `cell`.
     #[inline(always)]
-    pub(crate) fn cand(&self, cell: usize) -> u64 {
+    pub(crate) fn cand(&self, cell: usize) -> M {
         self.cand[cell]
     }
 
@@ -98,23 +215,57 @@ impl State {
         self.open
     }
 
-    /// The trail's length: a mark to undo back to.
-    pub(super) fn mark(&self) -> usize {
+    /// The trail's length: a mark to undo back to. Taking one starts the
+    /// recording: it is taken for each decision.
+    pub(super) fn mark(&mut self) -> usize {
+        self.recording = true;
+        self.next_epoch();
         self.trail.len()
     }
 
+    /// Starts a new epoch: every cell's next change goes on the trail.
+    fn next_epoch(&mut self) {
+        if M::BUCKETS {
+            self.epoch += 1;
+            if self.epoch == u32::MAX {
+                self.stamp.fill(0);
+                self.epoch = 1;
+            }
+        }
+    }
+
+    /// An open cell with the fewest candidates, when they are kept in
+    /// buckets; `None` when every cell is placed.
+    pub(super) fn fewest(&self) -> Option<usize> {
+        self.buckets.fewest()
+    }
+
     /// Undoes every change made since `mark`, newest first, and drops pending work.
-    pub(super) fn undo(&mut self, mark: usize) {
+    pub(super) fn undo(&mut self, m: &Model<M>, mark: usize) {
         for &(cell, old) in self.trail[mark..].iter().rev() {
             if cell & ASSIGNED != 0 {
                 self.done[(cell & !ASSIGNED) as usize] = false;
                 self.open += 1;
             } else {
-                self.cand[cell as usize] = old;
+                let c = cell as usize;
+                if M::BUCKETS {
+                    self.buckets.moved(c, self.cand[c].count(), old.count());
+                    let mut back = old & !self.cand[c];
+                    while !back.is_empty() {
+                        let d = back.first();
+                        back = back.without_lowest();
+                        for &h in m.houses_of(c) {
+                            self.places[h as usize * m.n + d] += 1;
+                        }
+                    }
+                }
+                self.cand[c] = old;
             }
         }
         self.trail.truncate(mark);
+        self.next_epoch();
         self.queue.clear();
+        self.singles.clear();
         self.houses.clear();
         self.constraints.clear();
         self.locked.clear();
@@ -129,22 +280,34 @@ impl State {
     #[inline]
     pub(crate) fn restrict(
         &mut self,
-        m: &Model,
+        m: &Model<M>,
         cell: usize,
-        keep: u64,
+        keep: M,
     ) -> Result<(), Contradiction> {
         let old = self.cand[cell];
         let new = old & keep;
         if new == old {
             return Ok(());
         }
-        if new == 0 {
+        if new.is_empty() {
             return Err(Contradiction);
         }
-        self.trail.push((cell as u32, old));
+        if self.recording && (!M::BUCKETS || self.stamp[cell] != self.epoch) {
+            self.trail.push((cell as u32, old));
+            if M::BUCKETS {
+                self.stamp[cell] = self.epoch;
+            }
+        }
         self.cand[cell] = new;
-        if new & (new - 1) == 0 {
+        if new.is_single() {
             self.queue.push(cell as u32);
+        }
+        if M::BUCKETS {
+            self.buckets.moved(cell, old.count(), new.count());
+            for &k in m.constraints_of(cell) {
+                self.constraints.push(k as usize);
+            }
+            return self.count_places(m, cell, old & !new);
         }
         for &h in m.houses_of(cell) {
             self.houses.push(h as usize);
@@ -155,24 +318,62 @@ impl State {
         Ok(())
     }
 
-    /// Assigns `cell` its one candidate and removes it from the cell's peers.
-    fn assign(&mut self, m: &Model, cell: usize) -> Result<(), Contradiction> {
-        let bit = self.cand[cell];
-        self.done[cell] = true;
-        self.open -= 1;
-        self.assignments += 1;
-        self.trail.push((cell as u32 | ASSIGNED, 0));
-        for &p in m.peers(cell) {
-            // Most peers lack the value: test before the call.
-            if self.cand[p as usize] & bit != 0 {
-                self.restrict(m, p as usize, !bit)?;
+    /// Takes the values `gone` from `cell` off its houses' place counts,
+    /// queueing each (house, value) left with one place.
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when a value has no place left in a house; the
+    /// counts are all updated first, so that an undo restores them.
+    fn count_places(&mut self, m: &Model<M>, cell: usize, gone: M) -> Result<(), Contradiction> {
+        let mut none_left = false;
+        let mut gone = gone;
+        while !gone.is_empty() {
+            let d = gone.first();
+            gone = gone.without_lowest();
+            for &h in m.houses_of(cell) {
+                let p = &mut self.places[h as usize * m.n + d];
+                *p -= 1;
+                match *p {
+                    0 => none_left = true,
+                    1 => self.singles.push((h, d as u32)),
+                    _ => {}
+                }
             }
+        }
+        if none_left {
+            return Err(Contradiction);
         }
         Ok(())
     }
 
+    /// The next (house, value less one) whose places fell to one, on big boards.
+    pub(super) fn next_single(&mut self) -> Option<(usize, usize)> {
+        let (h, d) = self.singles.pop()?;
+        Some((h as usize, d as usize))
+    }
+
+    /// Assigns `cell` its one candidate and removes it from the cell's peers.
+    fn assign(&mut self, m: &Model<M>, cell: usize) -> Result<(), Contradiction> {
+        let bit = self.cand[cell];
+        self.done[cell] = true;
+        self.open -= 1;
+        self.assignments += 1;
+        if self.recording {
+            self.trail.push((cell as u32 | ASSIGNED, M::EMPTY));
+        }
+        let d = bit.first();
+        m.peers.try_each(cell, |p| {
+            // Most peers lack the value: test before the call.
+            if self.cand[p as usize].has(d) {
+                self.restrict(m, p as usize, !bit)?;
+            }
+            Ok(())
+        })
+    }
+
     /// Makes every queued assignment.
-    pub(super) fn assign_queued(&mut self, m: &Model) -> Result<(), Contradiction> {
+    pub(super) fn assign_queued(&mut self, m: &Model<M>) -> Result<(), Contradiction> {
         while let Some(cell) = self.queue.pop() {
             let cell = cell as usize;
             if !self.done[cell] {
@@ -183,10 +384,13 @@ impl State {
     }
 
     /// The next house to check for hidden singles; it is queued for locked
-    /// candidates in turn.
+    /// candidates in turn, but on boards past 64×64, where a check costs
+    /// N² and prunes little, they are left out.
     pub(super) fn next_house(&mut self) -> Option<usize> {
         let h = self.houses.pop()?;
-        self.locked.push(h);
+        if !M::BUCKETS {
+            self.locked.push(h);
+        }
         Some(h)
     }
 
@@ -243,5 +447,61 @@ impl Dirty {
         let len = self.words.len();
         self.words[self.low.min(len)..].fill(0);
         self.low = len;
+    }
+}
+
+/// Cells by candidate count: `sets[k]` holds the cells with `k` candidates
+/// as bits, and `len[k]` how many. Cells with one candidate are placed
+/// before each decision, so the open cells are those with two or more.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    sets: Vec<Vec<u64>>,
+    len: Vec<u32>,
+    cells: usize,
+}
+
+impl Buckets {
+    /// Buckets for `cells` cells of up to `n` candidates; none for 0 cells.
+    fn new(cells: usize, n: usize) -> Self {
+        if cells == 0 {
+            return Self::default();
+        }
+        Self {
+            sets: vec![vec![0; cells.div_ceil(64)]; n + 1],
+            len: vec![0; n + 1],
+            cells,
+        }
+    }
+
+    /// Every cell in bucket `n`, as when every candidate is open.
+    fn fill(&mut self, n: usize) {
+        for set in &mut self.sets {
+            set.fill(0);
+        }
+        self.len.fill(0);
+        let all = &mut self.sets[n];
+        all.fill(u64::MAX);
+        if !self.cells.is_multiple_of(64) {
+            all[self.cells / 64] = (1 << (self.cells % 64)) - 1;
+        }
+        self.len[n] = self.cells as u32;
+    }
+
+    /// Moves `cell` from bucket `from` to bucket `to`.
+    #[inline(always)]
+    fn moved(&mut self, cell: usize, from: u32, to: u32) {
+        let (w, b) = (cell / 64, 1u64 << (cell % 64));
+        self.sets[from as usize][w] &= !b;
+        self.len[from as usize] -= 1;
+        self.sets[to as usize][w] |= b;
+        self.len[to as usize] += 1;
+    }
+
+    /// The first cell of the lowest bucket of two or more, if any.
+    fn fewest(&self) -> Option<usize> {
+        let k = (2..self.len.len()).find(|&k| self.len[k] != 0)?;
+        let set = &self.sets[k];
+        let w = set.iter().position(|&w| w != 0)?;
+        Some(w * 64 + set[w].trailing_zeros() as usize)
     }
 }

@@ -2,6 +2,7 @@
 
 use super::Constraint;
 use crate::engine::state::Contradiction;
+use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
 
@@ -20,44 +21,36 @@ impl Bounds {
     }
 }
 
-impl Constraint for Bounds {
+impl<M: Mask> Constraint<M> for Bounds {
     fn cells(&self) -> &[u32] {
         &self.cells
     }
 
-    fn propagate(&self, m: &Model, st: &mut State) -> Result<(), Contradiction> {
-        let value = |bit: u32| u64::from(bit) + 1;
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let value = |bit: usize| bit as u64 + 1;
         let (mut low, mut high) = (0u64, 0u64);
         for &c in &self.cells {
             let cand = st.cand(c as usize);
-            low += value(cand.trailing_zeros());
-            high += value(63 - cand.leading_zeros());
+            low += value(cand.first());
+            high += value(cand.last());
         }
         if self.sum < low || self.sum > high {
             return Err(Contradiction);
         }
         for &c in &self.cells {
             let cand = st.cand(c as usize);
-            let (lo, hi) = (
-                value(cand.trailing_zeros()),
-                value(63 - cand.leading_zeros()),
-            );
+            let (lo, hi) = (value(cand.first()), value(cand.last()));
             // This cell's value lies in [sum - (high - hi), sum - (low - lo)].
-            let least = self.sum.saturating_sub(high - hi);
+            let least = self.sum.saturating_sub(high - hi).max(1);
             let most = self.sum - (low - lo);
-            let keep = range_mask(least, most);
+            let keep = if most < least {
+                M::EMPTY
+            } else {
+                let bit = |v: u64| usize::try_from(v - 1).unwrap_or(usize::MAX).min(M::BITS);
+                M::range(bit(least), bit(most))
+            };
             st.restrict(m, c as usize, keep)?;
         }
         Ok(())
     }
-}
-
-/// The mask of values `least..=most` (bit `v - 1` for value `v`), clipped to 1..=64.
-fn range_mask(least: u64, most: u64) -> u64 {
-    let least = least.max(1);
-    if most < least {
-        return 0;
-    }
-    let upto = |v: u64| if v >= 64 { u64::MAX } else { (1u64 << v) - 1 };
-    upto(most) & !upto(least - 1)
 }

@@ -1,11 +1,13 @@
 //! Sum cages whose cells differ: the value combinations a cage still allows, kept to those its cells can hold.
 
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Constraint;
 use crate::engine::state::Contradiction;
+use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
 
@@ -17,12 +19,12 @@ const MAX_COMBOS: usize = 1 << 14;
 /// the cage, each of its other values has an open cell to go to, and each
 /// open cell has one of them. The cells keep the union of those sets, and a
 /// value in every set with one cell left for it goes there.
-pub(crate) struct CageSum {
+pub(crate) struct CageSum<M> {
     cells: Vec<u32>,
-    combos: Arc<[u64]>,
+    combos: Arc<[M]>,
 }
 
-impl CageSum {
+impl<M: Mask> CageSum<M> {
     /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
     /// when it has more than `most` combinations (or too many to list).
     pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
@@ -31,13 +33,13 @@ impl CageSum {
     }
 }
 
-impl Constraint for CageSum {
+impl<M: Mask> Constraint<M> for CageSum<M> {
     fn cells(&self) -> &[u32] {
         &self.cells
     }
 
-    fn propagate(&self, m: &Model, st: &mut State) -> Result<(), Contradiction> {
-        let (mut placed, mut free) = (0u64, 0u64);
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let (mut placed, mut free) = (M::EMPTY, M::EMPTY);
         for &c in &self.cells {
             let cand = st.cand(c as usize);
             if st.is_done(c as usize) {
@@ -46,15 +48,15 @@ impl Constraint for CageSum {
                 free |= cand;
             }
         }
-        let (mut allowed, mut required, mut fits_any) = (0u64, u64::MAX, false);
+        let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
         for &combo in self.combos.iter() {
             let rest = combo & !placed;
             let fits = combo & placed == placed
-                && rest & !free == 0
+                && (rest & !free).is_empty()
                 && self
                     .cells
                     .iter()
-                    .all(|&c| st.is_done(c as usize) || st.cand(c as usize) & rest != 0);
+                    .all(|&c| st.is_done(c as usize) || st.cand(c as usize).meets(rest));
             if fits {
                 fits_any = true;
                 allowed |= rest;
@@ -73,14 +75,14 @@ impl Constraint for CageSum {
         // with one place left it goes there, and it leaves the rest of any
         // house that holds all its places.
         let mut need = required;
-        while need != 0 {
-            let bit = need & need.wrapping_neg();
-            need &= need - 1;
+        while !need.is_empty() {
+            let bit = need.lowest();
+            need = need.without_lowest();
             let places = || {
                 self.cells
                     .iter()
                     .map(|&c| c as usize)
-                    .filter(|&c| !st.is_done(c) && st.cand(c) & bit != 0)
+                    .filter(|&c| !st.is_done(c) && st.cand(c).meets(bit))
             };
             let (Some(first), second) = (places().next(), places().nth(1)) else {
                 return Err(Contradiction);
@@ -93,7 +95,7 @@ impl Constraint for CageSum {
             places().skip(1).for_each(|c| shared.keep_those_of(m, c));
             for h in shared.iter() {
                 for &c in m.house(h) {
-                    if st.cand(c as usize) & bit != 0 && !self.cells.contains(&c) {
+                    if st.cand(c as usize).meets(bit) && !self.cells.contains(&c) {
                         st.restrict(m, c as usize, !bit)?;
                     }
                 }
@@ -111,7 +113,7 @@ struct Houses {
 
 impl Houses {
     /// The houses of `cell` (the first eight).
-    fn of(m: &Model, cell: usize) -> Self {
+    fn of<M: Mask>(m: &Model<M>, cell: usize) -> Self {
         let mut list = [0; 8];
         let houses = m.houses_of(cell);
         let len = houses.len().min(8);
@@ -120,7 +122,7 @@ impl Houses {
     }
 
     /// Keeps those that also hold `cell`.
-    fn keep_those_of(&mut self, m: &Model, cell: usize) {
+    fn keep_those_of<M: Mask>(&mut self, m: &Model<M>, cell: usize) {
         let theirs = m.houses_of(cell);
         let mut kept = 0;
         for i in 0..self.len {
@@ -137,8 +139,9 @@ impl Houses {
     }
 }
 
-/// Combinations by (n, k, sum); `None` where there are too many to list.
-type Listed = HashMap<(usize, usize, u64), Option<Arc<[u64]>>>;
+/// Combinations by (mask type, n, k, sum), each an `Option<Arc<[M]>>`:
+/// `None` where there are too many to list.
+type Listed = HashMap<(TypeId, usize, usize, u64), Box<dyn Any>>;
 
 thread_local! {
     /// The combinations listed so far, by (n, k, sum): puzzles share most of theirs.
@@ -146,18 +149,20 @@ thread_local! {
 }
 
 /// [`combinations`], listed once a thread.
-fn combinations_of(n: usize, k: usize, sum: u64) -> Option<Arc<[u64]>> {
+fn combinations_of<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Arc<[M]>> {
     LISTED.with_borrow_mut(|listed| {
         listed
-            .entry((n, k, sum))
-            .or_insert_with(|| combinations(n, k, sum).map(Arc::from))
+            .entry((TypeId::of::<M>(), n, k, sum))
+            .or_insert_with(|| Box::new(combinations::<M>(n, k, sum).map(Arc::<[M]>::from)))
+            .downcast_ref::<Option<Arc<[M]>>>()
+            .expect("each entry holds its own mask type")
             .clone()
     })
 }
 
 /// Every set of `k` different values of `1..=n` summing to `sum`, as masks
 /// (bit `v - 1` for value `v`), or `None` past [`MAX_COMBOS`].
-fn combinations(n: usize, k: usize, sum: u64) -> Option<Vec<u64>> {
+fn combinations<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Vec<M>> {
     let mut out = Vec::new();
     // The sets in order, built on an explicit stack of chosen values.
     let mut chosen: Vec<u64> = Vec::with_capacity(k);
@@ -171,7 +176,11 @@ fn combinations(n: usize, k: usize, sum: u64) -> Option<Vec<u64>> {
         let high = left * n - left * left.saturating_sub(1) / 2;
         let can = left == 0 || (next + left - 1 <= n && total + low <= sum && total + high >= sum);
         if left == 0 && total == sum {
-            out.push(chosen.iter().fold(0, |m, v| m | 1 << (v - 1)));
+            out.push(
+                chosen
+                    .iter()
+                    .fold(M::EMPTY, |m, &v| m | M::bit(v as usize - 1)),
+            );
             if out.len() > MAX_COMBOS {
                 return None;
             }
@@ -217,7 +226,7 @@ mod tests {
         for n in [4, 6, 9] {
             for k in 1..=n {
                 for sum in 0..=(n * (n + 1) / 2 + 2) as u64 {
-                    let mut got = combinations(n, k, sum).unwrap();
+                    let mut got = combinations::<u64>(n, k, sum).unwrap();
                     got.sort_unstable();
                     assert_eq!(got, brute(n, k, sum), "n {n} k {k} sum {sum}");
                 }

@@ -10,12 +10,13 @@ mod cage;
 pub(crate) use bounds::Bounds;
 pub(crate) use cage::CageSum;
 
+use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
 use crate::engine::state::Contradiction;
 
 /// A constraint beyond houses, run whenever one of its cells changes.
-pub(crate) trait Constraint: Send + Sync {
+pub(crate) trait Constraint<M>: Send + Sync {
     /// The cells it reads.
     fn cells(&self) -> &[u32];
 
@@ -24,16 +25,20 @@ pub(crate) trait Constraint: Send + Sync {
     /// # Errors
     ///
     /// A contradiction when its cells cannot keep it.
-    fn propagate(&self, m: &Model, st: &mut State) -> Result<(), Contradiction>;
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction>;
 }
 
-impl State {
+impl<M: Mask> State<M> {
     /// Makes every queued assignment, and runs the hidden-single checks,
     /// the constraints and the locked-candidate checks with work queued,
     /// until nothing changes or a contradiction shows. Cheapest first.
-    pub(crate) fn propagate(&mut self, m: &Model) -> Result<(), Contradiction> {
+    pub(crate) fn propagate(&mut self, m: &Model<M>) -> Result<(), Contradiction> {
         loop {
             self.assign_queued(m)?;
+            if let Some((h, d)) = self.next_single() {
+                place_single(m, self, h, d)?;
+                continue;
+            }
             if let Some(h) = self.next_house() {
                 hidden_singles(m, self, m.house(h))?;
                 continue;
@@ -52,40 +57,73 @@ impl State {
 
 /// Places each value that has one cell left in `house`; fails when a value
 /// has none.
-fn hidden_singles(m: &Model, st: &mut State, house: &[u32]) -> Result<(), Contradiction> {
+fn hidden_singles<M: Mask>(
+    m: &Model<M>,
+    st: &mut State<M>,
+    house: &[u32],
+) -> Result<(), Contradiction> {
     // Values in one cell, in two or more, and in a cell of their own already.
-    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+    let (mut once, mut twice, mut fixed) = (M::EMPTY, M::EMPTY, M::EMPTY);
     for &c in house {
         let cand = st.cand(c as usize);
         twice |= once & cand;
         once |= cand;
-        fixed |= if cand & (cand - 1) == 0 { cand } else { 0 };
+        if cand.is_single() {
+            fixed |= cand;
+        }
     }
     if once != m.full {
         return Err(Contradiction);
     }
     let mut single = once & !twice & !fixed;
-    while single != 0 {
-        let bit = single & single.wrapping_neg();
-        single &= single - 1;
-        if let Some(&c) = house.iter().find(|&&c| st.cand(c as usize) & bit != 0) {
+    while !single.is_empty() {
+        let bit = single.lowest();
+        single = single.without_lowest();
+        if let Some(&c) = house.iter().find(|&&c| st.cand(c as usize).meets(bit)) {
             st.restrict(m, c as usize, bit)?;
         }
     }
     Ok(())
 }
 
+/// Places value `d + 1` in its one place left in house `h` (on big boards,
+/// where place counts find hidden singles).
+fn place_single<M: Mask>(
+    m: &Model<M>,
+    st: &mut State<M>,
+    h: usize,
+    d: usize,
+) -> Result<(), Contradiction> {
+    let bit = M::bit(d);
+    match m.house(h).iter().find(|&&c| st.cand(c as usize).meets(bit)) {
+        Some(&c) => st.restrict(m, c as usize, bit),
+        None => Err(Contradiction),
+    }
+}
+
 /// Removes each value whose places in house `h` all lie where it meets
 /// another house from the rest of that house (pointing and claiming).
-fn locked_candidates(m: &Model, st: &mut State, h: usize) -> Result<(), Contradiction> {
+fn locked_candidates<M: Mask>(
+    m: &Model<M>,
+    st: &mut State<M>,
+    h: usize,
+) -> Result<(), Contradiction> {
+    let house = m.house(h);
     for meet in m.meets(h) {
-        let union = |cells: &[u32]| cells.iter().fold(0u64, |u, &c| u | st.cand(c as usize));
-        let locked = union(meet.shared) & !union(meet.outside);
-        if locked == 0 {
+        let (mut shared, mut outside) = (M::EMPTY, M::EMPTY);
+        for (i, &c) in house.iter().enumerate() {
+            if meet.here.has(i) {
+                shared |= st.cand(c as usize);
+            } else {
+                outside |= st.cand(c as usize);
+            }
+        }
+        let locked = shared & !outside;
+        if locked.is_empty() {
             continue;
         }
-        for &c in meet.beyond {
-            if st.cand(c as usize) & locked != 0 {
+        for (j, &c) in meet.other.iter().enumerate() {
+            if !meet.there.has(j) && st.cand(c as usize).meets(locked) {
                 st.restrict(m, c as usize, !locked)?;
             }
         }

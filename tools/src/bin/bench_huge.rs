@@ -1,0 +1,151 @@
+//! Times the run-time engine on boards past 64×64, as the big-board issue
+//! names them: empty boards, random solution grids with a share of their
+//! cells kept (solved, then counted to two), and files of boxed text such
+//! as hkociemba's 400×400 boards.
+//!
+//! ```text
+//! cargo run --release --manifest-path tools/Cargo.toml --bin bench_huge -- \
+//!     [--size N | --boxes RxC] [--empty] [--keep PERCENT] [--seeds K] [--max-nodes N] [FILE...]
+//! ```
+//!
+//! Each board gets one line: what it is, the seconds to solve, to count to
+//! two, the guesses, and the peak memory of the process so far. Every
+//! solution is checked with `Variant::is_completed_by`.
+
+use std::time::Instant;
+
+use ndoku::{Count, Rules, Variant, VariantOutcome, VariantSolver};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+struct Options {
+    rules: Option<Rules>,
+    empty: bool,
+    keep: Option<u64>,
+    seeds: u64,
+    max_nodes: u64,
+    files: Vec<String>,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        rules: None,
+        empty: false,
+        keep: None,
+        seeds: 1,
+        max_nodes: u64::MAX,
+        files: Vec::new(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().expect("a value after the option");
+        match a.as_str() {
+            "--size" => o.rules = Some(Rules::classic(value().parse().unwrap()).unwrap()),
+            "--boxes" => {
+                let v = value();
+                let (r, c) = v.split_once('x').expect("RxC");
+                o.rules = Some(Rules::boxes(r.parse().unwrap(), c.parse().unwrap()).unwrap());
+            }
+            "--empty" => o.empty = true,
+            "--keep" => o.keep = Some(value().parse().unwrap()),
+            "--seeds" => o.seeds = value().parse().unwrap(),
+            "--max-nodes" => o.max_nodes = value().parse().unwrap(),
+            _ => o.files.push(a),
+        }
+    }
+    o
+}
+
+/// The peak resident memory of this process so far, in MiB.
+fn peak_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+        .unwrap_or(0.0);
+    kb / 1024.0
+}
+
+/// Reads boxed text (its rows are the lines with a `|`): numbers and
+/// `.`, anything else a separator.
+fn read_board(path: &str) -> Variant {
+    let text = std::fs::read_to_string(path).expect("a readable file");
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
+    let cells: Vec<u16> = rows
+        .join(" ")
+        .split(|c: char| c.is_whitespace() || "|+-,".contains(c))
+        .filter(|t| !t.is_empty())
+        .map(|t| if t == "." { 0 } else { t.parse().expect("a number") })
+        .collect();
+    let n = (cells.len() as f64).sqrt().round() as usize;
+    Variant::from_cells(Rules::classic(n).expect("a supported size"), &cells).expect("a valid board")
+}
+
+/// Solves `puzzle`, checks the solution, and counts to two: one line.
+fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Option<Variant> {
+    let start = Instant::now();
+    let outcome = solver.solve(puzzle);
+    let solve_s = start.elapsed().as_secs_f64();
+    let guesses = solver.stats().guesses;
+    let solution = match outcome {
+        VariantOutcome::Solved(s) => {
+            assert!(puzzle.is_completed_by(&s), "{what}: a wrong solution");
+            Some(s)
+        }
+        _ => None,
+    };
+    let start = Instant::now();
+    let count = solver.count(puzzle, 2);
+    let count_s = start.elapsed().as_secs_f64();
+    let count = match count {
+        Count::Exact(1) => "unique".to_owned(),
+        Count::Exact(k) => format!("{k} solutions"),
+        Count::AtLeast(k) => format!("at least {k}"),
+        _ => "?".to_owned(),
+    };
+    println!(
+        "{what}\tgivens {}\tsolve {solve_s:.3} s\t{}\tcount {count_s:.3} s\t{count}\tguesses {guesses}\tpeak {:.0} MiB",
+        puzzle.givens(),
+        if solution.is_some() { "solved" } else { "NOT SOLVED" },
+        peak_mib()
+    );
+    solution
+}
+
+fn main() {
+    let o = options();
+    let mut solver = VariantSolver::new().with_max_nodes(o.max_nodes);
+    for file in &o.files {
+        let puzzle = read_board(file);
+        run(file, &puzzle, &mut solver);
+    }
+    let Some(rules) = o.rules else { return };
+    let n = rules.size();
+    let empty = Variant::new(rules);
+    if o.empty {
+        run(&format!("{n}x{n} empty"), &empty, &mut solver);
+    }
+    let Some(keep) = o.keep else { return };
+    for seed in 0..o.seeds {
+        // A random grid: the first solution of the empty board, values tried in a seeded order.
+        let start = Instant::now();
+        let mut seeded = VariantSolver::new().with_seed(seed).with_max_nodes(o.max_nodes);
+        let Some(grid) = seeded.solve(&empty).solution() else {
+            println!("{n}x{n} seed {seed}: no random grid within the budget");
+            continue;
+        };
+        let grid_s = start.elapsed().as_secs_f64();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let cells: Vec<u16> = grid
+            .cells()
+            .iter()
+            .map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 })
+            .collect();
+        let puzzle = Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
+        let what = format!("{n}x{n} keep {keep}% seed {seed} (grid {grid_s:.2} s)");
+        if let Some(s) = run(&what, &puzzle, &mut solver) {
+            assert!(puzzle.is_completed_by(&s));
+        }
+    }
+}
