@@ -1,0 +1,180 @@
+//! Boards past 64×64 in the run-time model: square and rectangular boxes,
+//! solved and counted, every answer checked against the rules.
+//!
+//! The 400×400 boards of `../shared/data/400x400` are `#[ignore]`d (slow in
+//! a debug build); `.ci/run` runs them in release.
+
+use ndoku::{Count, Reference, Rules, Variant, VariantSolver};
+
+/// A small seeded generator (xorshift), so that boards are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, k: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % k as u64) as usize
+    }
+
+    fn permutation(&mut self, k: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..k).collect();
+        for i in (1..k).rev() {
+            p.swap(i, self.below(i + 1));
+        }
+        p
+    }
+}
+
+/// A solution of the empty board of `rules`, found by the engine and
+/// checked here, with its values, bands, rows, stacks and columns put in
+/// a random order: a random grid of the layout.
+fn random_grid(rules: Rules, rng: &mut Rng) -> Variant {
+    let empty = Variant::new(rules);
+    let grid = VariantSolver::new()
+        .solve(&empty)
+        .solution()
+        .expect("an empty board has solutions");
+    assert!(grid.is_solved() && empty.is_completed_by(&grid));
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
+    let values = rng.permutation(n);
+    let mut order = |groups: usize, each: usize| -> Vec<usize> {
+        let outer = rng.permutation(groups);
+        let mut out = Vec::new();
+        for g in outer {
+            out.extend(rng.permutation(each).into_iter().map(|i| g * each + i));
+        }
+        out
+    };
+    let rows = order(n / h, h);
+    let cols = order(n / w, w);
+    let cells: Vec<u16> = (0..n * n)
+        .map(|c| values[usize::from(grid.cells()[rows[c / n] * n + cols[c % n]]) - 1] as u16 + 1)
+        .collect();
+    Variant::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
+}
+
+/// `grid` with about `keep`% of its cells left.
+fn kept(grid: &Variant, keep: usize, rng: &mut Rng) -> Variant {
+    let cells: Vec<u16> = grid
+        .cells()
+        .iter()
+        .map(|&v| if rng.below(100) < keep { v } else { 0 })
+        .collect();
+    Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values")
+}
+
+/// Solves `puzzle`, planted from `grid`, and checks the answer: it keeps
+/// the givens and every rule, and where the count says unique, it is `grid`.
+fn solve_and_check(puzzle: &Variant, grid: &Variant) {
+    let mut solver = VariantSolver::new();
+    let (count, first) = solver.count_and_solve(puzzle, 2);
+    let first = first.expect("a planted puzzle has a solution");
+    assert!(
+        puzzle.is_completed_by(&first),
+        "the solution breaks a rule or a given"
+    );
+    match count {
+        Count::Exact(1) => assert_eq!(first, *grid, "unique, but not the planted grid"),
+        Count::AtLeast(2) => {}
+        other => panic!("a planted puzzle counted {other:?}"),
+    }
+}
+
+/// With the top rows of the first two boxes blanked, the engine's count
+/// (up to 20) agrees with the reference backtracker's, and each solution
+/// it lists keeps the rules: a count that is a proof, checked independently.
+fn counts_agree_with_the_reference(grid: &Variant) {
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
+    let mut cells = grid.cells().to_vec();
+    for r in 0..h.min(3) {
+        for c in 0..2 * w {
+            cells[r * n + c] = 0;
+        }
+    }
+    let puzzle = Variant::from_cells(grid.rules().clone(), &cells).unwrap();
+    let mut solver = VariantSolver::new();
+    let count = solver.count(&puzzle, 20);
+    assert_eq!(count, Reference::new().count_variant(&puzzle, 20));
+    let solutions = solver.solutions(&puzzle, 20);
+    assert_eq!(solutions.len(), count.found());
+    assert!(solutions.iter().all(|s| puzzle.is_completed_by(s)));
+    assert!(solutions.contains(grid));
+}
+
+#[test]
+fn square_81x81_boards_are_solved_and_counted() {
+    let mut rng = Rng(81);
+    let grid = random_grid(Rules::classic(81).unwrap(), &mut rng);
+    assert_eq!(grid.rules().geometry().box_shape(), Some((9, 9)));
+    for keep in [75, 90] {
+        solve_and_check(&kept(&grid, keep, &mut rng), &grid);
+    }
+    counts_agree_with_the_reference(&grid);
+}
+
+#[test]
+fn rectangular_90x90_boards_are_solved_and_counted() {
+    let mut rng = Rng(90);
+    let grid = random_grid(Rules::classic(90).unwrap(), &mut rng);
+    assert_eq!(grid.rules().geometry().box_shape(), Some((9, 10)));
+    solve_and_check(&kept(&grid, 80, &mut rng), &grid);
+    counts_agree_with_the_reference(&grid);
+}
+
+#[test]
+fn sizes_past_400_are_refused() {
+    let err = Rules::classic(401).unwrap_err().to_string();
+    assert!(err.contains("401x401"), "{err}");
+    assert!(Rules::classic(400).is_ok());
+}
+
+/// Reads hkociemba's boxed text: the lines with a `|` are the rows;
+/// numbers and `.` are cells, anything else a separator.
+fn boxed(path: &str) -> Option<Variant> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
+    let cells: Vec<u16> = rows
+        .join(" ")
+        .split(|c: char| c.is_whitespace() || "|+-".contains(c))
+        .filter(|t| !t.is_empty())
+        .map(|t| if t == "." { 0 } else { t.parse().unwrap() })
+        .collect();
+    Some(Variant::from_cells(Rules::classic(400).unwrap(), &cells).unwrap())
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn kociemba_400x400_boards_are_solved_and_unique() {
+    for name in ["kociemba_singles_1", "kociemba_singles_2"] {
+        let path = format!("../shared/data/400x400/{name}.txt");
+        let Some(puzzle) = boxed(&path) else {
+            eprintln!("skipped: {path} is absent");
+            continue;
+        };
+        let mut solver = VariantSolver::new();
+        let (count, solution) = solver.count_and_solve(&puzzle, 2);
+        let solution = solution.expect("a solution");
+        assert!(puzzle.is_completed_by(&solution), "{name}");
+        assert_eq!(count, Count::Exact(1), "{name}");
+    }
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn bigger_boards_are_solved_and_counted_in_full() {
+    for (n, keep) in [(100, 70), (132, 75), (144, 75), (225, 80)] {
+        let mut rng = Rng(n as u64);
+        let grid = random_grid(Rules::classic(n).unwrap(), &mut rng);
+        solve_and_check(&kept(&grid, keep, &mut rng), &grid);
+        counts_agree_with_the_reference(&grid);
+    }
+    let empty = Variant::new(Rules::classic(400).unwrap());
+    let grid = VariantSolver::new()
+        .solve(&empty)
+        .solution()
+        .expect("a solution");
+    assert!(empty.is_completed_by(&grid));
+}
