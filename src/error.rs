@@ -178,6 +178,22 @@ pub enum ParseError {
     /// The text could be read, but its givens break a rule.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// Text of a size not known beforehand
+    /// ([`Variant`](crate::Variant)'s parser) whose cells make a board of a
+    /// side no rules support: N×N cells for an N over 400, or a grid whose
+    /// first row is that wide.
+    #[error("a {size}x{size} board is not supported: sizes run from 1 to {max}")]
+    UnsupportedSize {
+        /// The side the text's cells make.
+        size: usize,
+        /// The largest side supported.
+        max: usize,
+    },
+    /// The text could be read, but its givens break one of the
+    /// [`Rules`](crate::Rules) it was read under
+    /// ([`Variant`](crate::Variant)'s parser).
+    #[error(transparent)]
+    Violation(#[from] crate::rules::Violation),
 }
 
 /// `is 4x4 (16 cells)`, or `are 4x4 (16 cells) and 9x9 (81 cells)`.
@@ -214,6 +230,7 @@ impl ParseError {
                 | BoardError::Conflict { row, .. }
                 | BoardError::OutOfBounds { row, .. },
             ) => Some(*row),
+            ParseError::Violation(crate::rules::Violation::Repeat { second, .. }) => Some(second.0),
             _ => None,
         }
     }

@@ -3,9 +3,17 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use std::sync::Arc;
+
 use crate::board::{Board, NO_CELL};
 use crate::error::{BoardError, ParseError};
-use crate::sniff::{has_single_chars, is_layout, reads_as_tokens, words};
+use crate::geometry::MAX_SIZE;
+use crate::rules::Rules;
+use crate::sniff::{
+    Layout, has_single_chars, is_layout, measure_any, reads_as_tokens, reads_as_tokens_any,
+    side_of, words,
+};
+use crate::variant::Variant;
 
 /// How single characters map to values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,42 +132,10 @@ impl<const BOX: usize> Board<BOX> {
     /// [`ParseError::Empty`] for text with no tokens, and [`ParseError::Board`] for
     /// a value out of range or givens that conflict.
     pub fn from_tokens(s: &str) -> Result<Self, ParseError> {
-        let n = Self::N;
-        let mut cells = Vec::with_capacity(Self::CELLS);
-        let mut rows = Rows::new(n);
-        // The first bad token, the cells before it, its line and its place there.
-        let mut bad: Option<(BadToken, usize, usize, usize)> = None;
-        for line in s.lines() {
-            let mut in_line = 0usize;
-            for token in words(line) {
-                // Past the last cell, tokens are counted without being read.
-                if rows.cells < Self::CELLS {
-                    let value = token_value(token, n).unwrap_or_else(|why| {
-                        bad.get_or_insert((why, rows.cells, rows.lines(), in_line));
-                        0
-                    });
-                    cells.push(value);
-                }
-                rows.cells += 1;
-                in_line += 1;
-            }
-            rows.end_line(in_line);
-        }
-        if let Some((why, before, line, place)) = bad {
-            let (row, col) = rows.place(before, line, place);
-            return Err(match why {
-                BadToken::NotANumber(token) => ParseError::InvalidToken { token, row, col },
-                BadToken::OutOfRange(value) => BoardError::ValueOutOfRange {
-                    value,
-                    row,
-                    col,
-                    size: n,
-                }
-                .into(),
-            });
-        }
-        rows.check(Self::CELLS)?;
-        Ok(Self::from_cells(&cells)?)
+        let cells = read_tokens(s, Self::N)?;
+        // Every value is at most N, and N is at most 64.
+        let bytes: Vec<u8> = cells.iter().map(|&v| v as u8).collect();
+        Ok(Self::from_cells(&bytes)?)
     }
 
     /// Prints the token format on one line: values as decimal numbers separated by
@@ -197,6 +173,132 @@ impl Board<4> {
             .iter()
             .map(|&v| Alphabet::Hex.encode(v).unwrap_or('.'))
             .collect()
+    }
+}
+
+impl Variant {
+    /// Reads a puzzle under `rules` from text, in any of the formats
+    /// [`Board::from_grid`] reads: the line format (single characters, up to
+    /// 61 values), a grid of rows with optional `|`, `+` and `-` box rules,
+    /// or tokens (numbers separated by white space or commas, `0`, `.` or `_`
+    /// for empty), the whole board on one line or a row a line. Past 61×61
+    /// the cells are tokens, as boxed text such as hkociemba's 400×400
+    /// puzzles writes them, unless the text is exactly N×N characters and
+    /// not as many words (a grid of `.`, whose cells are all empty).
+    ///
+    /// ```
+    /// use ndoku::{Rules, Variant};
+    ///
+    /// let rules = Rules::classic(6)?;
+    /// let puzzle = Variant::parse_with(rules, "1 2 3 | 4 5 6\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . 1")?;
+    /// assert_eq!((puzzle.size(), puzzle.givens()), (6, 7));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Board::from_grid`]: [`ParseError::InvalidChar`] or
+    /// [`ParseError::InvalidToken`] naming the row and column of a bad cell,
+    /// [`ParseError::WrongRowLength`], [`ParseError::WrongCellCount`],
+    /// [`ParseError::Empty`], [`ParseError::Board`] for a value out of range;
+    /// and [`ParseError::Violation`] for givens that break a rule.
+    pub fn parse_with(rules: impl Into<Arc<Rules>>, s: &str) -> Result<Self, ParseError> {
+        let rules = rules.into();
+        let layout = if reads_as_tokens_any(s, rules.size()) {
+            Layout::Tokens
+        } else {
+            Layout::Chars
+        };
+        Self::parse_as(rules, s, layout)
+    }
+
+    /// Reads a classic puzzle of any side N from 1 to 400, under
+    /// [`Rules::classic`]`(N)` (boxes of h×w, h the largest divisor of N not
+    /// above √N), N taken from the number of cells: N×N characters or
+    /// tokens, in any format [`Variant::parse_with`] reads. What `{}` and
+    /// `{:#}` print reads back the same. [`FromStr`] does the same.
+    ///
+    /// Text is read as tokens when it holds commas, or numbers of two or
+    /// more digits and a square number of words, none of them past its
+    /// side (else its characters, if they make a square).
+    ///
+    /// ```
+    /// use ndoku::Variant;
+    ///
+    /// // A 90×90 board (boxes of 9×10) as tokens, a row a line.
+    /// let rows: Vec<String> = (0..90).map(|r| {
+    ///     (0..90).map(|c| if r == c { ((r % 9) * 10 + r / 9 + 1).to_string() } else { ".".into() })
+    ///         .collect::<Vec<_>>().join(" ")
+    /// }).collect();
+    /// let puzzle = Variant::parse_classic(&rows.join("\n"))?;
+    /// assert_eq!((puzzle.size(), puzzle.givens()), (90, 90));
+    /// assert_eq!(puzzle.rules().geometry().box_shape(), Some((9, 10)));
+    /// assert_eq!(puzzle.to_string().parse::<Variant>()?, puzzle);
+    /// # Ok::<(), ndoku::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::NoSizeFits`] when the number of cells is no square (a
+    /// grid takes its size from its first row instead, or else its count of
+    /// rows, so that the error names what is off), naming the squares on
+    /// either side; [`ParseError::UnsupportedSize`] for a side over 400; else
+    /// those of [`Variant::parse_with`].
+    pub fn parse_classic(s: &str) -> Result<Self, ParseError> {
+        let (layout, count) = measure_any(s);
+        if count == 0 {
+            return Err(ParseError::Empty);
+        }
+        let count_in = |line: &str| match layout {
+            Layout::Tokens => words(line).count(),
+            Layout::Chars => crate::sniff::cells(line).count(),
+        };
+        // A grid whose cells don't add up takes its side from its first
+        // row, or else from its number of rows, so that the error names the
+        // row that is off.
+        let by_rows = || {
+            let mut rows = s.lines().map(count_in).filter(|&k| k > 0);
+            let first = rows.next()?;
+            let more = 1 + rows.count();
+            (more > 1).then_some(if first > 1 { first } else { more })
+        };
+        let Some(n) = side_of(count).or_else(by_rows) else {
+            let below = count.isqrt();
+            return Err(ParseError::NoSizeFits {
+                found: count,
+                smaller: Some(below.min(MAX_SIZE)).filter(|&n| n > 0),
+                larger: Some(below + 1).filter(|&n| n <= MAX_SIZE),
+            });
+        };
+        let rules = Rules::classic(n).map_err(|_| ParseError::UnsupportedSize {
+            size: n,
+            max: MAX_SIZE,
+        })?;
+        Self::parse_as(Arc::new(rules), s, layout)
+    }
+
+    /// Reads the cells of `s` in `layout` and checks them against `rules`.
+    fn parse_as(rules: Arc<Rules>, s: &str, layout: Layout) -> Result<Self, ParseError> {
+        let n = rules.size();
+        let cells = match layout {
+            Layout::Tokens => read_tokens(s, n)?,
+            Layout::Chars => read_chars(s, n, Alphabet::Standard)?,
+        };
+        Ok(Self::from_cells(rules, &cells)?)
+    }
+}
+
+impl FromStr for Variant {
+    type Err = ParseError;
+
+    /// Reads a classic puzzle of any side from 1 to 400, as
+    /// [`Variant::parse_classic`] does.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Variant::parse_classic`].
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        Self::parse_classic(s)
     }
 }
 
@@ -243,13 +345,22 @@ pub(crate) fn plain_line_unchecked<const BOX: usize>(bytes: &[u8]) -> Option<Boa
 /// `-` and `+` are box rules only on lines without cells: beside cells (as in
 /// `-1`) they are invalid characters, not something to skip.
 fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BOX>, ParseError> {
-    let n = Board::<BOX>::N;
-    let total = Board::<BOX>::CELLS;
     if alphabet == Alphabet::Standard
         && let Some(board) = plain_line::<BOX>(s.as_bytes())
     {
         return board.map_err(ParseError::from);
     }
+    let cells = read_chars(s, Board::<BOX>::N, alphabet)?;
+    // Every value is at most N, and N is at most 64.
+    let bytes: Vec<u8> = cells.iter().map(|&v| v as u8).collect();
+    Ok(Board::from_cells(&bytes)?)
+}
+
+/// The cells of a board of side `n` in single characters, 0 for empty, with
+/// the layout checked as [`parse_chars`] says; the givens are not checked
+/// against each other.
+fn read_chars(s: &str, n: usize, alphabet: Alphabet) -> Result<Vec<u16>, ParseError> {
+    let total = n * n;
     let mut cells = Vec::with_capacity(total);
     let mut rows = Rows::new(n);
     // The first invalid character: the character, the cells before it, and
@@ -271,7 +382,7 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
                     continue;
                 }
                 Symbol::Empty => 0,
-                Symbol::Value(v) if v as usize <= n => v as u8,
+                Symbol::Value(v) if v as usize <= n => v as u16,
                 // Past the last cell, anything counts toward the wrong-length
                 // error; on a single line, a character no value of this size
                 // is named instead (see below).
@@ -314,7 +425,7 @@ fn parse_chars<const BOX: usize>(s: &str, alphabet: Alphabet) -> Result<Board<BO
         return Err(ParseError::TrailingChar { ch, size: n });
     }
     rows.check(total)?;
-    Ok(Board::from_cells(&cells)?)
+    Ok(cells)
 }
 
 /// Why a token is no cell: not a number, or a number past the board's values.
@@ -325,8 +436,50 @@ enum BadToken {
     OutOfRange(usize),
 }
 
+/// The cells of a board of side `n` in the token format, 0 for empty, with
+/// the layout checked as [`Board::from_tokens`] says; the givens are not
+/// checked against each other.
+fn read_tokens(s: &str, n: usize) -> Result<Vec<u16>, ParseError> {
+    let total = n * n;
+    let mut cells = Vec::with_capacity(total);
+    let mut rows = Rows::new(n);
+    // The first bad token, the cells before it, its line and its place there.
+    let mut bad: Option<(BadToken, usize, usize, usize)> = None;
+    for line in s.lines() {
+        let mut in_line = 0usize;
+        for token in words(line) {
+            // Past the last cell, tokens are counted without being read.
+            if rows.cells < total {
+                let value = token_value(token, n).unwrap_or_else(|why| {
+                    bad.get_or_insert((why, rows.cells, rows.lines(), in_line));
+                    0
+                });
+                cells.push(value);
+            }
+            rows.cells += 1;
+            in_line += 1;
+        }
+        rows.end_line(in_line);
+    }
+    if let Some((why, before, line, place)) = bad {
+        let (row, col) = rows.place(before, line, place);
+        return Err(match why {
+            BadToken::NotANumber(token) => ParseError::InvalidToken { token, row, col },
+            BadToken::OutOfRange(value) => BoardError::ValueOutOfRange {
+                value,
+                row,
+                col,
+                size: n,
+            }
+            .into(),
+        });
+    }
+    rows.check(total)?;
+    Ok(cells)
+}
+
 /// The value of one token on a board of side `n` (0 for empty).
-fn token_value(token: &str, n: usize) -> Result<u8, BadToken> {
+fn token_value(token: &str, n: usize) -> Result<u16, BadToken> {
     match token {
         "." | "_" => Ok(0),
         t if t.bytes().all(|b| b.is_ascii_digit()) => {
@@ -341,7 +494,8 @@ fn token_value(token: &str, n: usize) -> Result<u8, BadToken> {
             if v > n {
                 return Err(BadToken::OutOfRange(v));
             }
-            Ok(v as u8)
+            // At most n, which is at most 400.
+            Ok(v as u16)
         }
         t => Err(BadToken::NotANumber(t.chars().take(16).collect())),
     }

@@ -107,22 +107,109 @@ pub(crate) enum Layout {
 /// board, or the count of characters is not (a solved 9×9 line is one long
 /// run of digits, not a token; a row of 400 numbers is 400 tokens).
 pub(crate) fn measure(s: &str) -> (Layout, usize) {
-    // The common case, a plain line of cells, in one quick pass.
-    let plain = |b: &u8| b.is_ascii_graphic() && !matches!(b, b',' | b'|' | b'+' | b'-');
-    if s.bytes().all(|b| plain(&b)) {
+    let Some(words) = WordStats::of(s) else {
         return (Layout::Chars, s.len());
-    }
-    let mut count = 0usize;
-    let mut wide = false;
-    for word in words(s) {
-        count += 1;
-        wide |= word.len() > 1 && is_number(word);
-    }
+    };
     let chars = cells(s).count();
-    if s.contains(',') || (wide && (is_board(count) || !is_board(chars))) {
-        return (Layout::Tokens, count);
+    if s.contains(',') || (words.wide && (is_board(words.count) || !is_board(chars))) {
+        return (Layout::Tokens, words.count);
     }
     (Layout::Chars, chars)
+}
+
+/// What choosing between characters and tokens needs to know of a text's words.
+struct WordStats {
+    /// How many there are.
+    count: usize,
+    /// Whether one is a number of two or more digits.
+    wide: bool,
+    /// The largest number among them (`usize::MAX` past a million).
+    largest: usize,
+}
+
+impl WordStats {
+    /// The words of `s`, or `None` for a plain line of cells (no white
+    /// space, commas or box rules), the common case, told in one quick pass.
+    fn of(s: &str) -> Option<Self> {
+        let plain = |b: u8| b.is_ascii_graphic() && !matches!(b, b',' | b'|' | b'+' | b'-');
+        if s.bytes().all(plain) {
+            return None;
+        }
+        let mut stats = Self {
+            count: 0,
+            wide: false,
+            largest: 0,
+        };
+        for word in words(s) {
+            stats.count += 1;
+            if is_number(word) {
+                stats.wide |= word.len() > 1;
+                let digits = word.trim_start_matches('0');
+                let value = if digits.len() > 6 {
+                    usize::MAX
+                } else {
+                    digits.parse().unwrap_or(0)
+                };
+                stats.largest = stats.largest.max(value);
+            }
+        }
+        Some(stats)
+    }
+}
+
+/// The layout of `s` for a board of any side up to 400, where every square
+/// count of cells is a board, and how many cells it holds in that layout.
+///
+/// Text is in the token format when it holds a comma, or when its words
+/// include a number of two or more digits and its count of words is a square
+/// whose side no number exceeds (or its count of characters is no square
+/// either). Else it is in characters: the nine lines of `{:#}` for a 9×9
+/// board are nine numbers of nine digits, but 81 characters.
+pub(crate) fn measure_any(s: &str) -> (Layout, usize) {
+    let Some(words) = WordStats::of(s) else {
+        return (Layout::Chars, s.len());
+    };
+    if s.contains(',') {
+        return (Layout::Tokens, words.count);
+    }
+    let chars = cells(s).count();
+    let tokens_fit = side_of(words.count).is_some_and(|n| words.largest <= n);
+    if words.wide && (tokens_fit || side_of(chars).is_none()) {
+        return (Layout::Tokens, words.count);
+    }
+    (Layout::Chars, chars)
+}
+
+/// The side N of a board of `cells` cells, when `cells` is a square N².
+pub(crate) fn side_of(cells: usize) -> Option<usize> {
+    let n = cells.isqrt();
+    (n * n == cells && n > 0).then_some(n)
+}
+
+/// The number of cells `text` holds as [`Variant`](crate::Variant)'s parser
+/// reads a classic board of a size not given: characters, or tokens (numbers
+/// separated by white space or commas) where the text is in that format.
+/// Box rules and white space hold no cell.
+///
+/// ```
+/// assert_eq!(ndoku::sniff::cell_count("1 2 | . 4\n. . | . ."), 8);
+/// assert_eq!(ndoku::sniff::cell_count("12, 0, 7"), 3);
+/// assert_eq!(ndoku::sniff::cell_count(&"53..7....".repeat(9)), 81);
+/// ```
+#[must_use]
+pub fn cell_count(text: &str) -> usize {
+    measure_any(text).1
+}
+
+/// Whether text for a board of side `n`, which may be past 64, reads as
+/// tokens: as [`reads_as_tokens`] says up to 61, where single characters
+/// run out; past it always, unless the text is `n`×`n` single characters
+/// and not as many words (a grid of `.` without spaces).
+pub(crate) fn reads_as_tokens_any(s: &str, n: usize) -> bool {
+    if has_single_chars(n) {
+        return reads_as_tokens(s, n);
+    }
+    s.contains(',') || !(cells(s).count() == n * n && words(s).count() != n * n)
 }
 
 /// Whether text for a board of side `n` reads as tokens, by the rule
