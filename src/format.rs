@@ -374,7 +374,13 @@ fn read_chars(s: &str, n: usize, alphabet: Alphabet) -> Result<Vec<u16>, ParseEr
         let mut rule: Option<(char, usize, usize)> = None;
         for ch in line.chars() {
             // A symbol of a larger board (`G` on a 9×9) is as invalid here as `?`.
-            let value = match alphabet.decode(ch, n) {
+            // Past 64×64 letters are no values: single characters there are
+            // only `.`, `_`, `0` and the digits that read the same as tokens.
+            let symbol = match alphabet.decode(ch, n) {
+                Symbol::Value(_) if n > 64 && ch.is_ascii_alphabetic() => Symbol::Invalid,
+                symbol => symbol,
+            };
+            let value = match symbol {
                 Symbol::Layout => {
                     if matches!(ch, '-' | '+') {
                         rule.get_or_insert((ch, rows.cells, in_line));

@@ -155,6 +155,9 @@ impl Rules {
 }
 
 impl Rules {
+    /// The largest side N a board may have: 400.
+    pub const MAX_SIZE: usize = MAX_SIZE;
+
     /// A classic N×N board as f-puzzles draws it: boxes of h×w cells, h the
     /// largest divisor of N not above √N and w = N/h (6: 2×3; 12: 3×4; a
     /// prime N: rows of 1×N, so no box rule).

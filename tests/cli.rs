@@ -458,65 +458,6 @@ fn a_grid_file_is_one_puzzle() {
 }
 
 #[test]
-fn a_grid_larger_than_64x64_is_one_invalid_puzzle() {
-    // A 100×100 grid (boxes 10×10) in numbers with box rules, then a comment
-    // line of prose, then a whole 9×9 puzzle, which is read on its own.
-    let row = |r: usize| -> String {
-        let cells: Vec<String> = (0..100)
-            .map(|c| {
-                if (r + c).is_multiple_of(7) {
-                    ((r * 10 + r / 10 + c) % 100 + 1).to_string()
-                } else {
-                    ".".into()
-                }
-            })
-            .collect();
-        cells
-            .chunks(10)
-            .map(|b| b.join(" "))
-            .collect::<Vec<_>>()
-            .join(" | ")
-    };
-    let rule = "+".to_string() + &"-".repeat(40);
-    let mut grid = String::new();
-    for r in 0..100usize {
-        if r.is_multiple_of(10) {
-            grid += &rule;
-            grid.push('\n');
-        }
-        grid += &row(r);
-        grid.push('\n');
-    }
-    let input = format!("# big\n{grid}{rule}\n4 givens, minimal\n{NINE}\n");
-    let run = ndoku(&["solve", "-j2"], input.as_bytes());
-    assert_eq!(run.lines()[0], "invalid");
-    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
-    assert_solves(&NINE.parse::<Board9>().unwrap().into(), run.lines()[1]);
-    assert_eq!(
-        run.stderr,
-        "error: <stdin>:2: a 100x100 grid: ndoku solves boards up to 64x64\n"
-    );
-    assert_eq!(run.code, 1);
-    // Three rows of such a grid, and nothing else.
-    let three: String = (0..3).map(|r| row(r) + "\n").collect();
-    let run = ndoku(&["check"], three.as_bytes());
-    assert_eq!(run.stdout, "invalid\n");
-    assert_eq!(
-        run.stderr,
-        "error: <stdin>:1: a grid of 3 rows of 100 cells: ndoku solves boards up to 64x64\n"
-    );
-    // One such row alone is one bad line, as before.
-    let run = ndoku(&["solve"], (row(0) + "\n").as_bytes());
-    assert_eq!(run.stdout, "invalid\n");
-    assert!(
-        run.stderr
-            .starts_with("error: <stdin>:1: 100 cells fit no board: the nearest are 9x9"),
-        "{}",
-        run.stderr
-    );
-}
-
-#[test]
 fn count_prints_exact_counts_up_to_the_limit() {
     let empty4 = ".".repeat(16);
     let input = format!("{FOUR_MANY}\n{FOUR_ONE}\n{NO_SOLUTION}\n{empty4}\nxx\n");
@@ -1022,39 +963,11 @@ fn a_full_disk_fails_and_dev_null_does_not() {
     assert!(String::from_utf8_lossy(&full.stderr).contains("cannot write output"));
 }
 
-/// A file of 81 lines of 81 cells that repeat no value (or 256 of 256) is
-/// the rows of one board too large to solve, not that many 9×9 (or 16×16)
-/// puzzles: one `invalid` and one error naming its size. A file of real
-/// puzzles, which always repeat a value, reads as before.
+/// A file of 81 real 9×9 puzzles, which repeat values, or of 80 lines of
+/// 81 `.`, is that many puzzles, not the rows of one 81×81 board (those are
+/// in `cli_big.rs`).
 #[test]
-fn a_square_of_whole_puzzle_lines_is_one_large_grid() {
-    let empty81 = format!("{}\n", ".".repeat(81)).repeat(81);
-    let path = temp_file("empty81.txt", empty81.as_bytes());
-    let run = ndoku(&["solve", path_str(&path)], b"");
-    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
-    assert!(
-        run.stderr
-            .contains(":1: a 81x81 grid: ndoku solves boards up to 64x64"),
-        "{}",
-        run.stderr
-    );
-    let shifted: String = (0..81)
-        .map(|r| {
-            (0..81)
-                .map(|c| ((r + c) % 81 + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
-        .collect();
-    let path = temp_file("values81.txt", shifted.as_bytes());
-    let run = ndoku(&["solve", path_str(&path)], b"");
-    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
-    let empty256 = format!("{}\n", vec!["0"; 256].join(" ")).repeat(256);
-    let path = temp_file("empty256.txt", empty256.as_bytes());
-    let run = ndoku(&["count", path_str(&path)], b"");
-    assert_eq!((run.code, run.stdout.as_str()), (1, "invalid\n"));
-    assert!(run.stderr.contains("a 256x256 grid"), "{}", run.stderr);
+fn lines_of_81_cells_are_puzzles_unless_they_make_a_square() {
     // Real puzzles, 81 of them, and 80 empty lines: lines as before.
     let puzzles = format!("{NINE}\n").repeat(81);
     let path = temp_file("nine81.txt", puzzles.as_bytes());

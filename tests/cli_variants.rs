@@ -8,21 +8,10 @@
 //! The puzzles are small ones written for this test (4×4 and 6×6), each
 //! checked when it was made to have the count it is listed with.
 
-use std::path::{Path, PathBuf};
-
 use ndoku::{AnyBoard, Variant, fpuzzles};
 
 mod run;
 use run::{Run, ndoku};
-
-/// A fresh file under the target's temp directory with `content`.
-fn temp_file(name: &str, content: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_variants");
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, content).expect("temp file");
-    path
-}
 
 /// The f-puzzles JSON of an `n`×`n` puzzle: `givens` in the line format
 /// (`.` for empty), `regions` (one digit a cell) for a jigsaw, and `extra`
@@ -218,7 +207,7 @@ fn puzzles(entries: &[(String, Kind, Expect)]) -> Vec<(usize, &str, Kind, Expect
 fn mixed_file(name: &str) -> (Vec<(String, Kind, Expect)>, String) {
     let entries = mixed();
     let text: String = entries.iter().map(|(l, _, _)| format!("{l}\n")).collect();
-    let path = temp_file(name, &text);
+    let path = run::temp_file("cli_variants", name, &text);
     (entries, path.to_str().expect("UTF-8 path").to_owned())
 }
 

@@ -2,7 +2,18 @@
 #![allow(dead_code)]
 
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+/// A fresh file `name` in the folder `dir` of the target's temp directory,
+/// holding `content`.
+pub fn temp_file(dir: &str, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, content).expect("temp file");
+    path
+}
 
 /// What the binary printed, and how it ended.
 pub struct Run {

@@ -6,14 +6,21 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
 
-use ndoku::AnyBoard;
 use ndoku::sniff::LineShape;
+use ndoku::{AnyBoard, Rules};
 
-/// The longest line read; a 64×64 puzzle in tokens takes about 12 KiB.
-pub const MAX_LINE: usize = 1 << 20;
+/// The longest line read: sixteen bytes a cell of the largest board, so that
+/// a 400×400 puzzle in tokens on one line (some 640 KB) is read, with room
+/// for wide spacing. A 64×64 puzzle in tokens takes about 12 KiB.
+pub const MAX_LINE: usize = 16 * MAX_SIDE * MAX_SIDE;
 
-/// The most text a single puzzle in grid format may take.
+/// The most text a single puzzle in grid format up to 64×64 may take.
 const MAX_GRID: usize = 256 << 10;
+
+/// The most text a grid larger than 64×64 may take: twice [`MAX_LINE`], as
+/// a grid's rows spread its cells over lines with box rules between them
+/// (hkociemba's boxed 400×400 text takes 680 KB).
+const MAX_LARGE_GRID: usize = 2 * MAX_LINE;
 
 /// How many leading bytes are looked at to tell a text file from a binary one.
 const SNIFF: usize = 8 << 10;
@@ -107,6 +114,9 @@ pub enum Shape {
     Line,
     /// One puzzle over several lines (a grid file).
     Grid,
+    /// One puzzle over several lines whose rows are wider than 64 cells,
+    /// for the run-time model ([`ndoku::Variant`]).
+    LargeGrid,
 }
 
 /// One puzzle as read: where it starts, and its text or why it could not be read.
@@ -566,6 +576,9 @@ impl Lines {
         if width > MAX_SIDE {
             return self.skip_large_grid(ahead, width);
         }
+        if width > MAX_TYPED_SIDE {
+            return self.read_large_grid(ahead, width);
+        }
         let mut size = 0usize;
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
@@ -579,8 +592,20 @@ impl Lines {
             }
             ahead.push((self.line, raw));
         }
+        self.push_grid(ahead, Shape::Grid);
+        Ok(())
+    }
+
+    /// Queues the lines of `ahead` as one puzzle of `shape`, named at its
+    /// first line, with the line of each row; a line that could not be read
+    /// makes the whole puzzle an error naming that line.
+    fn push_grid(&mut self, ahead: Vec<(usize, Raw)>, shape: Shape) {
         let first = ahead[0].0;
-        let mut text = String::with_capacity(size);
+        let size = ahead.iter().map(|(_, raw)| match raw {
+            Raw::Text(t) => t.len() + 1,
+            Raw::Bad(_) => 0,
+        });
+        let mut text = String::with_capacity(size.sum());
         let (mut bad, mut rows) = (None, Vec::new());
         for (line, raw) in ahead {
             match raw {
@@ -599,10 +624,49 @@ impl Lines {
         self.pending.push_back(Record {
             line: first,
             text: bad.map_or(Ok(text), Err),
-            shape: Shape::Grid,
+            shape,
             rows,
         });
-        Ok(())
+    }
+
+    /// Reads the rest of a grid whose rows are `width` cells long, past 64
+    /// and up to [`MAX_SIDE`]: one puzzle for the run-time model. It ends
+    /// at its `width`-th row (a line with cells), or earlier at a line that
+    /// holds a whole puzzle and is no row. After its last row, lines of
+    /// notes (words that are no cells, such as the count of givens
+    /// hkociemba's files end with) and box rules are skipped; the next line
+    /// of anything else is read on its own, as are the lines after it.
+    fn read_large_grid(
+        &mut self,
+        mut ahead: Vec<(usize, Raw)>,
+        width: usize,
+    ) -> Result<(), String> {
+        let has_cells = |raw: &Raw| match raw {
+            Raw::Text(t) => LineShape::of(t).has_cells(),
+            Raw::Bad(_) => true,
+        };
+        let mut rows = ahead.iter().filter(|(_, raw)| has_cells(raw)).count();
+        let mut size = 0usize;
+        let mut after = None;
+        while let Some(raw) = self.next_raw()? {
+            if let Raw::Text(t) = &raw {
+                let shape = LineShape::of(t);
+                let is_row = ndoku::sniff::words(t).count() == width;
+                let whole = shape.is_whole() || ndoku::fpuzzles::looks_like(t);
+                if rows >= width && (!shape.has_cells() || (!whole && is_note(t))) {
+                    continue;
+                }
+                size += t.len() + 1;
+                if rows >= width || (whole && !is_row) || size > MAX_LARGE_GRID {
+                    after = Some((self.line, raw));
+                    break;
+                }
+            }
+            rows += usize::from(has_cells(&raw));
+            ahead.push((self.line, raw));
+        }
+        self.push_grid(ahead, Shape::LargeGrid);
+        self.keep_as_lines(after.into_iter().collect())
     }
 
     /// After a first line that holds a whole puzzle of 81 or 256 cells, none
@@ -645,14 +709,7 @@ impl Lines {
             ahead.extend(after.map(|raw| (self.line, raw)));
             return self.keep_as_lines(ahead);
         }
-        self.pending.push_back(Record {
-            line: ahead[0].0,
-            text: Err(format!(
-                "a {width}x{width} grid: ndoku solves boards up to {MAX_SIDE}x{MAX_SIDE}"
-            )),
-            shape: Shape::Grid,
-            rows: Vec::new(),
-        });
+        self.push_grid(ahead, Shape::LargeGrid);
         let line = self.line;
         self.keep_as_lines(after.map(|raw| (line, raw)).into_iter().collect())
     }
@@ -801,7 +858,7 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<
 
 /// The most bytes one line may run to before the source is taken for no
 /// text of lines (a line past [`MAX_LINE`] and up to this is skipped).
-const MAX_SKIP: u64 = 64 * MAX_LINE as u64;
+const MAX_SKIP: u64 = 64 << 20;
 
 /// Whether `part` of a line already `seen` bytes long, past the limit, shows
 /// the stream is no text of lines: NUL bytes, or a line past [`MAX_SKIP`].
@@ -837,8 +894,20 @@ fn shared_width(widths: &[Option<usize>]) -> Option<usize> {
         .find_map(|(i, w)| w.filter(|w| later(i, w)))
 }
 
-/// The side of the largest board ndoku solves.
-const MAX_SIDE: usize = AnyBoard::SIZES[AnyBoard::SIZES.len() - 1];
+/// The side of the largest board ndoku solves, in the run-time model.
+const MAX_SIDE: usize = Rules::MAX_SIZE;
+
+/// The side of the largest board of the typed engines ([`AnyBoard`]): wider
+/// grids go to the run-time model.
+pub const MAX_TYPED_SIDE: usize = AnyBoard::SIZES[AnyBoard::SIZES.len() - 1];
+
+/// Whether a line after a large grid is a note rather than a puzzle: it
+/// holds a word that is no cell of a large board (no number, `.` or `_`),
+/// such as `116143 givens, 457182 candidates(pencilmarks).`
+fn is_note(line: &str) -> bool {
+    let cell = |w: &str| w == "." || w == "_" || w.bytes().all(|b| b.is_ascii_digit());
+    ndoku::sniff::words(line).any(|w| !cell(w))
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ndoku::{AnyBoard, AnySolver, Count, ParseError, Variant, VariantSolver};
 
-use crate::input::{Entry, Shape};
+use crate::input::{Entry, MAX_TYPED_SIDE, Shape};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,8 +253,21 @@ impl Job {
                 // A bare load string that does not decompress may be a
                 // classic line that starts the same way (`N4Ig…` on 25×25).
                 Err(ndoku::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
-                read => return self.run_variant(read, entry.line, out),
+                read => {
+                    let read = read
+                        .map(|r| r.puzzle)
+                        .map_err(|e| (entry.line, e.to_string()));
+                    return self.run_variant(read, out);
+                }
             }
+        }
+        if let Ok(text) = entry.text
+            && !self.hex
+            && is_large(text, entry.shape)
+        {
+            let read = Variant::parse_classic(text)
+                .map_err(|e| (line_of(&entry, text, Some(&e)), e.to_string()));
+            return self.run_variant(read, out);
         }
         let searched = entry
             .text
@@ -302,28 +315,23 @@ impl Job {
         }
     }
 
-    /// The answer for an f-puzzles puzzle (JSON, a link or a load string) on `line`.
-    fn run_variant(
-        &self,
-        read: Result<ndoku::fpuzzles::FPuzzle, ndoku::fpuzzles::FpuzzlesError>,
-        line: usize,
-        out: &mut Vec<u8>,
-    ) -> Reply {
-        let read = match read {
-            Ok(read) => read,
-            Err(e) => {
+    /// The answer for a puzzle read into the run-time model (an f-puzzles
+    /// puzzle, or a classic board larger than 64×64), or the line and
+    /// message of why it could not be read.
+    fn run_variant(&self, read: Result<Variant, (usize, String)>, out: &mut Vec<u8>) -> Reply {
+        let puzzle = match read {
+            Ok(puzzle) => puzzle,
+            Err(error) => {
                 out.extend_from_slice(b"invalid\n");
                 self.end_record(out);
-                let error = Some((line, e.to_string()));
                 let (verdict, guesses) = (Verdict::Invalid, 0);
                 return Reply {
                     verdict,
                     guesses,
-                    error,
+                    error: Some(error),
                 };
             }
         };
-        let puzzle = read.puzzle;
         let (found, guesses) = with_variant_solver(self, |solver| {
             (
                 solver.count_and_solve(&puzzle, self.limit()),
@@ -415,7 +423,7 @@ impl Job {
                 first: a.first,
             }),
             (true, _) => AnyBoard::parse_hex(text).map(search),
-            (false, Shape::Grid) => AnyBoard::parse_grid(text).map(search),
+            (false, Shape::Grid | Shape::LargeGrid) => AnyBoard::parse_grid(text).map(search),
         };
         searched.map_err(|e| {
             let message = e.to_string();
@@ -479,6 +487,19 @@ fn solved<T>(
     };
     out.extend_from_slice(word);
     verdict
+}
+
+/// Whether the puzzle in `text` is for the run-time model, larger than
+/// 64×64: a grid read as one ([`Shape::LargeGrid`]), or a line of more cells
+/// than a 64×64 board has (a 400×400 board in tokens). Lines too short to
+/// hold that many cells are not counted.
+fn is_large(text: &str, shape: Shape) -> bool {
+    const CELLS: usize = MAX_TYPED_SIDE * MAX_TYPED_SIDE;
+    match shape {
+        Shape::LargeGrid => true,
+        Shape::Grid => false,
+        Shape::Line => text.len() > CELLS && ndoku::sniff::cell_count(text) > CELLS,
+    }
 }
 
 /// Whether `text` is neither JSON nor a link: a bare f-puzzles load string,
