@@ -84,6 +84,9 @@
 //! - **Tokens**: numbers separated by white space or commas, `0` or `.` for
 //!   empty; every size, including 64×64, where `{}` prints it since single
 //!   characters run out. See [`Board::from_tokens`] and [`Board::to_tokens`].
+//!   Classic boards of any side up to 400×400 (past 64×64 too, with boxes of
+//!   h×w as [`Rules::classic`] makes them) read into a [`Variant`] from tokens
+//!   or grids with box rules: [`Variant::parse_classic`], [`Variant::parse_with`].
 //! - **Hex** (16×16 only): `0`-`F` for 1-16, `.` for empty. See
 //!   [`Board::from_hex`] and [`Board::to_hex`].
 //!
