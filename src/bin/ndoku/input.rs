@@ -671,11 +671,11 @@ impl Lines {
 
     /// After a first line that holds a whole puzzle of 81 or 256 cells, none
     /// of them repeating a value: whether the file is a square of such lines,
-    /// exactly 81 lines of 81 cells (or 256 of 256), the rows of one board too
-    /// large for ndoku rather than that many puzzles. Every real puzzle of 9×9 or
-    /// 16×16 repeats a value (it has more givens than values), so a file of
-    /// puzzles reads as before; the square is one invalid record naming its
-    /// size. Lines read ahead that turn out to be puzzles are records.
+    /// exactly 81 lines of 81 cells (or 256 of 256), the rows of one 81×81
+    /// (or 256×256) board rather than that many puzzles. Every real puzzle of
+    /// 9×9 or 16×16 repeats a value (it has more givens than values), so a
+    /// file of puzzles reads as before; the square is one puzzle for the
+    /// run-time model. Lines read ahead that turn out to be puzzles are records.
     fn look_for_square_of_lines(&mut self, mut ahead: Vec<(usize, Raw)>) -> Result<(), String> {
         let first = match ahead.as_slice() {
             [(_, Raw::Text(t))] if !self.interactive => square_row(t),
