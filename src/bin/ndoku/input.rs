@@ -557,7 +557,11 @@ impl Lines {
                     let shape = LineShape::of(t);
                     // Without cells, a box rule: part of a grid, or a bad line.
                     shape.has_cells() && {
-                        let width = shape.row_width().or(shape.too_wide());
+                        let width = shape.row_width().or(shape.too_wide()).or_else(|| {
+                            // 81 (or 256) numbers split by `|`: a row of a
+                            // boxed 81×81 grid, when no value repeats.
+                            t.contains('|').then(|| square_row(t)).flatten()
+                        });
                         widths.push(width);
                         width.is_none()
                             && (shape.is_whole() || (self.interactive && widths.len() == 1))
