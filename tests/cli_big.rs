@@ -99,19 +99,35 @@ fn half_empty_big_grids_are_solved_in_full() {
     }
 }
 
-/// A line of tokens for a whole board is read, however long: a 400×400
-/// board takes some 640 KB, past the 1 MiB limit lines once had with commas.
+/// A 400×400 board in tokens on one line, spaced so that it takes 1.2 MB,
+/// past the 1 MiB limit lines once had.
+fn line_400(kept: u64) -> (Variant, String) {
+    let p = puzzle(20, 20, kept, 11);
+    let line = tokens(p.cells(), 400, "  ,  ", false);
+    assert!(line.len() > 1 << 20);
+    (p, line)
+}
+
+/// A line of tokens for a whole board is read, however long: a bad token in
+/// its last cell is named by row and column (a debug build would take half a
+/// minute to check the board itself: that is the `_in_full` twin's).
 #[test]
 fn a_line_of_tokens_for_a_whole_400x400_board_is_read() {
-    let full = puzzle(20, 20, 100, 0);
-    let line = tokens(full.cells(), 400, "  ,  ", false);
-    assert!(line.len() > 1 << 20);
-    let run = on_file(&["check"], "line400.txt", &line);
-    assert_eq!(run.stdout, "unique\t400x400\t160000\n", "{}", run.stderr);
-    // A bad token in its last cell is named by row and column.
+    let (_, line) = line_400(100);
     let bad = format!("{}x\n", line.trim_end().trim_end_matches(char::is_numeric));
     let run = on_file(&["check"], "bad400.txt", &bad);
     assert_invalid(&run, ":1: invalid token \"x\" at row 400, column 400\n");
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn a_line_of_tokens_for_a_whole_400x400_board_is_solved_in_full() {
+    let (full, line) = line_400(100);
+    let run = on_file(&["check"], "line400.txt", &line);
+    let expected = format!("unique\t400x400\t{}\n", full.givens());
+    assert_eq!(run.stdout, expected, "{}", run.stderr);
+    let (p, line) = line_400(65);
+    answers_once(&p, "line400.txt", &line);
 }
 
 /// Squares of whole-puzzle lines, once misread: 81 lines of 81 `.` in a
@@ -131,25 +147,32 @@ fn the_old_misreads_are_one_puzzle_each() {
         std::str::from_utf8(&clash).unwrap(),
     );
     assert_invalid(&run, ":81: value 7 at R1C4 repeats at R81C4: one column\n");
-    for (h, name) in [(9, "values81.txt"), (16, "values256.txt")] {
-        let n = h * h;
-        let full = puzzle(h, h, 100, 0);
-        let run = on_file(&["check"], name, &tokens(full.cells(), n, " ", true));
-        let expected = format!("unique\t{n}x{n}\t{}\n", n * n);
-        assert_eq!((run.code, run.stdout), (0, expected), "{}", run.stderr);
-    }
+    let full = puzzle(9, 9, 100, 0);
+    let run = on_file(
+        &["check"],
+        "values81.txt",
+        &tokens(full.cells(), 81, " ", true),
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "unique\t81x81\t6561\n")
+    );
     let nearly = puzzle(9, 9, 90, 3);
     let rows = tokens(nearly.cells(), 81, " ", true);
     answers_once(&nearly, "nearly81.txt", &rows);
 }
 
+/// The slow half of the misreads: an empty 81×81 of `.` solved, and a
+/// 256×256 grid with values (a square of 256 whole 16×16 lines) checked.
 #[test]
 #[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
-fn an_empty_81x81_file_of_dots_is_solved_in_full() {
+fn the_old_misreads_are_one_puzzle_each_in_full() {
     let dots = format!("{}\n", ".".repeat(81)).repeat(81);
     let run = on_file(&["solve"], "dots81.txt", &dots);
     assert_eq!(run.lines().len(), 1, "{}", run.stderr);
     assert_solves(&Variant::new(Rules::classic(81).unwrap()), run.lines()[0]);
+    let p = puzzle(16, 16, 90, 5);
+    answers_once(&p, "values256.txt", &tokens(p.cells(), 256, " ", true));
 }
 
 #[test]
