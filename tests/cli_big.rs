@@ -50,9 +50,11 @@ fn puzzle(h: usize, w: usize, kept: u64, seed: u64) -> Variant {
     Variant::from_cells(Rules::classic(h * w).unwrap(), &cells).unwrap()
 }
 
-/// `solve`, `count` and `check` of `text` in a file: one line each, the
-/// solution, 1 and `unique` with the size and the givens.
-fn answers_once(puzzle: &Variant, name: &str, text: &str) {
+/// `solve`, `count --limit 1` and `check` of `text` in a file: one line
+/// each, a solution, and a count and a verdict that agree (`1` and
+/// `unique`, or `>1` and `multiple`: a pattern grid with cells blanked need
+/// not be unique), with the size and the givens. Returns the verdict.
+fn answers_once(puzzle: &Variant, name: &str, text: &str) -> &'static str {
     let n = puzzle.size();
     let run = on_file(&["solve", "-j2"], name, text);
     assert_eq!(
@@ -62,11 +64,16 @@ fn answers_once(puzzle: &Variant, name: &str, text: &str) {
         run.stderr
     );
     assert_solves(puzzle, run.lines()[0]);
-    let run = on_file(&["count"], name, text);
-    assert_eq!((run.code, run.stdout.as_str()), (0, "1\n"), "{name}");
+    let run = on_file(&["count", "--limit", "1"], name, text);
+    let verdict = match (run.code, run.stdout.as_str()) {
+        (0, "1\n") => "unique",
+        (0, ">1\n") => "multiple",
+        _ => panic!("{name}: count printed {:?}: {}", run.stdout, run.stderr),
+    };
     let run = on_file(&["check"], name, text);
-    let expected = format!("unique\t{n}x{n}\t{}\n", puzzle.givens());
+    let expected = format!("{verdict}\t{n}x{n}\t{}\n", puzzle.givens());
     assert_eq!((run.code, run.stdout), (0, expected), "{name}");
+    verdict
 }
 
 #[test]
@@ -74,12 +81,24 @@ fn a_grid_of_n_lines_is_one_puzzle_with_square_or_rectangular_boxes() {
     // Most cells kept, so that a debug build solves them at once.
     let square = puzzle(9, 9, 95, 1);
     let n = square.size();
-    answers_once(&square, "rows81.txt", &tokens(square.cells(), n, " ", true));
-    answers_once(&square, "boxed81.txt", &boxed(square.cells(), 9, 9));
+    assert_eq!(
+        answers_once(&square, "rows81.txt", &tokens(square.cells(), n, " ", true)),
+        "unique"
+    );
+    assert_eq!(
+        answers_once(&square, "boxed81.txt", &boxed(square.cells(), 9, 9)),
+        "unique"
+    );
     let wide = puzzle(9, 10, 95, 2);
     let n = wide.size();
-    answers_once(&wide, "commas90.txt", &tokens(wide.cells(), n, ", ", true));
-    answers_once(&wide, "boxed90.txt", &boxed(wide.cells(), 9, 10));
+    assert_eq!(
+        answers_once(&wide, "commas90.txt", &tokens(wide.cells(), n, ", ", true)),
+        "unique"
+    );
+    assert_eq!(
+        answers_once(&wide, "boxed90.txt", &boxed(wide.cells(), 9, 10)),
+        "unique"
+    );
     // The grid format prints rows of tokens and a blank line.
     let run = on_file(
         &["solve", "--format", "grid"],
