@@ -2,7 +2,6 @@
 
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
-
 use std::sync::Arc;
 
 use crate::board::{Board, NO_CELL};

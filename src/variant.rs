@@ -9,6 +9,9 @@ use crate::rules::{Rules, Violation};
 /// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
 /// value or nothing in each cell. Like [`Board`](crate::Board), it never
 /// holds values that break a rule; [`VariantSolver`](crate::VariantSolver) solves it.
+/// A classic board of any side up to 400 reads from text with
+/// [`Variant::parse_classic`] (or `str::parse`), any rules' board with
+/// [`Variant::parse_with`].
 ///
 /// ```
 /// use ndoku::{Rules, Variant};
