@@ -1,4 +1,4 @@
-//! `ndoku`: solve, count and check N×N Sudoku puzzles (4×4 to 64×64) from files or stdin.
+//! `ndoku`: solve, count and check N×N Sudoku puzzles (4×4 to 400×400) from files or stdin.
 
 #[path = "ndoku/batch.rs"]
 mod batch;
@@ -20,12 +20,15 @@ use batch::{Options, Sinks};
 use input::Source;
 use job::{Format, Job, Mode};
 
-/// Solve, count and check N×N Sudoku puzzles, 4×4 to 64×64.
+/// Solve, count and check N×N Sudoku puzzles, 4×4 to 400×400.
 ///
 /// Each FILE holds one puzzle per line, or a single puzzle in grid format; blank
 /// lines are skipped, and a `#` starts a comment to the end of its line. The
-/// size comes from the number of cells. Every puzzle gets one output line, in
-/// input order.
+/// size comes from the number of cells. Past 64×64 (up to 400×400, boxes of
+/// h×w with h the largest divisor of N not above its root) cells are numbers,
+/// on one line or a row a line with optional `|`, `+` and `-` box rules, and
+/// solutions print as numbers. Every puzzle gets one output line, in input
+/// order.
 ///
 /// Exit status: 0 when every puzzle was read, 1 when any was invalid, 2 for a
 /// usage error or a file that could not be read.
