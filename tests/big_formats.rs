@@ -268,3 +268,19 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text of cells, box rules, separators and junk: `parse_classic`
+    /// never panics; what it reads has the classic rules of its size, and
+    /// prints back to itself.
+    #[test]
+    fn any_text_reads_or_names_an_error(text in "[0-9.,_ |+\nxA-]{0,200}") {
+        if let Ok(v) = Variant::parse_classic(&text) {
+            prop_assert_eq!(v.rules(), &Rules::classic(v.size()).unwrap());
+            prop_assert_eq!(v.to_string().parse::<Variant>().unwrap(), v.clone());
+            prop_assert_eq!(Variant::parse_with(Rules::classic(v.size()).unwrap(), &text).unwrap(), v);
+        }
+    }
+}
