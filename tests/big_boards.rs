@@ -131,18 +131,12 @@ fn sizes_past_400_are_refused() {
     assert!(Rules::classic(400).is_ok());
 }
 
-/// Reads hkociemba's boxed text: the lines with a `|` are the rows;
-/// numbers and `.` are cells, anything else a separator.
+/// Reads hkociemba's boxed text with the library's parser: the rows and
+/// box rules, without the notes after them.
 fn boxed(path: &str) -> Option<Variant> {
     let text = std::fs::read_to_string(path).ok()?;
-    let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
-    let cells: Vec<u16> = rows
-        .join(" ")
-        .split(|c: char| c.is_whitespace() || "|+-".contains(c))
-        .filter(|t| !t.is_empty())
-        .map(|t| if t == "." { 0 } else { t.parse().unwrap() })
-        .collect();
-    Some(Variant::from_cells(Rules::classic(400).unwrap(), &cells).unwrap())
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(['|', '+'])).collect();
+    Some(Variant::parse_classic(&rows.join("\n")).expect("the boxed text reads"))
 }
 
 #[test]

@@ -79,26 +79,19 @@ fn answers_once(puzzle: &Variant, name: &str, text: &str) -> &'static str {
 #[test]
 fn a_grid_of_n_lines_is_one_puzzle_with_square_or_rectangular_boxes() {
     // Most cells kept, so that a debug build solves them at once.
-    let square = puzzle(9, 9, 95, 1);
-    let n = square.size();
-    assert_eq!(
-        answers_once(&square, "rows81.txt", &tokens(square.cells(), n, " ", true)),
-        "unique"
-    );
-    assert_eq!(
-        answers_once(&square, "boxed81.txt", &boxed(square.cells(), 9, 9)),
-        "unique"
-    );
+    for (h, w, seed) in [(9, 9, 1), (9, 10, 2)] {
+        let (p, n) = (puzzle(h, w, 95, seed), h * w);
+        let texts = [
+            ("rows", tokens(p.cells(), n, " ", true)),
+            ("commas", tokens(p.cells(), n, ", ", true)),
+            ("boxed", boxed(p.cells(), h, w)),
+        ];
+        for (kind, text) in texts {
+            let name = format!("{kind}{n}.txt");
+            assert_eq!(answers_once(&p, &name, &text), "unique", "{name}");
+        }
+    }
     let wide = puzzle(9, 10, 95, 2);
-    let n = wide.size();
-    assert_eq!(
-        answers_once(&wide, "commas90.txt", &tokens(wide.cells(), n, ", ", true)),
-        "unique"
-    );
-    assert_eq!(
-        answers_once(&wide, "boxed90.txt", &boxed(wide.cells(), 9, 10)),
-        "unique"
-    );
     // The grid format prints rows of tokens and a blank line.
     let run = on_file(
         &["solve", "--format", "grid"],
