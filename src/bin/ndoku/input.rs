@@ -1054,6 +1054,20 @@ mod tests {
     }
 
     #[test]
+    fn notes_after_a_large_grid_are_words_that_are_no_cells() {
+        for note in [
+            "116143 givens, 457182 candidates(pencilmarks).",
+            "Puzzle is minimal concerning hidden singles",
+            "x",
+        ] {
+            assert!(is_note(note), "{note}");
+        }
+        for cells in ["1 2 . 400 _", "| 12 | . |", "0,3,.", ""] {
+            assert!(!is_note(cells), "{cells}");
+        }
+    }
+
+    #[test]
     fn a_chunk_numbers_the_lines_of_each_piece_from_its_first() {
         let mut chunk = Chunk::default();
         chunk.push_lines(3, b"a\n#\nb\n", 3);
