@@ -10,7 +10,8 @@
 //!
 //! Each board gets one line: what it is, the seconds to solve, to count to
 //! two, the guesses, and the peak memory of the process so far. Every
-//! solution is checked with `Variant::is_completed_by`.
+//! solution is checked with `Variant::is_completed_by`. With `DUMP_TOKENS=DIR`
+//! each kept-cells board is also written to DIR in tokens, for other solvers.
 
 use std::time::Instant;
 
@@ -161,7 +162,7 @@ fn main() {
         run(&format!("{n}x{n} empty"), &empty, &mut solver);
     }
     let Some(keep) = o.keep else { return };
-    let grid = solver.solve(&empty).solution().expect("an empty board has solutions");
+    let grid = VariantSolver::new().solve(&empty).solution().expect("an empty board has solutions");
     for seed in 0..o.seeds {
         let start = Instant::now();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -174,6 +175,9 @@ fn main() {
             .collect();
         let puzzle = Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
         let what = format!("{n}x{n} keep {keep}% seed {seed} (shuffled grid {grid_s:.2} s)");
+        if let Ok(dir) = std::env::var("DUMP_TOKENS") {
+            std::fs::write(format!("{dir}/{n}_{keep}_{seed}.txt"), puzzle.to_tokens()).unwrap();
+        }
         if let Some(s) = run(&what, &puzzle, &mut solver) {
             assert!(puzzle.is_completed_by(&s));
         }
