@@ -21,6 +21,8 @@ pub(crate) trait Mask:
 {
     /// The most values it holds.
     const BITS: usize;
+    /// Its 64-bit words.
+    const WORDS: usize;
     /// Whether the board is big enough that the search keeps cells in
     /// buckets by candidate count rather than scanning them for the fewest.
     const BUCKETS: bool;
@@ -50,6 +52,10 @@ pub(crate) trait Mask:
 
     /// Whether it holds bit `i` (value `i + 1`).
     fn has(self, i: usize) -> bool;
+    /// Word `i` (bits `64 * i..64 * (i + 1)`).
+    fn word(self, i: usize) -> u64;
+    /// The same with word `i` set to `w`.
+    fn with_word(self, i: usize, w: u64) -> Self;
 
     /// Whether it shares a value with `other`.
     #[inline(always)]
@@ -83,6 +89,7 @@ pub(crate) trait Mask:
 
 impl Mask for u64 {
     const BITS: usize = 64;
+    const WORDS: usize = 1;
     const BUCKETS: bool = false;
     const EMPTY: Self = 0;
 
@@ -99,6 +106,16 @@ impl Mask for u64 {
     #[inline(always)]
     fn has(self, i: usize) -> bool {
         self >> i & 1 != 0
+    }
+
+    #[inline(always)]
+    fn word(self, _: usize) -> u64 {
+        self
+    }
+
+    #[inline(always)]
+    fn with_word(self, _: usize, w: u64) -> Self {
+        w
     }
 
     #[inline(always)]
@@ -198,6 +215,7 @@ impl<const W: usize> BitOrAssign for Wide<W> {
 
 impl<const W: usize> Mask for Wide<W> {
     const BITS: usize = 64 * W;
+    const WORDS: usize = W;
     const BUCKETS: bool = true;
     const EMPTY: Self = Self([0; W]);
 
@@ -219,6 +237,17 @@ impl<const W: usize> Mask for Wide<W> {
     #[inline(always)]
     fn has(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        self.0[i]
+    }
+
+    #[inline(always)]
+    fn with_word(mut self, i: usize, w: u64) -> Self {
+        self.0[i] = w;
+        self
     }
 
     #[inline(always)]

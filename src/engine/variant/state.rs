@@ -7,6 +7,13 @@ use crate::engine::state::Contradiction;
 /// Marks a trail entry as an assignment rather than a change of mask.
 const ASSIGNED: u32 = 1 << 31;
 
+/// Where a trail entry keeps which word of the cell's mask it holds: the
+/// cells take the bits below (a 400×400 board has 160,000 < 2^20).
+const WORD_SHIFT: u32 = 20;
+
+/// The cell of a trail entry.
+const CELL: u32 = (1 << WORD_SHIFT) - 1;
+
 /// Candidates and assignments, changed only through [`State::restrict`] and
 /// [`State::assign`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
@@ -15,18 +22,15 @@ pub(crate) struct State<M> {
     cand: Vec<M>,
     /// `done[c]`: whether cell `c` has been assigned (its value removed from its peers).
     done: Vec<bool>,
-    /// Every change since the first decision, newest last: (cell, the
-    /// mask before), or (cell | `ASSIGNED`, empty). Changes before it are
-    /// never undone, and a big board makes millions of them.
-    trail: Vec<(u32, M)>,
+    /// Every change since the first decision, newest last: (cell | word
+    /// index << `WORD_SHIFT`, that word of the mask before) for each word
+    /// a change touched, or (cell | `ASSIGNED`, 0). Changes before the
+    /// first decision are never undone, and a big board makes millions;
+    /// and a word a change rather than a mask keeps an entry to 16 bytes
+    /// on any board.
+    trail: Vec<(u32, u64)>,
     /// Whether changes go on the trail: from the first decision on.
     recording: bool,
-    /// On big boards, `stamp[c] == epoch` when cell `c`'s mask is on the
-    /// trail since the last mark or undo: a mark only ever needs a cell's
-    /// first change after it, and a big board changes a cell many times.
-    stamp: Vec<u32>,
-    /// Bumped at each mark and undo.
-    epoch: u32,
     /// On big boards, `places[h * n + d]`: the cells of house `h` where
     /// value `d + 1` may stand, kept as candidates change, so that a hidden
     /// single shows when a count falls to one rather than by scanning
@@ -59,8 +63,6 @@ impl<M: Mask> State<M> {
             done: vec![false; m.cells],
             trail: Vec::with_capacity(m.cells.min(1 << 16) * 4),
             recording: false,
-            stamp: vec![0; if M::BUCKETS { m.cells } else { 0 }],
-            epoch: 0,
             places: vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }],
             singles: Vec::new(),
             buckets: Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n),
@@ -78,7 +80,6 @@ impl<M: Mask> State<M> {
         self.cand.resize(m.cells, M::EMPTY);
         self.done.resize(m.cells, false);
         self.buckets = Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n);
-        self.stamp = vec![0; if M::BUCKETS { m.cells } else { 0 }];
         self.places = vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }];
         self.houses = Dirty::new(m.house_count());
         self.constraints = Dirty::new(m.constraints.len());
@@ -96,8 +97,6 @@ impl<M: Mask> State<M> {
         self.recording = false;
         if M::BUCKETS {
             self.buckets.fill(m.n);
-            self.stamp.fill(0);
-            self.epoch = 0;
             self.places.fill(m.n as u16);
             self.singles.clear();
         }
@@ -219,19 +218,7 @@ impl<M: Mask> State<M> {
     /// recording: it is taken for each decision.
     pub(super) fn mark(&mut self) -> usize {
         self.recording = true;
-        self.next_epoch();
         self.trail.len()
-    }
-
-    /// Starts a new epoch: every cell's next change goes on the trail.
-    fn next_epoch(&mut self) {
-        if M::BUCKETS {
-            self.epoch += 1;
-            if self.epoch == u32::MAX {
-                self.stamp.fill(0);
-                self.epoch = 1;
-            }
-        }
     }
 
     /// An open cell with the fewest candidates, when they are kept in
@@ -242,28 +229,29 @@ impl<M: Mask> State<M> {
 
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub(super) fn undo(&mut self, m: &Model<M>, mark: usize) {
-        for &(cell, old) in self.trail[mark..].iter().rev() {
-            if cell & ASSIGNED != 0 {
-                self.done[(cell & !ASSIGNED) as usize] = false;
+        for &(key, old) in self.trail[mark..].iter().rev() {
+            if key & ASSIGNED != 0 {
+                self.done[(key & !ASSIGNED) as usize] = false;
                 self.open += 1;
-            } else {
-                let c = cell as usize;
-                if M::BUCKETS {
-                    self.buckets.moved(c, self.cand[c].count(), old.count());
-                    let mut back = old & !self.cand[c];
-                    while !back.is_empty() {
-                        let d = back.first();
-                        back = back.without_lowest();
-                        for &h in m.houses_of(c) {
-                            self.places[h as usize * m.n + d] += 1;
-                        }
+                continue;
+            }
+            let (c, i) = ((key & CELL) as usize, (key >> WORD_SHIFT) as usize);
+            let now = self.cand[c];
+            let before = now.with_word(i, old);
+            if M::BUCKETS {
+                self.buckets.moved(c, now.count(), before.count());
+                let mut back = old & !now.word(i);
+                while back != 0 {
+                    let d = i * 64 + back.trailing_zeros() as usize;
+                    back &= back - 1;
+                    for &h in m.houses_of(c) {
+                        self.places[h as usize * m.n + d] += 1;
                     }
                 }
-                self.cand[c] = old;
             }
+            self.cand[c] = before;
         }
         self.trail.truncate(mark);
-        self.next_epoch();
         self.queue.clear();
         self.singles.clear();
         self.houses.clear();
@@ -292,10 +280,12 @@ impl<M: Mask> State<M> {
         if new.is_empty() {
             return Err(Contradiction);
         }
-        if self.recording && (!M::BUCKETS || self.stamp[cell] != self.epoch) {
-            self.trail.push((cell as u32, old));
-            if M::BUCKETS {
-                self.stamp[cell] = self.epoch;
+        if self.recording {
+            for i in 0..M::WORDS {
+                if old.word(i) != new.word(i) {
+                    self.trail
+                        .push((cell as u32 | (i as u32) << WORD_SHIFT, old.word(i)));
+                }
             }
         }
         self.cand[cell] = new;
@@ -360,7 +350,7 @@ impl<M: Mask> State<M> {
         self.open -= 1;
         self.assignments += 1;
         if self.recording {
-            self.trail.push((cell as u32 | ASSIGNED, M::EMPTY));
+            self.trail.push((cell as u32 | ASSIGNED, 0));
         }
         let d = bit.first();
         m.peers.try_each(cell, |p| {
