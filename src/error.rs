@@ -275,7 +275,7 @@ pub(crate) fn by_name<T: Copy + std::fmt::Display>(
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum RulesError {
-    /// A board side ndoku does not support (1 to 64).
+    /// A board side ndoku does not support (1 to 400).
     #[error("a {size}x{size} board is not supported: sizes run from 1 to {max}")]
     UnsupportedSize {
         /// The side asked for.

@@ -1,4 +1,4 @@
-//! ndoku solves N×N Sudoku: the classic 9×9, 16×16, 25×25 and on up to 64×64.
+//! ndoku solves N×N Sudoku: the classic 9×9, 16×16, 25×25 and on up to 400×400.
 //!
 //! ```
 //! use ndoku::Board9;

@@ -67,41 +67,26 @@ pub(crate) enum Peers {
 
 /// Where each house of N cells meets the houses it shares two cells or
 /// more with: a value whose places in one lie all in the shared cells
-/// leaves the rest of the other. Each meeting is the other house and the
-/// shared cells' positions in both houses, as bits, so that it takes
-/// words in proportion to N rather than cells.
+/// leaves the rest of the other. Laid end to end, as each meeting's cells
+/// outside the house, shared, and beyond it in the other house.
 #[derive(Default)]
 struct Meets {
     /// `meets[start[h]..start[h + 1]]`: house `h`'s meetings.
     start: Vec<u32>,
-    /// Each meeting: the other house.
-    other: Vec<u32>,
-    /// Each meeting's positions, `2 * words` words: here, then there.
-    bits: Vec<u64>,
-    /// Words in a set of positions: N / 64, rounded up.
-    words: usize,
+    /// Each meeting: where its cells begin, and how many are outside,
+    /// shared and beyond.
+    meets: Vec<[u32; 4]>,
+    cells: Vec<u32>,
 }
 
 /// One meeting of two houses, as [`Model::meets`] shows it.
 pub(crate) struct Meet<'a> {
-    /// The other house's cells.
-    pub other: &'a [u32],
-    /// The positions of the shared cells in this house.
-    pub here: Positions<'a>,
-    /// The positions of the shared cells in the other house.
-    pub there: Positions<'a>,
-}
-
-/// Positions in a house (`0..N`), as bits.
-#[derive(Clone, Copy)]
-pub(crate) struct Positions<'a>(&'a [u64]);
-
-impl Positions<'_> {
-    /// Whether position `i` is in the set.
-    #[inline(always)]
-    pub fn has(self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 != 0
-    }
+    /// The cells of the house outside the other.
+    pub outside: &'a [u32],
+    /// The shared cells.
+    pub shared: &'a [u32],
+    /// The cells of the other house outside this one.
+    pub beyond: &'a [u32],
 }
 
 impl<M: Mask> Model<M> {
@@ -180,16 +165,16 @@ impl<M: Mask> Model<M> {
     #[inline(always)]
     pub fn meets(&self, h: usize) -> impl Iterator<Item = Meet<'_>> {
         let m = &self.meets;
-        let range = m.start[h] as usize..m.start[h + 1] as usize;
-        range.map(move |k| {
-            let bits = &m.bits[2 * k * m.words..2 * (k + 1) * m.words];
-            let (here, there) = bits.split_at(m.words);
-            Meet {
-                other: self.house(m.other[k] as usize),
-                here: Positions(here),
-                there: Positions(there),
-            }
-        })
+        m.meets[m.start[h] as usize..m.start[h + 1] as usize]
+            .iter()
+            .map(|&[at, o, s, b]| {
+                let (at, o, s, b) = (at as usize, o as usize, s as usize, b as usize);
+                Meet {
+                    outside: &m.cells[at..at + o],
+                    shared: &m.cells[at + o..at + o + s],
+                    beyond: &m.cells[at + o + s..at + o + s + b],
+                }
+            })
     }
 
     /// The number of houses of N cells.
@@ -227,21 +212,23 @@ fn pattern(n: usize, h: usize, w: usize) -> Vec<u16> {
 /// For each house of N cells, the houses it shares two cells or more with.
 fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
     let count = houses.len() / n.max(1);
-    let words = n.div_ceil(64);
     let mut out = Meets {
         start: vec![0],
-        other: Vec::new(),
-        bits: Vec::new(),
-        words,
+        meets: Vec::new(),
+        cells: Vec::new(),
     };
-    // `pos[c]`: cell `c`'s position in the house at hand; `shared[o]`:
-    // cells house `o` shares with it.
-    let mut pos = vec![u32::MAX; n * n];
+    // Each house as a set of cells; `shared[o]`: cells house `o` shares
+    // with the house at hand.
+    let words = (n * n).div_ceil(64);
+    let mut sets = vec![0u64; count * words];
+    for (i, &c) in houses.iter().enumerate() {
+        sets[(i / n) * words + c as usize / 64] |= 1 << (c % 64);
+    }
+    let set = |h: usize| &sets[h * words..(h + 1) * words];
     let mut shared = vec![0u32; count];
     for h in 0..count {
         let here = &houses[h * n..(h + 1) * n];
-        for (i, &c) in here.iter().enumerate() {
-            pos[c as usize] = i as u32;
+        for &c in here {
             houses_of
                 .of(c as usize)
                 .iter()
@@ -253,22 +240,16 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
                 if k < 2 || o as usize == h {
                     continue;
                 }
-                let at = out.bits.len();
-                out.bits.resize(at + 2 * words, 0);
-                let there = &houses[o as usize * n..(o as usize + 1) * n];
-                for (j, &d) in there.iter().enumerate() {
-                    let i = pos[d as usize];
-                    if i != u32::MAX {
-                        let i = i as usize;
-                        out.bits[at + i / 64] |= 1 << (i % 64);
-                        out.bits[at + words + j / 64] |= 1 << (j % 64);
-                    }
-                }
-                out.other.push(o);
+                let (a, b) = (set(h), set(o as usize));
+                let at = out.cells.len() as u32;
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & !b));
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| a & b));
+                push_cells(&mut out.cells, a.iter().zip(b).map(|(a, b)| b & !a));
+                let rest = n as u32 - k;
+                out.meets.push([at, rest, k, rest]);
             }
         }
-        here.iter().for_each(|&c| pos[c as usize] = u32::MAX);
-        out.start.push(out.other.len() as u32);
+        out.start.push(out.meets.len() as u32);
     }
     out
 }

@@ -68,9 +68,12 @@ fn hidden_singles<M: Mask>(
         let cand = st.cand(c as usize);
         twice |= once & cand;
         once |= cand;
-        if cand.is_single() {
-            fixed |= cand;
-        }
+        // One value or none: a cell of its own (none fails elsewhere).
+        fixed |= if cand.without_lowest().is_empty() {
+            cand
+        } else {
+            M::EMPTY
+        };
     }
     if once != m.full {
         return Err(Contradiction);
@@ -108,22 +111,14 @@ fn locked_candidates<M: Mask>(
     st: &mut State<M>,
     h: usize,
 ) -> Result<(), Contradiction> {
-    let house = m.house(h);
     for meet in m.meets(h) {
-        let (mut shared, mut outside) = (M::EMPTY, M::EMPTY);
-        for (i, &c) in house.iter().enumerate() {
-            if meet.here.has(i) {
-                shared |= st.cand(c as usize);
-            } else {
-                outside |= st.cand(c as usize);
-            }
-        }
-        let locked = shared & !outside;
+        let union = |cells: &[u32]| cells.iter().fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        let locked = union(meet.shared) & !union(meet.outside);
         if locked.is_empty() {
             continue;
         }
-        for (j, &c) in meet.other.iter().enumerate() {
-            if !meet.there.has(j) && st.cand(c as usize).meets(locked) {
+        for &c in meet.beyond {
+            if st.cand(c as usize).meets(locked) {
                 st.restrict(m, c as usize, !locked)?;
             }
         }
