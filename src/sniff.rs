@@ -85,6 +85,13 @@ fn is_board(k: usize) -> bool {
     SIDES.iter().any(|&n| n * n == k)
 }
 
+/// Whether `k` cells make a board past 64×64 that the run-time model
+/// holds (to 400×400): a line of that many numbers is a whole puzzle.
+fn is_big_board(k: usize) -> bool {
+    let n = k.isqrt();
+    n * n == k && (65..=crate::rules::Rules::MAX_SIZE).contains(&n)
+}
+
 /// Whether a word is all digits.
 fn is_number(w: &str) -> bool {
     w.bytes().all(|b| b.is_ascii_digit())
@@ -290,7 +297,7 @@ impl LineShape {
     /// Whether the line holds the cells of a whole board, in characters or in words.
     #[must_use]
     pub fn is_whole(&self) -> bool {
-        is_board(self.chars) || is_board(self.words)
+        is_board(self.chars) || is_board(self.words) || is_big_board(self.words)
     }
 
     /// The counts of cells the line may hold: its characters, and its words

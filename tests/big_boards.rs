@@ -4,7 +4,7 @@
 //! The 400×400 boards of `../shared/data/400x400` are `#[ignore]`d (slow in
 //! a debug build); `.ci/run` runs them in release.
 
-use ndoku::{Count, Reference, Rules, Variant, VariantSolver};
+use ndoku::{Count, Level, Reference, Rules, Variant, VariantGenerator, VariantSolver};
 
 /// A small seeded generator (xorshift), so that boards are the same on every run.
 struct Rng(u64);
@@ -171,4 +171,45 @@ fn bigger_boards_are_solved_and_counted_in_full() {
         .solution()
         .expect("a solution");
     assert!(empty.is_completed_by(&grid));
+}
+
+/// An easy puzzle of `rules` from the generator: singles alone solve it
+/// (the engine, whose propagation past 64×64 is singles alone, with no
+/// guess), it keeps its solution, and it is unique.
+fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> usize {
+    let generator = VariantGenerator::new(rules, seed).with_level(Level::Easy);
+    let made = generator.generate().expect("a grid of boxes");
+    assert!(made.puzzle.is_completed_by(&made.solution));
+    let mut singles = VariantSolver::new().with_max_nodes(0);
+    assert_eq!(
+        singles.solve(&made.puzzle).solution(),
+        Some(made.solution.clone())
+    );
+    assert_eq!(VariantSolver::new().count(&made.puzzle, 2), Count::Exact(1));
+    assert_eq!(
+        generator.generate().unwrap(),
+        made,
+        "the same seed, the same puzzle"
+    );
+    made.puzzle.givens()
+}
+
+#[test]
+fn easy_81x81_puzzles_are_generated() {
+    let n = 81 * 81;
+    let givens = easy_puzzle_is_unique_and_solved_by_singles(Rules::classic(81).unwrap(), 5);
+    assert!(
+        givens < n * 3 / 4,
+        "{givens} givens of {n}: carving stopped early"
+    );
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn easy_puzzles_to_144x144_are_generated_in_full() {
+    for n in [90, 100, 132, 144] {
+        let givens =
+            easy_puzzle_is_unique_and_solved_by_singles(Rules::classic(n).unwrap(), n as u64);
+        eprintln!("{n}x{n}: {givens} givens of {}", n * n);
+    }
 }

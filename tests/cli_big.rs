@@ -312,3 +312,47 @@ fn kociembas_boxed_text_is_read_as_one_grid() {
     let run = on_file(&["solve"], "kociemba_bad.txt", &lines.join("\n"));
     assert_invalid(&run, ":7: invalid token \"x03\" at row 6, column 3\n");
 }
+
+/// Two easy 81×81 puzzles from seed 9, with their solutions.
+const GENERATE_81: [&str; 10] = [
+    "generate",
+    "--size",
+    "81",
+    "--level",
+    "easy",
+    "--count",
+    "2",
+    "--seed",
+    "9",
+    "--with-solution",
+];
+
+#[test]
+fn easy_big_puzzles_are_generated_one_a_line_and_read_back() {
+    let made = ndoku(&GENERATE_81, b"");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let lines = made.lines();
+    assert_eq!(lines.len(), 2);
+    let mut puzzles = String::new();
+    for line in &lines {
+        let (puzzle, solution) = line.split_once('\t').expect("puzzle, tab, solution");
+        let puzzle: Variant = puzzle.parse().expect("a puzzle in tokens");
+        assert_eq!(puzzle.size(), 81);
+        assert_solves(&puzzle, solution);
+        puzzles.push_str(&format!("{}\n", puzzle));
+    }
+    // Two whole 81×81 puzzles, a line each, are two puzzles, each unique.
+    let checked = on_file(&["check"], "generated81.txt", &puzzles);
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    let verdicts: Vec<&str> = checked
+        .lines()
+        .iter()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["unique", "unique"]);
+    let again = ndoku(&[&GENERATE_81[..], &["-j1"]].concat(), b"");
+    assert_eq!(
+        again.stdout, made.stdout,
+        "the same seed, the same puzzles, whatever -j"
+    );
+}

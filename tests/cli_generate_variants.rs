@@ -136,10 +136,12 @@ fn bad_combinations_are_usage_errors() {
         (&["--box", "2", "--boxes", "2x2"][..], "cannot be used with"),
         (&["--jigsaw", "--windows"][..], "windows needs square boxes"),
         (
-            &["--diagonals", "--level", "easy"][..],
-            "--level is for classic puzzles",
+            &["--diagonals", "--level", "medium"][..],
+            "--level medium or hard is for classic puzzles",
         ),
         (&["--boxes", "3"][..], "expected boxes as RxC"),
+        (&["--size", "401"][..], "401"),
+        (&["--boxes", "20x21"][..], "make no board of 1 to 400"),
     ] {
         let run = ndoku(&[&["generate"], args].concat(), b"");
         assert_eq!(run.code, 2, "{args:?}");

@@ -13,7 +13,7 @@ use crate::random::{below, shuffle};
 use crate::rules::Rules;
 use crate::variant::{Variant, VariantOutcome};
 
-use super::{GenerateError, Symmetry, in_sequence};
+use super::{GenerateError, Level, Symmetry, in_sequence};
 
 /// A puzzle made by [`VariantGenerator`], with its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,7 @@ pub struct VariantGenerator {
     random_regions: bool,
     attempts: u32,
     max_nodes: u64,
+    level: Option<Level>,
 }
 
 /// The default node budget of each uniqueness check.
@@ -127,6 +128,7 @@ impl VariantGenerator {
             random_regions: false,
             attempts: 64,
             max_nodes: CHECK_NODES,
+            level: None,
         }
     }
 
@@ -172,6 +174,19 @@ impl VariantGenerator {
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Asks for puzzles of `level`. [`Level::Easy`] carves by singles: a
+    /// given goes only while its value is a naked or hidden single of the
+    /// givens left, so singles alone solve the puzzle (unique, since every
+    /// step is forced; not reported minimal). It checks each given in time
+    /// proportional to N, not with a search, and so is the way to generate
+    /// past 64×64, where a uniqueness search per given would take minutes.
+    /// The other levels carve as without a level: unique and minimal.
+    #[must_use]
+    pub fn with_level(mut self, level: Level) -> Self {
+        self.level = Some(level);
         self
     }
 
@@ -313,10 +328,22 @@ impl Worker {
             } else {
                 Arc::clone(&generator.rules)
             };
-            self.fill = std::mem::take(&mut self.fill)
-                .with_max_nodes(grid_nodes(attempt))
-                .with_seed(rng.next_u64());
-            let solution = match self.fill.solve(&Variant::new(rules)) {
+            let outcome = if n > 64 && rules.is_plain() {
+                // A seeded search of a big empty board runs into dead ends;
+                // the engine's own order does not, and a shuffle of its
+                // solution is a random grid of the layout.
+                VariantSolver::new()
+                    .solve(&Variant::new(rules))
+                    .solution()
+                    .map(|grid| shuffled(&grid, &mut rng))
+                    .map_or(VariantOutcome::Unsolvable, VariantOutcome::Solved)
+            } else {
+                self.fill = std::mem::take(&mut self.fill)
+                    .with_max_nodes(grid_nodes(attempt))
+                    .with_seed(rng.next_u64());
+                self.fill.solve(&Variant::new(rules))
+            };
+            let solution = match outcome {
                 VariantOutcome::Solved(grid) => grid,
                 VariantOutcome::Unsolvable if !generator.random_regions => {
                     return Err(GenerateError::Unsolvable);
@@ -324,7 +351,11 @@ impl Worker {
                 _ => continue,
             };
             shuffle(&mut rng, &mut orbits);
-            let (puzzle, minimal) = self.carve(generator, &solution, &orbits);
+            let (puzzle, minimal) = if generator.level == Some(Level::Easy) {
+                (carve_by_singles(&solution, &orbits), false)
+            } else {
+                self.carve(generator, &solution, &orbits)
+            };
             return Ok(VariantPuzzle {
                 puzzle,
                 solution,
@@ -372,6 +403,107 @@ impl Worker {
         }
         (solution.with_values(cells), proven)
     }
+}
+
+/// `grid` (under rules of boxes alone) with its values relabelled, its
+/// bands and the rows in each, and its stacks and the columns in each, put
+/// in an order drawn from `rng`: another solution of the same rules.
+fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("rules of boxes");
+    let mut permutation = |k: usize| {
+        let mut p: Vec<usize> = (0..k).collect();
+        shuffle(rng, &mut p);
+        p
+    };
+    let values = permutation(n);
+    let mut lines = |each: usize| -> Vec<usize> {
+        let groups = permutation(n / each);
+        let mut out = Vec::with_capacity(n);
+        for g in groups {
+            out.extend(permutation(each).into_iter().map(|i| g * each + i));
+        }
+        out
+    };
+    let (rows, cols) = (lines(h), lines(w));
+    let cells = (0..n * n)
+        .map(|c| {
+            let v = grid.cells()[rows[c / n] * n + cols[c % n]];
+            values[usize::from(v) - 1] as u16 + 1
+        })
+        .collect();
+    grid.with_values(cells)
+}
+
+/// Empties the `orbits` of `solution` in the order given, each cell only
+/// while its value is a naked or hidden single of the givens left (in the
+/// rules' houses of N cells): singles solve the puzzle from there, first
+/// the cell, then all a fuller puzzle's singles did. An orbit goes whole
+/// or not at all.
+fn carve_by_singles(solution: &Variant, orbits: &[Vec<usize>]) -> Variant {
+    let n = solution.size();
+    let houses: Vec<&[u32]> = solution
+        .rules()
+        .geometry()
+        .houses()
+        .iter()
+        .map(|h| h.cells())
+        .filter(|cells| cells.len() == n)
+        .collect();
+    let mut houses_of = vec![smallvec::SmallVec::<[u32; 4]>::new(); n * n];
+    for (h, cells) in houses.iter().enumerate() {
+        cells
+            .iter()
+            .for_each(|&c| houses_of[c as usize].push(h as u32));
+    }
+    // `given[h * words..]`: the values given in house `h`, as bits.
+    let words = n.div_ceil(64);
+    let mut given = vec![0u64; houses.len() * words];
+    let mut cells = solution.cells().to_vec();
+    let flip = |given: &mut [u64], c: usize, v: u16| {
+        let d = usize::from(v) - 1;
+        for &h in &houses_of[c] {
+            given[h as usize * words + d / 64] ^= 1 << (d % 64);
+        }
+    };
+    for (c, &v) in cells.iter().enumerate() {
+        flip(&mut given, c, v);
+    }
+    // Whether value `d` is given in a house of cell `c`.
+    let sees = |given: &[u64], c: usize, d: usize| {
+        houses_of[c]
+            .iter()
+            .any(|&h| given[h as usize * words + d / 64] >> (d % 64) & 1 != 0)
+    };
+    let forced = |given: &[u64], cells: &[u16], c: usize| {
+        let d = usize::from(solution.cells()[c]) - 1;
+        let naked = (0..n).all(|e| e == d || sees(given, c, e));
+        naked
+            || houses_of[c].iter().any(|&h| {
+                houses[h as usize].iter().all(|&o| {
+                    o as usize == c || cells[o as usize] != 0 || sees(given, o as usize, d)
+                })
+            })
+    };
+    for orbit in orbits {
+        let mut gone = Vec::with_capacity(orbit.len());
+        for &c in orbit {
+            if cells[c] == 0 {
+                continue;
+            }
+            flip(&mut given, c, cells[c]);
+            cells[c] = 0;
+            gone.push(c);
+            if !forced(&given, &cells, c) {
+                for &c in &gone {
+                    cells[c] = solution.cells()[c];
+                    flip(&mut given, c, cells[c]);
+                }
+                break;
+            }
+        }
+    }
+    solution.with_values(cells)
 }
 
 /// A random layout of `n` connected regions of `n` cells, not checked for

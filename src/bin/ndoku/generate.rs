@@ -70,10 +70,11 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
     pub jigsaw: bool,
     /// Variant: the side of the board (default 9), for `--jigsaw`, or alone
-    /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64),
+    /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4, 81: 9×9,
+    /// 90: 9×10), up to 400. Past 64, ask for `--level easy`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=400),
           conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
-    pub size: Option<u8>,
+    pub size: Option<u16>,
     /// Variant: irregular regions from FILE, N lines of N region names: one
     /// character each (`AAABBBCCC`), or names separated by spaces or commas.
     /// Blank lines and `#` comments are skipped.
@@ -115,7 +116,7 @@ pub enum OutputFormat {
     Json,
 }
 
-/// Reads `--boxes`: `RxC`, two sides from 1 whose product is at most 64.
+/// Reads `--boxes`: `RxC`, two sides from 1 whose product is at most 400.
 fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("expected boxes as RxC, such as 2x3, found '{text}'");
     let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -123,9 +124,9 @@ fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
         r.trim().parse().map_err(|_| bad())?,
         c.trim().parse().map_err(|_| bad())?,
     );
-    if r == 0 || c == 0 || r.saturating_mul(c) > 64 {
+    if r == 0 || c == 0 || r.saturating_mul(c) > 400 {
         return Err(format!(
-            "boxes of {r}x{c} make no board of 1 to 64 cells a side"
+            "boxes of {r}x{c} make no board of 1 to 400 cells a side"
         ));
     }
     Ok((r, c))
@@ -149,7 +150,10 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     let classic_only = [
         (args.hex, "--hex"),
         (args.givens.is_some(), "--givens"),
-        (args.level.is_some(), "--level"),
+        (
+            args.level.is_some_and(|l| l != LevelArg::Easy),
+            "--level medium or hard",
+        ),
     ];
     if let Some((_, flag)) = classic_only.iter().find(|(set, _)| *set) {
         return Err(format!("{flag} is for classic puzzles, not variant ones"));
@@ -375,6 +379,9 @@ fn variants(
     if args.jigsaw {
         generator = generator.with_random_regions();
     }
+    if let Some(level) = args.level {
+        generator = generator.with_level(level.into());
+    }
     let mut start = 0u64;
     while start < args.count {
         let count = (args.count - start).min(ROUND as u64) as usize;
@@ -397,7 +404,13 @@ fn variants(
 /// A variant puzzle (and its solution, when asked) as printed: f-puzzles
 /// JSON by default, with the solution as its `solution` field.
 fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
-    match args.format.unwrap_or(OutputFormat::Json) {
+    // f-puzzles draws boards up to 16×16; past 64×64 a line of tokens reads back.
+    let fallback = if made.puzzle.size() > 64 {
+        OutputFormat::Line
+    } else {
+        OutputFormat::Json
+    };
+    match args.format.unwrap_or(fallback) {
         OutputFormat::Json => {
             json(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
         }
