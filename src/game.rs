@@ -52,7 +52,7 @@ pub enum GameError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Edit {
     Entry { cell: usize, before: u16 },
-    Marks { cell: usize, before: u64 },
+    Marks { cell: usize, before: Box<[u64]> },
 }
 
 /// A game in progress on any [`Rules`]: the puzzle's givens, the player's
@@ -76,7 +76,10 @@ enum Edit {
 pub struct Game {
     puzzle: Variant,
     entries: Vec<u16>,
+    /// Each cell's pencil marks as bits (bit `v - 1` for value `v`), in
+    /// `words` words a cell, so that a board of any size has them.
     marks: Vec<u64>,
+    words: usize,
     history: Vec<Edit>,
 }
 
@@ -86,24 +89,49 @@ impl Game {
     #[must_use]
     pub fn new(puzzle: Variant) -> Self {
         let n = puzzle.size();
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut marks = vec![full; n * n];
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                marks[cell] = 1 << (v - 1);
-                for &p in &puzzle.rules().peers(cell) {
-                    marks[p as usize] &= !(1 << (v - 1));
+        let words = n.div_ceil(64);
+        let givens = puzzle.cells();
+        let groups = groups(puzzle.rules());
+        // The values given in each group, then in each cell's groups and chess moves.
+        let mut taken = vec![0u64; groups.len() * words];
+        for (g, cells) in groups.iter().enumerate() {
+            for &c in *cells {
+                if let Some(d) = usize::from(givens[c as usize]).checked_sub(1) {
+                    taken[g * words + d / 64] |= 1 << (d % 64);
                 }
             }
         }
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
+        let mut marks = vec![0u64; n * n * words];
+        for (g, cells) in groups.iter().enumerate() {
+            for &c in *cells {
+                let seen = &mut marks[c as usize * words..(c as usize + 1) * words];
+                seen.iter_mut()
+                    .zip(&taken[g * words..(g + 1) * words])
+                    .for_each(|(m, t)| *m |= t);
+            }
+        }
+        for (a, b) in puzzle.rules().chess_pairs() {
+            for (c, d) in [(a, b), (b, a)] {
+                if let Some(v) = usize::from(givens[d as usize]).checked_sub(1) {
+                    marks[c as usize * words + v / 64] |= 1 << (v % 64);
+                }
+            }
+        }
+        // What is left: every value not seen; a given's own value alone.
+        for (cell, &v) in givens.iter().enumerate() {
+            let own = &mut marks[cell * words..(cell + 1) * words];
+            for (i, m) in own.iter_mut().enumerate() {
+                *m = !*m & word_of_values(n, i);
+            }
             if v != 0 {
-                marks[cell] = 1 << (v - 1);
+                own.fill(0);
+                own[(usize::from(v) - 1) / 64] = 1 << ((v - 1) % 64);
             }
         }
         Self {
             entries: vec![0; n * n],
             marks,
+            words,
             history: Vec::new(),
             puzzle,
         }
@@ -155,7 +183,7 @@ impl Game {
         if let Some(v) = self.value(row, col) {
             return vec![v];
         }
-        values(self.marks[cell]).collect()
+        values(self.marks_of(cell)).collect()
     }
 
     /// Sets the pencil marks of the empty cell at `row`, `col`.
@@ -170,12 +198,13 @@ impl Game {
         candidates: &[u16],
     ) -> Result<(), GameError> {
         let cell = self.open_cell(row, col)?;
-        let mut mask = 0;
+        let mut mask = vec![0u64; self.words];
         for &v in candidates {
             self.check_value(row, col, v, false)?;
-            mask |= 1u64 << (v - 1);
+            mask[usize::from(v - 1) / 64] |= 1 << ((v - 1) % 64);
         }
-        let before = std::mem::replace(&mut self.marks[cell], mask);
+        let before = self.marks_of(cell).into();
+        self.marks_of_mut(cell).copy_from_slice(&mask);
         self.history.push(Edit::Marks { cell, before });
         Ok(())
     }
@@ -185,7 +214,7 @@ impl Game {
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
             Some(Edit::Entry { cell, before }) => self.entries[cell] = before,
-            Some(Edit::Marks { cell, before }) => self.marks[cell] = before,
+            Some(Edit::Marks { cell, before }) => self.marks_of_mut(cell).copy_from_slice(&before),
             None => return false,
         }
         true
@@ -198,18 +227,32 @@ impl Game {
         let n = self.puzzle.size();
         let at = |c: usize| (c / n, c % n);
         let grid = self.grid();
-        let mut out = Vec::new();
-        for (cell, &v) in grid.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            for &p in &self.puzzle.rules().peers(cell) {
-                if p as usize > cell && grid[p as usize] == v {
-                    out.push((at(cell), at(p as usize)));
-                }
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // In each group, the cells of each value, paired.
+        let mut holders: Vec<u32> = Vec::new();
+        for cells in groups(self.puzzle.rules()) {
+            holders.clear();
+            holders.extend(cells.iter().filter(|&&c| grid[c as usize] != 0));
+            holders.sort_unstable_by_key(|&c| (grid[c as usize], c));
+            for (i, &a) in holders.iter().enumerate() {
+                let same = holders[i + 1..]
+                    .iter()
+                    .take_while(|&&b| grid[b as usize] == grid[a as usize]);
+                pairs.extend(same.map(|&b| (a.min(b), a.max(b))));
             }
         }
-        out
+        let chess = self.puzzle.rules().chess_pairs();
+        pairs.extend(
+            chess
+                .filter(|&(a, b)| grid[a as usize] != 0 && grid[a as usize] == grid[b as usize])
+                .map(|(a, b)| (a.min(b), a.max(b))),
+        );
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+            .into_iter()
+            .map(|(a, b)| (at(a as usize), at(b as usize)))
+            .collect()
     }
 
     /// The entries that differ from `solution`, as (row, column).
@@ -252,9 +295,8 @@ impl Game {
         }
         let mut out = String::with_capacity(n * n * n);
         for cell in 0..n * n {
-            let mask = self.mask(cell);
             for v in 1..=n as u8 {
-                out.push(if mask & 1 << (v - 1) != 0 {
+                out.push(if self.has_mark(cell, u16::from(v)) {
                     char::from(b'0' + v)
                 } else {
                     '.'
@@ -285,11 +327,11 @@ impl Game {
         let mut game = Game::new(puzzle);
         for cell in 0..n * n {
             let (row, col) = (cell / n, cell % n);
-            let mut mask = 0u64;
+            let mut mask = vec![0u64; game.words];
             for (k, &ch) in chars[cell * n..(cell + 1) * n].iter().enumerate() {
                 match ch {
                     '.' | '0' | '*' | '_' => {}
-                    d if d.to_digit(10) == Some(k as u32 + 1) => mask |= 1 << k,
+                    d if d.to_digit(10) == Some(k as u32 + 1) => mask[k / 64] |= 1 << (k % 64),
                     _ => {
                         return Err(GameError::Marks(format!(
                             "invalid character {ch:?} at R{}C{}, place {}",
@@ -301,7 +343,8 @@ impl Game {
                 }
             }
             let given = game.puzzle.cells()[cell];
-            if given != 0 && mask & 1 << (given - 1) == 0 {
+            let d = usize::from(given).saturating_sub(1);
+            if given != 0 && mask[d / 64] >> (d % 64) & 1 == 0 {
                 return Err(GameError::Marks(format!(
                     "the given {given} at R{}C{} is not among its candidates",
                     row + 1,
@@ -309,7 +352,7 @@ impl Game {
                 )));
             }
             if given == 0 {
-                game.marks[cell] = mask;
+                game.marks_of_mut(cell).copy_from_slice(&mask);
             }
         }
         Ok(game)
@@ -321,11 +364,23 @@ impl Game {
         self.puzzle.rules()
     }
 
-    /// A cell's marks as a mask: a filled cell's is its value.
-    fn mask(&self, cell: usize) -> u64 {
+    /// The marks of `cell`, as kept (a filled cell's are those of before its entry).
+    fn marks_of(&self, cell: usize) -> &[u64] {
+        &self.marks[cell * self.words..(cell + 1) * self.words]
+    }
+
+    fn marks_of_mut(&mut self, cell: usize) -> &mut [u64] {
+        &mut self.marks[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// Whether `v` is marked in `cell`; a filled cell has its value alone.
+    fn has_mark(&self, cell: usize, v: u16) -> bool {
         match self.puzzle.cells()[cell].max(self.entries[cell]) {
-            0 => self.marks[cell],
-            v => 1 << (v - 1),
+            0 => {
+                let d = usize::from(v - 1);
+                self.marks_of(cell)[d / 64] >> (d % 64) & 1 != 0
+            }
+            filled => filled == v,
         }
     }
 
@@ -360,11 +415,30 @@ impl Game {
     }
 }
 
-/// The values of a mask, in increasing order.
-fn values(mask: u64) -> impl Iterator<Item = u16> {
-    (0..64u16)
-        .filter(move |k| mask >> k & 1 != 0)
-        .map(|k| k + 1)
+/// The values of a cell's marks, in increasing order.
+fn values(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        (0..64u16)
+            .filter(move |k| w >> k & 1 != 0)
+            .map(move |k| i as u16 * 64 + k + 1)
+    })
+}
+
+/// Word `i` of the set of values `1..=n`.
+fn word_of_values(n: usize, i: usize) -> u64 {
+    match n.saturating_sub(i * 64) {
+        0 => 0,
+        k if k >= 64 => u64::MAX,
+        k => (1 << k) - 1,
+    }
+}
+
+/// The groups of cells whose values differ: every house, and every cage.
+fn groups(rules: &Rules) -> Vec<&[u32]> {
+    let houses = rules.geometry().houses().iter().map(|h| h.cells());
+    houses
+        .chain(rules.cages().iter().map(|c| c.cells()))
+        .collect()
 }
 
 impl fmt::Display for Game {
@@ -375,7 +449,9 @@ impl fmt::Display for Game {
         for row in 0..n {
             let cells: Vec<String> = (0..n)
                 .map(|col| {
-                    let list: Vec<String> = values(self.mask(row * n + col))
+                    let cell = row * n + col;
+                    let list: Vec<String> = (1..=n as u16)
+                        .filter(|&v| self.has_mark(cell, v))
                         .map(|v| v.to_string())
                         .collect();
                     list.join(",")
@@ -410,7 +486,7 @@ mod tests {
         assert_eq!(line.len(), 729);
         // Marks from the givens never remove a value of the solution.
         for (cell, &v) in solution.cells().iter().enumerate() {
-            assert!(game.mask(cell) & 1 << (v - 1) != 0, "cell {cell}");
+            assert!(game.has_mark(cell, v), "cell {cell}");
         }
         let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
         assert_eq!(back.to_candidate_line().unwrap(), line);
@@ -452,5 +528,30 @@ mod tests {
                 .unwrap()
                 .starts_with("3 1 4,6 5")
         );
+    }
+
+    #[test]
+    fn big_boards_have_marks_past_64_values() {
+        let rules = Rules::classic(81).unwrap();
+        let grid = Variant::new(rules.clone()).solve().unwrap();
+        let mut cells = grid.cells().to_vec();
+        cells[0] = 0;
+        cells[80] = 0;
+        let puzzle = Variant::from_cells(rules, &cells).unwrap();
+        let mut game = Game::new(puzzle.clone());
+        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
+        assert_eq!(game.candidates(0, 80), vec![grid.cells()[80]]);
+        game.set_candidates(0, 0, &[70, 81]).unwrap();
+        assert_eq!(game.candidates(0, 0), vec![70, 81]);
+        game.enter(0, 80, grid.cells()[1]).unwrap();
+        let conflicts = game.conflicts();
+        assert!(conflicts.contains(&((0, 1), (0, 80))), "{conflicts:?}");
+        let value = |(r, c): (usize, usize)| game.value(r, c);
+        assert!(conflicts.iter().all(|&(a, b)| value(a) == value(b)));
+        assert!(game.undo() && game.undo());
+        assert!(game.conflicts().is_empty());
+        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
+        let line = ".".repeat(81 * 81 * 81);
+        assert!(Game::from_candidate_line(puzzle, &line).is_err());
     }
 }
