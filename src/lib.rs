@@ -274,6 +274,7 @@ pub mod fpuzzles;
 mod game;
 mod generate;
 mod geometry;
+pub mod logic;
 mod outcome;
 mod random;
 mod reference;
@@ -294,6 +295,7 @@ pub use generate::{
     VariantPuzzle,
 };
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
+pub use logic::{Candidates, Logic, LogicError, Rating, Step};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
 pub use rules::{Cage, ChessRule, Rules, Violation};

@@ -1,0 +1,390 @@
+//! The candidate grid logic works on: each cell's value or candidate mask, and the houses and peers of the rules.
+
+use std::sync::Arc;
+
+use crate::error::House;
+use crate::game::Game;
+use crate::rules::Rules;
+use crate::variant::Variant;
+
+use super::error::LogicError;
+use super::step::Step;
+
+/// The largest board logic handles: candidates are bits of a `u64`.
+pub const MAX_SIZE: usize = 64;
+
+/// One house as logic sees it: its kind, its number among houses of that
+/// kind (from 1), and its cells.
+#[derive(Clone, Debug)]
+pub(crate) struct HouseInfo {
+    pub(crate) kind: House,
+    pub(crate) number: usize,
+    pub(crate) cells: Vec<u32>,
+}
+
+impl HouseInfo {
+    /// "row 4", "box 5", "diagonal 1".
+    pub(crate) fn name(&self) -> String {
+        format!("{} {}", self.kind, self.number)
+    }
+
+    /// Whether the house is a box or a jigsaw region (SE's "block").
+    pub(crate) fn is_box(&self) -> bool {
+        matches!(self.kind, House::Box | House::Region)
+    }
+
+    /// Whether the house is a row or a column.
+    pub(crate) fn is_line(&self) -> bool {
+        matches!(self.kind, House::Row | House::Column)
+    }
+}
+
+/// What follows from the rules, built once per rules value: houses, the
+/// houses of each cell, peers as lists and as bit rows, and intersections.
+#[derive(Debug)]
+pub(crate) struct Layout {
+    pub(crate) n: usize,
+    pub(crate) houses: Vec<HouseInfo>,
+    /// The houses of N cells, where each value must appear once: the ones
+    /// hidden singles, hidden subsets and fish reason about.
+    pub(crate) full: Vec<usize>,
+    /// Each cell's houses (all sizes), in house order.
+    pub(crate) cell_houses: Vec<Vec<u32>>,
+    /// Each cell's peers: houses, cages and chess moves.
+    pub(crate) peers: Vec<Vec<u32>>,
+    peer_bits: Vec<u64>,
+    words: usize,
+    /// Pairs of full houses sharing two cells or more, with the shared cells.
+    pub(crate) intersections: Vec<(usize, usize, Vec<u32>)>,
+    /// Whether deadly patterns mean what they mean in classic Sudoku: no
+    /// chess rule or cage can tell two swapped values apart.
+    pub(crate) swappable: bool,
+}
+
+impl Layout {
+    fn new(rules: &Rules) -> Self {
+        let g = rules.geometry();
+        let n = g.size();
+        let cells = n * n;
+        let mut counts = [0usize; 6];
+        let houses: Vec<HouseInfo> = g
+            .houses()
+            .iter()
+            .map(|h| {
+                let k = kind_index(h.kind());
+                counts[k] += 1;
+                HouseInfo {
+                    kind: h.kind(),
+                    number: counts[k],
+                    cells: h.cells().to_vec(),
+                }
+            })
+            .collect();
+        let full = (0..houses.len())
+            .filter(|&h| houses[h].cells.len() == n)
+            .collect();
+        let mut cell_houses = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in &house.cells {
+                cell_houses[c as usize].push(h as u32);
+            }
+        }
+        let peers: Vec<Vec<u32>> = (0..cells).map(|c| rules.peers(c)).collect();
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * words];
+        for (c, list) in peers.iter().enumerate() {
+            for &p in list {
+                peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
+        let intersections = g
+            .intersections()
+            .iter()
+            .filter(|i| houses[i.houses.0].cells.len() == n && houses[i.houses.1].cells.len() == n)
+            .map(|i| (i.houses.0, i.houses.1, i.cells.clone()))
+            .collect();
+        Self {
+            n,
+            houses,
+            full,
+            cell_houses,
+            peers,
+            peer_bits,
+            words,
+            intersections,
+            swappable: rules.chess().is_empty() && rules.cages().is_empty(),
+        }
+    }
+
+    /// Whether cells `a` and `b` must differ (a cell does not see itself).
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.words + b / 64] & 1 << (b % 64) != 0
+    }
+}
+
+/// The order of house kinds, to number houses within their kind.
+fn kind_index(kind: House) -> usize {
+    match kind {
+        House::Row => 0,
+        House::Column => 1,
+        House::Box => 2,
+        House::Region => 3,
+        House::Diagonal => 4,
+        House::Extra => 5,
+    }
+}
+
+/// A board for human-style logic: each cell's value, or its candidates as
+/// a mask (bit `v - 1` for value `v`), on rules of any size up to 64×64.
+///
+/// Build one from a puzzle ([`Candidates::from_variant`]: every value no
+/// given rules out) or from a player's game and pencil marks
+/// ([`Candidates::from_game`]); [`Logic::next_step`](super::Logic::next_step)
+/// reads it and [`Candidates::apply`] plays a step on it.
+///
+/// ```
+/// use ndoku::{Candidates, Rules, Variant};
+///
+/// let puzzle = Variant::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+/// let grid = Candidates::from_variant(&puzzle)?;
+/// assert_eq!(grid.value(0), Some(1));
+/// assert_eq!(grid.candidates(1), 0b1110); // 2, 3 or 4
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Candidates {
+    pub(crate) layout: Arc<Layout>,
+    /// Candidates of each empty cell; 0 for a filled cell.
+    pub(crate) masks: Vec<u64>,
+    /// The value of each cell, 0 for empty.
+    pub(crate) values: Vec<u16>,
+}
+
+impl Candidates {
+    /// The candidates of `puzzle`: each empty cell holds every value that no
+    /// given it must differ from holds.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::TooLarge`] above 64×64, and [`LogicError::NoCandidates`]
+    /// for an empty cell every value is ruled out of.
+    pub fn from_variant(puzzle: &Variant) -> Result<Self, LogicError> {
+        let n = puzzle.size();
+        check_size(n)?;
+        let full = full_mask(n);
+        let empty = puzzle.cells().iter().map(|_| full).collect();
+        Self::build(puzzle.rules(), puzzle.cells().to_vec(), empty)
+    }
+
+    /// The candidates of a game in progress: givens and entries are values,
+    /// and an empty cell holds its pencil marks less any value a filled
+    /// peer holds.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::TooLarge`] above 64×64, [`LogicError::Conflict`] when
+    /// two filled cells that must differ hold the same value, and
+    /// [`LogicError::NoCandidates`] for an empty cell left with none.
+    pub fn from_game(game: &Game) -> Result<Self, LogicError> {
+        let n = game.puzzle().size();
+        check_size(n)?;
+        if let Some(&((r1, c1), (r2, c2))) = game.conflicts().first() {
+            return Err(LogicError::Conflict {
+                first: (r1, c1),
+                second: (r2, c2),
+            });
+        }
+        let values = game.grid();
+        let marks = (0..n * n)
+            .map(|c| {
+                game.candidates(c / n, c % n)
+                    .iter()
+                    .fold(0u64, |m, &v| m | 1 << (v - 1))
+            })
+            .collect();
+        Self::build(game.rules(), values, marks)
+    }
+
+    fn build(rules: &Rules, values: Vec<u16>, mut masks: Vec<u64>) -> Result<Self, LogicError> {
+        let layout = Arc::new(Layout::new(rules));
+        for (c, &v) in values.iter().enumerate() {
+            if v != 0 {
+                masks[c] = 0;
+                for &p in &layout.peers[c] {
+                    masks[p as usize] &= !bit(v);
+                }
+            }
+        }
+        let grid = Self {
+            layout,
+            masks,
+            values,
+        };
+        match grid.dead_cell() {
+            Some(cell) => Err(LogicError::NoCandidates {
+                row: cell / grid.size(),
+                col: cell % grid.size(),
+            }),
+            None => Ok(grid),
+        }
+    }
+
+    /// N, the side of the board.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.layout.n
+    }
+
+    /// The value of `cell` (row-major), or `None` when it is empty or off the board.
+    #[must_use]
+    pub fn value(&self, cell: usize) -> Option<u16> {
+        self.values.get(cell).copied().filter(|&v| v != 0)
+    }
+
+    /// The candidates of `cell` as a mask, bit `v - 1` for value `v`; 0 for
+    /// a filled cell or one off the board.
+    #[must_use]
+    pub fn candidates(&self, cell: usize) -> u64 {
+        self.masks.get(cell).copied().unwrap_or(0)
+    }
+
+    /// Whether every cell holds a value.
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The values, row-major, 0 for empty.
+    #[must_use]
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Plays `step`: removes its eliminations, then writes its placements,
+    /// each taking its value out of the cell's peers.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::BadStep`] when the step names a cell off the board, a
+    /// value out of range or a filled cell, and
+    /// [`LogicError::NoCandidates`] when the step leaves an empty cell with
+    /// none (it contradicts the grid). The grid is left as it was on the
+    /// first error, and may be part-changed on the second.
+    pub fn apply(&mut self, step: &Step) -> Result<(), LogicError> {
+        let n = self.size();
+        let all = step.eliminations.iter().chain(&step.placements);
+        if let Some(&(cell, value)) = all
+            .clone()
+            .find(|&&(c, v)| c >= n * n || v == 0 || usize::from(v) > n || self.values[c] != 0)
+        {
+            return Err(LogicError::BadStep { cell, value });
+        }
+        for &(cell, value) in &step.eliminations {
+            self.masks[cell] &= !bit(value);
+        }
+        for &(cell, value) in &step.placements {
+            self.place(cell, value);
+        }
+        match self.dead_cell() {
+            Some(cell) => Err(LogicError::NoCandidates {
+                row: cell / n,
+                col: cell % n,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes `value` in `cell` and takes it out of the cell's peers.
+    pub(crate) fn place(&mut self, cell: usize, value: u16) {
+        self.values[cell] = value;
+        self.masks[cell] = 0;
+        for &p in &self.layout.peers[cell] {
+            self.masks[p as usize] &= !bit(value);
+        }
+    }
+
+    /// The first empty cell without candidates.
+    fn dead_cell(&self) -> Option<usize> {
+        (0..self.masks.len()).find(|&c| self.values[c] == 0 && self.masks[c] == 0)
+    }
+
+    /// The cells of house `h` where `value` is a candidate, as a bit mask of
+    /// positions in the house.
+    pub(crate) fn positions(&self, h: usize, value: u16) -> u64 {
+        let b = bit(value);
+        self.layout.houses[h]
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| self.masks[c as usize] & b != 0)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    }
+
+    /// The empty cells of house `h`.
+    pub(crate) fn empty_cells(&self, h: usize) -> impl Iterator<Item = usize> + '_ {
+        self.layout.houses[h]
+            .cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.values[c] == 0)
+    }
+
+    /// How many cells hold `value`.
+    pub(crate) fn placed(&self, value: u16) -> usize {
+        self.values.iter().filter(|&&v| v == value).count()
+    }
+
+    /// "R4C6", rows and columns from 1.
+    pub(crate) fn cell_name(&self, cell: usize) -> String {
+        let n = self.size();
+        format!("R{}C{}", cell / n + 1, cell % n + 1)
+    }
+}
+
+/// The bit of `value` in a candidate mask.
+pub(crate) fn bit(value: u16) -> u64 {
+    1 << (value - 1)
+}
+
+/// The values of a mask, in increasing order.
+pub(crate) fn values_of(mask: u64) -> impl Iterator<Item = u16> {
+    (0..64u16)
+        .filter(move |v| mask & 1 << v != 0)
+        .map(|v| v + 1)
+}
+
+/// Every value of 1..=n.
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+fn check_size(n: usize) -> Result<(), LogicError> {
+    if n > MAX_SIZE {
+        return Err(LogicError::TooLarge { size: n });
+    }
+    Ok(())
+}
+
+/// Calls `found` on each `k`-subset of `0..len` in lexicographic order,
+/// until it returns `Some`.
+pub(crate) fn first_combination<T>(
+    len: usize,
+    k: usize,
+    mut found: impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if k == 0 || k > len {
+        return None;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        if let Some(t) = found(&idx) {
+            return Some(t);
+        }
+        // The rightmost index that can still move, moved, and those after it reset.
+        let i = (0..k).rev().find(|&i| idx[i] < len - k + i)?;
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Intersections: pointing and claiming, direct (they leave a hidden single) and plain.
+
+use super::grid::{Candidates, bit};
+use super::step::{Step, Technique};
+
+/// A value of one house whose places all lie where it meets another: the
+/// value leaves the rest of the other house. `direct` looks only for those
+/// that leave a hidden single in a house of the first one's kind, and
+/// places it. Pointing (from a box) comes before claiming, as in SE.
+pub(crate) fn locking(g: &Candidates, direct: bool) -> Option<Step> {
+    [true, false]
+        .into_iter()
+        .find_map(|from_box| locking_from(g, direct, from_box))
+}
+
+fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
+    let layout = &g.layout;
+    (1..=g.size() as u16).find_map(|v| {
+        layout.intersections.iter().find_map(|(a, b, shared)| {
+            [(*a, *b), (*b, *a)]
+                .into_iter()
+                .filter(|&(src, _)| layout.houses[src].is_box() == from_box)
+                .find_map(|(src, dst)| lock(g, v, src, dst, shared, direct))
+        })
+    })
+}
+
+/// Value `v` of house `src`, locked in the cells `shared` with `dst`.
+fn lock(
+    g: &Candidates,
+    v: u16,
+    src: usize,
+    dst: usize,
+    shared: &[u32],
+    direct: bool,
+) -> Option<Step> {
+    let layout = &g.layout;
+    let b = bit(v);
+    let has = |c: &u32| g.masks[*c as usize] & b != 0;
+    let places: Vec<usize> = layout.houses[src]
+        .cells
+        .iter()
+        .filter(|c| has(c))
+        .map(|&c| c as usize)
+        .collect();
+    if places.len() < 2 || !places.iter().all(|&c| shared.contains(&(c as u32))) {
+        return None;
+    }
+    let removed: Vec<usize> = layout.houses[dst]
+        .cells
+        .iter()
+        .filter(|c| has(c) && !shared.contains(c))
+        .map(|&c| c as usize)
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let (src_h, dst_h) = (&layout.houses[src], &layout.houses[dst]);
+    let pointing = src_h.is_box();
+    let eliminations: Vec<(usize, u16)> = removed.iter().map(|&c| (c, v)).collect();
+    let base = Step::new(Technique::Pointing, String::new())
+        .cells(places.iter().copied())
+        .houses([src, dst])
+        .marks(places.iter().map(|&c| (c, v)))
+        .remove(eliminations);
+    let what = format!(
+        "{v} in {} lies only where it meets {}",
+        src_h.name(),
+        dst_h.name()
+    );
+    if !direct {
+        let technique = if pointing {
+            Technique::Pointing
+        } else {
+            Technique::Claiming
+        };
+        let text = format!(
+            "{}: {what}, so {v} leaves the rest of {}",
+            technique.name(),
+            dst_h.name()
+        );
+        return Some(base.with_technique(technique).with_text(text));
+    }
+    // Direct: another house of the source's kind left with one place for v.
+    let (cell, third) = layout.full.iter().find_map(|&h| {
+        let house = &layout.houses[h];
+        if h == src || house.kind != src_h.kind {
+            return None;
+        }
+        let before = house.cells.iter().filter(|c| has(c)).count();
+        let left: Vec<usize> = house
+            .cells
+            .iter()
+            .filter(|c| has(c) && !removed.contains(&(**c as usize)))
+            .map(|&c| c as usize)
+            .collect();
+        (before > 1 && left.len() == 1).then(|| (left[0], h))
+    })?;
+    let technique = if pointing {
+        Technique::DirectPointing
+    } else {
+        Technique::DirectClaiming
+    };
+    let text = format!(
+        "{}: {what}, which leaves {v} one place in {}, {}",
+        technique.name(),
+        layout.houses[third].name(),
+        g.cell_name(cell)
+    );
+    Some(
+        base.with_technique(technique)
+            .with_text(text)
+            .place(cell, v)
+            .houses([third]),
+    )
+}

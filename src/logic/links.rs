@@ -1,0 +1,165 @@
+//! Two strong links joined by a weak one (SE's turbot fish): skyscraper, 2-string kite, turbot fish, empty rectangle.
+
+use crate::error::House;
+
+use super::grid::{Candidates, bit};
+use super::step::{Step, Technique};
+
+/// A strong link on one value: at least one of its two ends holds it.
+/// An end is a cell, or a group of cells of a box on one line (grouped).
+struct Link {
+    house: usize,
+    ends: [Vec<usize>; 2],
+}
+
+impl Link {
+    fn grouped(&self) -> bool {
+        self.ends.iter().any(|e| e.len() > 1)
+    }
+}
+
+/// The easiest chain of two strong links on one value whose inner ends see
+/// each other: the value leaves every cell that sees both outer ends.
+pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
+    (1..=g.size() as u16)
+        .filter_map(|v| easiest_on(g, v))
+        .min_by_key(|s| s.technique.tenths())
+}
+
+fn easiest_on(g: &Candidates, v: u16) -> Option<Step> {
+    let links = strong_links(g, v);
+    let mut best: Option<Step> = None;
+    for (i, a) in links.iter().enumerate() {
+        for b in &links[i + 1..] {
+            if a.house == b.house {
+                continue;
+            }
+            for (ea, eb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let Some(step) = chain(g, v, a, ea, b, eb) else {
+                    continue;
+                };
+                if best
+                    .as_ref()
+                    .is_none_or(|s| step.technique.tenths() < s.technique.tenths())
+                {
+                    best = Some(step);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The strong links of `v`: houses where it has two places, and boxes
+/// whose places lie on one row and one column (split at each line).
+fn strong_links(g: &Candidates, v: u16) -> Vec<Link> {
+    let layout = &g.layout;
+    let mut out = Vec::new();
+    for &h in &layout.full {
+        let cells: Vec<usize> = layout.houses[h]
+            .cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| g.masks[c] & bit(v) != 0)
+            .collect();
+        if cells.len() == 2 {
+            out.push(Link {
+                house: h,
+                ends: [vec![cells[0]], vec![cells[1]]],
+            });
+        } else if cells.len() > 2 && layout.houses[h].is_box() {
+            out.extend(box_splits(g, h, &cells));
+        }
+    }
+    out
+}
+
+/// A box's places split by a line through it into the cells on the line
+/// and the rest, when the rest lies on one crossing line.
+fn box_splits(g: &Candidates, h: usize, cells: &[usize]) -> Vec<Link> {
+    let n = g.size();
+    let mut out = Vec::new();
+    for by_row in [true, false] {
+        let line = |c: usize| if by_row { c / n } else { c % n };
+        let cross = |c: usize| if by_row { c % n } else { c / n };
+        let mut lines: Vec<usize> = cells.iter().map(|&c| line(c)).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for l in lines {
+            let (on, off): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&c| line(c) == l);
+            let one_cross = off.iter().all(|&c| cross(c) == cross(off[0]));
+            if !off.is_empty() && one_cross && (on.len() > 1 || off.len() > 1) {
+                out.push(Link {
+                    house: h,
+                    ends: [on, off],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Outer end `a.ends[ea]`, inner ends `a.ends[1 - ea]` and `b.ends[eb]`,
+/// outer end `b.ends[1 - eb]`.
+fn chain(g: &Candidates, v: u16, a: &Link, ea: usize, b: &Link, eb: usize) -> Option<Step> {
+    let layout = &g.layout;
+    let (outer1, inner1) = (&a.ends[ea], &a.ends[1 - ea]);
+    let (inner2, outer2) = (&b.ends[eb], &b.ends[1 - eb]);
+    let disjoint = |x: &[usize], y: &[usize]| x.iter().all(|c| !y.contains(c));
+    let weak = disjoint(inner1, inner2)
+        && inner1
+            .iter()
+            .all(|&x| inner2.iter().all(|&y| layout.sees(x, y)));
+    let cells: Vec<usize> = [outer1, inner1, inner2, outer2]
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect();
+    if !weak || !disjoint(outer1, inner2) || !disjoint(outer2, inner1) {
+        return None;
+    }
+    let sees_all = |c: usize, end: &[usize]| end.iter().all(|&e| layout.sees(c, e));
+    let eliminations: Vec<(usize, u16)> = (0..g.masks.len())
+        .filter(|&c| g.masks[c] & bit(v) != 0 && !cells.contains(&c))
+        .filter(|&c| sees_all(c, outer1) && sees_all(c, outer2))
+        .map(|c| (c, v))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
+    let technique = if a.grouped() || b.grouped() {
+        Technique::EmptyRectangle
+    } else if ka == kb && matches!(ka, House::Row | House::Column) {
+        Technique::Skyscraper
+    } else if layout.houses[a.house].is_line() && layout.houses[b.house].is_line() {
+        Technique::TwoStringKite
+    } else {
+        Technique::TurbotFish
+    };
+    let names = |e: &[usize]| -> String {
+        e.iter()
+            .map(|&c| g.cell_name(c))
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let text = format!(
+        "{}: {v} is in {} or {} ({} and {}), and {} sees {}, so {v} is in {} or {}",
+        technique.name(),
+        names(outer1),
+        names(inner1),
+        layout.houses[a.house].name(),
+        layout.houses[b.house].name(),
+        names(inner1),
+        names(inner2),
+        names(outer1),
+        names(outer2)
+    );
+    Some(
+        Step::new(technique, text)
+            .remove(eliminations)
+            .cells(cells.iter().copied())
+            .houses([a.house, b.house])
+            .marks(cells.iter().map(|&c| (c, v))),
+    )
+}

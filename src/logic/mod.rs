@@ -1,0 +1,271 @@
+//! Human-style logic: the technique ladder, the next step, the path of steps, and the rating on the Sudoku Explainer scale.
+//!
+//! The ladder is Sudoku Explainer's (SE, "serate", default settings): at
+//! each point the first technique of the ladder that makes progress gives
+//! the step, and a puzzle's rating (ER) is the difficulty of the hardest
+//! step of its path. Every technique works on the run-time geometry: any
+//! size up to 64×64, jigsaw regions, diagonals and extra regions; cages
+//! and chess rules add peers.
+
+mod error;
+mod fish;
+mod grid;
+mod intersections;
+mod links;
+mod singles;
+mod step;
+mod subsets;
+mod unique;
+mod wings;
+
+use std::fmt;
+
+pub use error::LogicError;
+pub use grid::{Candidates, MAX_SIZE};
+pub use step::{Highlight, Step, Technique};
+
+use crate::variant::Variant;
+
+/// One rung of the ladder: a finder, and whether it needs uniqueness or is
+/// an extra SE lacks.
+struct Rung {
+    find: fn(&Candidates) -> Option<Step>,
+    unique: bool,
+    extra: bool,
+}
+
+const fn rung(find: fn(&Candidates) -> Option<Step>) -> Rung {
+    Rung {
+        find,
+        unique: false,
+        extra: false,
+    }
+}
+
+/// SE's ladder in SE's order, with W-Wing (an extra) after the wings.
+const LADDER: &[Rung] = &[
+    rung(singles::hidden_single),
+    rung(|g| intersections::locking(g, true)),
+    rung(|g| subsets::hidden(g, 2, true)),
+    rung(singles::naked_single),
+    rung(|g| subsets::hidden(g, 3, true)),
+    rung(|g| intersections::locking(g, false)),
+    rung(|g| subsets::naked(g, 2)),
+    rung(|g| fish::fish(g, 2)),
+    rung(|g| subsets::hidden(g, 2, false)),
+    rung(|g| subsets::naked(g, 3)),
+    rung(|g| fish::fish(g, 3)),
+    rung(|g| subsets::hidden(g, 3, false)),
+    rung(links::two_links),
+    rung(|g| wings::xy_wing(g, false)),
+    rung(|g| wings::xy_wing(g, true)),
+    Rung {
+        find: wings::w_wing,
+        unique: false,
+        extra: true,
+    },
+    Rung {
+        find: unique::unique_rectangle,
+        unique: true,
+        extra: false,
+    },
+    rung(|g| subsets::naked(g, 4)),
+    rung(|g| fish::fish(g, 4)),
+    rung(|g| subsets::hidden(g, 4, false)),
+    Rung {
+        find: unique::bug_plus_one,
+        unique: true,
+        extra: false,
+    },
+];
+
+/// The step finder and rater: the ladder, and which of its rungs to use.
+///
+/// | option | default | what it does |
+/// |---|---|---|
+/// | [`assume_unique`](Logic::assume_unique) | `false` | use unique rectangles and BUG+1, sound only when the puzzle has one solution |
+/// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (W-Wing) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
+/// | [`with_max_steps`](Logic::with_max_steps) | 100,000 | stop a path after this many steps |
+///
+/// ```
+/// use ndoku::{Logic, Rules, Variant};
+///
+/// let line = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+/// let cells: Vec<u16> = line.bytes().map(|b| u16::from(b - b'0')).collect();
+/// let easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+/// let easy: Vec<u16> = easy.bytes().map(|b| u16::from(b - b'0')).collect();
+/// let puzzle = Variant::from_cells(ndoku::Rules::classic(9)?, &easy)?;
+/// let rating = Logic::new().assume_unique(true).rate(&puzzle)?;
+/// assert!(rating.solved);
+/// assert!(rating.er.is_some());
+/// # let _ = cells;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Logic {
+    unique: bool,
+    extras: bool,
+    max_steps: usize,
+}
+
+impl Default for Logic {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A path of steps from a puzzle, as far as the ladder goes.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The grid after the last step.
+    pub grid: Candidates,
+    /// Whether the steps solve the puzzle.
+    pub solved: bool,
+}
+
+/// A puzzle's rating on the Sudoku Explainer scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Rating {
+    /// The ER: the difficulty of the hardest step, when the ladder solves
+    /// the puzzle; `None` when it gets stuck (the puzzle needs techniques
+    /// past the ladder, such as chains).
+    pub er: Option<f32>,
+    /// The hardest technique used, stuck or not; `None` for a puzzle with
+    /// no empty cell.
+    pub hardest: Option<Technique>,
+    /// Whether the ladder solved the puzzle.
+    pub solved: bool,
+    /// How many steps the path took.
+    pub steps: usize,
+}
+
+impl Rating {
+    /// The ER in tenths (45 for 4.5), when the ladder solved the puzzle.
+    #[must_use]
+    pub fn tenths(&self) -> Option<u16> {
+        self.solved
+            .then(|| self.hardest.map_or(0, Technique::tenths))
+    }
+}
+
+impl fmt::Display for Rating {
+    /// "4.2 xy-wing", or "beyond the ladder (after 3.6 naked triple)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hardest = |f: &mut fmt::Formatter<'_>| match self.hardest {
+            Some(t) => write!(f, "{:.1} {}", t.difficulty(), t.name()),
+            None => f.write_str("0.0 solved"),
+        };
+        if self.solved {
+            hardest(f)
+        } else {
+            f.write_str("beyond the ladder (after ")?;
+            hardest(f)?;
+            f.write_str(")")
+        }
+    }
+}
+
+impl Logic {
+    /// The ladder without uniqueness techniques or extras.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            unique: false,
+            extras: false,
+            max_steps: 100_000,
+        }
+    }
+
+    /// Whether the puzzle is known to have one solution, which allows unique
+    /// rectangles and BUG+1 (default `false`). SE assumes it.
+    #[must_use]
+    pub fn assume_unique(mut self, yes: bool) -> Self {
+        self.unique = yes;
+        self
+    }
+
+    /// Whether steps may use techniques SE lacks (default `false`). A
+    /// rating never does, so that it stays on SE's scale.
+    #[must_use]
+    pub fn with_extras(mut self, yes: bool) -> Self {
+        self.extras = yes;
+        self
+    }
+
+    /// The most steps a path takes before it stops (default 100,000).
+    #[must_use]
+    pub fn with_max_steps(mut self, steps: usize) -> Self {
+        self.max_steps = steps;
+        self
+    }
+
+    /// The next step: the first rung of the ladder that makes progress,
+    /// or `None` when the grid is solved or the ladder is stuck.
+    #[must_use]
+    pub fn next_step(&self, grid: &Candidates) -> Option<Step> {
+        self.step_with(grid, self.extras)
+    }
+
+    fn step_with(&self, grid: &Candidates, extras: bool) -> Option<Step> {
+        LADDER
+            .iter()
+            .filter(|r| (self.unique || !r.unique) && (extras || !r.extra))
+            .find_map(|r| (r.find)(grid))
+    }
+
+    /// The path of steps from `puzzle`'s candidates until it is solved or
+    /// the ladder is stuck.
+    ///
+    /// # Errors
+    ///
+    /// As [`Candidates::from_variant`]; and [`LogicError::NoCandidates`]
+    /// when a step empties a cell, which only a puzzle without solutions,
+    /// or one with several under [`Logic::assume_unique`], can cause.
+    pub fn solve_path(&self, puzzle: &Variant) -> Result<Path, LogicError> {
+        self.walk(Candidates::from_variant(puzzle)?, self.extras)
+    }
+
+    fn walk(&self, mut grid: Candidates, extras: bool) -> Result<Path, LogicError> {
+        let mut steps = Vec::new();
+        while !grid.is_solved() && steps.len() < self.max_steps {
+            let Some(step) = self.step_with(&grid, extras) else {
+                break;
+            };
+            grid.apply(&step)?;
+            steps.push(step);
+        }
+        let solved = grid.is_solved();
+        Ok(Path {
+            steps,
+            grid,
+            solved,
+        })
+    }
+
+    /// The rating of `puzzle` on SE's scale: the hardest step of its path
+    /// on SE's ladder (never the extras).
+    ///
+    /// # Errors
+    ///
+    /// As [`Logic::solve_path`].
+    pub fn rate(&self, puzzle: &Variant) -> Result<Rating, LogicError> {
+        let path = self.walk(Candidates::from_variant(puzzle)?, false)?;
+        let hardest = path
+            .steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by_key(|t| t.tenths());
+        Ok(Rating {
+            er: path
+                .solved
+                .then(|| hardest.map_or(0.0, Technique::difficulty)),
+            hardest,
+            solved: path.solved,
+            steps: path.steps.len(),
+        })
+    }
+}

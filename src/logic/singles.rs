@@ -1,0 +1,79 @@
+//! Singles: full house, hidden single (box first, then lines and other houses) and naked single.
+
+use super::grid::{Candidates, bit, values_of};
+use super::step::{Step, Technique};
+
+/// The last empty cell of a house; else a value with one place in a box,
+/// then in a column, a row or another house: SE's order.
+pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
+    let layout = &g.layout;
+    let full_house = layout
+        .full
+        .iter()
+        .find_map(|&h| single_in(g, h, true, Technique::FullHouse));
+    let in_box = || {
+        layout
+            .full
+            .iter()
+            .filter(|&&h| layout.houses[h].is_box())
+            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleBox))
+    };
+    let elsewhere = || {
+        layout
+            .full
+            .iter()
+            .filter(|&&h| !layout.houses[h].is_box())
+            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleLine))
+    };
+    full_house.or_else(in_box).or_else(elsewhere)
+}
+
+/// A value with one place in house `h`, when the house has one empty cell
+/// (`alone`) or more.
+fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Option<Step> {
+    let house = &g.layout.houses[h];
+    let empty = g.empty_cells(h).count();
+    if (empty == 1) != alone || empty == 0 {
+        return None;
+    }
+    (1..=g.size() as u16).find_map(|v| {
+        let places = g.positions(h, v);
+        (places.count_ones() == 1).then(|| {
+            let cell = house.cells[places.trailing_zeros() as usize] as usize;
+            let text = if alone {
+                format!(
+                    "full house: {} is the last empty cell of {}, {v}",
+                    g.cell_name(cell),
+                    house.name()
+                )
+            } else {
+                format!(
+                    "hidden single: {v} in {} has one place, {}",
+                    house.name(),
+                    g.cell_name(cell)
+                )
+            };
+            Step::new(technique, text)
+                .place(cell, v)
+                .cells([cell])
+                .houses([h])
+                .marks([(cell, v)])
+        })
+    })
+}
+
+/// An empty cell with one candidate.
+pub(crate) fn naked_single(g: &Candidates) -> Option<Step> {
+    (0..g.masks.len()).find_map(|cell| {
+        let mask = g.masks[cell];
+        (g.values[cell] == 0 && mask.count_ones() == 1).then(|| {
+            let v = values_of(mask).next().unwrap_or(1);
+            debug_assert_eq!(bit(v), mask);
+            let text = format!("naked single: {} can only be {v}", g.cell_name(cell));
+            Step::new(Technique::NakedSingle, text)
+                .place(cell, v)
+                .cells([cell])
+                .marks([(cell, v)])
+        })
+    })
+}

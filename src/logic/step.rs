@@ -1,0 +1,274 @@
+//! A step of human-style logic: its technique with the SE difficulty, what it places and removes, and why.
+
+use std::fmt;
+
+/// A technique of the ladder, easiest first, with its difficulty on the
+/// Sudoku Explainer scale (ER).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a house (SE 1.0).
+    FullHouse,
+    /// A value with one place in a box or jigsaw region (SE 1.2).
+    HiddenSingleBox,
+    /// A value with one place in a row, column or other house (SE 1.5).
+    HiddenSingleLine,
+    /// A box's value locked on a line, which leaves a hidden single in
+    /// another box (SE 1.7).
+    DirectPointing,
+    /// A line's value locked in a box, which leaves a hidden single in
+    /// another line (SE 1.9).
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single (SE 2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate (SE 2.3).
+    NakedSingle,
+    /// A hidden triple whose eliminations leave a hidden single (SE 2.5).
+    DirectHiddenTriple,
+    /// A box's value locked on a line leaves the rest of the line (SE 2.6).
+    Pointing,
+    /// A line's value locked in a box leaves the rest of the box (SE 2.8).
+    Claiming,
+    /// Two cells of a house with the same two candidates (SE 3.0).
+    NakedPair,
+    /// A value in two rows on the same two columns, or the other way (SE 3.2).
+    XWing,
+    /// Two values with the same two places in a house (SE 3.4).
+    HiddenPair,
+    /// Three cells of a house with three candidates between them (SE 3.6).
+    NakedTriple,
+    /// A fish of three lines (SE 3.8).
+    Swordfish,
+    /// Three values with the same three places in a house (SE 4.0).
+    HiddenTriple,
+    /// Two strong links on parallel lines joined by a weak link (SE 4.0).
+    Skyscraper,
+    /// Two strong links on a row and a column joined in a box (SE 4.1).
+    TwoStringKite,
+    /// Two strong links, one in a box, joined by a weak link (SE 4.1).
+    TurbotFish,
+    /// A box's value on one row and one column, a grouped strong link,
+    /// joined to another strong link (SE 4.3).
+    EmptyRectangle,
+    /// A bivalue pivot and two bivalue pincers (SE 4.2).
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers (SE 4.4).
+    XyzWing,
+    /// Unique rectangle type 1: three corners hold only the pair (SE 4.5).
+    UniqueRectangle1,
+    /// Unique rectangle type 2: two corners share one extra value (SE 4.5).
+    UniqueRectangle2,
+    /// Unique rectangle type 3: the extra values form a naked set with
+    /// other cells; `values` is the set's size (SE 4.5 + 0.1 × (values − 1)).
+    UniqueRectangle3 {
+        /// How many values the naked set holds.
+        values: u8,
+    },
+    /// Unique rectangle type 4: one pair value is locked in the two extra
+    /// corners, so the other leaves them (SE 4.5).
+    UniqueRectangle4,
+    /// Four cells of a house with four candidates between them (SE 5.0).
+    NakedQuad,
+    /// A fish of four lines (SE 5.2).
+    Jellyfish,
+    /// Four values with the same four places in a house (SE 5.4).
+    HiddenQuad,
+    /// Bivalue universal grave plus one: every empty cell but one holds two
+    /// candidates (SE 5.6).
+    BugPlusOne,
+    /// A pivot and two pincers, joined by a strong link (not in SE's
+    /// ladder; counts as 4.4 when met).
+    WWing,
+}
+
+impl Technique {
+    /// The difficulty in tenths of the SE scale (12 for 1.2).
+    #[must_use]
+    pub fn tenths(self) -> u16 {
+        use Technique::*;
+        match self {
+            FullHouse => 10,
+            HiddenSingleBox => 12,
+            HiddenSingleLine => 15,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
+            NakedSingle => 23,
+            DirectHiddenTriple => 25,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple | Skyscraper => 40,
+            TwoStringKite | TurbotFish => 41,
+            XyWing => 42,
+            EmptyRectangle => 43,
+            XyzWing | WWing => 44,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
+            UniqueRectangle3 { values } => 45 + u16::from(values.max(1)) - 1,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            BugPlusOne => 56,
+        }
+    }
+
+    /// The difficulty on the SE scale (1.2 for a hidden single in a box).
+    #[must_use]
+    pub fn difficulty(self) -> f32 {
+        f32::from(self.tenths()) / 10.0
+    }
+
+    /// Whether Sudoku Explainer's ladder has this technique, so that it may
+    /// count in a rating.
+    #[must_use]
+    pub fn is_rated(self) -> bool {
+        !matches!(self, Technique::WWing)
+    }
+
+    /// The name players use, in lowercase: "hidden single", "x-wing".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "full house",
+            HiddenSingleBox | HiddenSingleLine => "hidden single",
+            DirectPointing => "direct pointing",
+            DirectClaiming => "direct claiming",
+            DirectHiddenPair => "direct hidden pair",
+            NakedSingle => "naked single",
+            DirectHiddenTriple => "direct hidden triple",
+            Pointing => "pointing",
+            Claiming => "claiming",
+            NakedPair => "naked pair",
+            XWing => "x-wing",
+            HiddenPair => "hidden pair",
+            NakedTriple => "naked triple",
+            Swordfish => "swordfish",
+            HiddenTriple => "hidden triple",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "2-string kite",
+            TurbotFish => "turbot fish",
+            EmptyRectangle => "empty rectangle",
+            XyWing => "xy-wing",
+            XyzWing => "xyz-wing",
+            UniqueRectangle1 => "unique rectangle type 1",
+            UniqueRectangle2 => "unique rectangle type 2",
+            UniqueRectangle3 { .. } => "unique rectangle type 3",
+            UniqueRectangle4 => "unique rectangle type 4",
+            NakedQuad => "naked quad",
+            Jellyfish => "jellyfish",
+            HiddenQuad => "hidden quad",
+            BugPlusOne => "bug+1",
+            WWing => "w-wing",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    /// The name, as [`Technique::name`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What justifies a step, for a user interface to highlight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Highlight {
+    /// The cells of the pattern, row-major.
+    pub cells: Vec<usize>,
+    /// The houses of the pattern, by index into
+    /// [`Geometry::houses`](crate::Geometry::houses).
+    pub houses: Vec<usize>,
+    /// The candidates of the pattern, as (cell, value).
+    pub candidates: Vec<(usize, u16)>,
+}
+
+/// One step of human-style logic: a technique, the values it places, the
+/// candidates it removes, what justifies it, and a line that says why.
+///
+/// Cells are row-major indices (`row * N + column`, from 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The values it places, as (cell, value).
+    pub placements: Vec<(usize, u16)>,
+    /// The candidates it removes, as (cell, value).
+    pub eliminations: Vec<(usize, u16)>,
+    /// What justifies it.
+    pub highlight: Highlight,
+    explanation: String,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique, explanation: String) -> Self {
+        Self {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            highlight: Highlight::default(),
+            explanation,
+        }
+    }
+
+    pub(crate) fn with_technique(mut self, technique: Technique) -> Self {
+        self.technique = technique;
+        self
+    }
+
+    pub(crate) fn with_text(mut self, text: String) -> Self {
+        self.explanation = text;
+        self
+    }
+
+    pub(crate) fn place(mut self, cell: usize, value: u16) -> Self {
+        self.placements.push((cell, value));
+        self
+    }
+
+    pub(crate) fn remove(mut self, eliminations: Vec<(usize, u16)>) -> Self {
+        self.eliminations = eliminations;
+        self
+    }
+
+    pub(crate) fn cells(mut self, cells: impl IntoIterator<Item = usize>) -> Self {
+        self.highlight.cells.extend(cells);
+        self
+    }
+
+    pub(crate) fn houses(mut self, houses: impl IntoIterator<Item = usize>) -> Self {
+        self.highlight.houses.extend(houses);
+        self
+    }
+
+    pub(crate) fn marks(mut self, candidates: impl IntoIterator<Item = (usize, u16)>) -> Self {
+        self.highlight.candidates.extend(candidates);
+        self
+    }
+
+    /// One line of plain English: the technique, its pattern and its result,
+    /// as "hidden single: 7 in box 5 has one place, R4C6".
+    #[must_use]
+    pub fn explanation(&self) -> &str {
+        &self.explanation
+    }
+
+    /// The difficulty of the step on the SE scale.
+    #[must_use]
+    pub fn difficulty(&self) -> f32 {
+        self.technique.difficulty()
+    }
+}
+
+impl fmt::Display for Step {
+    /// The explanation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explanation)
+    }
+}

@@ -1,0 +1,181 @@
+//! Subsets: naked and hidden pairs, triples and quads, and the direct hidden pair and triple.
+
+use super::grid::{Candidates, first_combination, values_of};
+use super::step::{Step, Technique};
+
+/// Houses in SE's order: boxes and regions, columns, rows, then the rest.
+/// `full` keeps only houses of N cells.
+pub(crate) fn house_order(g: &Candidates, full: bool) -> Vec<usize> {
+    use crate::error::House::*;
+    let layout = &g.layout;
+    let rank = |h: usize| match layout.houses[h].kind {
+        Box | Region => 0,
+        Column => 1,
+        Row => 2,
+        _ => 3,
+    };
+    let mut order: Vec<usize> = (0..layout.houses.len())
+        .filter(|&h| !full || layout.houses[h].cells.len() == g.size())
+        .collect();
+    order.sort_by_key(|&h| rank(h));
+    order
+}
+
+/// `degree` cells of a house with `degree` candidates between them: those
+/// values leave the house's other cells.
+pub(crate) fn naked(g: &Candidates, degree: usize) -> Option<Step> {
+    let technique = match degree {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    house_order(g, false)
+        .into_iter()
+        .find_map(|h| naked_in(g, h, degree, technique))
+}
+
+fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Option<Step> {
+    let empty: Vec<usize> = g.empty_cells(h).collect();
+    if empty.len() < 2 * degree {
+        return None;
+    }
+    let pool: Vec<usize> = empty
+        .iter()
+        .copied()
+        .filter(|&c| (2..=degree as u32).contains(&g.masks[c].count_ones()))
+        .collect();
+    first_combination(pool.len(), degree, |idx| {
+        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
+        let union = cells.iter().fold(0, |m, &c| m | g.masks[c]);
+        if union.count_ones() as usize != degree {
+            return None;
+        }
+        let eliminations: Vec<(usize, u16)> = empty
+            .iter()
+            .filter(|c| !cells.contains(c))
+            .flat_map(|&c| values_of(g.masks[c] & union).map(move |v| (c, v)))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+        let text = format!(
+            "{}: {} hold only {} in {}, so those values leave its other cells",
+            technique.name(),
+            names.join(", "),
+            value_list(union),
+            g.layout.houses[h].name()
+        );
+        Some(
+            Step::new(technique, text)
+                .remove(eliminations)
+                .cells(cells.iter().copied())
+                .houses([h])
+                .marks(
+                    cells
+                        .iter()
+                        .flat_map(|&c| values_of(g.masks[c]).map(move |v| (c, v))),
+                ),
+        )
+    })
+}
+
+/// `degree` values with `degree` places between them in a house: other
+/// values leave those cells. `direct` looks only for sets whose
+/// eliminations leave another value one place in the house, and places it.
+pub(crate) fn hidden(g: &Candidates, degree: usize, direct: bool) -> Option<Step> {
+    let technique = match (degree, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriple,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    house_order(g, true)
+        .into_iter()
+        .find_map(|h| hidden_in(g, h, degree, direct, technique))
+}
+
+fn hidden_in(
+    g: &Candidates,
+    h: usize,
+    degree: usize,
+    direct: bool,
+    technique: Technique,
+) -> Option<Step> {
+    let empty = g.empty_cells(h).count();
+    if empty <= degree || (!direct && empty <= 2 * degree) {
+        return None;
+    }
+    let n = g.size() as u16;
+    let places: Vec<u64> = (1..=n).map(|v| g.positions(h, v)).collect();
+    let pool: Vec<u16> = (1..=n)
+        .filter(|&v| (2..=degree as u32).contains(&places[v as usize - 1].count_ones()))
+        .collect();
+    let cells_of = |mask: u64| -> Vec<usize> {
+        values_of(mask)
+            .map(|i| g.layout.houses[h].cells[i as usize - 1] as usize)
+            .collect()
+    };
+    first_combination(pool.len(), degree, |idx| {
+        let set: Vec<u16> = idx.iter().map(|&i| pool[i]).collect();
+        let within = set.iter().fold(0, |m, &v| m | places[v as usize - 1]);
+        if within.count_ones() as usize != degree {
+            return None;
+        }
+        let set_mask = set.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
+        let cells = cells_of(within);
+        let eliminations: Vec<(usize, u16)> = cells
+            .iter()
+            .flat_map(|&c| values_of(g.masks[c] & !set_mask).map(move |v| (c, v)))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let house = g.layout.houses[h].name();
+        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+        let what = format!(
+            "{} have only {} for places in {house}",
+            value_list(set_mask),
+            names.join(", ")
+        );
+        let step = Step::new(technique, String::new())
+            .remove(eliminations)
+            .cells(cells.iter().copied())
+            .houses([h])
+            .marks(
+                cells
+                    .iter()
+                    .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
+            );
+        if !direct {
+            let text = format!(
+                "{}: {what}, so other values leave those cells",
+                technique.name()
+            );
+            return Some(step.with_text(text));
+        }
+        let (cell, v) = (1..=n)
+            .filter(|v| set_mask & 1 << (v - 1) == 0)
+            .find_map(|v| {
+                let p = places[v as usize - 1];
+                let left = p & !within;
+                (p.count_ones() > 1 && left.count_ones() == 1).then(|| (cells_of(left)[0], v))
+            })?;
+        let text = format!(
+            "{}: {what}, which leaves {v} one place in {house}, {}",
+            technique.name(),
+            g.cell_name(cell)
+        );
+        Some(step.with_text(text).place(cell, v))
+    })
+}
+
+/// "3, 5 and 7".
+pub(crate) fn value_list(mask: u64) -> String {
+    let vals: Vec<String> = values_of(mask).map(|v| v.to_string()).collect();
+    match vals.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => vals.join(""),
+    }
+}
