@@ -62,7 +62,13 @@ fn lock(
         .cells(places.iter().copied())
         .houses([src, dst])
         .marks(places.iter().map(|&c| (c, v)))
-        .remove(eliminations);
+        // A direct step only places, as in SE: what it would remove shows why.
+        .remove(if direct {
+            Vec::new()
+        } else {
+            eliminations.clone()
+        })
+        .marks(if direct { eliminations } else { Vec::new() });
     let what = format!(
         "{v} in {} lies only where it meets {}",
         src_h.name(),

@@ -139,8 +139,15 @@ fn hidden_in(
             value_list(set_mask),
             names.join(", ")
         );
+        // A direct step only places, as in SE: what it would remove shows why.
+        let (removed, shown) = if direct {
+            (Vec::new(), eliminations)
+        } else {
+            (eliminations, Vec::new())
+        };
         let step = Step::new(technique, String::new())
-            .remove(eliminations)
+            .remove(removed)
+            .marks(shown)
             .cells(cells.iter().copied())
             .houses([h])
             .marks(

@@ -10,7 +10,7 @@
 //! cargo run --release --manifest-path tools/Cargo.toml --bin se_compare -- [--max N] [--show K] FILE_OR_DIR...
 //! ```
 //!
-//! `--max N` takes the first N puzzles of each file; `--show K` lists K
+//! `--explain PUZZLE` prints ndoku's path for one puzzle instead. `--max N` takes the first N puzzles of each file; `--show K` lists K
 //! disagreeing puzzles of each bucket with both ratings.
 
 use std::collections::BTreeMap;
@@ -89,6 +89,10 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--max" => max = args.next().and_then(|v| v.parse().ok()).expect("--max N"),
+            "--explain" => {
+                explain(&args.next().expect("--explain PUZZLE"));
+                return;
+            }
             "--show" => show = args.next().and_then(|v| v.parse().ok()).expect("--show K"),
             _ => inputs.push(PathBuf::from(a)),
         }
@@ -122,6 +126,38 @@ fn main() {
         };
         bucket.print(name, 0);
     }
+}
+
+/// Prints ndoku's path for one puzzle, a step a line.
+fn explain(line: &str) {
+    let cells: Vec<u16> = line
+        .bytes()
+        .map(|b| if b.is_ascii_digit() { u16::from(b - b'0') } else { 0 })
+        .collect();
+    let puzzle = Variant::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
+    let logic = Logic::new().assume_unique(true);
+    let path = logic.solve_path(&puzzle).expect("a puzzle logic can hold");
+    let mut grid = ndoku::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
+    for step in &path.steps {
+        println!("{:.1} {step}", step.difficulty());
+        grid.apply(step).expect("a sound step");
+        if std::env::var_os("MARKS").is_some() {
+            println!("{}", marks(&grid));
+        }
+    }
+    println!("solved: {}", path.solved);
+}
+
+/// The grid's candidates as SE's 729-character line.
+fn marks(grid: &ndoku::Candidates) -> String {
+    (0..81)
+        .flat_map(|c| {
+            (1..=9u16).map(move |v| {
+                let on = grid.value(c) == Some(v) || grid.candidates(c) & 1 << (v - 1) != 0;
+                if on { char::from(b'0' + v as u8) } else { '.' }
+            })
+        })
+        .collect()
 }
 
 /// The rated files among `inputs`: files as given, directories' `.txt` files.
