@@ -50,8 +50,9 @@ fn easiest_on(g: &Candidates, v: u16) -> Option<Step> {
     best
 }
 
-/// The strong links of `v`: houses where it has two places, and boxes
-/// whose places lie on one row and one column (split at each line).
+/// The strong links of `v`: houses where it has two places, and houses
+/// whose places split in two where another house crosses them, one part
+/// on the crossing and the rest in one other house (grouped).
 fn strong_links(g: &Candidates, v: u16) -> Vec<Link> {
     let layout = &g.layout;
     let mut out = Vec::new();
@@ -67,36 +68,42 @@ fn strong_links(g: &Candidates, v: u16) -> Vec<Link> {
                 house: h,
                 ends: [vec![cells[0]], vec![cells[1]]],
             });
-        } else if cells.len() > 2 && layout.houses[h].is_box() {
-            out.extend(box_splits(g, h, &cells));
+        } else if cells.len() > 2 {
+            out.extend(splits(g, h, &cells));
         }
     }
     out
 }
 
-/// A box's places split by a line through it into the cells on the line
-/// and the rest, when the rest lies on one crossing line.
-fn box_splits(g: &Candidates, h: usize, cells: &[usize]) -> Vec<Link> {
-    let n = g.size();
+/// House `h`'s places split by each house crossing it into the part on
+/// the crossing and the rest, when the rest lies in one house but `h`.
+fn splits(g: &Candidates, h: usize, cells: &[usize]) -> Vec<Link> {
+    let layout = &g.layout;
     let mut out = Vec::new();
-    for by_row in [true, false] {
-        let line = |c: usize| if by_row { c / n } else { c % n };
-        let cross = |c: usize| if by_row { c % n } else { c / n };
-        let mut lines: Vec<usize> = cells.iter().map(|&c| line(c)).collect();
-        lines.sort_unstable();
-        lines.dedup();
-        for l in lines {
-            let (on, off): (Vec<usize>, Vec<usize>) = cells.iter().partition(|&&c| line(c) == l);
-            let one_cross = off.iter().all(|&c| cross(c) == cross(off[0]));
-            if !off.is_empty() && one_cross && (on.len() > 1 || off.len() > 1) {
-                out.push(Link {
-                    house: h,
-                    ends: [on, off],
-                });
-            }
+    for (a, b, shared) in &layout.intersections {
+        if *a != h && *b != h {
+            continue;
         }
+        let (on, off): (Vec<usize>, Vec<usize>) =
+            cells.iter().partition(|&&c| shared.contains(&(c as u32)));
+        if on.is_empty() || off.is_empty() || !in_one_house(g, h, &off) {
+            continue;
+        }
+        out.push(Link {
+            house: h,
+            ends: [on, off],
+        });
     }
     out
+}
+
+/// Whether `cells` are one cell, or lie together in a house other than `h`.
+fn in_one_house(g: &Candidates, h: usize, cells: &[usize]) -> bool {
+    let layout = &g.layout;
+    cells.len() == 1
+        || layout.cell_houses[cells[0]]
+            .iter()
+            .any(|&k| k as usize != h && cells.iter().all(|&c| layout.cell_houses[c].contains(&k)))
 }
 
 /// Outer end `a.ends[ea]`, inner ends `a.ends[1 - ea]` and `b.ends[eb]`,
@@ -128,8 +135,11 @@ fn chain(g: &Candidates, v: u16, a: &Link, ea: usize, b: &Link, eb: usize) -> Op
         return None;
     }
     let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
-    let technique = if a.grouped() || b.grouped() {
+    let grouped_box = |l: &Link| l.grouped() && layout.houses[l.house].is_box();
+    let technique = if grouped_box(a) || grouped_box(b) {
         Technique::EmptyRectangle
+    } else if a.grouped() || b.grouped() {
+        Technique::GroupedTwoLinks
     } else if ka == kb && matches!(ka, House::Row | House::Column) {
         Technique::Skyscraper
     } else if layout.houses[a.house].is_line() && layout.houses[b.house].is_line() {

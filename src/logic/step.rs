@@ -50,6 +50,9 @@ pub enum Technique {
     /// A box's value on one row and one column, a grouped strong link,
     /// joined to another strong link (SE 4.3).
     EmptyRectangle,
+    /// Two strong links joined by a weak link, one grouped: a part of
+    /// its places on one line of a box (SE 4.3).
+    GroupedTwoLinks,
     /// A bivalue pivot and two bivalue pincers (SE 4.2).
     XyWing,
     /// A trivalue pivot and two bivalue pincers (SE 4.4).
@@ -105,7 +108,7 @@ impl Technique {
             HiddenTriple | Skyscraper => 40,
             TwoStringKite | TurbotFish => 41,
             XyWing => 42,
-            EmptyRectangle => 43,
+            EmptyRectangle | GroupedTwoLinks => 43,
             XyzWing | WWing => 44,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
             UniqueRectangle3 { values } => 45 + u16::from(values.max(1)) - 1,
@@ -153,6 +156,7 @@ impl Technique {
             TwoStringKite => "2-string kite",
             TurbotFish => "turbot fish",
             EmptyRectangle => "empty rectangle",
+            GroupedTwoLinks => "grouped 2-link chain",
             XyWing => "xy-wing",
             XyzWing => "xyz-wing",
             UniqueRectangle1 => "unique rectangle type 1",
