@@ -65,7 +65,7 @@ const LADDER: &[Rung] = &[
         extra: true,
     },
     Rung {
-        find: unique::unique_rectangle,
+        find: unique::unique_loop,
         unique: true,
         extra: false,
     },

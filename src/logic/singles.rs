@@ -18,12 +18,12 @@ pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
             .filter(|&&h| layout.houses[h].is_box())
             .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleBox))
     };
+    // Columns before rows, as SE.
     let elsewhere = || {
-        layout
-            .full
-            .iter()
-            .filter(|&&h| !layout.houses[h].is_box())
-            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleLine))
+        super::subsets::house_order(g, true)
+            .into_iter()
+            .filter(|&h| !layout.houses[h].is_box())
+            .find_map(|h| single_in(g, h, false, Technique::HiddenSingleLine))
     };
     full_house.or_else(in_box).or_else(elsewhere)
 }

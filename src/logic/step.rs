@@ -57,19 +57,19 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot and two bivalue pincers (SE 4.4).
     XyzWing,
-    /// Unique rectangle type 1: three corners hold only the pair (SE 4.5).
-    UniqueRectangle1,
-    /// Unique rectangle type 2: two corners share one extra value (SE 4.5).
-    UniqueRectangle2,
-    /// Unique rectangle type 3: the extra values form a naked set with
-    /// other cells; `values` is the set's size (SE 4.5 + 0.1 × (values − 1)).
-    UniqueRectangle3 {
-        /// How many values the naked set holds.
+    /// A unique rectangle (4 cells) or loop (6 or more): cells that would
+    /// hold only two values in two ways, which a unique puzzle must avoid.
+    /// SE 4.5 for a rectangle of type 1, 2 or 4; +0.1 for a loop of 6,
+    /// +0.2 for 8, +0.5 from 10; type 3 adds 0.1 for each value of its
+    /// naked set past the first.
+    UniqueLoop {
+        /// The type, 1 to 4.
+        kind: u8,
+        /// How many cells the loop has (4 for a rectangle).
+        cells: u8,
+        /// Type 3: how many values its naked set holds; else 0.
         values: u8,
     },
-    /// Unique rectangle type 4: one pair value is locked in the two extra
-    /// corners, so the other leaves them (SE 4.5).
-    UniqueRectangle4,
     /// Four cells of a house with four candidates between them (SE 5.0).
     NakedQuad,
     /// A fish of four lines (SE 5.2).
@@ -110,8 +110,24 @@ impl Technique {
             XyWing => 42,
             EmptyRectangle | GroupedTwoLinks => 43,
             XyzWing | WWing => 44,
-            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 45,
-            UniqueRectangle3 { values } => 45 + u16::from(values.max(1)) - 1,
+            UniqueLoop {
+                kind,
+                cells,
+                values,
+            } => {
+                let size = match cells {
+                    0..=4 => 0,
+                    5..=6 => 1,
+                    7..=8 => 2,
+                    _ => 5,
+                };
+                let set = if kind == 3 {
+                    u16::from(values.max(1)) - 1
+                } else {
+                    0
+                };
+                45 + size + set
+            }
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
@@ -159,10 +175,8 @@ impl Technique {
             GroupedTwoLinks => "grouped 2-link chain",
             XyWing => "xy-wing",
             XyzWing => "xyz-wing",
-            UniqueRectangle1 => "unique rectangle type 1",
-            UniqueRectangle2 => "unique rectangle type 2",
-            UniqueRectangle3 { .. } => "unique rectangle type 3",
-            UniqueRectangle4 => "unique rectangle type 4",
+            UniqueLoop { cells: 4, .. } => "unique rectangle",
+            UniqueLoop { .. } => "unique loop",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",

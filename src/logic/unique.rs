@@ -1,86 +1,124 @@
 //! Uniqueness: unique rectangles types 1-4 and BUG+1, sound only on a puzzle with one solution.
 
+use crate::error::House;
+
 use super::grid::{Candidates, bit, first_combination, values_of};
 use super::step::{Step, Technique};
 use super::subsets::value_list;
 
-/// Four empty cells on two rows and two columns, where swapping two values
-/// breaks no rule: a deadly pattern a unique puzzle must avoid.
-struct Rectangle {
-    /// Corners in order: (r1, c1), (r1, c2), (r2, c1), (r2, c2).
-    cells: [usize; 4],
+/// The longest loop searched: SE has no limit, but loops past 10 cells
+/// all rate alike and cost the most to find.
+const MAX_LOOP: usize = 14;
+
+/// A loop of empty cells that all hold two values `pair`, each house
+/// holding none of its cells or two, one at an odd place and one at an even
+/// place: the two values could swap along it, a deadly pattern.
+struct Loop {
+    cells: Vec<usize>,
+    pair: u64,
 }
 
-/// The sides of a rectangle, by corner index.
-const SIDES: [[usize; 2]; 4] = [[0, 1], [2, 3], [0, 2], [1, 3]];
-
-/// The easiest unique rectangle: types 1, 2 and 4 first (SE 4.5), then
-/// type 3 with the smallest naked set.
-pub(crate) fn unique_rectangle(g: &Candidates) -> Option<Step> {
+/// The easiest unique rectangle or loop, by difficulty then type, as SE.
+pub(crate) fn unique_loop(g: &Candidates) -> Option<Step> {
     if !g.layout.swappable {
         return None;
     }
-    let rects = rectangles(g);
-    let mut best: Option<Step> = None;
-    for rect in &rects {
-        let shared = rect.cells.iter().fold(u64::MAX, |m, &c| m & g.masks[c]);
-        for a in values_of(shared) {
-            for b in values_of(shared).filter(|&b| b > a) {
-                let pair = bit(a) | bit(b);
-                let found = type1(g, rect, pair)
-                    .or_else(|| type2(g, rect, pair))
-                    .or_else(|| type4(g, rect, pair))
-                    .or_else(|| type3(g, rect, pair));
-                if let Some(step) = found {
-                    if step.technique.tenths() == 45 {
-                        return Some(step);
-                    }
-                    if best
-                        .as_ref()
-                        .is_none_or(|s| step.technique.tenths() < s.technique.tenths())
-                    {
-                        best = Some(step);
-                    }
+    let mut best: Option<(u16, u8, Step)> = None;
+    for start in (0..g.masks.len()).filter(|&c| g.masks[c].count_ones() == 2) {
+        let pair = g.masks[start];
+        let mut found = Vec::new();
+        let mut path = vec![start];
+        search(g, pair, &mut path, None, &mut found);
+        for cells in found {
+            let lp = Loop { cells, pair };
+            for step in [type1(g, &lp), type2(g, &lp), type3(g, &lp), type4(g, &lp)]
+                .into_iter()
+                .flatten()
+            {
+                let Technique::UniqueLoop { kind, .. } = step.technique else {
+                    continue;
+                };
+                let key = (step.technique.tenths(), kind);
+                if best.as_ref().is_none_or(|(t, k, _)| key < (*t, *k)) {
+                    best = Some((key.0, key.1, step));
                 }
             }
         }
     }
-    best
+    best.map(|(_, _, step)| step)
 }
 
-/// Every rectangle of empty cells whose houses each hold none of its
-/// corners or one side of it.
-fn rectangles(g: &Candidates) -> Vec<Rectangle> {
-    let n = g.size();
+/// Extends `path` through houses of another kind than the last link's,
+/// into cells holding both values of `pair`; a path back to its start of
+/// 4 cells or more that is a deadly pattern joins `found`.
+fn search(
+    g: &Candidates,
+    pair: u64,
+    path: &mut Vec<usize>,
+    last: Option<House>,
+    found: &mut Vec<Vec<usize>>,
+) {
     let layout = &g.layout;
-    let open = |c: usize| g.values[c] == 0 && g.masks[c].count_ones() >= 2;
-    let mut out = Vec::new();
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if !cells.iter().all(|&c| open(c)) {
-                        continue;
-                    }
-                    let common = cells.iter().fold(u64::MAX, |m, &c| m & g.masks[c]);
-                    if common.count_ones() < 2 {
-                        continue;
-                    }
-                    let ok = (0..layout.houses.len()).all(|h| {
-                        let inside: Vec<usize> = (0..4)
-                            .filter(|&i| layout.houses[h].cells.contains(&(cells[i] as u32)))
-                            .collect();
-                        inside.is_empty() || SIDES.iter().any(|s| s[..] == inside[..])
-                    });
-                    if ok {
-                        out.push(Rectangle { cells });
-                    }
+    let cell = *path.last().unwrap_or(&0);
+    for &h in &layout.cell_houses[cell] {
+        let house = &layout.houses[h as usize];
+        if Some(house.kind) == last {
+            continue;
+        }
+        for &next in &house.cells {
+            let next = next as usize;
+            if next == path[0] && path.len() >= 4 {
+                if path.len() % 2 == 0
+                    && is_deadly(g, path)
+                    && !found.iter().any(|f| same_loop(f, path))
+                {
+                    found.push(path.clone());
                 }
+            } else if !path.contains(&next)
+                && path.len() < MAX_LOOP
+                && g.masks[next] & pair == pair
+                && extras_allowed(g, pair, path, next)
+            {
+                path.push(next);
+                search(g, pair, path, Some(house.kind), found);
+                path.pop();
             }
         }
     }
-    out
+}
+
+/// SE's bound on a loop's cells with more than the pair: two, or any
+/// number whose extra values are one same value.
+fn extras_allowed(g: &Candidates, pair: u64, path: &[usize], next: usize) -> bool {
+    let cells = path.iter().chain([&next]);
+    let extra: Vec<u64> = cells
+        .map(|&c| g.masks[c] & !pair)
+        .filter(|&m| m != 0)
+        .collect();
+    let union = extra.iter().fold(0, |m, &e| m | e);
+    extra.len() <= 2 || union.count_ones() == 1
+}
+
+/// Whether two loops hold the same cells.
+fn same_loop(a: &[usize], b: &[usize]) -> bool {
+    a.len() == b.len() && a.iter().all(|c| b.contains(c))
+}
+
+/// Each house holds none of the loop's cells, or one at an even place and
+/// one at an odd place.
+fn is_deadly(g: &Candidates, cells: &[usize]) -> bool {
+    let layout = &g.layout;
+    let mut seen: Vec<(u32, usize)> = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        for &h in &layout.cell_houses[c] {
+            if seen.contains(&(h, i % 2)) {
+                return false;
+            }
+            seen.push((h, i % 2));
+        }
+    }
+    seen.iter()
+        .all(|&(h, parity)| seen.contains(&(h, 1 - parity)))
 }
 
 fn names(g: &Candidates, cells: &[usize]) -> String {
@@ -91,100 +129,109 @@ fn names(g: &Candidates, cells: &[usize]) -> String {
         .join(", ")
 }
 
-fn ur_step(
-    g: &Candidates,
-    rect: &Rectangle,
-    pair: u64,
-    technique: Technique,
-    what: String,
-) -> Step {
-    let text = format!(
-        "{}: {} would hold only {} in two ways, so {what}",
-        technique.name(),
-        names(g, &rect.cells),
-        value_list(pair)
-    );
-    Step::new(technique, text).cells(rect.cells).marks(
-        rect.cells
-            .iter()
-            .flat_map(|&c| values_of(g.masks[c] & pair).map(move |v| (c, v))),
-    )
-}
-
-/// Three corners hold only the pair: the pair leaves the fourth.
-fn type1(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
-    let extra: Vec<usize> = rect
-        .cells
+/// The loop's cells with more than the pair.
+fn extra_cells(g: &Candidates, lp: &Loop) -> Vec<usize> {
+    lp.cells
         .iter()
         .copied()
-        .filter(|&c| g.masks[c] != pair)
-        .collect();
-    let [odd] = extra[..] else { return None };
-    let eliminations = values_of(pair).map(|v| (odd, v)).collect();
-    let what = format!("{} leave {}", value_list(pair), g.cell_name(odd));
-    Some(ur_step(g, rect, pair, Technique::UniqueRectangle1, what).remove(eliminations))
+        .filter(|&c| g.masks[c] != lp.pair)
+        .collect()
 }
 
-/// The side of corners holding only the pair (the floor), and the other
-/// side (the roof), when there is such a split.
-fn floor_and_roof(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<([usize; 2], [usize; 2])> {
-    let exact: Vec<usize> = (0..4).filter(|&i| g.masks[rect.cells[i]] == pair).collect();
-    let floor = SIDES.iter().find(|s| s[..] == exact[..])?;
-    let roof: Vec<usize> = (0..4).filter(|i| !floor.contains(i)).collect();
-    Some((
-        [rect.cells[floor[0]], rect.cells[floor[1]]],
-        [rect.cells[roof[0]], rect.cells[roof[1]]],
-    ))
+fn loop_step(g: &Candidates, lp: &Loop, kind: u8, values: u8, what: String) -> Step {
+    let technique = Technique::UniqueLoop {
+        kind,
+        cells: lp.cells.len() as u8,
+        values,
+    };
+    let text = format!(
+        "{} type {kind}: {} would hold only {} in two ways, so {what}",
+        technique.name(),
+        names(g, &lp.cells),
+        value_list(lp.pair)
+    );
+    Step::new(technique, text)
+        .cells(lp.cells.iter().copied())
+        .marks(
+            lp.cells
+                .iter()
+                .flat_map(|&c| values_of(g.masks[c] & lp.pair).map(move |v| (c, v))),
+        )
 }
 
-/// The roof's corners both hold the pair and one same extra value: it
-/// leaves every cell that sees both.
-fn type2(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
-    let (_, roof) = floor_and_roof(g, rect, pair)?;
-    let extra = g.masks[roof[0]] & !pair;
-    if extra.count_ones() != 1 || g.masks[roof[1]] & !pair != extra {
+/// One cell has more than the pair: the pair leaves it.
+fn type1(g: &Candidates, lp: &Loop) -> Option<Step> {
+    let [odd] = extra_cells(g, lp)[..] else {
+        return None;
+    };
+    let eliminations = values_of(lp.pair).map(|v| (odd, v)).collect();
+    let what = format!("{} leave {}", value_list(lp.pair), g.cell_name(odd));
+    Some(loop_step(g, lp, 1, 0, what).remove(eliminations))
+}
+
+/// The cells with more than the pair all have one same extra value: it
+/// leaves every cell that sees them all.
+fn type2(g: &Candidates, lp: &Loop) -> Option<Step> {
+    let extras = extra_cells(g, lp);
+    let extra = extras.iter().fold(0, |m, &c| m | g.masks[c]) & !lp.pair;
+    if extras.len() < 2 || extra.count_ones() != 1 {
         return None;
     }
     let z = values_of(extra).next()?;
     let layout = &g.layout;
     let eliminations: Vec<(usize, u16)> = (0..g.masks.len())
-        .filter(|&c| !rect.cells.contains(&c) && g.masks[c] & extra != 0)
-        .filter(|&c| layout.sees(c, roof[0]) && layout.sees(c, roof[1]))
+        .filter(|&c| !extras.contains(&c) && g.masks[c] & extra != 0)
+        .filter(|&c| extras.iter().all(|&e| layout.sees(c, e)))
         .map(|c| (c, z))
         .collect();
     if eliminations.is_empty() {
         return None;
     }
     let what = format!(
-        "{z} is in {} or {}, and leaves the cells that see both",
-        g.cell_name(roof[0]),
-        g.cell_name(roof[1])
+        "{z} is in {} and leaves the cells that see them all",
+        names(g, &extras)
     );
-    Some(ur_step(g, rect, pair, Technique::UniqueRectangle2, what).remove(eliminations))
+    Some(loop_step(g, lp, 2, 0, what).remove(eliminations))
 }
 
-/// The roof's extra values, with other cells of a house both roof corners
-/// share, form a naked set: its values leave the house's other cells.
-fn type3(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
-    let (_, roof) = floor_and_roof(g, rect, pair)?;
-    let extra = (g.masks[roof[0]] | g.masks[roof[1]]) & !pair;
-    if extra == 0 {
+/// The houses both `cells` lie in.
+fn shared_houses(g: &Candidates, cells: [usize; 2]) -> Vec<usize> {
+    let layout = &g.layout;
+    layout.cell_houses[cells[0]]
+        .iter()
+        .filter(|h| layout.cell_houses[cells[1]].contains(h))
+        .map(|&h| h as usize)
+        .collect()
+}
+
+/// Two cells with more than the pair, in one house: their extra values,
+/// with other cells of the house, form a naked set whose values leave the
+/// house's other cells.
+fn type3(g: &Candidates, lp: &Loop) -> Option<Step> {
+    let [r1, r2] = extra_cells(g, lp)[..] else {
+        return None;
+    };
+    let extra = (g.masks[r1] | g.masks[r2]) & !lp.pair;
+    if extra.count_ones() < 2 {
         return None;
     }
     let layout = &g.layout;
-    let shared: Vec<usize> = layout.cell_houses[roof[0]]
-        .iter()
-        .filter(|h| layout.cell_houses[roof[1]].contains(h))
-        .map(|&h| h as usize)
-        .collect();
     let mut best: Option<Step> = None;
-    for h in shared {
-        let others: Vec<usize> = g.empty_cells(h).filter(|c| !roof.contains(c)).collect();
+    for h in shared_houses(g, [r1, r2]) {
+        let others: Vec<usize> = g.empty_cells(h).filter(|&c| c != r1 && c != r2).collect();
+        let empty = others.len() + 2;
         for k in 1..others.len() {
+            let degree = k + 1;
+            if degree * 2 > empty || (degree as u32) < extra.count_ones() {
+                continue;
+            }
             let found = first_combination(others.len(), k, |idx| {
                 let chosen: Vec<usize> = idx.iter().map(|&i| others[i]).collect();
+                if chosen.iter().any(|&c| g.masks[c].count_ones() < 2) {
+                    return None;
+                }
                 let union = chosen.iter().fold(extra, |m, &c| m | g.masks[c]);
-                if union.count_ones() as usize != k + 1 {
+                if union.count_ones() as usize != degree {
                     return None;
                 }
                 let eliminations: Vec<(usize, u16)> = others
@@ -195,18 +242,16 @@ fn type3(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
                 if eliminations.is_empty() {
                     return None;
                 }
-                let technique = Technique::UniqueRectangle3 {
-                    values: (k + 1) as u8,
-                };
                 let what = format!(
-                    "{} act as one cell with {}, a naked set with {} in {}",
-                    names(g, &roof),
+                    "{} and {} act as one cell of {}, a naked set with {} in {}",
+                    g.cell_name(r1),
+                    g.cell_name(r2),
                     value_list(extra),
                     names(g, &chosen),
                     layout.houses[h].name()
                 );
                 Some(
-                    ur_step(g, rect, pair, technique, what)
+                    loop_step(g, lp, 3, degree as u8, what)
                         .remove(eliminations)
                         .houses([h]),
                 )
@@ -225,31 +270,31 @@ fn type3(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
     best
 }
 
-/// One value of the pair has no place in a house of the roof but the roof:
-/// the other value leaves the roof.
-fn type4(g: &Candidates, rect: &Rectangle, pair: u64) -> Option<Step> {
-    let (_, roof) = floor_and_roof(g, rect, pair)?;
+/// Two cells with more than the pair, in one house where one value of the
+/// pair has no other place: the other value leaves them.
+fn type4(g: &Candidates, lp: &Loop) -> Option<Step> {
+    let [r1, r2] = extra_cells(g, lp)[..] else {
+        return None;
+    };
     let layout = &g.layout;
-    let shared = layout.cell_houses[roof[0]]
-        .iter()
-        .filter(|h| layout.cell_houses[roof[1]].contains(h))
-        .map(|&h| h as usize);
-    for h in shared.filter(|&h| layout.houses[h].cells.len() == g.size()) {
-        for locked in values_of(pair) {
-            let places = g.positions(h, locked);
-            if places.count_ones() != 2 {
+    for h in shared_houses(g, [r1, r2]) {
+        if layout.houses[h].cells.len() != g.size() {
+            continue;
+        }
+        for locked in values_of(lp.pair) {
+            if g.positions(h, locked).count_ones() != 2 {
                 continue;
             }
-            let other = values_of(pair & !bit(locked)).next()?;
+            let other = values_of(lp.pair & !bit(locked)).next()?;
             let what = format!(
                 "{locked} in {} lies only in {} and {}, so {other} leaves them",
                 layout.houses[h].name(),
-                g.cell_name(roof[0]),
-                g.cell_name(roof[1])
+                g.cell_name(r1),
+                g.cell_name(r2)
             );
-            let eliminations = vec![(roof[0], other), (roof[1], other)];
+            let eliminations = vec![(r1, other), (r2, other)];
             return Some(
-                ur_step(g, rect, pair, Technique::UniqueRectangle4, what)
+                loop_step(g, lp, 4, 0, what)
                     .remove(eliminations)
                     .houses([h]),
             );
