@@ -254,11 +254,15 @@ impl Logic {
     /// As [`Logic::solve_path`].
     pub fn rate(&self, puzzle: &Variant) -> Result<Rating, LogicError> {
         let path = self.walk(Candidates::from_variant(puzzle)?, false)?;
+        // The first of the hardest steps, as SE names it.
         let hardest = path
             .steps
             .iter()
             .map(|s| s.technique)
-            .max_by_key(|t| t.tenths());
+            .fold(None, |best, t| match best {
+                Some(b) if Technique::tenths(b) >= t.tenths() => Some(b),
+                _ => Some(t),
+            });
         Ok(Rating {
             er: path
                 .solved
@@ -269,3 +273,6 @@ impl Logic {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -68,7 +68,7 @@ fn search(
         for &next in &house.cells {
             let next = next as usize;
             if next == path[0] && path.len() >= 4 {
-                if path.len() % 2 == 0
+                if path.len().is_multiple_of(2)
                     && is_deadly(g, path)
                     && !found.iter().any(|f| same_loop(f, path))
                 {

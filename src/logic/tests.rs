@@ -1,0 +1,451 @@
+//! Unit tests of each technique: 9×9 puzzles whose SE rating it sets, and candidate states built for it on 6×6 and jigsaw boards.
+
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::rules::Rules;
+
+fn cells_of(line: &str) -> Vec<u16> {
+    line.bytes().map(|b| u16::from(b - b'0')).collect()
+}
+
+/// Puzzles of the Sudoku Exchange bank (public domain) with Sukaku
+/// Explainer's rating, and the technique of their hardest step.
+const RATED: &[(&str, u16, &str)] = &[
+    (
+        "100800570000009210090040000300900050007000300020006008000020040071400000064007003",
+        20,
+        "direct hidden pair",
+    ),
+    (
+        "020900000048000031000063020009407003003080200400105600030570000250000180000006050",
+        23,
+        "naked single",
+    ),
+    (
+        "102785609000000000700090005000000000013000450000801000200070008908010706050000010",
+        25,
+        "direct hidden triple",
+    ),
+    (
+        "400800050006400001923010000102900000000050000000006109000090618300002900050004007",
+        26,
+        "pointing",
+    ),
+    (
+        "001500000080004602000200030000051040900000006050720000070006000409100070000005400",
+        28,
+        "claiming",
+    ),
+    (
+        "000000000080000030034609180000080000009421700400903005013802650000000000002367800",
+        30,
+        "naked pair",
+    ),
+    (
+        "700306001008000900320000074000060000050020040000908000246000397903000802000000000",
+        32,
+        "x-wing",
+    ),
+    (
+        "000006500601003090005010006020040000004368700000090030400080900050900801002500000",
+        34,
+        "hidden pair",
+    ),
+    (
+        "050102000000000620023060091092800070000070000010005940730090260065000000000406050",
+        36,
+        "naked triple",
+    ),
+    (
+        "708000903002000100090070080140000029007080400000402000009020600001060200020109040",
+        38,
+        "swordfish",
+    ),
+    (
+        "860000057009000100004060800900050008007914500310000074008000400000205000000381000",
+        40,
+        "skyscraper",
+    ),
+    (
+        "800020790000007006050900031000002005040030070900800000370009050200700000015080007",
+        41,
+        "2-string kite",
+    ),
+    (
+        "400000003016000740000602000000103000004978500008000100600080004005010200073000810",
+        41,
+        "turbot fish",
+    ),
+    (
+        "005000700090507040000000000080090020050304080170000063500000009002040800300906004",
+        42,
+        "xy-wing",
+    ),
+    (
+        "080000070060000020503000409000060000000914000700203004807509301000801000400000005",
+        43,
+        "grouped 2-link chain",
+    ),
+    (
+        "001050800020409050005000100013504960000607000500000003050060010000000000070103020",
+        43,
+        "empty rectangle",
+    ),
+    (
+        "004090050710840030000002004005070020490201073020030900600700000070013048040020300",
+        44,
+        "xyz-wing",
+    ),
+    (
+        "000000000100604009002805300000512000018309540006000900603708102004000800001020400",
+        45,
+        "unique rectangle",
+    ),
+    (
+        "000070006031050400006904000073000004509000607600000580000806700004010960900020000",
+        45,
+        "unique rectangle",
+    ),
+    (
+        "000006040061400000050000610006090004100704002900050700094000030000008570080200000",
+        46,
+        "unique rectangle",
+    ),
+    (
+        "090000020000802000206307109410000063007601400000000000570109084800030006000070000",
+        46,
+        "unique loop",
+    ),
+    (
+        "090000010300104007104807602700040008008501700010000060000605000080000070200000004",
+        47,
+        "unique loop",
+    ),
+];
+
+#[test]
+fn nine_by_nine_ratings_match_se_and_the_hardest_technique() {
+    let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
+    let logic = Logic::new().assume_unique(true);
+    for &(line, se, name) in RATED {
+        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let rating = logic.rate(&puzzle).unwrap();
+        assert_eq!(rating.tenths(), Some(se), "{line}: {rating}");
+        assert_eq!(rating.hardest.map(Technique::name), Some(name), "{line}");
+    }
+}
+
+#[test]
+fn without_uniqueness_a_rectangle_puzzle_is_beyond_the_ladder() {
+    let (line, _, _) = RATED[17];
+    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let rating = Logic::new().rate(&puzzle).unwrap();
+    assert!(!rating.solved && rating.er.is_none(), "{rating}");
+    assert!(rating.to_string().starts_with("beyond the ladder"));
+}
+
+/// An empty 6×6 board of 2×3 boxes, or `rules`, with some candidates cut.
+fn board(rules: Rules, cut: &[(usize, usize, &[u16])]) -> Candidates {
+    let n = rules.size();
+    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+    for &(r, c, values) in cut {
+        for &v in values {
+            g.masks[r * n + c] &= !(1 << (v - 1));
+        }
+    }
+    g
+}
+
+fn six() -> Rules {
+    Rules::boxes(2, 3).unwrap()
+}
+
+/// Cuts `values` from every cell of row `r` (or column, `by_row` false)
+/// but those at `keep`.
+fn cut_line(
+    n: usize,
+    by_row: bool,
+    line: usize,
+    keep: &[usize],
+    values: &'static [u16],
+) -> Vec<(usize, usize, &'static [u16])> {
+    (0..n)
+        .filter(|i| !keep.contains(i))
+        .map(|i| {
+            if by_row {
+                (line, i, values)
+            } else {
+                (i, line, values)
+            }
+        })
+        .collect()
+}
+
+/// The cells holding `v` that see every cell of `ends` (by the rules'
+/// peers, apart from the layout logic uses), but `not`.
+fn seeing_all(
+    g: &Candidates,
+    rules: &Rules,
+    v: u16,
+    ends: &[usize],
+    not: &[usize],
+) -> BTreeSet<(usize, u16)> {
+    (0..g.masks.len())
+        .filter(|c| !not.contains(c) && g.masks[*c] & 1 << (v - 1) != 0)
+        .filter(|&c| ends.iter().all(|&e| rules.peers(e).contains(&(c as u32))))
+        .map(|c| (c, v))
+        .collect()
+}
+
+fn set(v: &[(usize, u16)]) -> BTreeSet<(usize, u16)> {
+    v.iter().copied().collect()
+}
+
+#[test]
+fn six_by_six_singles() {
+    let mut g = board(six(), &[(0, 0, &[1, 2, 4, 5, 6])]);
+    let step = singles::naked_single(&g).unwrap();
+    assert_eq!(
+        (step.technique, step.placements.clone()),
+        (Technique::NakedSingle, vec![(0, 3)])
+    );
+    g.apply(&step).unwrap();
+    // 5 has one place in row 2: columns come first but hold 5 everywhere.
+    let g = board(six(), &cut_line(6, true, 2, &[4], &[5]));
+    let step = singles::hidden_single(&g).unwrap();
+    assert_eq!(step.technique, Technique::HiddenSingleLine);
+    assert_eq!(step.placements, vec![(2 * 6 + 4, 5)]);
+    assert_eq!(
+        step.explanation(),
+        "hidden single: 5 in row 3 has one place, R3C5"
+    );
+    // A box's last empty cell.
+    let mut p = Variant::new(six());
+    for (i, (r, c)) in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+        .into_iter()
+        .enumerate()
+    {
+        p.set(r, c, i as u16 + 1).unwrap();
+    }
+    let g = Candidates::from_variant(&p).unwrap();
+    let step = singles::hidden_single(&g).unwrap();
+    assert_eq!(
+        (step.technique, step.placements.clone()),
+        (Technique::FullHouse, vec![(8, 6)])
+    );
+}
+
+#[test]
+fn six_by_six_pointing_and_claiming() {
+    // 1 in box 1 lies on row 1 only: it leaves the rest of row 1.
+    let g = board(six(), &[(1, 0, &[1]), (1, 1, &[1]), (1, 2, &[1])]);
+    let step = intersections::locking(&g, false).unwrap();
+    assert_eq!(step.technique, Technique::Pointing);
+    assert_eq!(set(&step.eliminations), set(&[(3, 1), (4, 1), (5, 1)]));
+    // 2 in column 1 lies in box 1 only: it leaves the rest of box 1.
+    let g = board(six(), &cut_line(6, false, 0, &[0, 1], &[2]));
+    let step = intersections::locking(&g, false).unwrap();
+    assert_eq!(step.technique, Technique::Claiming);
+    assert_eq!(
+        set(&step.eliminations),
+        set(&[(1, 2), (2, 2), (7, 2), (8, 2)])
+    );
+}
+
+#[test]
+fn six_by_six_subsets() {
+    // Naked pair {1, 2} in column 1 (rows 1 and 4, different boxes).
+    let rest: &[u16] = &[3, 4, 5, 6];
+    let g = board(six(), &[(0, 0, rest), (3, 0, rest)]);
+    let step = subsets::naked(&g, 2).unwrap();
+    assert_eq!(step.technique, Technique::NakedPair);
+    let expected: Vec<(usize, u16)> = [1, 2, 4, 5]
+        .iter()
+        .flat_map(|&r| [(r * 6, 1), (r * 6, 2)])
+        .collect();
+    assert_eq!(set(&step.eliminations), set(&expected));
+    // Hidden pair {3, 4} in row 6, at columns 1 and 6.
+    let g = board(six(), &cut_line(6, true, 5, &[0, 5], &[3, 4]));
+    let step = subsets::hidden(&g, 2, false).unwrap();
+    assert_eq!(step.technique, Technique::HiddenPair);
+    let expected: Vec<(usize, u16)> = [30, 35]
+        .iter()
+        .flat_map(|&c| [1, 2, 5, 6].map(|v| (c, v)))
+        .collect();
+    assert_eq!(set(&step.eliminations), set(&expected));
+}
+
+#[test]
+fn six_by_six_x_wing() {
+    let mut cut = cut_line(6, true, 0, &[1, 4], &[2]);
+    cut.extend(cut_line(6, true, 3, &[1, 4], &[2]));
+    let g = board(six(), &cut);
+    let step = fish::fish(&g, 2).unwrap();
+    assert_eq!(step.technique, Technique::XWing);
+    let expected: Vec<(usize, u16)> = [1, 2, 4, 5]
+        .iter()
+        .flat_map(|&r| [(r * 6 + 1, 2), (r * 6 + 4, 2)])
+        .collect();
+    assert_eq!(set(&step.eliminations), set(&expected));
+}
+
+#[test]
+fn six_by_six_skyscraper() {
+    // 4 in row 1 at columns 1 and 5, in row 4 at columns 2 and 5.
+    let mut cut = cut_line(6, true, 0, &[0, 4], &[4]);
+    cut.extend(cut_line(6, true, 3, &[1, 4], &[4]));
+    let rules = six();
+    let g = board(rules.clone(), &cut);
+    let step = links::two_links(&g).unwrap();
+    assert_eq!(step.technique, Technique::Skyscraper);
+    let expected = seeing_all(&g, &rules, 4, &[0, 19], &[0, 4, 19, 22]);
+    assert_eq!(set(&step.eliminations), expected);
+    assert_eq!(expected, set(&[(7, 4), (12, 4)]));
+}
+
+#[test]
+fn six_by_six_xy_wing() {
+    let all: [u16; 6] = [1, 2, 3, 4, 5, 6];
+    let but = |keep: &[u16]| -> &'static [u16] {
+        Vec::leak(all.iter().copied().filter(|v| !keep.contains(v)).collect())
+    };
+    let rules = six();
+    let g = board(
+        rules.clone(),
+        &[
+            (0, 0, but(&[1, 2])),
+            (0, 4, but(&[1, 3])),
+            (3, 0, but(&[2, 3])),
+        ],
+    );
+    let step = wings::xy_wing(&g, false).unwrap();
+    assert_eq!(step.technique, Technique::XyWing);
+    assert_eq!(
+        set(&step.eliminations),
+        seeing_all(&g, &rules, 3, &[4, 18], &[0])
+    );
+    assert_eq!(set(&step.eliminations), set(&[(22, 3)]));
+}
+
+#[test]
+fn six_by_six_unique_rectangle_and_a_jigsaw_that_has_none() {
+    let but = |keep: &[u16]| -> &'static [u16] {
+        Vec::leak((1..=6).filter(|v| !keep.contains(v)).collect())
+    };
+    // Rows 1 and 2, columns 1 and 4: two boxes, a deadly pattern.
+    let corners = [
+        (0, 0, but(&[1, 2])),
+        (0, 3, but(&[1, 2])),
+        (1, 0, but(&[1, 2])),
+        (1, 3, but(&[1, 2, 5])),
+    ];
+    let g = board(six(), &corners);
+    let step = unique::unique_loop(&g).unwrap();
+    assert_eq!(
+        step.technique,
+        Technique::UniqueLoop {
+            kind: 1,
+            cells: 4,
+            values: 0
+        }
+    );
+    assert_eq!(set(&step.eliminations), set(&[(9, 1), (9, 2)]));
+    // Rows 1 and 3: R1C1 and R3C1 share a region, R1C4 and R3C4 do not,
+    // so the values cannot swap: no deadly pattern.
+    let jigsaw = Rules::jigsaw(
+        6,
+        &[
+            0, 0, 0, 1, 1, 1, 0, 0, 2, 1, 1, 1, 2, 0, 2, 3, 3, 3, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5,
+            5, 4, 4, 4, 5, 5, 5,
+        ],
+    )
+    .unwrap();
+    let corners = [
+        (0, 0, but(&[1, 2])),
+        (0, 3, but(&[1, 2])),
+        (2, 0, but(&[1, 2])),
+        (2, 3, but(&[1, 2, 5])),
+    ];
+    let g = board(jigsaw, &corners);
+    assert!(unique::unique_loop(&g).is_none());
+    // Without uniqueness the ladder never looks.
+    assert!(LADDER.iter().filter(|r| r.unique).count() >= 2);
+}
+
+#[test]
+fn bug_plus_one_places_the_third_value() {
+    // A 4×4 grid of pairs but one cell of three.
+    let rules = Rules::classic(4).unwrap();
+    let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+    // Each cell holds its value and the one its row-mate in the box swaps with.
+    let partner = |v: u16| match v {
+        1 => 2,
+        2 => 1,
+        3 => 4,
+        _ => 3,
+    };
+    for (c, &v) in solution.iter().enumerate() {
+        g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
+    }
+    assert!(unique::bug_plus_one(&g).is_none(), "a full BUG is no BUG+1");
+    g.masks[0] |= 1 << 2; // 3 added to R1C1
+    // 3 is three times in each house of R1C1, every other count is two.
+    let step = unique::bug_plus_one(&g).unwrap();
+    assert_eq!(
+        (step.technique, step.placements),
+        (Technique::BugPlusOne, vec![(0, 3)])
+    );
+}
+
+#[test]
+fn errors_carry_their_data_and_never_panic() {
+    let rules = Rules::classic(4).unwrap();
+    let mut g = Candidates::from_variant(&Variant::new(rules.clone())).unwrap();
+    let bad = Step::new(Technique::NakedSingle, String::new()).place(99, 1);
+    assert_eq!(
+        g.apply(&bad),
+        Err(LogicError::BadStep { cell: 99, value: 1 })
+    );
+    let bad = Step::new(Technique::NakedSingle, String::new()).place(0, 9);
+    assert!(g.apply(&bad).is_err());
+    let empties =
+        Step::new(Technique::XWing, String::new()).remove((1..=4).map(|v| (5, v)).collect());
+    assert_eq!(
+        g.apply(&empties),
+        Err(LogicError::NoCandidates { row: 1, col: 1 })
+    );
+    assert_eq!(
+        LogicError::TooLarge { size: 81 }.to_string(),
+        "a 81x81 board is too large for logic: at most 64x64"
+    );
+    // Pencil marks that leave a cell empty.
+    let mut game = crate::Game::new(Variant::new(rules));
+    game.set_candidates(0, 0, &[]).unwrap();
+    assert_eq!(
+        Candidates::from_game(&game).unwrap_err(),
+        LogicError::NoCandidates { row: 0, col: 0 }
+    );
+    game.undo();
+    game.enter(0, 0, 1).unwrap();
+    game.enter(0, 1, 1).unwrap();
+    assert!(matches!(
+        Candidates::from_game(&game),
+        Err(LogicError::Conflict { .. })
+    ));
+}
+
+#[test]
+fn a_game_s_pencil_marks_are_its_candidates() {
+    let line = "100800570000009210090040000300900050007000300020006008000020040071400000064007003";
+    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let mut game = crate::Game::new(puzzle.clone());
+    let fresh = Candidates::from_variant(&puzzle).unwrap();
+    assert_eq!(Candidates::from_game(&game).unwrap().masks, fresh.masks);
+    // A player's marks narrowed to the naked single 6 at R1C2... if it fits.
+    let cands = game.candidates(0, 1);
+    game.set_candidates(0, 1, &cands[..1]).unwrap();
+    let g = Candidates::from_game(&game).unwrap();
+    assert_eq!(g.candidates(1).count_ones(), 1);
+}
