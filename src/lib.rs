@@ -36,6 +36,9 @@
 //!   [`VariantSolver`] solves, counts and lists its solutions (see
 //!   [Variant rules](#variant-rules)). With the `fpuzzles` feature,
 //!   [`fpuzzles`] reads and writes the variant community's JSON and links.
+//! - [`Logic`] finds human-style steps on a [`Candidates`] grid and rates
+//!   puzzles on the Sudoku Explainer scale (see
+//!   [Human-style logic](#human-style-logic)).
 //! - [`Reference`] is the plain iterative backtracker of the puzzle literature,
 //!   kept as the oracle the fast engine is tested against.
 //! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
@@ -235,6 +238,37 @@
 //! [`fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
 //! link, or its bare `load` string, and names any constraint it does not
 //! support rather than pass it over.
+//!
+//! # Human-style logic
+//!
+//! [`Logic`] walks Sudoku Explainer's technique ladder on any [`Rules`] up to
+//! 64×64: singles, intersections, subsets, fish, two-link chains, wings, and
+//! (when the caller says the puzzle is unique) unique rectangles, loops and
+//! BUG+1. Each [`Step`] carries its [`logic::Technique`], placements,
+//! eliminations, what to highlight, and a line of plain English; a
+//! [`Rating`] is the difficulty of the hardest step on SE's scale, or says
+//! that the ladder got stuck.
+//!
+//! ```
+//! use ndoku::{Candidates, Logic, Rules, Variant};
+//!
+//! let line = "053006000000050004001000509900805000020090050000402006508000700200040000000700230";
+//! let hard = "700306001008000900320000074000060000050020040000908000246000397903000802000000000";
+//! let cells = |s: &str| s.bytes().map(|b| u16::from(b - b'0')).collect::<Vec<u16>>();
+//! let puzzle = Variant::from_cells(Rules::classic(9)?, &cells(hard))?;
+//! let logic = Logic::new().assume_unique(true);
+//! let rating = logic.rate(&puzzle)?;
+//! assert_eq!(rating.er, Some(3.2)); // an X-Wing, as SE rates it
+//! assert_eq!(rating.to_string(), "3.2 x-wing");
+//!
+//! let step = logic.next_step(&Candidates::from_variant(&puzzle)?).expect("a first step");
+//! println!("{step}"); // "hidden single: 8 in box 3 has one place, R1C8"
+//!
+//! // A puzzle that needs more than the ladder is not given a number.
+//! let stuck = Variant::from_cells(Rules::classic(9)?, &cells(line))?;
+//! assert!(logic.rate(&stuck)?.er.is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Features
 //!

@@ -90,15 +90,14 @@ const LADDER: &[Rung] = &[
 /// ```
 /// use ndoku::{Logic, Rules, Variant};
 ///
-/// let line = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+/// let line = "100800570000009210090040000300900050007000300020006008000020040071400000064007003";
 /// let cells: Vec<u16> = line.bytes().map(|b| u16::from(b - b'0')).collect();
-/// let easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-/// let easy: Vec<u16> = easy.bytes().map(|b| u16::from(b - b'0')).collect();
-/// let puzzle = Variant::from_cells(ndoku::Rules::classic(9)?, &easy)?;
-/// let rating = Logic::new().assume_unique(true).rate(&puzzle)?;
-/// assert!(rating.solved);
-/// assert!(rating.er.is_some());
-/// # let _ = cells;
+/// let puzzle = Variant::from_cells(Rules::classic(9)?, &cells)?;
+/// let logic = Logic::new();
+/// let path = logic.solve_path(&puzzle)?;
+/// assert!(path.solved);
+/// let hardest = path.steps.iter().map(|s| s.technique.tenths()).max();
+/// assert_eq!(hardest, Some(20)); // a direct hidden pair, SE 2.0
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
