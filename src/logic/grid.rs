@@ -56,6 +56,8 @@ pub(crate) struct Layout {
     words: usize,
     /// Pairs of full houses sharing two cells or more, with the shared cells.
     pub(crate) intersections: Vec<(usize, usize, Vec<u32>)>,
+    /// For each intersection, the shared cells as positions in each house.
+    pub(crate) shared_at: Vec<(u64, u64)>,
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
     /// chess rule or cage can tell two swapped values apart.
     pub(crate) swappable: bool,
@@ -97,15 +99,28 @@ impl Layout {
                 peer_bits[c * words + p as usize / 64] |= 1 << (p % 64);
             }
         }
-        let intersections = g
+        let intersections: Vec<(usize, usize, Vec<u32>)> = g
             .intersections()
             .iter()
             .filter(|i| houses[i.houses.0].cells.len() == n && houses[i.houses.1].cells.len() == n)
             .map(|i| (i.houses.0, i.houses.1, i.cells.clone()))
             .collect();
+        let at = |h: usize, shared: &[u32]| {
+            houses[h]
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| shared.contains(c))
+                .fold(0u64, |m, (p, _)| m | 1 << p)
+        };
+        let shared_at = intersections
+            .iter()
+            .map(|(a, b, shared): &(usize, usize, Vec<u32>)| (at(*a, shared), at(*b, shared)))
+            .collect();
         Self {
             n,
             houses,
+            shared_at,
             full,
             cell_houses,
             peers,
@@ -158,6 +173,9 @@ pub struct Candidates {
     pub(crate) masks: Vec<u64>,
     /// The value of each cell, 0 for empty.
     pub(crate) values: Vec<u16>,
+    /// `places[h * N + v - 1]`: where value `v` is a candidate in house `h`,
+    /// as positions in the house; kept in step with `masks` by [`Candidates::refresh`].
+    places: Vec<u64>,
 }
 
 impl Candidates {
@@ -215,11 +233,13 @@ impl Candidates {
                 }
             }
         }
-        let grid = Self {
+        let mut grid = Self {
             layout,
             masks,
             values,
+            places: Vec::new(),
         };
+        grid.refresh();
         match grid.dead_cell() {
             Some(cell) => Err(LogicError::NoCandidates {
                 row: cell / grid.size(),
@@ -285,12 +305,31 @@ impl Candidates {
         for &(cell, value) in &step.placements {
             self.place(cell, value);
         }
+        self.refresh();
         match self.dead_cell() {
             Some(cell) => Err(LogicError::NoCandidates {
                 row: cell / n,
                 col: cell % n,
             }),
             None => Ok(()),
+        }
+    }
+
+    /// Rebuilds the table of each value's places in each house from the masks.
+    pub(crate) fn refresh(&mut self) {
+        let n = self.size();
+        let layout = &self.layout;
+        self.places.clear();
+        self.places.resize(layout.houses.len() * n, 0);
+        for (h, house) in layout.houses.iter().enumerate() {
+            for (p, &c) in house.cells.iter().enumerate() {
+                let mut mask = self.masks[c as usize];
+                while mask != 0 {
+                    let v = mask.trailing_zeros() as usize;
+                    self.places[h * n + v] |= 1 << p;
+                    mask &= mask - 1;
+                }
+            }
         }
     }
 
@@ -311,13 +350,7 @@ impl Candidates {
     /// The cells of house `h` where `value` is a candidate, as a bit mask of
     /// positions in the house.
     pub(crate) fn positions(&self, h: usize, value: u16) -> u64 {
-        let b = bit(value);
-        self.layout.houses[h]
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| self.masks[c as usize] & b != 0)
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.places[h * self.size() + usize::from(value) - 1]
     }
 
     /// The empty cells of house `h`.

@@ -15,13 +15,25 @@ pub(crate) fn locking(g: &Candidates, direct: bool) -> Option<Step> {
 
 fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
     let layout = &g.layout;
+    // A quick test on the position masks first: most pairs lock nothing.
+    let locks = |v: u16, src: usize, dst: usize, (at_src, at_dst): (u64, u64)| {
+        let (p, q) = (g.positions(src, v), g.positions(dst, v));
+        layout.houses[src].is_box() == from_box
+            && p.count_ones() >= 2
+            && p & !at_src == 0
+            && q & !at_dst != 0
+    };
     (1..=g.size() as u16).find_map(|v| {
-        layout.intersections.iter().find_map(|(a, b, shared)| {
-            [(*a, *b), (*b, *a)]
-                .into_iter()
-                .filter(|&(src, _)| layout.houses[src].is_box() == from_box)
-                .find_map(|(src, dst)| lock(g, v, src, dst, shared, direct))
-        })
+        layout
+            .intersections
+            .iter()
+            .zip(&layout.shared_at)
+            .find_map(|((a, b, shared), &(at_a, at_b))| {
+                [(*a, *b, (at_a, at_b)), (*b, *a, (at_b, at_a))]
+                    .into_iter()
+                    .filter(|&(src, dst, at)| locks(v, src, dst, at))
+                    .find_map(|(src, dst, _)| lock(g, v, src, dst, shared, direct))
+            })
     })
 }
 

@@ -21,33 +21,62 @@ impl Link {
 /// The easiest chain of two strong links on one value whose inner ends see
 /// each other: the value leaves every cell that sees both outer ends.
 pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
-    (1..=g.size() as u16)
-        .filter_map(|v| easiest_on(g, v))
-        .min_by_key(|s| s.technique.tenths())
+    let mut best: Option<Step> = None;
+    for v in 1..=g.size() as u16 {
+        let bar = best.as_ref().map_or(u16::MAX, |s| s.technique.tenths());
+        if bar == Technique::Skyscraper.tenths() {
+            break; // the easiest there is
+        }
+        if let Some(step) = easiest_on(g, v, bar) {
+            best = Some(step);
+        }
+    }
+    best
 }
 
-fn easiest_on(g: &Candidates, v: u16) -> Option<Step> {
+/// The easiest chain on `v` easier than `bar` (in tenths).
+fn easiest_on(g: &Candidates, v: u16, mut bar: u16) -> Option<Step> {
     let links = strong_links(g, v);
-    let mut best: Option<Step> = None;
+    let mut best = None;
     for (i, a) in links.iter().enumerate() {
         for b in &links[i + 1..] {
-            if a.house == b.house {
+            let technique = technique_of(g, a, b);
+            if a.house == b.house || technique.tenths() >= bar {
                 continue;
             }
             for (ea, eb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                let Some(step) = chain(g, v, a, ea, b, eb) else {
-                    continue;
-                };
-                if best
-                    .as_ref()
-                    .is_none_or(|s| step.technique.tenths() < s.technique.tenths())
-                {
-                    best = Some(step);
+                if let Some(eliminations) = chain(
+                    g,
+                    v,
+                    [&a.ends[ea], &a.ends[1 - ea]],
+                    [&b.ends[eb], &b.ends[1 - eb]],
+                ) {
+                    bar = technique.tenths();
+                    best = Some(chain_step(g, v, technique, (a, ea), (b, eb), eliminations));
+                    break;
                 }
             }
         }
     }
     best
+}
+
+/// The technique a chain of links `a` and `b` makes, by SE's names and ratings.
+fn technique_of(g: &Candidates, a: &Link, b: &Link) -> Technique {
+    let layout = &g.layout;
+    let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
+    let grouped_box = |l: &Link| l.grouped() && layout.houses[l.house].is_box();
+    if grouped_box(a) || grouped_box(b) {
+        Technique::EmptyRectangle
+    } else if a.grouped() || b.grouped() {
+        Technique::GroupedTwoLinks
+    } else if ka == kb && matches!(ka, House::Row | House::Column) {
+        Technique::Skyscraper
+    } else if layout.houses[a.house].is_line() && layout.houses[b.house].is_line() {
+        Technique::TwoStringKite
+    } else {
+        Technique::TurbotFish
+    }
 }
 
 /// The strong links of `v`: houses where it has two places, and houses
@@ -106,47 +135,54 @@ fn in_one_house(g: &Candidates, h: usize, cells: &[usize]) -> bool {
             .any(|&k| k as usize != h && cells.iter().all(|&c| layout.cell_houses[c].contains(&k)))
 }
 
-/// Outer end `a.ends[ea]`, inner ends `a.ends[1 - ea]` and `b.ends[eb]`,
-/// outer end `b.ends[1 - eb]`.
-fn chain(g: &Candidates, v: u16, a: &Link, ea: usize, b: &Link, eb: usize) -> Option<Step> {
+/// The eliminations of the chain outer1 = inner1 - inner2 = outer2 on
+/// `v`, given as `[outer1, inner1]` and `[inner2, outer2]`, if the inner
+/// ends see each other and some cell sees both outer ends.
+fn chain(g: &Candidates, v: u16, a: [&[usize]; 2], b: [&[usize]; 2]) -> Option<Vec<(usize, u16)>> {
     let layout = &g.layout;
-    let (outer1, inner1) = (&a.ends[ea], &a.ends[1 - ea]);
-    let (inner2, outer2) = (&b.ends[eb], &b.ends[1 - eb]);
+    let ([outer1, inner1], [inner2, outer2]) = (a, b);
     let disjoint = |x: &[usize], y: &[usize]| x.iter().all(|c| !y.contains(c));
     let weak = disjoint(inner1, inner2)
         && inner1
             .iter()
             .all(|&x| inner2.iter().all(|&y| layout.sees(x, y)));
+    if !weak || !disjoint(outer1, inner2) || !disjoint(outer2, inner1) {
+        return None;
+    }
+    let in_chain = |c: &usize| {
+        [outer1, inner1, inner2, outer2]
+            .iter()
+            .any(|e| e.contains(c))
+    };
+    let sees_all = |c: usize, end: &[usize]| end.iter().all(|&e| layout.sees(c, e));
+    // A cell that sees the first outer end is one of its first cell's peers.
+    let eliminations: Vec<(usize, u16)> = layout.peers[outer1[0]]
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|c| g.masks[*c] & bit(v) != 0 && !in_chain(c))
+        .filter(|&c| sees_all(c, outer1) && sees_all(c, outer2))
+        .map(|c| (c, v))
+        .collect();
+    (!eliminations.is_empty()).then_some(eliminations)
+}
+
+/// The step of a chain: `a.ends[ea]` is its first outer end, `b.ends[1 - eb]` its second.
+fn chain_step(
+    g: &Candidates,
+    v: u16,
+    technique: Technique,
+    (a, ea): (&Link, usize),
+    (b, eb): (&Link, usize),
+    eliminations: Vec<(usize, u16)>,
+) -> Step {
+    let layout = &g.layout;
+    let (outer1, inner1) = (&a.ends[ea], &a.ends[1 - ea]);
+    let (inner2, outer2) = (&b.ends[eb], &b.ends[1 - eb]);
     let cells: Vec<usize> = [outer1, inner1, inner2, outer2]
         .into_iter()
         .flatten()
         .copied()
         .collect();
-    if !weak || !disjoint(outer1, inner2) || !disjoint(outer2, inner1) {
-        return None;
-    }
-    let sees_all = |c: usize, end: &[usize]| end.iter().all(|&e| layout.sees(c, e));
-    let eliminations: Vec<(usize, u16)> = (0..g.masks.len())
-        .filter(|&c| g.masks[c] & bit(v) != 0 && !cells.contains(&c))
-        .filter(|&c| sees_all(c, outer1) && sees_all(c, outer2))
-        .map(|c| (c, v))
-        .collect();
-    if eliminations.is_empty() {
-        return None;
-    }
-    let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
-    let grouped_box = |l: &Link| l.grouped() && layout.houses[l.house].is_box();
-    let technique = if grouped_box(a) || grouped_box(b) {
-        Technique::EmptyRectangle
-    } else if a.grouped() || b.grouped() {
-        Technique::GroupedTwoLinks
-    } else if ka == kb && matches!(ka, House::Row | House::Column) {
-        Technique::Skyscraper
-    } else if layout.houses[a.house].is_line() && layout.houses[b.house].is_line() {
-        Technique::TwoStringKite
-    } else {
-        Technique::TurbotFish
-    };
     let names = |e: &[usize]| -> String {
         e.iter()
             .map(|&c| g.cell_name(c))
@@ -165,11 +201,9 @@ fn chain(g: &Candidates, v: u16, a: &Link, ea: usize, b: &Link, eb: usize) -> Op
         names(outer1),
         names(outer2)
     );
-    Some(
-        Step::new(technique, text)
-            .remove(eliminations)
-            .cells(cells.iter().copied())
-            .houses([a.house, b.house])
-            .marks(cells.iter().map(|&c| (c, v))),
-    )
+    Step::new(technique, text)
+        .remove(eliminations)
+        .cells(cells.iter().copied())
+        .houses([a.house, b.house])
+        .marks(cells.iter().map(|&c| (c, v)))
 }

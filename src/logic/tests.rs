@@ -154,6 +154,7 @@ fn board(rules: Rules, cut: &[(usize, usize, &[u16])]) -> Candidates {
             g.masks[r * n + c] &= !(1 << (v - 1));
         }
     }
+    g.refresh();
     g
 }
 
@@ -389,8 +390,10 @@ fn bug_plus_one_places_the_third_value() {
     for (c, &v) in solution.iter().enumerate() {
         g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
     }
+    g.refresh();
     assert!(unique::bug_plus_one(&g).is_none(), "a full BUG is no BUG+1");
     g.masks[0] |= 1 << 2; // 3 added to R1C1
+    g.refresh();
     // 3 is three times in each house of R1C1, every other count is two.
     let step = unique::bug_plus_one(&g).unwrap();
     assert_eq!(
