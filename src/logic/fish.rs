@@ -1,4 +1,4 @@
-//! Basic fish on rows and columns: X-Wing, Swordfish and Jellyfish.
+//! Fish on rows and columns: X-Wing, Swordfish and Jellyfish, plain (SE's ladder) and finned or sashimi (extras, not rated).
 
 use crate::error::House;
 
@@ -12,83 +12,145 @@ pub(crate) fn lines(g: &Candidates, kind: House) -> Vec<usize> {
         .collect()
 }
 
+/// A fish on value `v`: base lines and the cover lines that cross them,
+/// by house index.
+struct Fish {
+    v: u16,
+    bases: Vec<usize>,
+    covers: Vec<usize>,
+}
+
+impl Fish {
+    /// On the base lines `chosen` (indices into `base`), and the cover lines
+    /// at the positions of `cover_mask`.
+    fn new(v: u16, base: &[usize], chosen: &[usize], cover: &[usize], cover_mask: u64) -> Self {
+        Self {
+            v,
+            bases: chosen.iter().map(|&i| base[i]).collect(),
+            covers: values_of(cover_mask)
+                .map(|p| cover[p as usize - 1])
+                .collect(),
+        }
+    }
+
+    fn cells<'a>(&self, g: &'a Candidates, lines: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+        lines
+            .iter()
+            .flat_map(|&h| g.layout.houses[h].cells.iter().map(|&c| c as usize))
+    }
+
+    /// The cells of the cover lines outside the base lines that hold `v`
+    /// and see every fin.
+    fn eliminations(&self, g: &Candidates, fins: &[usize]) -> Vec<(usize, u16)> {
+        let base_cells: Vec<usize> = self.cells(g, &self.bases).collect();
+        self.cells(g, &self.covers)
+            .filter(|c| g.masks[*c] & bit(self.v) != 0 && !base_cells.contains(c))
+            .filter(|&c| fins.iter().all(|&f| g.layout.sees(c, f)))
+            .map(|c| (c, self.v))
+            .collect()
+    }
+
+    /// The step: `what` follows "V in BASES lies", `marked` are highlighted.
+    fn step(
+        &self,
+        g: &Candidates,
+        technique: Technique,
+        what: &str,
+        eliminations: Vec<(usize, u16)>,
+        marked: &[usize],
+    ) -> Step {
+        let names = |hs: &[usize]| -> String {
+            hs.iter()
+                .map(|&h| g.layout.houses[h].name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let v = self.v;
+        let text = format!(
+            "{}: {v} in {} lies {what} {}, so {v} leaves the rest of those{}",
+            technique.name(),
+            names(&self.bases),
+            names(&self.covers),
+            if marked.is_empty() {
+                ""
+            } else {
+                " that see every fin"
+            }
+        );
+        Step::new(technique, text)
+            .remove(eliminations)
+            .cells(marked.iter().copied())
+            .houses(self.bases.iter().chain(&self.covers).copied())
+            .marks(marked.iter().map(|&c| (c, v)))
+    }
+}
+
 /// A value whose places in `degree` lines (columns first, as SE) lie on
 /// `degree` crossing lines: it leaves the rest of those crossing lines.
-pub(crate) fn fish(g: &Candidates, degree: usize) -> Option<Step> {
-    let technique = match degree {
-        2 => Technique::XWing,
-        3 => Technique::Swordfish,
-        _ => Technique::Jellyfish,
+/// `finned` looks for fish with fins instead (see [`fish_on`]).
+pub(crate) fn fish(g: &Candidates, degree: usize, finned: bool) -> Option<Step> {
+    use Technique::*;
+    let technique = match (degree, finned) {
+        (2, false) => XWing,
+        (3, false) => Swordfish,
+        (_, false) => Jellyfish,
+        (2, true) => FinnedXWing,
+        (3, true) => FinnedSwordfish,
+        (_, true) => FinnedJellyfish,
     };
     let (rows, cols) = (lines(g, House::Row), lines(g, House::Column));
     [(&cols, &rows), (&rows, &cols)]
         .into_iter()
         .find_map(|(base, cover)| {
             (1..=g.size() as u16)
-                .filter(|&v| g.placed(v) + 2 * degree <= g.size())
-                .find_map(|v| fish_on(g, v, degree, base, cover, technique))
+                .filter(|&v| finned || g.placed(v) + 2 * degree <= g.size())
+                .find_map(|v| fish_on(g, v, degree, (base, cover), technique, finned))
         })
 }
 
+/// The most cover positions a finned fish's base lines may add.
+const MAX_FIN_COVERS: usize = 2;
+
+/// A fish on `v` with base lines among `base`. With `finned`, the base
+/// lines may hold `v` outside the cover lines too, in fins: either the fish
+/// holds or a fin does, so `v` leaves every cell of the cover lines outside
+/// the base lines that sees every fin. Sashimi fish, whose base lines lack
+/// some corners, are among them.
 fn fish_on(
     g: &Candidates,
     v: u16,
     degree: usize,
-    base: &[usize],
-    cover: &[usize],
+    (base, cover): (&[usize], &[usize]),
     technique: Technique,
+    finned: bool,
 ) -> Option<Step> {
+    let fins_allowed = if finned { MAX_FIN_COVERS } else { 0 };
+    let least = if finned { 1 } else { 2 };
     let places: Vec<u64> = base.iter().map(|&h| g.positions(h, v)).collect();
     let pool: Vec<usize> = (0..base.len())
-        .filter(|&i| (2..=degree as u32).contains(&places[i].count_ones()))
+        .filter(|&i| (least..=(degree + fins_allowed) as u32).contains(&places[i].count_ones()))
         .collect();
     first_combination(pool.len(), degree, |idx| {
         let chosen: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
         let union = chosen.iter().fold(0, |m, &i| m | places[i]);
-        if union.count_ones() as usize != degree {
+        let spread = union.count_ones() as usize;
+        if spread < degree + usize::from(finned) || spread > degree + fins_allowed {
             return None;
         }
-        let base_cells: Vec<usize> = chosen
-            .iter()
-            .flat_map(|&i| g.layout.houses[base[i]].cells.iter().map(|&c| c as usize))
-            .collect();
-        let covers: Vec<usize> = values_of(union).map(|p| cover[p as usize - 1]).collect();
-        let eliminations: Vec<(usize, u16)> = covers
-            .iter()
-            .flat_map(|&h| g.layout.houses[h].cells.iter().map(|&c| c as usize))
-            .filter(|c| g.masks[*c] & bit(v) != 0 && !base_cells.contains(c))
-            .map(|c| (c, v))
-            .collect();
-        if eliminations.is_empty() {
-            return None;
-        }
-        let fins: Vec<usize> = base_cells
-            .iter()
-            .copied()
-            .filter(|&c| g.masks[c] & bit(v) != 0)
-            .collect();
-        let name = |hs: &mut dyn Iterator<Item = usize>| -> String {
-            hs.map(|h| g.layout.houses[h].name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let text = format!(
-            "{}: {v} in {} lies only in {}, so {v} leaves the rest of those",
-            technique.name(),
-            name(&mut chosen.iter().map(|&i| base[i])),
-            name(&mut covers.iter().copied())
-        );
-        Some(
-            Step::new(technique, text)
-                .remove(eliminations)
-                .cells(fins.iter().copied())
-                .houses(
-                    chosen
-                        .iter()
-                        .map(|&i| base[i])
-                        .chain(covers.iter().copied()),
-                )
-                .marks(fins.iter().map(|&c| (c, v))),
-        )
+        let positions: Vec<u16> = values_of(union).collect();
+        first_combination(positions.len(), degree, |cidx| {
+            let cover_mask = cidx.iter().fold(0u64, |m, &i| m | 1 << (positions[i] - 1));
+            let fish = Fish::new(v, base, &chosen, cover, cover_mask);
+            let fins: Vec<usize> = chosen
+                .iter()
+                .flat_map(|&i| {
+                    values_of(places[i] & !cover_mask)
+                        .map(move |p| g.layout.houses[base[i]].cells[p as usize - 1] as usize)
+                })
+                .collect();
+            let eliminations = fish.eliminations(g, &fins);
+            let what = if finned { "in" } else { "only in" };
+            (!eliminations.is_empty()).then(|| fish.step(g, technique, what, eliminations, &fins))
+        })
     })
 }

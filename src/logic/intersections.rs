@@ -24,16 +24,14 @@ fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
             && q & !at_dst != 0
     };
     (1..=g.size() as u16).find_map(|v| {
-        layout
-            .intersections
-            .iter()
-            .zip(&layout.shared_at)
-            .find_map(|((a, b, shared), &(at_a, at_b))| {
+        layout.intersections.iter().zip(&layout.shared_at).find_map(
+            |((a, b, shared), &(at_a, at_b))| {
                 [(*a, *b, (at_a, at_b)), (*b, *a, (at_b, at_a))]
                     .into_iter()
                     .filter(|&(src, dst, at)| locks(v, src, dst, at))
                     .find_map(|(src, dst, _)| lock(g, v, src, dst, shared, direct))
-            })
+            },
+        )
     })
 }
 

@@ -42,7 +42,17 @@ const fn rung(find: fn(&Candidates) -> Option<Step>) -> Rung {
     }
 }
 
-/// SE's ladder in SE's order, with W-Wing (an extra) after the wings.
+/// A rung of a technique SE lacks.
+const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
+    Rung {
+        find,
+        unique: false,
+        extra: true,
+    }
+}
+
+/// SE's ladder in SE's order, with the extras (finned fish, W-Wing) after
+/// the wings and after Jellyfish.
 const LADDER: &[Rung] = &[
     rung(singles::hidden_single),
     rung(|g| intersections::locking(g, true)),
@@ -51,26 +61,25 @@ const LADDER: &[Rung] = &[
     rung(|g| subsets::hidden(g, 3, true)),
     rung(|g| intersections::locking(g, false)),
     rung(|g| subsets::naked(g, 2)),
-    rung(|g| fish::fish(g, 2)),
+    rung(|g| fish::fish(g, 2, false)),
     rung(|g| subsets::hidden(g, 2, false)),
     rung(|g| subsets::naked(g, 3)),
-    rung(|g| fish::fish(g, 3)),
+    rung(|g| fish::fish(g, 3, false)),
     rung(|g| subsets::hidden(g, 3, false)),
     rung(links::two_links),
     rung(|g| wings::xy_wing(g, false)),
     rung(|g| wings::xy_wing(g, true)),
-    Rung {
-        find: wings::w_wing,
-        unique: false,
-        extra: true,
-    },
+    extra(|g| fish::fish(g, 2, true)),
+    extra(|g| fish::fish(g, 3, true)),
+    extra(wings::w_wing),
     Rung {
         find: unique::unique_loop,
         unique: true,
         extra: false,
     },
     rung(|g| subsets::naked(g, 4)),
-    rung(|g| fish::fish(g, 4)),
+    rung(|g| fish::fish(g, 4, false)),
+    extra(|g| fish::fish(g, 4, true)),
     rung(|g| subsets::hidden(g, 4, false)),
     Rung {
         find: unique::bug_plus_one,
@@ -84,7 +93,7 @@ const LADDER: &[Rung] = &[
 /// | option | default | what it does |
 /// |---|---|---|
 /// | [`assume_unique`](Logic::assume_unique) | `false` | use unique rectangles and BUG+1, sound only when the puzzle has one solution |
-/// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (W-Wing) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
+/// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (finned and sashimi fish, W-Wing) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
 /// | [`with_max_steps`](Logic::with_max_steps) | 100,000 | stop a path after this many steps |
 ///
 /// ```

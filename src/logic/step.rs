@@ -79,9 +79,15 @@ pub enum Technique {
     /// Bivalue universal grave plus one: every empty cell but one holds two
     /// candidates (SE 5.6).
     BugPlusOne,
-    /// A pivot and two pincers, joined by a strong link (not in SE's
-    /// ladder; counts as 4.4 when met).
+    /// Two bivalue cells with the same values, joined by a strong link on
+    /// one of them (not in SE's ladder: 4.4 here, never in a rating).
     WWing,
+    /// An X-Wing with fins (not in SE's ladder: 3.4 here, never in a rating).
+    FinnedXWing,
+    /// A Swordfish with fins (not in SE's ladder: 4.0 here, never in a rating).
+    FinnedSwordfish,
+    /// A Jellyfish with fins (not in SE's ladder: 5.4 here, never in a rating).
+    FinnedJellyfish,
 }
 
 impl Technique {
@@ -132,6 +138,9 @@ impl Technique {
             Jellyfish => 52,
             HiddenQuad => 54,
             BugPlusOne => 56,
+            FinnedXWing => 34,
+            FinnedSwordfish => 40,
+            FinnedJellyfish => 54,
         }
     }
 
@@ -145,7 +154,13 @@ impl Technique {
     /// count in a rating.
     #[must_use]
     pub fn is_rated(self) -> bool {
-        !matches!(self, Technique::WWing)
+        !matches!(
+            self,
+            Technique::WWing
+                | Technique::FinnedXWing
+                | Technique::FinnedSwordfish
+                | Technique::FinnedJellyfish
+        )
     }
 
     /// The name players use, in lowercase: "hidden single", "x-wing".
@@ -182,6 +197,9 @@ impl Technique {
             HiddenQuad => "hidden quad",
             BugPlusOne => "bug+1",
             WWing => "w-wing",
+            FinnedXWing => "finned x-wing",
+            FinnedSwordfish => "finned swordfish",
+            FinnedJellyfish => "finned jellyfish",
         }
     }
 }

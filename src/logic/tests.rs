@@ -282,7 +282,7 @@ fn six_by_six_x_wing() {
     let mut cut = cut_line(6, true, 0, &[1, 4], &[2]);
     cut.extend(cut_line(6, true, 3, &[1, 4], &[2]));
     let g = board(six(), &cut);
-    let step = fish::fish(&g, 2).unwrap();
+    let step = fish::fish(&g, 2, false).unwrap();
     assert_eq!(step.technique, Technique::XWing);
     let expected: Vec<(usize, u16)> = [1, 2, 4, 5]
         .iter()
@@ -451,4 +451,37 @@ fn a_game_s_pencil_marks_are_its_candidates() {
     game.set_candidates(0, 1, &cands[..1]).unwrap();
     let g = Candidates::from_game(&game).unwrap();
     assert_eq!(g.candidates(1).count_ones(), 1);
+}
+
+#[test]
+fn six_by_six_finned_x_wing_is_an_extra() {
+    // 2 in rows 1 and 4 at columns 2 and 5, and a fin at R1C6.
+    let mut cut = cut_line(6, true, 0, &[1, 4, 5], &[2]);
+    cut.extend(cut_line(6, true, 3, &[1, 4], &[2]));
+    let rules = six();
+    let g = board(rules.clone(), &cut);
+    assert!(fish::fish(&g, 2, false).is_none());
+    let step = fish::fish(&g, 2, true).unwrap();
+    assert_eq!(step.technique, Technique::FinnedXWing);
+    assert!(!step.technique.is_rated());
+    assert_eq!(set(&step.eliminations), set(&[(10, 2)]));
+    let in_covers: BTreeSet<(usize, u16)> = seeing_all(&g, &rules, 2, &[5], &[])
+        .into_iter()
+        .filter(|&(c, _)| [1, 4].contains(&(c % 6)) && ![0, 3].contains(&(c / 6)))
+        .collect();
+    assert_eq!(set(&step.eliminations), in_covers);
+}
+
+#[test]
+fn extras_never_change_a_rating() {
+    let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
+    for &(line, se, _) in RATED {
+        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let rating = Logic::new()
+            .assume_unique(true)
+            .with_extras(true)
+            .rate(&puzzle)
+            .unwrap();
+        assert_eq!(rating.tenths(), Some(se), "{line}");
+    }
 }
