@@ -19,41 +19,51 @@ impl Link {
 }
 
 /// The easiest chain of two strong links on one value whose inner ends see
-/// each other: the value leaves every cell that sees both outer ends.
+/// each other: the value leaves every cell that sees both outer ends. Of
+/// equally hard chains, the one that removes the most comes first, then
+/// one through a box, as in SE's sort.
 pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
-    let mut best: Option<Step> = None;
+    let mut best: Option<(Rank, Step)> = None;
     for v in 1..=g.size() as u16 {
-        let bar = best.as_ref().map_or(u16::MAX, |s| s.technique.tenths());
-        if bar == Technique::Skyscraper.tenths() {
-            break; // the easiest there is
-        }
-        if let Some(step) = easiest_on(g, v, bar) {
-            best = Some(step);
-        }
+        best = best_on(g, v, best);
     }
-    best
+    best.map(|(_, step)| step)
 }
 
-/// The easiest chain on `v` easier than `bar` (in tenths).
-fn easiest_on(g: &Candidates, v: u16, mut bar: u16) -> Option<Step> {
+/// How a chain ranks: easier first, then more eliminations, then SE's
+/// name order (a box link before a row and a column).
+type Rank = (u16, std::cmp::Reverse<usize>, u8);
+
+fn rank(technique: Technique, eliminations: usize) -> Rank {
+    let name = u8::from(technique == Technique::TwoStringKite);
+    (technique.tenths(), std::cmp::Reverse(eliminations), name)
+}
+
+/// `best`, or a chain on `v` that ranks before it.
+fn best_on(g: &Candidates, v: u16, mut best: Option<(Rank, Step)>) -> Option<(Rank, Step)> {
     let links = strong_links(g, v);
-    let mut best = None;
     for (i, a) in links.iter().enumerate() {
         for b in &links[i + 1..] {
             let technique = technique_of(g, a, b);
-            if a.house == b.house || technique.tenths() >= bar {
+            let bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
+            if a.house == b.house || technique.tenths() > bar {
                 continue;
             }
             for (ea, eb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                if let Some(eliminations) = chain(
+                let Some(eliminations) = chain(
                     g,
                     v,
                     [&a.ends[ea], &a.ends[1 - ea]],
                     [&b.ends[eb], &b.ends[1 - eb]],
-                ) {
-                    bar = technique.tenths();
-                    best = Some(chain_step(g, v, technique, (a, ea), (b, eb), eliminations));
-                    break;
+                ) else {
+                    continue;
+                };
+                let r = rank(technique, eliminations.len());
+                if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                    best = Some((
+                        r,
+                        chain_step(g, v, technique, (a, ea), (b, eb), eliminations),
+                    ));
                 }
             }
         }

@@ -7,23 +7,22 @@ use super::step::{Step, Technique};
 /// then in a column, a row or another house: SE's order.
 pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
     let layout = &g.layout;
-    let full_house = layout
-        .full
+    // Boxes, columns, rows, then the rest, as SE looks.
+    let order = super::subsets::house_order(g, true);
+    let full_house = order
         .iter()
         .find_map(|&h| single_in(g, h, true, Technique::FullHouse));
     let in_box = || {
-        layout
-            .full
+        order
             .iter()
             .filter(|&&h| layout.houses[h].is_box())
             .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleBox))
     };
-    // Columns before rows, as SE.
     let elsewhere = || {
-        super::subsets::house_order(g, true)
-            .into_iter()
-            .filter(|&h| !layout.houses[h].is_box())
-            .find_map(|h| single_in(g, h, false, Technique::HiddenSingleLine))
+        order
+            .iter()
+            .filter(|&&h| !layout.houses[h].is_box())
+            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleLine))
     };
     full_house.or_else(in_box).or_else(elsewhere)
 }

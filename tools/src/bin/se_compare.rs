@@ -143,6 +143,8 @@ fn explain(line: &str) {
         grid.apply(step).expect("a sound step");
         if std::env::var_os("MARKS").is_some() {
             println!("{}", marks(&grid));
+            let values: String = grid.values().iter().map(|v| char::from(b'0' + *v as u8)).collect();
+            println!("{values}");
         }
     }
     println!("solved: {}", path.solved);
