@@ -61,14 +61,17 @@ pub enum Technique {
     /// hold only two values in two ways, which a unique puzzle must avoid.
     /// SE 4.5 for a rectangle of type 1, 2 or 4; +0.1 for a loop of 6,
     /// +0.2 for 8, +0.5 from 10; type 3 adds 0.1 for each value of its
-    /// naked set past the first.
+    /// naked set past the first, or of its hidden set past the second.
     UniqueLoop {
         /// The type, 1 to 4.
         kind: u8,
         /// How many cells the loop has (4 for a rectangle).
         cells: u8,
-        /// Type 3: how many values its naked set holds; else 0.
+        /// Type 3: how many values its naked or hidden set holds; else 0.
         values: u8,
+        /// Type 3: whether the set is hidden (SE adds 0.1 a value past the
+        /// second) rather than naked (past the first).
+        hidden: bool,
     },
     /// Four cells of a house with four candidates between them (SE 5.0).
     NakedQuad,
@@ -120,6 +123,7 @@ impl Technique {
                 kind,
                 cells,
                 values,
+                hidden,
             } => {
                 let size = match cells {
                     0..=4 => 0,
@@ -128,7 +132,7 @@ impl Technique {
                     _ => 5,
                 };
                 let set = if kind == 3 {
-                    u16::from(values.max(1)) - 1
+                    u16::from(values).saturating_sub(1 + u16::from(hidden))
                 } else {
                     0
                 };

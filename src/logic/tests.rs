@@ -348,7 +348,8 @@ fn six_by_six_unique_rectangle_and_a_jigsaw_that_has_none() {
         Technique::UniqueLoop {
             kind: 1,
             cells: 4,
-            values: 0
+            values: 0,
+            hidden: false
         }
     );
     assert_eq!(set(&step.eliminations), set(&[(9, 1), (9, 2)]));

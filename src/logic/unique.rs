@@ -138,11 +138,15 @@ fn extra_cells(g: &Candidates, lp: &Loop) -> Vec<usize> {
         .collect()
 }
 
-fn loop_step(g: &Candidates, lp: &Loop, kind: u8, values: u8, what: String) -> Step {
+/// The set of a type 3 step: its size, and whether it is hidden.
+type SetOf = (u8, bool);
+
+fn loop_step(g: &Candidates, lp: &Loop, kind: u8, (values, hidden): SetOf, what: String) -> Step {
     let technique = Technique::UniqueLoop {
         kind,
         cells: lp.cells.len() as u8,
         values,
+        hidden,
     };
     let text = format!(
         "{} type {kind}: {} would hold only {} in two ways, so {what}",
@@ -166,7 +170,7 @@ fn type1(g: &Candidates, lp: &Loop) -> Option<Step> {
     };
     let eliminations = values_of(lp.pair).map(|v| (odd, v)).collect();
     let what = format!("{} leave {}", value_list(lp.pair), g.cell_name(odd));
-    Some(loop_step(g, lp, 1, 0, what).remove(eliminations))
+    Some(loop_step(g, lp, 1, (0, false), what).remove(eliminations))
 }
 
 /// The cells with more than the pair all have one same extra value: it
@@ -191,7 +195,7 @@ fn type2(g: &Candidates, lp: &Loop) -> Option<Step> {
         "{z} is in {} and leaves the cells that see them all",
         names(g, &extras)
     );
-    Some(loop_step(g, lp, 2, 0, what).remove(eliminations))
+    Some(loop_step(g, lp, 2, (0, false), what).remove(eliminations))
 }
 
 /// The houses both `cells` lie in.
@@ -243,31 +247,104 @@ fn type3(g: &Candidates, lp: &Loop) -> Option<Step> {
                     return None;
                 }
                 let what = format!(
-                    "{} and {} act as one cell of {}, a naked set with {} in {}",
-                    g.cell_name(r1),
-                    g.cell_name(r2),
+                    "{} act as one cell of {}, a naked set with {} in {}",
+                    names(g, &[r1, r2]),
                     value_list(extra),
                     names(g, &chosen),
                     layout.houses[h].name()
                 );
                 Some(
-                    loop_step(g, lp, 3, degree as u8, what)
+                    loop_step(g, lp, 3, (degree as u8, false), what)
                         .remove(eliminations)
                         .houses([h]),
                 )
             });
             if let Some(step) = found {
-                if best
-                    .as_ref()
-                    .is_none_or(|s| step.technique.tenths() < s.technique.tenths())
-                {
-                    best = Some(step);
-                }
+                keep_easier(&mut best, step);
                 break;
             }
         }
+        let full = layout.houses[h].cells.len() == g.size();
+        if let Some(step) = full
+            .then(|| hidden_type3(g, lp, [r1, r2], extra, h))
+            .flatten()
+        {
+            keep_easier(&mut best, step);
+        }
     }
     best
+}
+
+fn keep_easier(best: &mut Option<Step>, step: Step) {
+    if best
+        .as_ref()
+        .is_none_or(|s| step.technique.tenths() < s.technique.tenths())
+    {
+        *best = Some(step);
+    }
+}
+
+/// Type 3 with a hidden set: in house `h`, the pair's values and `d - 2`
+/// others (not extras) have `d` places between them when the second extra
+/// cell is left out, the first standing for both: other values leave
+/// those places but the loop's.
+fn hidden_type3(
+    g: &Candidates,
+    lp: &Loop,
+    [r1, r2]: [usize; 2],
+    extra: u64,
+    h: usize,
+) -> Option<Step> {
+    let layout = &g.layout;
+    let house = &layout.houses[h];
+    let empty = g.empty_cells(h).count();
+    let skip = !(1u64 << house.cells.iter().position(|&c| c as usize == r2)?);
+    let at = |v: u16| g.positions(h, v) & skip;
+    let others: Vec<u16> = (1..=g.size() as u16)
+        .filter(|&v| (lp.pair | extra) & bit(v) == 0)
+        .collect();
+    let least = (extra.count_ones() as usize).max(2);
+    (least..=others.len() + 2)
+        .take_while(|d| 2 * d < empty)
+        .find_map(|d| {
+            let pair_places = values_of(lp.pair).fold(0, |m, v| m | at(v));
+            let found = |chosen: &[u16]| {
+                let places = chosen.iter().fold(pair_places, |m, &v| m | at(v));
+                let nonempty =
+                    chosen.iter().all(|&v| at(v) != 0) && values_of(lp.pair).all(|v| at(v) != 0);
+                (nonempty && places.count_ones() as usize == d).then_some(places)
+            };
+            let step = |chosen: &[u16], places: u64| {
+                let set = chosen.iter().fold(lp.pair, |m, &v| m | bit(v));
+                let cells: Vec<usize> = values_of(places)
+                    .map(|p| house.cells[p as usize - 1] as usize)
+                    .filter(|&c| c != r1 && c != r2)
+                    .collect();
+                let eliminations: Vec<(usize, u16)> = cells
+                    .iter()
+                    .flat_map(|&c| values_of(g.masks[c] & !set).map(move |v| (c, v)))
+                    .collect();
+                (!eliminations.is_empty()).then(|| {
+                    let what = format!(
+                        "{} stand as one, and {} have only {} besides in {}",
+                        names(g, &[r1, r2]),
+                        value_list(set),
+                        names(g, &cells),
+                        house.name()
+                    );
+                    loop_step(g, lp, 3, (d as u8, true), what)
+                        .remove(eliminations)
+                        .houses([h])
+                })
+            };
+            if d == 2 {
+                return found(&[]).and_then(|p| step(&[], p));
+            }
+            first_combination(others.len(), d - 2, |idx| {
+                let chosen: Vec<u16> = idx.iter().map(|&i| others[i]).collect();
+                found(&chosen).and_then(|p| step(&chosen, p))
+            })
+        })
 }
 
 /// Two cells with more than the pair, in one house where one value of the
@@ -294,7 +371,7 @@ fn type4(g: &Candidates, lp: &Loop) -> Option<Step> {
             );
             let eliminations = vec![(r1, other), (r2, other)];
             return Some(
-                loop_step(g, lp, 4, 0, what)
+                loop_step(g, lp, 4, (0, false), what)
                     .remove(eliminations)
                     .houses([h]),
             );
