@@ -58,6 +58,10 @@ pub(crate) struct Layout {
     pub(crate) intersections: Vec<(usize, usize, Vec<u32>)>,
     /// For each intersection, the shared cells as positions in each house.
     pub(crate) shared_at: Vec<(u64, u64)>,
+    /// Houses in SE's order (boxes and regions, columns, rows, the rest):
+    /// all of them, and those of N cells.
+    pub(crate) order_all: Vec<usize>,
+    pub(crate) order_full: Vec<usize>,
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
     /// chess rule or cage can tell two swapped values apart.
     pub(crate) swappable: bool,
@@ -117,10 +121,25 @@ impl Layout {
             .iter()
             .map(|(a, b, shared): &(usize, usize, Vec<u32>)| (at(*a, shared), at(*b, shared)))
             .collect();
+        let rank = |h: usize| match houses[h].kind {
+            House::Box | House::Region => 0,
+            House::Column => 1,
+            House::Row => 2,
+            _ => 3,
+        };
+        let mut order_all: Vec<usize> = (0..houses.len()).collect();
+        order_all.sort_by_key(|&h| rank(h));
+        let order_full = order_all
+            .iter()
+            .copied()
+            .filter(|&h| houses[h].cells.len() == n)
+            .collect();
         Self {
             n,
-            houses,
+            order_all,
+            order_full,
             shared_at,
+            houses,
             full,
             cell_houses,
             peers,
@@ -135,6 +154,28 @@ impl Layout {
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] & 1 << (b % 64) != 0
     }
+}
+
+thread_local! {
+    /// The last rules a grid was built on, and their layout: a batch of
+    /// puzzles under one shared rules value builds it once.
+    static LAST_LAYOUT: std::cell::RefCell<Option<(Arc<Rules>, Arc<Layout>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The layout of `rules`, reused when the same rules value comes again.
+fn layout_of(rules: &Arc<Rules>) -> Arc<Layout> {
+    LAST_LAYOUT.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((r, layout)) = last.as_ref()
+            && Arc::ptr_eq(r, rules)
+        {
+            return Arc::clone(layout);
+        }
+        let layout = Arc::new(Layout::new(rules));
+        *last = Some((Arc::clone(rules), Arc::clone(&layout)));
+        layout
+    })
 }
 
 /// The order of house kinds, to number houses within their kind.
@@ -176,6 +217,8 @@ pub struct Candidates {
     /// `places[h * N + v - 1]`: where value `v` is a candidate in house `h`,
     /// as positions in the house; kept in step with `masks` by [`Candidates::refresh`].
     places: Vec<u64>,
+    /// How many empty cells each house has, kept with `places`.
+    empty: Vec<u32>,
 }
 
 impl Candidates {
@@ -191,7 +234,7 @@ impl Candidates {
         check_size(n)?;
         let full = full_mask(n);
         let empty = puzzle.cells().iter().map(|_| full).collect();
-        Self::build(puzzle.rules(), puzzle.cells().to_vec(), empty)
+        Self::build(puzzle.shared_rules(), puzzle.cells().to_vec(), empty)
     }
 
     /// The candidates of a game in progress: givens and entries are values,
@@ -220,11 +263,15 @@ impl Candidates {
                     .fold(0u64, |m, &v| m | 1 << (v - 1))
             })
             .collect();
-        Self::build(game.rules(), values, marks)
+        Self::build(game.puzzle().shared_rules(), values, marks)
     }
 
-    fn build(rules: &Rules, values: Vec<u16>, mut masks: Vec<u64>) -> Result<Self, LogicError> {
-        let layout = Arc::new(Layout::new(rules));
+    fn build(
+        rules: &Arc<Rules>,
+        values: Vec<u16>,
+        mut masks: Vec<u64>,
+    ) -> Result<Self, LogicError> {
+        let layout = layout_of(rules);
         for (c, &v) in values.iter().enumerate() {
             if v != 0 {
                 masks[c] = 0;
@@ -238,6 +285,7 @@ impl Candidates {
             masks,
             values,
             places: Vec::new(),
+            empty: Vec::new(),
         };
         grid.refresh();
         match grid.dead_cell() {
@@ -321,8 +369,11 @@ impl Candidates {
         let layout = &self.layout;
         self.places.clear();
         self.places.resize(layout.houses.len() * n, 0);
+        self.empty.clear();
+        self.empty.resize(layout.houses.len(), 0);
         for (h, house) in layout.houses.iter().enumerate() {
             for (p, &c) in house.cells.iter().enumerate() {
+                self.empty[h] += u32::from(self.values[c as usize] == 0);
                 let mut mask = self.masks[c as usize];
                 while mask != 0 {
                     let v = mask.trailing_zeros() as usize;
@@ -360,6 +411,11 @@ impl Candidates {
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| self.values[c] == 0)
+    }
+
+    /// How many empty cells house `h` has.
+    pub(crate) fn empty_count(&self, h: usize) -> usize {
+        self.empty[h] as usize
     }
 
     /// How many cells hold `value`.

@@ -8,7 +8,7 @@ use super::step::{Step, Technique};
 pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
     let layout = &g.layout;
     // Boxes, columns, rows, then the rest, as SE looks.
-    let order = super::subsets::house_order(g, true);
+    let order = &layout.order_full;
     let full_house = order
         .iter()
         .find_map(|&h| single_in(g, h, true, Technique::FullHouse));
@@ -31,7 +31,7 @@ pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
 /// (`alone`) or more.
 fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Option<Step> {
     let house = &g.layout.houses[h];
-    let empty = g.empty_cells(h).count();
+    let empty = g.empty_count(h);
     if (empty == 1) != alone || empty == 0 {
         return None;
     }

@@ -3,24 +3,6 @@
 use super::grid::{Candidates, first_combination, values_of};
 use super::step::{Step, Technique};
 
-/// Houses in SE's order: boxes and regions, columns, rows, then the rest.
-/// `full` keeps only houses of N cells.
-pub(crate) fn house_order(g: &Candidates, full: bool) -> Vec<usize> {
-    use crate::error::House::*;
-    let layout = &g.layout;
-    let rank = |h: usize| match layout.houses[h].kind {
-        Box | Region => 0,
-        Column => 1,
-        Row => 2,
-        _ => 3,
-    };
-    let mut order: Vec<usize> = (0..layout.houses.len())
-        .filter(|&h| !full || layout.houses[h].cells.len() == g.size())
-        .collect();
-    order.sort_by_key(|&h| rank(h));
-    order
-}
-
 /// `degree` cells of a house with `degree` candidates between them: those
 /// values leave the house's other cells.
 pub(crate) fn naked(g: &Candidates, degree: usize) -> Option<Step> {
@@ -29,8 +11,10 @@ pub(crate) fn naked(g: &Candidates, degree: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    house_order(g, false)
-        .into_iter()
+    g.layout
+        .order_all
+        .iter()
+        .copied()
         .find_map(|h| naked_in(g, h, degree, technique))
 }
 
@@ -91,8 +75,10 @@ pub(crate) fn hidden(g: &Candidates, degree: usize, direct: bool) -> Option<Step
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    house_order(g, true)
-        .into_iter()
+    g.layout
+        .order_full
+        .iter()
+        .copied()
         .find_map(|h| hidden_in(g, h, degree, direct, technique))
 }
 
@@ -103,7 +89,7 @@ fn hidden_in(
     direct: bool,
     technique: Technique,
 ) -> Option<Step> {
-    let empty = g.empty_cells(h).count();
+    let empty = g.empty_count(h);
     if empty <= degree || (!direct && empty <= 2 * degree) {
         return None;
     }

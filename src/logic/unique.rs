@@ -297,7 +297,7 @@ fn hidden_type3(
 ) -> Option<Step> {
     let layout = &g.layout;
     let house = &layout.houses[h];
-    let empty = g.empty_cells(h).count();
+    let empty = g.empty_count(h);
     let skip = !(1u64 << house.cells.iter().position(|&c| c as usize == r2)?);
     let at = |v: u16| g.positions(h, v) & skip;
     let others: Vec<u16> = (1..=g.size() as u16)
