@@ -8,6 +8,8 @@ mod generate;
 mod input;
 #[path = "ndoku/job.rs"]
 mod job;
+#[path = "ndoku/logic.rs"]
+mod logic;
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -70,6 +72,17 @@ enum Command {
     /// Make puzzles with exactly one solution, one per line; `--with-solution`
     /// adds a tab and the solution.
     Generate(generate::GenerateArgs),
+    /// Print each puzzle's rating on the Sudoku Explainer scale (ER), a tab,
+    /// and its hardest technique; `beyond` when the ladder gets stuck.
+    Rate(logic::LogicArgs),
+    /// Print each puzzle's path of human-style steps.
+    Explain {
+        /// `text`: the rating, then a step a line; `json`: one object a puzzle.
+        #[arg(long, value_enum, default_value = "text")]
+        format: logic::PathFormat,
+        #[command(flatten)]
+        args: logic::LogicArgs,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -114,6 +127,10 @@ fn main() -> ExitCode {
         Command::Count { limit, common } => (Mode::Count { limit }, common),
         Command::Check { common } => (Mode::Check, common),
         Command::Generate(args) => return run_generate(&args),
+        Command::Rate(args) => return logic::run(&args, logic::Want::Rate),
+        Command::Explain { format, args } => {
+            return logic::run(&args, logic::Want::Explain(format));
+        }
     };
     let sources: Vec<Source> = if common.files.is_empty() {
         vec![Source::Stdin]

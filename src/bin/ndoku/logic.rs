@@ -1,0 +1,242 @@
+//! `ndoku rate` and `ndoku explain`: human-style logic over puzzle files, one answer line per puzzle, on every core.
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use ndoku::logic::Technique;
+use ndoku::{AnyBoard, Count, Logic, Rating, Variant, VariantSolver};
+use rayon::prelude::*;
+
+/// The arguments of `rate` and `explain`.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    /// Puzzle files, one puzzle a line (a line of cells, or an f-puzzles JSON
+    /// object); standard input when none is given, or for `-`.
+    files: Vec<PathBuf>,
+    /// Threads (at most 1024); 0 or none means every core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+}
+
+/// How `explain` prints a path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PathFormat {
+    /// The rating line, then one step a line, then a blank line.
+    #[default]
+    Text,
+    /// One JSON object a puzzle: `rating`, `hardest`, `solved` and `steps`.
+    Json,
+}
+
+/// What to print for each puzzle.
+#[derive(Clone, Copy, Debug)]
+pub enum Want {
+    /// The ER first, a tab, the hardest technique.
+    Rate,
+    /// The whole path.
+    Explain(PathFormat),
+}
+
+/// Runs `rate` or `explain` on the files of `args`.
+pub fn run(args: &LogicArgs, want: Want) -> ExitCode {
+    let lines = match read_lines(&args.files) {
+        Ok(lines) => lines,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("error: cannot start {threads} threads: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let answers: Vec<(bool, String)> =
+        pool.install(|| lines.par_iter().map(|line| answer(line, want)).collect());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for (_, text) in &answers {
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                break;
+            }
+            eprintln!("error: cannot write: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let _ = out.flush();
+    ExitCode::from(u8::from(answers.iter().any(|(ok, _)| !ok)))
+}
+
+/// The puzzle lines of the files (stdin for none or `-`): blank lines and
+/// `#` comments left out.
+fn read_lines(files: &[PathBuf]) -> Result<Vec<String>, String> {
+    let mut texts = Vec::new();
+    if files.is_empty() || files.iter().any(|f| f.as_os_str() == "-") {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        texts.push(text);
+    }
+    for f in files.iter().filter(|f| f.as_os_str() != "-") {
+        texts.push(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?);
+    }
+    Ok(texts
+        .iter()
+        .flat_map(|t| t.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect())
+}
+
+/// A puzzle from a line: f-puzzles JSON, or cells (the first field).
+fn puzzle_of(line: &str) -> Result<Variant, String> {
+    if line.starts_with('{') {
+        return ndoku::fpuzzles::parse(line)
+            .map(|p| p.puzzle)
+            .map_err(|e| e.to_string());
+    }
+    let field = line.split_whitespace().next().unwrap_or("");
+    let board: AnyBoard = field
+        .parse()
+        .map_err(|e: ndoku::ParseError| e.to_string())?;
+    Ok(match &board {
+        AnyBoard::B2(b) => Variant::from(b),
+        AnyBoard::B3(b) => Variant::from(b),
+        AnyBoard::B4(b) => Variant::from(b),
+        AnyBoard::B5(b) => Variant::from(b),
+        AnyBoard::B6(b) => Variant::from(b),
+        AnyBoard::B7(b) => Variant::from(b),
+        AnyBoard::B8(b) => Variant::from(b),
+    })
+}
+
+/// The answer for one line, and whether the puzzle could be read and rated.
+fn answer(line: &str, want: Want) -> (bool, String) {
+    let puzzle = match puzzle_of(line) {
+        Ok(p) => p,
+        Err(e) => return (false, format!("invalid\t{e}\n")),
+    };
+    // Uniqueness steps only for a puzzle proven to have one solution.
+    let mut solver = VariantSolver::new().with_max_nodes(1_000_000);
+    let unique = match solver.count(&puzzle, 2) {
+        Count::Exact(0) => return (true, "unsolvable\n".to_string()),
+        Count::Exact(1) => true,
+        _ => false,
+    };
+    let logic = Logic::new().assume_unique(unique);
+    match want {
+        Want::Rate => match logic.rate(&puzzle) {
+            Ok(r) => (true, format!("{}\n", rate_line(&r))),
+            Err(e) => (false, format!("invalid\t{e}\n")),
+        },
+        Want::Explain(format) => match logic.solve_path(&puzzle) {
+            Ok(path) => (true, explain(&puzzle, &path, format)),
+            Err(e) => (false, format!("invalid\t{e}\n")),
+        },
+    }
+}
+
+/// "4.2\txy-wing", or "beyond\tafter 3.6 naked triple".
+fn rate_line(r: &Rating) -> String {
+    let hardest = |t: Option<Technique>| t.map_or("none".to_string(), |t| t.name().to_string());
+    match r.er {
+        Some(er) => format!("{er:.1}\t{}", hardest(r.hardest)),
+        None => format!(
+            "beyond\tafter {:.1} {}",
+            r.hardest.map_or(0.0, Technique::difficulty),
+            hardest(r.hardest)
+        ),
+    }
+}
+
+/// The path as text or one JSON line.
+fn explain(puzzle: &Variant, path: &ndoku::logic::Path, format: PathFormat) -> String {
+    let n = puzzle.size();
+    let hardest = path
+        .steps
+        .iter()
+        .map(|s| s.technique)
+        .filter(|t| t.is_rated())
+        .fold(None, |best: Option<Technique>, t| match best {
+            Some(b) if b.tenths() >= t.tenths() => Some(b),
+            _ => Some(t),
+        });
+    let rating = path
+        .solved
+        .then(|| hardest.map_or(0.0, Technique::difficulty));
+    match format {
+        PathFormat::Text => {
+            let head = match rating {
+                Some(er) => format!("{er:.1}"),
+                None => "beyond the ladder".to_string(),
+            };
+            let mut out = format!("{head}\n");
+            for step in &path.steps {
+                out.push_str(&format!(
+                    "{:.1}\t{}\n",
+                    step.difficulty(),
+                    step.explanation()
+                ));
+            }
+            out.push('\n');
+            out
+        }
+        PathFormat::Json => {
+            let triples = |v: &[(usize, u16)]| -> String {
+                let items: Vec<String> = v
+                    .iter()
+                    .map(|&(c, val)| format!("[{},{},{val}]", c / n + 1, c % n + 1))
+                    .collect();
+                format!("[{}]", items.join(","))
+            };
+            let steps: Vec<String> = path
+                .steps
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{{\"technique\":{},\"difficulty\":{:.1},\"placements\":{},\"eliminations\":{},\"explanation\":{}}}",
+                        json_string(s.technique.name()),
+                        s.difficulty(),
+                        triples(&s.placements),
+                        triples(&s.eliminations),
+                        json_string(s.explanation())
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"rating\":{},\"hardest\":{},\"solved\":{},\"steps\":[{}]}}\n",
+                rating.map_or("null".to_string(), |r| format!("{r:.1}")),
+                hardest.map_or("null".to_string(), |t| json_string(t.name())),
+                path.solved,
+                steps.join(",")
+            )
+        }
+    }
+}
+
+/// `text` as a JSON string.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

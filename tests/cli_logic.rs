@@ -1,0 +1,103 @@
+//! `ndoku rate` and `ndoku explain`: one answer line per puzzle, in input order, on every core.
+#![cfg(feature = "cli")]
+
+mod run;
+use run::ndoku;
+
+/// Bank puzzles (public domain) and Sukaku Explainer's rating of each.
+const RATED: &[(&str, &str)] = &[
+    (
+        "700306001008000900320000074000060000050020040000908000246000397903000802000000000",
+        "3.2\tx-wing",
+    ),
+    (
+        "005000700090507040000000000080090020050304080170000063500000009002040800300906004",
+        "4.2\txy-wing",
+    ),
+    (
+        "000000000100604009002805300000512000018309540006000900603708102004000800001020400",
+        "4.5\tunique rectangle",
+    ),
+    (
+        "100800570000009210090040000300900050007000300020006008000020040071400000064007003",
+        "2.0\tdirect hidden pair",
+    ),
+];
+
+#[test]
+fn rate_prints_se_ratings_in_input_order() {
+    let input: String = RATED.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let run = ndoku(&["rate", "-j", "2"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected: Vec<&str> = RATED.iter().map(|(_, r)| *r).collect();
+    assert_eq!(run.lines(), expected);
+}
+
+#[test]
+fn rate_says_beyond_and_invalid_without_inventing_numbers() {
+    let stuck = "053006000000050004001000509900805000020090050000402006508000700200040000000700230";
+    let run = ndoku(&["rate"], format!("{stuck}\n123\n").as_bytes());
+    assert_eq!(run.code, 1);
+    let lines = run.lines();
+    assert!(lines[0].starts_with("beyond\tafter "), "{lines:?}");
+    assert!(lines[1].starts_with("invalid\t"), "{lines:?}");
+}
+
+#[test]
+fn explain_json_has_rating_and_steps_with_rows_and_columns_from_one() {
+    let (puzzle, rating) = RATED[0];
+    let run = ndoku(
+        &["explain", "--format", "json"],
+        format!("{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(run.lines()[0]).expect("one JSON object");
+    assert_eq!(v["rating"].as_f64(), Some(3.2), "{rating}");
+    assert_eq!(v["solved"], true);
+    let steps = v["steps"].as_array().expect("steps");
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placements"].as_array().map_or(0, Vec::len))
+        .sum();
+    let empty = puzzle.bytes().filter(|&b| b == b'0').count();
+    assert_eq!(placed, empty, "every empty cell is placed once");
+    for s in steps {
+        for triple in s["placements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(s["eliminations"].as_array().unwrap())
+        {
+            let t: Vec<u64> = triple
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect();
+            assert!(
+                t.len() == 3 && t.iter().all(|&x| (1..=9).contains(&x)),
+                "{triple}"
+            );
+        }
+    }
+}
+
+#[test]
+fn explain_text_prints_the_rating_then_a_step_a_line() {
+    let (puzzle, _) = RATED[3];
+    let run = ndoku(&["explain"], format!("{puzzle}\n").as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines[0], "2.0");
+    assert!(
+        lines[1..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .all(|l| l.contains('\t'))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("2.0\tdirect hidden pair: "))
+    );
+}
