@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-/// A technique of the ladder, easiest first, with its difficulty on the
-/// Sudoku Explainer scale (ER).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A technique of the ladder, with its difficulty on the Sudoku Explainer
+/// scale (ER); compare techniques by [`Technique::tenths`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Technique {
     /// The last empty cell of a house (SE 1.0).
