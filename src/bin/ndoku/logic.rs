@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use ndoku::logic::Technique;
-use ndoku::{AnyBoard, Count, Logic, Rating, Variant, VariantSolver};
+use ndoku::{AnyBoard, AnySolver, Count, Logic, Rating, Variant, VariantSolver};
 use rayon::prelude::*;
 
 /// The arguments of `rate` and `explain`.
@@ -99,18 +99,28 @@ fn read_lines(files: &[PathBuf]) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// A puzzle from a line: f-puzzles JSON, or cells (the first field).
-fn puzzle_of(line: &str) -> Result<Variant, String> {
+/// A puzzle from a line: f-puzzles JSON, or cells (the first field); and
+/// how many solutions it has (0, 1, or 2 for more, or `None` when the
+/// search gave up), classic boards counted by their own fast engines.
+fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
+    let known = |c: Count| match c {
+        Count::Exact(k) | Count::AtLeast(k) => Some(k),
+        _ => None,
+    };
     if line.starts_with('{') {
-        return ndoku::fpuzzles::parse(line)
+        let puzzle = ndoku::fpuzzles::parse(line)
             .map(|p| p.puzzle)
-            .map_err(|e| e.to_string());
+            .map_err(|e| e.to_string())?;
+        let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
+        let count = known(solver.count(&puzzle, 2));
+        return Ok((puzzle, count));
     }
     let field = line.split_whitespace().next().unwrap_or("");
     let board: AnyBoard = field
         .parse()
         .map_err(|e: ndoku::ParseError| e.to_string())?;
-    Ok(match &board {
+    let count = known(AnySolver::new().with_max_nodes(MAX_NODES).count(&board, 2));
+    let puzzle = match &board {
         AnyBoard::B2(b) => Variant::from(b),
         AnyBoard::B3(b) => Variant::from(b),
         AnyBoard::B4(b) => Variant::from(b),
@@ -118,20 +128,23 @@ fn puzzle_of(line: &str) -> Result<Variant, String> {
         AnyBoard::B6(b) => Variant::from(b),
         AnyBoard::B7(b) => Variant::from(b),
         AnyBoard::B8(b) => Variant::from(b),
-    })
+    };
+    Ok((puzzle, count))
 }
+
+/// The search budget for counting a puzzle's solutions.
+const MAX_NODES: u64 = 1_000_000;
 
 /// The answer for one line, and whether the puzzle could be read and rated.
 fn answer(line: &str, want: Want) -> (bool, String) {
-    let puzzle = match puzzle_of(line) {
+    let (puzzle, count) = match puzzle_of(line) {
         Ok(p) => p,
         Err(e) => return (false, format!("invalid\t{e}\n")),
     };
     // Uniqueness steps only for a puzzle proven to have one solution.
-    let mut solver = VariantSolver::new().with_max_nodes(1_000_000);
-    let unique = match solver.count(&puzzle, 2) {
-        Count::Exact(0) => return (true, "unsolvable\n".to_string()),
-        Count::Exact(1) => true,
+    let unique = match count {
+        Some(0) => return (true, "unsolvable\n".to_string()),
+        Some(1) => true,
         _ => false,
     };
     let logic = Logic::new().assume_unique(unique);
