@@ -50,6 +50,8 @@ pub(crate) struct Layout {
     pub(crate) full: Vec<usize>,
     /// Each cell's houses (all sizes), in house order.
     pub(crate) cell_houses: Vec<Vec<u32>>,
+    /// Each cell's houses with its position in each.
+    places_of: Vec<Vec<(u32, u32)>>,
     /// Each cell's peers: houses, cages and chess moves.
     pub(crate) peers: Vec<Vec<u32>>,
     peer_bits: Vec<u64>,
@@ -90,9 +92,11 @@ impl Layout {
             .filter(|&h| houses[h].cells.len() == n)
             .collect();
         let mut cell_houses = vec![Vec::new(); cells];
+        let mut places_of = vec![Vec::new(); cells];
         for (h, house) in houses.iter().enumerate() {
-            for &c in &house.cells {
+            for (p, &c) in house.cells.iter().enumerate() {
                 cell_houses[c as usize].push(h as u32);
+                places_of[c as usize].push((h as u32, p as u32));
             }
         }
         let peers: Vec<Vec<u32>> = (0..cells).map(|c| rules.peers(c)).collect();
@@ -142,6 +146,7 @@ impl Layout {
             houses,
             full,
             cell_houses,
+            places_of,
             peers,
             peer_bits,
             words,
@@ -348,12 +353,18 @@ impl Candidates {
             return Err(LogicError::BadStep { cell, value });
         }
         for &(cell, value) in &step.eliminations {
-            self.masks[cell] &= !bit(value);
+            self.cut(cell, bit(value));
         }
         for &(cell, value) in &step.placements {
             self.place(cell, value);
         }
-        self.refresh();
+        #[cfg(debug_assertions)]
+        {
+            // The tables kept step by step match tables built afresh.
+            let mut fresh = self.clone();
+            fresh.refresh();
+            debug_assert!(fresh.places == self.places && fresh.empty == self.empty);
+        }
         match self.dead_cell() {
             Some(cell) => Err(LogicError::NoCandidates {
                 row: cell / n,
@@ -384,12 +395,31 @@ impl Candidates {
         }
     }
 
+    /// Takes the values of `mask` out of `cell`'s candidates, and out of
+    /// its places in its houses.
+    fn cut(&mut self, cell: usize, mask: u64) {
+        let n = self.size();
+        let mut gone = self.masks[cell] & mask;
+        self.masks[cell] &= !mask;
+        while gone != 0 {
+            let v = gone.trailing_zeros() as usize;
+            for &(h, p) in &self.layout.places_of[cell] {
+                self.places[h as usize * n + v] &= !(1 << p);
+            }
+            gone &= gone - 1;
+        }
+    }
+
     /// Writes `value` in `cell` and takes it out of the cell's peers.
-    pub(crate) fn place(&mut self, cell: usize, value: u16) {
+    fn place(&mut self, cell: usize, value: u16) {
         self.values[cell] = value;
-        self.masks[cell] = 0;
-        for &p in &self.layout.peers[cell] {
-            self.masks[p as usize] &= !bit(value);
+        self.cut(cell, u64::MAX);
+        for &(h, _) in &self.layout.places_of[cell] {
+            self.empty[h as usize] -= 1;
+        }
+        let layout = Arc::clone(&self.layout);
+        for &p in &layout.peers[cell] {
+            self.cut(p as usize, bit(value));
         }
     }
 
