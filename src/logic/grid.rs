@@ -39,6 +39,23 @@ impl HouseInfo {
     }
 }
 
+/// A house values can lock from, and the houses it meets.
+#[derive(Debug)]
+pub(crate) struct LockSource {
+    pub(crate) house: usize,
+    pub(crate) meets: Vec<Meet>,
+}
+
+/// Where a house meets another: the other house, the shared cells as
+/// positions in each, and the intersection's index.
+#[derive(Debug)]
+pub(crate) struct Meet {
+    pub(crate) other: usize,
+    pub(crate) here: u64,
+    pub(crate) there: u64,
+    pub(crate) intersection: usize,
+}
+
 /// What follows from the rules, built once per rules value: houses, the
 /// houses of each cell, peers as lists and as bit rows, and intersections.
 #[derive(Debug)]
@@ -58,8 +75,9 @@ pub(crate) struct Layout {
     words: usize,
     /// Pairs of full houses sharing two cells or more, with the shared cells.
     pub(crate) intersections: Vec<(usize, usize, Vec<u32>)>,
-    /// For each intersection, the shared cells as positions in each house.
-    pub(crate) shared_at: Vec<(u64, u64)>,
+    /// The houses values can lock from, boxes first (`[0]`) and the others
+    /// (`[1]`), each with the houses it meets.
+    pub(crate) lock_sources: [Vec<LockSource>; 2],
     /// Houses in SE's order (boxes and regions, columns, rows, the rest):
     /// all of them, and those of N cells.
     pub(crate) order_all: Vec<usize>,
@@ -121,10 +139,26 @@ impl Layout {
                 .filter(|(_, c)| shared.contains(c))
                 .fold(0u64, |m, (p, _)| m | 1 << p)
         };
-        let shared_at = intersections
-            .iter()
-            .map(|(a, b, shared): &(usize, usize, Vec<u32>)| (at(*a, shared), at(*b, shared)))
-            .collect();
+        let mut lock_sources: [Vec<LockSource>; 2] = [Vec::new(), Vec::new()];
+        for (house, info) in houses.iter().enumerate() {
+            let meets: Vec<Meet> = intersections
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (a, b, shared))| {
+                    let other = if *a == house { *b } else { *a };
+                    (*a == house || *b == house).then(|| Meet {
+                        other,
+                        here: at(house, shared),
+                        there: at(other, shared),
+                        intersection: i,
+                    })
+                })
+                .collect();
+            if !meets.is_empty() {
+                let side = usize::from(!info.is_box());
+                lock_sources[side].push(LockSource { house, meets });
+            }
+        }
         let rank = |h: usize| match houses[h].kind {
             House::Box | House::Region => 0,
             House::Column => 1,
@@ -142,7 +176,7 @@ impl Layout {
             n,
             order_all,
             order_full,
-            shared_at,
+            lock_sources,
             houses,
             full,
             cell_houses,

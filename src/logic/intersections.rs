@@ -15,23 +15,22 @@ pub(crate) fn locking(g: &Candidates, direct: bool) -> Option<Step> {
 
 fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
     let layout = &g.layout;
-    // A quick test on the position masks first: most pairs lock nothing.
-    let locks = |v: u16, src: usize, dst: usize, (at_src, at_dst): (u64, u64)| {
-        let (p, q) = (g.positions(src, v), g.positions(dst, v));
-        layout.houses[src].is_box() == from_box
-            && p.count_ones() >= 2
-            && p & !at_src == 0
-            && q & !at_dst != 0
-    };
+    let sources = &layout.lock_sources[usize::from(!from_box)];
     (1..=g.size() as u16).find_map(|v| {
-        layout.intersections.iter().zip(&layout.shared_at).find_map(
-            |((a, b, shared), &(at_a, at_b))| {
-                [(*a, *b, (at_a, at_b)), (*b, *a, (at_b, at_a))]
-                    .into_iter()
-                    .filter(|&(src, dst, at)| locks(v, src, dst, at))
-                    .find_map(|(src, dst, _)| lock(g, v, src, dst, shared, direct))
-            },
-        )
+        sources.iter().find_map(|source| {
+            let p = g.positions(source.house, v);
+            if p.count_ones() < 2 {
+                return None;
+            }
+            // A quick test on the position masks first: most pairs lock nothing.
+            source.meets.iter().find_map(|m| {
+                let locked = p & !m.here == 0 && g.positions(m.other, v) & !m.there != 0;
+                let shared = &layout.intersections[m.intersection].2;
+                locked
+                    .then(|| lock(g, v, source.house, m.other, shared, direct))
+                    .flatten()
+            })
+        })
     })
 }
 
