@@ -82,6 +82,9 @@ pub(crate) struct Layout {
     /// all of them, and those of N cells.
     pub(crate) order_all: Vec<usize>,
     pub(crate) order_full: Vec<usize>,
+    /// Whether the rules are classic: each cell in a row, a column and a
+    /// box (in that order), nothing more.
+    pub(crate) plain: bool,
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
     /// chess rule or cage can tell two swapped values apart.
     pub(crate) swappable: bool,
@@ -185,6 +188,7 @@ impl Layout {
             peer_bits,
             words,
             intersections,
+            plain: rules.is_plain() && g.box_shape().is_some(),
             swappable: rules.chess().is_empty() && rules.cages().is_empty(),
         }
     }

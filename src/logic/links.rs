@@ -10,9 +10,42 @@ use super::step::{Step, Technique};
 struct Link {
     house: usize,
     ends: [Vec<usize>; 2],
+    /// On classic rules, each end's row, column and box when all its cells
+    /// share it (`u32::MAX` when not): two ends see each other only through
+    /// a house they share.
+    shared: [[u32; 3]; 2],
 }
 
 impl Link {
+    fn new(g: &Candidates, house: usize, ends: [Vec<usize>; 2]) -> Self {
+        let houses = &g.layout.cell_houses;
+        let shared = |end: &[usize]| -> [u32; 3] {
+            let mut out = [u32::MAX; 3];
+            if g.layout.plain {
+                for (k, slot) in out.iter_mut().enumerate() {
+                    let h = houses[end[0]][k];
+                    if end.iter().all(|&c| houses[c][k] == h) {
+                        *slot = h;
+                    }
+                }
+            }
+            out
+        };
+        let shared = [shared(&ends[0]), shared(&ends[1])];
+        Self {
+            house,
+            ends,
+            shared,
+        }
+    }
+
+    /// Whether end `e` of this link and end `f` of `other` may see each
+    /// other: always on other rules than classic.
+    fn may_see(&self, e: usize, other: &Link, f: usize, plain: bool) -> bool {
+        let (x, y) = (&self.shared[e], &other.shared[f]);
+        !plain || (0..3).any(|k| x[k] != u32::MAX && x[k] == y[k])
+    }
+
     fn grouped(&self) -> bool {
         self.ends.iter().any(|e| e.len() > 1)
     }
@@ -41,15 +74,27 @@ fn rank(technique: Technique, eliminations: usize) -> Rank {
 
 /// `best`, or a chain on `v` that ranks before it.
 fn best_on(g: &Candidates, v: u16, mut best: Option<(Rank, Step)>) -> Option<(Rank, Step)> {
+    const ENDS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
     let links = strong_links(g, v);
+    let plain = g.layout.plain;
     for (i, a) in links.iter().enumerate() {
         for b in &links[i + 1..] {
-            let technique = technique_of(g, a, b);
-            let bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
-            if a.house == b.house || technique.tenths() > bar {
+            // Which pairs of inner ends may see each other: a cheap test first.
+            let joins = ENDS.map(|(ea, eb)| a.may_see(1 - ea, b, eb, plain));
+            if a.house == b.house || !joins.contains(&true) {
                 continue;
             }
-            for (ea, eb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let technique = technique_of(g, a, b);
+            let bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
+            if technique.tenths() > bar {
+                continue;
+            }
+            for (ea, eb) in ENDS
+                .into_iter()
+                .zip(joins)
+                .filter(|(_, j)| *j)
+                .map(|(e, _)| e)
+            {
                 let Some(eliminations) = chain(
                     g,
                     v,
@@ -103,10 +148,7 @@ fn strong_links(g: &Candidates, v: u16) -> Vec<Link> {
             .filter(|&c| g.masks[c] & bit(v) != 0)
             .collect();
         if cells.len() == 2 {
-            out.push(Link {
-                house: h,
-                ends: [vec![cells[0]], vec![cells[1]]],
-            });
+            out.push(Link::new(g, h, [vec![cells[0]], vec![cells[1]]]));
         } else if cells.len() > 2 {
             out.extend(splits(g, h, &cells));
         }
@@ -128,10 +170,7 @@ fn splits(g: &Candidates, h: usize, cells: &[usize]) -> Vec<Link> {
         if on.is_empty() || off.is_empty() || !in_one_house(g, h, &off) {
             continue;
         }
-        out.push(Link {
-            house: h,
-            ends: [on, off],
-        });
+        out.push(Link::new(g, h, [on, off]));
     }
     out
 }
