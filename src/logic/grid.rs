@@ -481,6 +481,12 @@ impl Candidates {
             .filter(|&c| self.values[c] == 0)
     }
 
+    /// The places of each value in house `h`, value 1 first.
+    pub(crate) fn house_places(&self, h: usize) -> &[u64] {
+        let n = self.size();
+        &self.places[h * n..(h + 1) * n]
+    }
+
     /// How many empty cells house `h` has.
     pub(crate) fn empty_count(&self, h: usize) -> usize {
         self.empty[h] as usize

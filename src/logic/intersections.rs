@@ -66,23 +66,28 @@ fn lock(
     }
     let (src_h, dst_h) = (&layout.houses[src], &layout.houses[dst]);
     let pointing = src_h.is_box();
+    // The step and its words are built only once it is found.
     let eliminations: Vec<(usize, u16)> = removed.iter().map(|&c| (c, v)).collect();
-    let base = Step::new(Technique::Pointing, String::new())
-        .cells(places.iter().copied())
-        .houses([src, dst])
-        .marks(places.iter().map(|&c| (c, v)))
-        // A direct step only places, as in SE: what it would remove shows why.
-        .remove(if direct {
-            Vec::new()
-        } else {
-            eliminations.clone()
-        })
-        .marks(if direct { eliminations } else { Vec::new() });
-    let what = format!(
-        "{v} in {} lies only where it meets {}",
-        src_h.name(),
-        dst_h.name()
-    );
+    let base = move || {
+        Step::new(Technique::Pointing, String::new())
+            .cells(places.iter().copied())
+            .houses([src, dst])
+            .marks(places.iter().map(|&c| (c, v)))
+            // A direct step only places, as in SE: what it would remove shows why.
+            .remove(if direct {
+                Vec::new()
+            } else {
+                eliminations.clone()
+            })
+            .marks(if direct { eliminations } else { Vec::new() })
+    };
+    let what = || {
+        format!(
+            "{v} in {} lies only where it meets {}",
+            src_h.name(),
+            dst_h.name()
+        )
+    };
     if !direct {
         let technique = if pointing {
             Technique::Pointing
@@ -90,11 +95,12 @@ fn lock(
             Technique::Claiming
         };
         let text = format!(
-            "{}: {what}, so {v} leaves the rest of {}",
+            "{}: {}, so {v} leaves the rest of {}",
             technique.name(),
+            what(),
             dst_h.name()
         );
-        return Some(base.with_technique(technique).with_text(text));
+        return Some(base().with_technique(technique).with_text(text));
     }
     // Direct: another house of the source's kind left with one place for v.
     let (cell, third) = layout.full.iter().find_map(|&h| {
@@ -117,13 +123,15 @@ fn lock(
         Technique::DirectClaiming
     };
     let text = format!(
-        "{}: {what}, which leaves {v} one place in {}, {}",
+        "{}: {}, which leaves {v} one place in {}, {}",
         technique.name(),
+        what(),
         layout.houses[third].name(),
         g.cell_name(cell)
     );
     Some(
-        base.with_technique(technique)
+        base()
+            .with_technique(technique)
             .with_text(text)
             .place(cell, v)
             .houses([third]),

@@ -35,30 +35,33 @@ fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Opt
     if (empty == 1) != alone || empty == 0 {
         return None;
     }
-    (1..=g.size() as u16).find_map(|v| {
-        let places = g.positions(h, v);
-        (places.count_ones() == 1).then(|| {
-            let cell = house.cells[places.trailing_zeros() as usize] as usize;
-            let text = if alone {
-                format!(
-                    "full house: {} is the last empty cell of {}, {v}",
-                    g.cell_name(cell),
-                    house.name()
-                )
-            } else {
-                format!(
-                    "hidden single: {v} in {} has one place, {}",
-                    house.name(),
-                    g.cell_name(cell)
-                )
-            };
-            Step::new(technique, text)
-                .place(cell, v)
-                .cells([cell])
-                .houses([h])
-                .marks([(cell, v)])
-        })
-    })
+    let (v, places) = g
+        .house_places(h)
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.count_ones() == 1)?;
+    let v = v as u16 + 1;
+    let cell = house.cells[places.trailing_zeros() as usize] as usize;
+    let text = if alone {
+        format!(
+            "full house: {} is the last empty cell of {}, {v}",
+            g.cell_name(cell),
+            house.name()
+        )
+    } else {
+        format!(
+            "hidden single: {v} in {} has one place, {}",
+            house.name(),
+            g.cell_name(cell)
+        )
+    };
+    Some(
+        Step::new(technique, text)
+            .place(cell, v)
+            .cells([cell])
+            .houses([h])
+            .marks([(cell, v)]),
+    )
 }
 
 /// An empty cell with one candidate.

@@ -19,21 +19,21 @@ pub(crate) fn naked(g: &Candidates, degree: usize) -> Option<Step> {
 }
 
 fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Option<Step> {
-    let empty: Vec<usize> = g.empty_cells(h).collect();
-    if empty.len() < 2 * degree {
+    if g.empty_count(h) < 2 * degree {
         return None;
     }
+    let empty: Vec<usize> = g.empty_cells(h).collect();
     let pool: Vec<usize> = empty
         .iter()
         .copied()
         .filter(|&c| (2..=degree as u32).contains(&g.masks[c].count_ones()))
         .collect();
     first_combination(pool.len(), degree, |idx| {
-        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-        let union = cells.iter().fold(0, |m, &c| m | g.masks[c]);
+        let union = idx.iter().fold(0, |m, &i| m | g.masks[pool[i]]);
         if union.count_ones() as usize != degree {
             return None;
         }
+        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
         let eliminations: Vec<(usize, u16)> = empty
             .iter()
             .filter(|c| !cells.contains(c))
@@ -94,7 +94,7 @@ fn hidden_in(
         return None;
     }
     let n = g.size() as u16;
-    let places: Vec<u64> = (1..=n).map(|v| g.positions(h, v)).collect();
+    let places = g.house_places(h);
     let pool: Vec<u16> = (1..=n)
         .filter(|&v| (2..=degree as u32).contains(&places[v as usize - 1].count_ones()))
         .collect();
@@ -104,12 +104,11 @@ fn hidden_in(
             .collect()
     };
     first_combination(pool.len(), degree, |idx| {
-        let set: Vec<u16> = idx.iter().map(|&i| pool[i]).collect();
-        let within = set.iter().fold(0, |m, &v| m | places[v as usize - 1]);
+        let within = idx.iter().fold(0, |m, &i| m | places[pool[i] as usize - 1]);
         if within.count_ones() as usize != degree {
             return None;
         }
-        let set_mask = set.iter().fold(0u64, |m, &v| m | 1 << (v - 1));
+        let set_mask = idx.iter().fold(0u64, |m, &i| m | 1 << (pool[i] - 1));
         let cells = cells_of(within);
         let eliminations: Vec<(usize, u16)> = cells
             .iter()
@@ -118,35 +117,41 @@ fn hidden_in(
         if eliminations.is_empty() {
             return None;
         }
-        let house = g.layout.houses[h].name();
-        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
-        let what = format!(
-            "{} have only {} for places in {house}",
-            value_list(set_mask),
-            names.join(", ")
-        );
-        // A direct step only places, as in SE: what it would remove shows why.
-        let (removed, shown) = if direct {
-            (Vec::new(), eliminations)
-        } else {
-            (eliminations, Vec::new())
+        // The step and its words are built only once it is found.
+        let what = || {
+            let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+            format!(
+                "{} have only {} for places in {}",
+                value_list(set_mask),
+                names.join(", "),
+                g.layout.houses[h].name()
+            )
         };
-        let step = Step::new(technique, String::new())
-            .remove(removed)
-            .marks(shown)
-            .cells(cells.iter().copied())
-            .houses([h])
-            .marks(
-                cells
-                    .iter()
-                    .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
-            );
+        let step = |eliminations: Vec<(usize, u16)>| {
+            // A direct step only places, as in SE: what it would remove shows why.
+            let (removed, shown) = if direct {
+                (Vec::new(), eliminations)
+            } else {
+                (eliminations, Vec::new())
+            };
+            Step::new(technique, String::new())
+                .remove(removed)
+                .marks(shown)
+                .cells(cells.iter().copied())
+                .houses([h])
+                .marks(
+                    cells
+                        .iter()
+                        .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
+                )
+        };
         if !direct {
             let text = format!(
-                "{}: {what}, so other values leave those cells",
-                technique.name()
+                "{}: {}, so other values leave those cells",
+                technique.name(),
+                what()
             );
-            return Some(step.with_text(text));
+            return Some(step(eliminations).with_text(text));
         }
         let (cell, v) = (1..=n)
             .filter(|v| set_mask & 1 << (v - 1) == 0)
@@ -156,11 +161,13 @@ fn hidden_in(
                 (p.count_ones() > 1 && left.count_ones() == 1).then(|| (cells_of(left)[0], v))
             })?;
         let text = format!(
-            "{}: {what}, which leaves {v} one place in {house}, {}",
+            "{}: {}, which leaves {v} one place in {}, {}",
             technique.name(),
+            what(),
+            g.layout.houses[h].name(),
             g.cell_name(cell)
         );
-        Some(step.with_text(text).place(cell, v))
+        Some(step(eliminations).with_text(text).place(cell, v))
     })
 }
 
