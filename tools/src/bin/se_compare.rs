@@ -3,8 +3,8 @@
 //! `Logic::rate` (uniqueness on: the puzzles are unique, and SE assumes it),
 //! and prints, per bucket (SE below 5.0, and from 5.0) and per file: the
 //! count, exact agreement, a confusion table (SE rating against ndoku's, by
-//! 0.1), the puzzles ndoku could not finish, and ndoku's median time. Run
-//! with `--release`:
+//! 0.1), the puzzles ndoku could not finish, and ndoku's median and mean
+//! time. Run with `--release`:
 //!
 //! ```text
 //! cargo run --release --manifest-path tools/Cargo.toml --bin se_compare -- [--max N] [--show K] FILE_OR_DIR...
@@ -44,12 +44,14 @@ impl Bucket<'_> {
         let stuck: Vec<&&Row> = self.rows.iter().filter(|r| !r.rating.solved).collect();
         let mut times: Vec<Duration> = self.rows.iter().map(|r| r.time).collect();
         times.sort();
+        let mean = times.iter().sum::<Duration>() / n as u32;
         println!(
-            "== {name}: {n} puzzles, exact {exact} ({:.1}%), not finished {} ({:.1}%), median {:.1?} per puzzle",
+            "== {name}: {n} puzzles, exact {exact} ({:.2}%), not finished {} ({:.1}%), median {:.1?}, mean {:.1?} per puzzle",
             100.0 * exact as f64 / n as f64,
             stuck.len(),
             100.0 * stuck.len() as f64 / n as f64,
-            times[n / 2]
+            times[n / 2],
+            mean
         );
         self.confusion();
         for r in self
