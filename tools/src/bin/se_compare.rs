@@ -60,7 +60,12 @@ impl Bucket<'_> {
             .filter(|r| r.ndoku != Some(r.se))
             .take(show)
         {
-            println!("   differs: {} SE {} ndoku {}", r.line, tenths(r.se), r.rating);
+            println!(
+                "   differs: {} SE {} ndoku {}",
+                r.line,
+                tenths(r.se),
+                r.rating
+            );
         }
     }
 
@@ -104,7 +109,8 @@ fn main() {
     let rules = std::sync::Arc::new(Rules::classic(9).expect("9x9 rules"));
     let mut per_file: Vec<(String, Vec<Row>)> = Vec::new();
     for file in &files {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let text =
+            std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let rows = text
             .lines()
             .filter_map(parse_line)
@@ -134,9 +140,16 @@ fn main() {
 fn explain(line: &str) {
     let cells: Vec<u16> = line
         .bytes()
-        .map(|b| if b.is_ascii_digit() { u16::from(b - b'0') } else { 0 })
+        .map(|b| {
+            if b.is_ascii_digit() {
+                u16::from(b - b'0')
+            } else {
+                0
+            }
+        })
         .collect();
-    let puzzle = Variant::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
+    let puzzle =
+        Variant::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
     let logic = Logic::new().assume_unique(true);
     let path = logic.solve_path(&puzzle).expect("a puzzle logic can hold");
     let mut grid = ndoku::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
@@ -145,7 +158,11 @@ fn explain(line: &str) {
         grid.apply(step).expect("a sound step");
         if std::env::var_os("MARKS").is_some() {
             println!("{}", marks(&grid));
-            let values: String = grid.values().iter().map(|v| char::from(b'0' + *v as u8)).collect();
+            let values: String = grid
+                .values()
+                .iter()
+                .map(|v| char::from(b'0' + *v as u8))
+                .collect();
             println!("{values}");
         }
     }
@@ -188,13 +205,20 @@ fn parse_line(line: &str) -> Option<(String, u16)> {
     let mut parts = line.split_whitespace();
     let puzzle = parts.next()?;
     let rating: f64 = parts.next()?.parse().ok()?;
-    (puzzle.len() == 81 && !line.starts_with('#')).then(|| (puzzle.to_string(), (rating * 10.0).round() as u16))
+    (puzzle.len() == 81 && !line.starts_with('#'))
+        .then(|| (puzzle.to_string(), (rating * 10.0).round() as u16))
 }
 
 fn rate(logic: &Logic, rules: &std::sync::Arc<Rules>, line: String, se: u16) -> Row {
     let cells: Vec<u16> = line
         .bytes()
-        .map(|b| if b.is_ascii_digit() { u16::from(b - b'0') } else { 0 })
+        .map(|b| {
+            if b.is_ascii_digit() {
+                u16::from(b - b'0')
+            } else {
+                0
+            }
+        })
         .collect();
     let puzzle = Variant::from_cells(std::sync::Arc::clone(rules), &cells).expect("a valid puzzle");
     let start = Instant::now();
