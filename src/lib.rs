@@ -329,7 +329,7 @@ pub use generate::{
     VariantPuzzle,
 };
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
-pub use logic::{Candidates, Logic, LogicError, Rating, Step};
+pub use logic::{Candidates, Hint, Logic, LogicError, Rating, Step};
 pub use outcome::{Count, Outcome};
 pub use reference::Reference;
 pub use rules::{Cage, ChessRule, Rules, Violation};

@@ -101,3 +101,44 @@ fn explain_text_prints_the_rating_then_a_step_a_line() {
             .any(|l| l.starts_with("2.0\tdirect hidden pair: "))
     );
 }
+
+#[test]
+fn hint_gives_mistakes_then_marks_then_a_step() {
+    let (puzzle, _) = RATED[0];
+    let cells: Vec<u16> = puzzle.bytes().map(|b| u16::from(b - b'0')).collect();
+    let rules = ndoku::Rules::classic(9).unwrap();
+    let solution = ndoku::Variant::from_cells(rules, &cells)
+        .unwrap()
+        .solve()
+        .unwrap();
+    let first = cells.iter().position(|&v| v == 0).unwrap();
+    let right = solution.cells()[first];
+    let wrong = if right == 9 { 1 } else { right + 1 };
+    let name = format!("R{}C{}", first / 9 + 1, first % 9 + 1);
+    // A wrong entry.
+    let mut grid = puzzle.as_bytes().to_vec();
+    grid[first] = b'0' + wrong as u8;
+    let grid = String::from_utf8(grid).unwrap();
+    // Pencil marks without the solution's value at the first empty cell.
+    let marks: String = cells
+        .iter()
+        .enumerate()
+        .flat_map(|(c, &given)| {
+            (1..=9u16).map(move |v| {
+                let on = if given != 0 {
+                    v == given
+                } else {
+                    c != first || v != right
+                };
+                if on { char::from(b'0' + v as u8) } else { '.' }
+            })
+        })
+        .collect();
+    let input = format!("{puzzle} {grid}\n{puzzle} {puzzle} {marks}\n{puzzle} {puzzle}\n");
+    let run = ndoku(&["hint"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines[0], format!("mistakes\t{name}"));
+    assert_eq!(lines[1], format!("marks\t{name}"));
+    assert!(lines[2].starts_with("step\t1."), "{lines:?}");
+}

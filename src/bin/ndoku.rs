@@ -75,6 +75,10 @@ enum Command {
     /// Print each puzzle's rating on the Sudoku Explainer scale (ER), a tab,
     /// and its hardest technique; `beyond` when the ladder gets stuck.
     Rate(logic::LogicArgs),
+    /// For each line `PUZZLE GRID [MARKS]` (a player's grid, and on 9×9 their
+    /// pencil marks as Sukaku Explainer's 729-character line): `mistakes`
+    /// or `marks` and the cells, else `step`, its difficulty and why.
+    Hint(logic::LogicArgs),
     /// Print each puzzle's path of human-style steps.
     Explain {
         /// `text`: the rating, then a step a line; `json`: one object a puzzle.
@@ -128,6 +132,7 @@ fn main() -> ExitCode {
         Command::Check { common } => (Mode::Check, common),
         Command::Generate(args) => return run_generate(&args),
         Command::Rate(args) => return logic::run(&args, logic::Want::Rate),
+        Command::Hint(args) => return logic::run(&args, logic::Want::Hint),
         Command::Explain { format, args } => {
             return logic::run(&args, logic::Want::Explain(format));
         }

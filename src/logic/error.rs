@@ -26,6 +26,10 @@ pub enum LogicError {
         /// The second cell, 0-based (row, column).
         second: (usize, usize),
     },
+    /// A puzzle without a solution (or one the search gave up on), which
+    /// a hint cannot judge mistakes against.
+    #[error("the puzzle has no solution to check a game against")]
+    NoSolution,
     /// A step that names a cell off the board, a value out of range, or a
     /// filled cell.
     #[error("a step names value {value} at cell {cell}, which this grid cannot take")]

@@ -134,6 +134,28 @@ pub struct Path {
     pub solved: bool,
 }
 
+/// What a player should look at next in a game: their mistakes first,
+/// then the next step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// Entries that differ from the solution, and empty cells whose pencil
+    /// marks leave out the solution's value, as (row, column) from 0.
+    Mistakes {
+        /// Wrong entries.
+        entries: Vec<(usize, usize)>,
+        /// Empty cells whose marks lack the solution's value.
+        marks: Vec<(usize, usize)>,
+    },
+    /// The next step from the player's grid and marks.
+    Step(Step),
+    /// Every cell is filled, and right.
+    Solved,
+    /// No mistake, and the ladder has no step: the game needs techniques
+    /// past it.
+    Stuck,
+}
+
 /// A puzzle's rating on the Sudoku Explainer scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
@@ -252,6 +274,42 @@ impl Logic {
             grid,
             solved,
         })
+    }
+
+    /// A hint for `game`: its mistakes against the puzzle's solution (wrong
+    /// entries, and empty cells whose pencil marks lack the solution's
+    /// value), else the next step from its entries and marks. Uniqueness
+    /// steps are used when the puzzle has one solution, whatever
+    /// [`Logic::assume_unique`] says.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::NoSolution`] when the puzzle has none (or the search
+    /// gave up), and as [`Candidates::from_game`].
+    pub fn hint(&self, game: &crate::Game) -> Result<Hint, LogicError> {
+        let puzzle = game.puzzle();
+        let n = puzzle.size();
+        let mut solver = crate::VariantSolver::new().with_max_nodes(1_000_000);
+        let (count, solution) = solver.count_and_solve(puzzle, 2);
+        let solution = solution.ok_or(LogicError::NoSolution)?;
+        let entries = game.mistakes(&solution);
+        let marks: Vec<(usize, usize)> = (0..n * n)
+            .map(|c| (c / n, c % n))
+            .filter(|&(r, c)| {
+                game.value(r, c).is_none()
+                    && !game.candidates(r, c).contains(&solution.cells()[r * n + c])
+            })
+            .collect();
+        if !entries.is_empty() || !marks.is_empty() {
+            return Ok(Hint::Mistakes { entries, marks });
+        }
+        let grid = Candidates::from_game(game)?;
+        if grid.is_solved() {
+            return Ok(Hint::Solved);
+        }
+        let unique = count == crate::Count::Exact(1);
+        let logic = Logic { unique, ..*self };
+        Ok(logic.next_step(&grid).map_or(Hint::Stuck, Hint::Step))
     }
 
     /// The rating of `puzzle` on SE's scale: the hardest step of its path

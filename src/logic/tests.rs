@@ -486,3 +486,40 @@ fn extras_never_change_a_rating() {
         assert_eq!(rating.tenths(), Some(se), "{line}");
     }
 }
+
+#[test]
+fn hints_give_mistakes_first_then_the_next_step() {
+    let (line, _, _) = RATED[6];
+    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let solution = puzzle.solve().unwrap();
+    let logic = Logic::new();
+    let mut game = crate::Game::new(puzzle.clone());
+    // A fresh game: the ladder's first step.
+    let first = logic.next_step(&Candidates::from_variant(&puzzle).unwrap());
+    assert_eq!(logic.hint(&game).unwrap(), Hint::Step(first.unwrap()));
+    // A wrong entry is a mistake, whatever steps there are.
+    let empty = (0..81).find(|&c| puzzle.cells()[c] == 0).unwrap();
+    let right = solution.cells()[empty];
+    let wrong = (1..=9).find(|&v| v != right).unwrap();
+    game.enter(empty / 9, empty % 9, wrong).unwrap();
+    assert_eq!(
+        logic.hint(&game).unwrap(),
+        Hint::Mistakes {
+            entries: vec![(empty / 9, empty % 9)],
+            marks: vec![]
+        }
+    );
+    // Marks that leave out the solution's value are mistakes too.
+    game.undo();
+    game.set_candidates(empty / 9, empty % 9, &[wrong]).unwrap();
+    let Hint::Mistakes { entries, marks } = logic.hint(&game).unwrap() else {
+        panic!("marks without the solution's value are a mistake");
+    };
+    assert!(entries.is_empty() && marks == vec![(empty / 9, empty % 9)]);
+    // A finished game.
+    let mut done = crate::Game::new(puzzle.clone());
+    for c in (0..81).filter(|&c| puzzle.cells()[c] == 0) {
+        done.enter(c / 9, c % 9, solution.cells()[c]).unwrap();
+    }
+    assert_eq!(logic.hint(&done).unwrap(), Hint::Solved);
+}

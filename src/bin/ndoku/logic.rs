@@ -1,4 +1,4 @@
-//! `ndoku rate` and `ndoku explain`: human-style logic over puzzle files, one answer line per puzzle, on every core.
+//! `ndoku rate`, `explain` and `hint`: human-style logic over puzzle files, one answer line per puzzle, on every core.
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use ndoku::logic::Technique;
-use ndoku::{AnyBoard, AnySolver, Count, Logic, Rating, Variant, VariantSolver};
+use ndoku::{AnyBoard, AnySolver, Count, Game, Hint, Logic, Rating, Variant, VariantSolver};
 use rayon::prelude::*;
 
 /// The arguments of `rate` and `explain`.
@@ -38,6 +38,9 @@ pub enum Want {
     Rate,
     /// The whole path.
     Explain(PathFormat),
+    /// A player's mistakes, else the next step, for lines `PUZZLE GRID
+    /// [MARKS]`.
+    Hint,
 }
 
 /// Runs `rate` or `explain` on the files of `args`.
@@ -137,6 +140,12 @@ const MAX_NODES: u64 = 1_000_000;
 
 /// The answer for one line, and whether the puzzle could be read and rated.
 fn answer(line: &str, want: Want) -> (bool, String) {
+    if matches!(want, Want::Hint) {
+        return match hint(line) {
+            Ok(text) => (true, text),
+            Err(e) => (false, format!("invalid\t{e}\n")),
+        };
+    }
     let (puzzle, count) = match puzzle_of(line) {
         Ok(p) => p,
         Err(e) => return (false, format!("invalid\t{e}\n")),
@@ -157,7 +166,78 @@ fn answer(line: &str, want: Want) -> (bool, String) {
             Ok(path) => (true, explain(&puzzle, &path, format)),
             Err(e) => (false, format!("invalid\t{e}\n")),
         },
+        Want::Hint => unreachable!("answered above"),
     }
+}
+
+/// A hint for `PUZZLE GRID [MARKS]`: `mistakes` and the wrong entries,
+/// `marks` and the cells whose marks lack the solution's value, `step`, its
+/// difficulty and explanation, `solved`, or `stuck`. Cells print as R1C1.
+fn hint(line: &str) -> Result<String, String> {
+    let mut fields = line.split_whitespace();
+    let (puzzle, _) = puzzle_of(fields.next().unwrap_or(""))?;
+    let n = puzzle.size();
+    let grid = fields.next().ok_or("a hint line is PUZZLE GRID [MARKS]")?;
+    let mut game = match fields.next() {
+        Some(marks) => {
+            Game::from_candidate_line(puzzle.clone(), marks).map_err(|e| e.to_string())?
+        }
+        None => Game::new(puzzle.clone()),
+    };
+    let values = cells_of(grid, n)?;
+    for (c, &v) in values.iter().enumerate() {
+        let given = puzzle.cells()[c];
+        if given != 0 && v != given {
+            return Err(format!(
+                "the grid changes the given at R{}C{}",
+                c / n + 1,
+                c % n + 1
+            ));
+        }
+        if given == 0 && v != 0 {
+            game.enter(c / n, c % n, v).map_err(|e| e.to_string())?;
+        }
+    }
+    let names = |cells: &[(usize, usize)]| -> String {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|(r, c)| format!("R{}C{}", r + 1, c + 1))
+            .collect();
+        names.join(" ")
+    };
+    Ok(match Logic::new().hint(&game).map_err(|e| e.to_string())? {
+        Hint::Mistakes { entries, .. } if !entries.is_empty() => {
+            format!("mistakes\t{}\n", names(&entries))
+        }
+        Hint::Mistakes { marks, .. } => format!("marks\t{}\n", names(&marks)),
+        Hint::Step(step) => format!("step\t{:.1}\t{}\n", step.difficulty(), step.explanation()),
+        Hint::Solved => "solved\n".to_string(),
+        _ => "stuck\n".to_string(),
+    })
+}
+
+/// A player's grid: one value a cell, `.` or `0` for empty, `1`-`9` then
+/// `A`-`Z` (either case) for 10-35.
+fn cells_of(text: &str, n: usize) -> Result<Vec<u16>, String> {
+    let values: Vec<u16> = text
+        .chars()
+        .map(|ch| match ch {
+            '.' | '0' => Ok(0),
+            d => d
+                .to_digit(36)
+                .map(|v| v as u16)
+                .filter(|&v| usize::from(v) <= n)
+                .ok_or_else(|| format!("{ch:?} is no value of a {n}x{n} grid")),
+        })
+        .collect::<Result<_, _>>()?;
+    if values.len() != n * n {
+        return Err(format!(
+            "the grid has {} cells, the puzzle {}",
+            values.len(),
+            n * n
+        ));
+    }
+    Ok(values)
 }
 
 /// "4.2\txy-wing", or "beyond\tafter 3.6 naked triple".
