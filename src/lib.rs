@@ -50,7 +50,8 @@
 //! The `examples/` directory of the repository shows each in a short program
 //! (`cargo run --example NAME`): `solve_9x9`, `big_boards` (16×16 and 25×25),
 //! `puzzle_tool` (uniqueness, counting, revealing a cell), `budget`, `batch` (one solver
-//! for a file of puzzles) and `generate` (times puzzles made from a seed).
+//! for a file of puzzles), `generate` (times puzzles made from a seed),
+//! `variants` (rules as data) and `huge_boards` (a 100×100 puzzle made and solved).
 //!
 //! # Sizes
 //!
