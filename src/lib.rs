@@ -299,6 +299,7 @@
 // What a pure method returns is all it does: dropping it is a mistake.
 #![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 
+mod analysis;
 mod any;
 mod board;
 mod engine;
@@ -320,6 +321,7 @@ pub mod sniff;
 mod transform;
 mod variant;
 
+pub use analysis::{Analysis, CandidateCounts, TrueCandidates};
 pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
 pub use engine::{Engine, Solver, Stats, VariantSolver};
