@@ -328,8 +328,8 @@ pub use engine::{Engine, Solver, Stats, VariantSolver};
 pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
 pub use game::{Game, GameError};
 pub use generate::{
-    Difficulty, GenerateError, Generator, Level, Puzzle, Symmetry, Technique, VariantGenerator,
-    VariantPuzzle,
+    Difficulty, GenerateError, Generator, Level, Puzzle, RatingGoal, RatingRange, RatingRangeError,
+    Symmetry, Technique, VariantGenerator, VariantPuzzle,
 };
 pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use logic::{Candidates, Hint, Logic, LogicError, Rating, Step};

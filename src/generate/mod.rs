@@ -2,10 +2,12 @@
 
 mod carve;
 mod grade;
+mod rated;
 mod singles;
 mod variant;
 
 use std::fmt;
+use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
@@ -14,11 +16,15 @@ use thiserror::Error;
 use crate::board::Board;
 use crate::engine::{Preset, Solver};
 use crate::error::{UnknownName, by_name};
+use crate::logic;
 use crate::outcome::Outcome;
 use crate::random::shuffle;
+use crate::rules::Rules;
 use crate::transform::Transform;
+use crate::variant::Variant;
 
 pub use grade::{Difficulty, Level, Technique};
+pub use rated::{RatingGoal, RatingRange, RatingRangeError};
 pub use variant::{VariantGenerator, VariantPuzzle};
 
 /// The pattern the givens of a generated puzzle keep: with each given, every
@@ -173,6 +179,15 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: u32,
     },
+    /// No attempt made a puzzle that meets the rating goal
+    /// ([`Generator::with_rating`], [`Generator::with_technique`]).
+    #[error("no puzzle {goal} in {attempts} attempts")]
+    RatingNotMet {
+        /// What was asked for.
+        goal: RatingGoal,
+        /// Attempts made.
+        attempts: u32,
+    },
     /// The rules have a cage with a sum, which the variant generator does
     /// not support: the givens alone would not carry it.
     #[error("cages with sums are not supported by the generator")]
@@ -249,6 +264,7 @@ pub struct Generator<const BOX: usize> {
     minimal: bool,
     attempts: u32,
     max_nodes: u64,
+    rating: RatingGoal,
 }
 
 /// How many of the `count` indices from `start` the sequence holds: it ends
@@ -306,6 +322,7 @@ impl<const BOX: usize> Generator<BOX> {
             minimal: true,
             attempts: 100,
             max_nodes: default_max_nodes(BOX),
+            rating: RatingGoal::default(),
         }
     }
 
@@ -343,6 +360,69 @@ impl<const BOX: usize> Generator<BOX> {
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
+        self
+    }
+
+    /// Asks for puzzles whose rating on the Sudoku Explainer scale
+    /// ([`Logic::rate`](crate::Logic::rate), uniqueness techniques on) is in
+    /// `range`; puzzles the ladder cannot finish have no rating and never
+    /// match.
+    ///
+    /// Each attempt carves a puzzle as the other options say and rates it;
+    /// one out of range is retried, up to [`Generator::with_attempts`], and
+    /// then [`GenerateError::RatingNotMet`] says so. How many attempts a
+    /// range takes depends on how common it is among minimal puzzles. On
+    /// 9×9 with [`Symmetry::Rotate180`], over seeds 0-99 (release build,
+    /// one shared core), attempts on average (most) and time a puzzle:
+    ///
+    /// | ER range | attempts | most | time |
+    /// |---|---|---|---|
+    /// | 1.0-2.0 | 1.4 | 6 | 1.1 ms |
+    /// | 2.0-2.9 | 4.5 | 19 | 1.4 ms |
+    /// | 3.0-4.0 | 12.6 | 68 | 3.7 ms |
+    /// | 4.2-4.4 (wings) | 24.9 | 144 | 5.9 ms |
+    /// | 4.5-5.0 (uniqueness) | 106 | 536 | 29 ms |
+    /// | 5.0-5.6 | 282 | 1,065 | 75 ms |
+    ///
+    /// So the default of 100 attempts is short for ranges from 4.5 up: ask
+    /// for more with [`Generator::with_attempts`].
+    ///
+    /// ```
+    /// use ndoku::{Generator, Logic, RatingRange, Variant};
+    ///
+    /// let range: RatingRange = "3.0-4.0".parse()?;
+    /// let puzzle = Generator::<3>::new(5).with_rating(range).generate()?;
+    /// let rating = Logic::new().assume_unique(true).rate(&Variant::from(&puzzle.board))?;
+    /// assert!(rating.tenths().is_some_and(|t| range.contains(t)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_rating(mut self, range: RatingRange) -> Self {
+        self.rating.range = Some(range);
+        self
+    }
+
+    /// Asks for puzzles whose path of steps uses `technique` (any of its
+    /// [`name`](logic::Technique::name)) and that the ladder solves, as
+    /// HoDoKu's `/sc` does; uniqueness techniques are on, and the extras
+    /// SE lacks when `technique` is one of them. Retried as
+    /// [`Generator::with_rating`] is; measured the same way, attempts on
+    /// average (most): skyscraper 14 (73), xy-wing 26 (111), x-wing 50
+    /// (238), swordfish 216 (919).
+    ///
+    /// ```
+    /// use ndoku::{Generator, Logic, Variant};
+    /// use ndoku::logic::Technique;
+    ///
+    /// let generator = Generator::<3>::new(1).with_technique(Technique::XWing).with_attempts(1_000);
+    /// let puzzle = generator.generate()?;
+    /// let path = Logic::new().assume_unique(true).solve_path(&Variant::from(&puzzle.board))?;
+    /// assert!(path.steps.iter().any(|s| s.technique == Technique::XWing));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_technique(mut self, technique: logic::Technique) -> Self {
+        self.rating.technique = Some(technique);
         self
     }
 
@@ -456,6 +536,9 @@ struct Worker<const BOX: usize> {
     scratch: carve::Scratch<BOX>,
     /// Grading scratch.
     singles: singles::Singles,
+    /// The classic rules of the size, shared by every puzzle rated, so
+    /// that the logic's layout is built once.
+    rules: Option<Arc<Rules>>,
 }
 
 /// Attempts at completing a random start into a grid.
@@ -475,6 +558,7 @@ impl<const BOX: usize> Worker<BOX> {
                 .with_preset(Preset::Steady),
             scratch: carve::Scratch::new(),
             singles: singles::Singles::default(),
+            rules: None,
         }
     }
 
@@ -500,6 +584,17 @@ impl<const BOX: usize> Worker<BOX> {
         Err(GenerateError::NoGrid {
             attempts: GRID_ATTEMPTS,
         })
+    }
+
+    /// Whether `board` (unique) meets `goal`.
+    fn meets(&mut self, goal: &RatingGoal, board: &Board<BOX>) -> bool {
+        let rules = self.rules.get_or_insert_with(|| {
+            Arc::new(Rules::boxes(BOX, BOX).expect("every board size is a rules size"))
+        });
+        let cells: Vec<u16> = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
+        let puzzle =
+            Variant::from_cells(Arc::clone(rules), &cells).expect("a board keeps the rules");
+        goal.met_by(&puzzle)
     }
 
     /// Carves `solution` as `generator` says, keeping the puzzle at or below
@@ -537,6 +632,7 @@ impl<const BOX: usize> Worker<BOX> {
         let mut orbits = generator.symmetry.orbits(Board::<BOX>::N);
         let mut fewest = usize::MAX;
         let mut reached = false;
+        let mut level_met = false;
         for attempt in 1..=generator.attempts {
             let solution = self.grid(&mut rng)?;
             shuffle(&mut rng, &mut orbits);
@@ -566,6 +662,10 @@ impl<const BOX: usize> Worker<BOX> {
                     Some(_) => continue,
                     None => {}
                 }
+                level_met = true;
+                if generator.rating.is_set() && !self.meets(&generator.rating, &carved.board) {
+                    continue;
+                }
                 return Ok(Puzzle {
                     board: carved.board,
                     solution,
@@ -583,7 +683,11 @@ impl<const BOX: usize> Worker<BOX> {
                 attempts,
                 fewest,
             },
-            (_, Some(level)) => GenerateError::LevelNotMet { level, attempts },
+            (_, Some(level)) if !level_met => GenerateError::LevelNotMet { level, attempts },
+            _ if generator.rating.is_set() => GenerateError::RatingNotMet {
+                goal: generator.rating,
+                attempts,
+            },
             _ => unreachable!("an attempt without target or level always succeeds"),
         })
     }

@@ -13,7 +13,7 @@ use crate::random::{below, shuffle};
 use crate::rules::Rules;
 use crate::variant::{Variant, VariantOutcome};
 
-use super::{GenerateError, Level, Symmetry, in_sequence};
+use super::{GenerateError, Level, RatingGoal, RatingRange, Symmetry, in_sequence};
 
 /// A puzzle made by [`VariantGenerator`], with its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +86,7 @@ pub struct VariantGenerator {
     attempts: u32,
     max_nodes: u64,
     level: Option<Level>,
+    rating: RatingGoal,
 }
 
 /// The default node budget of each uniqueness check.
@@ -129,6 +130,7 @@ impl VariantGenerator {
             attempts: 64,
             max_nodes: CHECK_NODES,
             level: None,
+            rating: RatingGoal::default(),
         }
     }
 
@@ -187,6 +189,36 @@ impl VariantGenerator {
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
+        self
+    }
+
+    /// Asks for puzzles whose SE rating is in `range`, as
+    /// [`Generator::with_rating`](crate::Generator::with_rating) does: each
+    /// puzzle carved is rated on its rules, and one out of range takes
+    /// another grid, up to [`VariantGenerator::with_attempts`] grids, then
+    /// [`GenerateError::RatingNotMet`]. The logic works up to 64×64.
+    ///
+    /// ```
+    /// use ndoku::{Logic, RatingRange, Rules, VariantGenerator};
+    ///
+    /// let range = RatingRange::tenths(10, 23); // singles
+    /// let rules = Rules::classic(9)?.with_diagonals();
+    /// let made = VariantGenerator::new(rules, 3).with_rating(range).with_attempts(200).generate()?;
+    /// let rating = Logic::new().assume_unique(true).rate(&made.puzzle)?;
+    /// assert!(rating.tenths().is_some_and(|t| range.contains(t)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_rating(mut self, range: RatingRange) -> Self {
+        self.rating.range = Some(range);
+        self
+    }
+
+    /// Asks for puzzles whose path uses `technique`, as
+    /// [`Generator::with_technique`](crate::Generator::with_technique) does.
+    #[must_use]
+    pub fn with_technique(mut self, technique: crate::logic::Technique) -> Self {
+        self.rating.technique = Some(technique);
         self
     }
 
@@ -320,6 +352,7 @@ impl Worker {
         let mut rng = generator.rng(index);
         let n = generator.rules.size();
         let mut orbits = generator.symmetry.orbits(n);
+        let mut rated_out = false;
         for attempt in 1..=generator.attempts {
             let rules = if generator.random_regions {
                 let regions = Geometry::from_regions(n, &layout(&mut rng, n));
@@ -356,6 +389,10 @@ impl Worker {
             } else {
                 self.carve(generator, &solution, &orbits)
             };
+            if generator.rating.is_set() && !generator.rating.met_by(&puzzle) {
+                rated_out = true;
+                continue;
+            }
             return Ok(VariantPuzzle {
                 puzzle,
                 solution,
@@ -364,8 +401,14 @@ impl Worker {
                 attempts: attempt,
             });
         }
-        Err(GenerateError::NoGrid {
-            attempts: generator.attempts,
+        let attempts = generator.attempts;
+        Err(if rated_out {
+            GenerateError::RatingNotMet {
+                goal: generator.rating,
+                attempts,
+            }
+        } else {
+            GenerateError::NoGrid { attempts }
         })
     }
 
