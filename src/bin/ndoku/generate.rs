@@ -4,9 +4,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use ndoku::logic::Technique;
 use ndoku::{
-    Board, ChessRule, GenerateError, Generator, Level, Puzzle, Rules, Symmetry, Variant,
-    VariantGenerator, VariantPuzzle,
+    Board, ChessRule, GenerateError, Generator, Level, Puzzle, RatingRange, Rules, Symmetry,
+    Variant, VariantGenerator, VariantPuzzle,
 };
 
 use crate::job::{Format, hex_digit};
@@ -37,8 +38,18 @@ pub struct GenerateArgs {
     /// so they need not be minimal.
     #[arg(long, value_enum, value_name = "L")]
     pub level: Option<LevelArg>,
-    /// Grids to try per puzzle before giving up on `--givens` or `--level`
-    /// (at least 1). A 9×9 medium puzzle with `--symmetry rotate90` takes
+    /// Only puzzles whose Sudoku Explainer rating (ER, as `ndoku rate`
+    /// gives it) is in this range, such as `3.0-4.0`, or is one rating,
+    /// such as `3.2`. Ranges from 4.5 up take hundreds of attempts: raise
+    /// `--attempts`.
+    #[arg(long, value_name = "ER", value_parser = parse_rating)]
+    pub rating: Option<RatingRange>,
+    /// Only puzzles whose path of steps (as `ndoku explain` shows it) uses
+    /// this technique and solves them, such as `x-wing` or `xy-wing`.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub technique: Option<Technique>,
+    /// Grids to try per puzzle before giving up on `--givens`, `--level`,
+    /// `--rating` or `--technique` (at least 1). A 9×9 medium puzzle with `--symmetry rotate90` takes
     /// some 40 attempts on average, so the default of 100 fails for some.
     #[arg(long, value_name = "N", default_value_t = 100,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -114,6 +125,17 @@ pub enum OutputFormat {
     /// f-puzzles JSON, one object a line; `--with-solution` adds its
     /// `solution` field.
     Json,
+}
+
+/// Reads `--rating`: `3.0-4.0`, or `3.2`.
+fn parse_rating(text: &str) -> Result<RatingRange, String> {
+    text.parse()
+        .map_err(|e: ndoku::RatingRangeError| e.to_string())
+}
+
+/// Reads `--technique` by its name; an unknown one lists the names.
+fn parse_technique(text: &str) -> Result<Technique, String> {
+    text.parse().map_err(|e: ndoku::UnknownName| e.to_string())
 }
 
 /// Reads `--boxes`: `RxC`, two sides from 1 whose product is at most 400.
@@ -344,6 +366,12 @@ fn sized<const BOX: usize>(
     if let Some(l) = args.level {
         generator = generator.with_level(l.into());
     }
+    if let Some(range) = args.rating {
+        generator = generator.with_rating(range);
+    }
+    if let Some(technique) = args.technique {
+        generator = generator.with_technique(technique);
+    }
     generator = generator.with_attempts(args.attempts);
     let mut start = 0u64;
     while start < args.count {
@@ -381,6 +409,12 @@ fn variants(
     }
     if let Some(level) = args.level {
         generator = generator.with_level(level.into());
+    }
+    if let Some(range) = args.rating {
+        generator = generator.with_rating(range);
+    }
+    if let Some(technique) = args.technique {
+        generator = generator.with_technique(technique);
     }
     let mut start = 0u64;
     while start < args.count {
