@@ -19,6 +19,13 @@ use crate::variant::{Variant, VariantOutcome};
 /// wrong answer. A classic [`Board`](crate::Board) is analysed as
 /// `Variant::from(&board)`.
 ///
+/// Cost, by `examples/analysis_times` (release, one shared core, budget
+/// 100,000): true candidates of a unique minimal puzzle take 0.07 ms on
+/// 9×9 and 3.6 ms on 16×16; with four givens removed (222 and 757 true
+/// candidates), 1.1 ms and 141 ms. Counts to 10 take 0.02 ms and 3.8 ms
+/// on the unique ones, 11 ms and 1.3 s on the loose ones, where each
+/// candidate needs a count of its own.
+///
 /// ```
 /// use ndoku::{Analysis, Board9, Count, Variant};
 ///
@@ -41,6 +48,10 @@ pub struct Analysis {
     max_nodes: Option<u64>,
     time_limit: Option<Duration>,
 }
+
+/// How many solutions [`Analysis::true_candidates`] lists before it tests
+/// candidates one by one.
+const FIRST_SOLUTIONS: usize = 64;
 
 /// What is known of one candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,10 +127,12 @@ impl Analysis {
 
     /// The true candidates of `puzzle`.
     ///
-    /// One search finds a solution; then each candidate that no solution
-    /// found so far has is placed and searched for, each solution found
-    /// adding all its values. So a puzzle costs one search per candidate
-    /// that is not in the solutions found on the way.
+    /// One search lists the puzzle's solutions up to 64: when that is all
+    /// of them (a unique puzzle, one with none), what they hold is the
+    /// answer. Otherwise each candidate that no solution found so far has
+    /// is placed and searched for, each solution found adding all its
+    /// values: one search per candidate not in the solutions found on the
+    /// way.
     #[must_use]
     pub fn true_candidates(&self, puzzle: &Variant) -> TrueCandidates {
         let n = puzzle.size();
@@ -128,13 +141,20 @@ impl Analysis {
             size: n,
             status: vec![Status::Open; n * n * n],
         };
-        match run.solve(puzzle) {
-            VariantOutcome::Unsolvable => {
-                truth.status.fill(Status::No);
-                return truth;
+        let mut found = 0;
+        let first = run.each(puzzle, |values| {
+            truth.mark(values);
+            found += 1;
+            found < FIRST_SOLUTIONS
+        });
+        if let Count::Exact(_) = first {
+            // Every solution was seen: what they hold is all there is.
+            for status in &mut truth.status {
+                if *status == Status::Open {
+                    *status = Status::No;
+                }
             }
-            VariantOutcome::Solved(s) => truth.mark(s.cells()),
-            _ => {}
+            return truth;
         }
         for (cell, &given) in puzzle.cells().iter().enumerate() {
             for v in 1..=n as u16 {
