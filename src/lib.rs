@@ -39,6 +39,10 @@
 //! - [`Logic`] finds human-style steps on a [`Candidates`] grid and rates
 //!   puzzles on the Sudoku Explainer scale (see
 //!   [Human-style logic](#human-style-logic)).
+//! - [`Analysis`] gives a puzzle's [`TrueCandidates`] (the values some
+//!   solution has in each cell) and [`CandidateCounts`] (solutions per
+//!   candidate, up to a limit), within budgets (see
+//!   [Analysis and generation by rating](#analysis-and-generation-by-rating)).
 //! - [`Reference`] is the plain iterative backtracker of the puzzle literature,
 //!   kept as the oracle the fast engine is tested against.
 //! - [`Generator<BOX>`](Generator) makes puzzles with exactly one solution,
@@ -268,6 +272,40 @@
 //! // A puzzle that needs more than the ladder is not given a number.
 //! let stuck = Variant::from_cells(Rules::classic(9)?, &cells(line))?;
 //! assert!(logic.rate(&stuck)?.er.is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Analysis and generation by rating
+//!
+//! [`Analysis`] answers what tools ask of a puzzle beyond its solution:
+//! which values each cell can still hold in some solution (true
+//! candidates), and how many solutions have each one, up to a limit. Its
+//! searches have a node budget and the analysis a time limit; what a
+//! search gave up on is reported undecided, never guessed.
+//! [`Generator::with_rating`] and [`Generator::with_technique`] (and the
+//! same on [`VariantGenerator`]) keep generating until a puzzle rates in
+//! an SE range or needs a technique, within the attempts allowed.
+//!
+//! ```
+//! use ndoku::{Analysis, Count, Generator, Logic, RatingRange, Variant};
+//!
+//! let range: RatingRange = "3.0-4.0".parse()?;
+//! let made = Generator::<3>::new(2).with_rating(range).generate()?;
+//! let puzzle = Variant::from(&made.board);
+//! let rating = Logic::new().assume_unique(true).rate(&puzzle)?;
+//! assert!(range.contains(rating.tenths().expect("rated")));
+//!
+//! // Clear a given: the cell's true candidates are the values some
+//! // solution puts there, the solution's among them.
+//! let (row, col) = (0..81).map(|i| (i / 9, i % 9)).find(|&(r, c)| made.board.get(r, c).is_some()).unwrap();
+//! let mut loose = puzzle.clone();
+//! loose.set(row, col, 0)?;
+//! let analysis = Analysis::new().with_max_nodes(100_000);
+//! let truth = analysis.true_candidates(&loose);
+//! let answer = u16::from(made.solution.get(row, col).unwrap());
+//! assert!(truth.is_complete() && truth.get(row, col).contains(&answer));
+//! let counts = analysis.candidate_counts(&loose, 100);
+//! assert!(matches!(counts.get(row, col, answer), Count::Exact(n) | Count::AtLeast(n) if n >= 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

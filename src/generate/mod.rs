@@ -435,8 +435,8 @@ impl<const BOX: usize> Generator<BOX> {
         self
     }
 
-    /// How many grids to try per puzzle before giving up on a target or a
-    /// level (at least 1; default 100).
+    /// How many grids to try per puzzle before giving up on a target, a
+    /// level or a rating goal (at least 1; default 100).
     #[must_use]
     pub fn with_attempts(mut self, attempts: u32) -> Self {
         self.attempts = attempts.max(1);
@@ -477,7 +477,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// [`GenerateError::TargetTooLarge`] for a target above the number of
     /// cells; [`GenerateError::TargetNotReached`] or
     /// [`GenerateError::LevelNotMet`] when no attempt met the target or the
-    /// level; [`GenerateError::NoGrid`] when the engine could not complete a
+    /// level; [`GenerateError::RatingNotMet`] when none met the rating goal; [`GenerateError::NoGrid`] when the engine could not complete a
     /// grid within its budget.
     pub fn nth(&self, index: u64) -> Result<Puzzle<BOX>, GenerateError> {
         Worker::new(self.max_nodes).puzzle(self, index)
