@@ -76,6 +76,15 @@ fn rated_puzzles_are_reproducible_from_the_seed() {
     let again: Vec<_> = (0..4).map(|i| generator.nth(i).unwrap()).collect();
     assert_eq!(one, again);
     assert_eq!(one[2], generator.batch(2, 1).remove(0).unwrap());
+    #[cfg(feature = "rayon")]
+    {
+        let parallel: Vec<_> = generator
+            .par_batch(0, 4)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(one, parallel);
+    }
 }
 
 #[test]
