@@ -7,6 +7,7 @@
 //! size up to 64×64, jigsaw regions, diagonals and extra regions; cages
 //! and chess rules add peers.
 
+mod chains;
 mod error;
 mod fish;
 mod grid;
@@ -86,6 +87,7 @@ const LADDER: &[Rung] = &[
         unique: true,
         extra: false,
     },
+    rung(chains::cycles_and_chains),
 ];
 
 /// The step finder and rater: the ladder, and which of its rungs to use.

@@ -91,6 +91,32 @@ pub enum Technique {
     FinnedSwordfish,
     /// A Jellyfish with fins (not in SE's ladder: 5.4 here, never in a rating).
     FinnedJellyfish,
+    /// A bidirectional X-cycle (one value), SE 6.5 and up with length;
+    /// `nodes` counts its distinct links' ends.
+    XCycle {
+        /// The cycle's distinct nodes.
+        nodes: u16,
+    },
+    /// A bidirectional Y-cycle (bivalue cells), SE 6.5 and up.
+    YCycle {
+        /// The cycle's distinct nodes.
+        nodes: u16,
+    },
+    /// A bidirectional cycle with X- and Y-links, SE 7.0 and up.
+    XyCycle {
+        /// The cycle's distinct nodes.
+        nodes: u16,
+    },
+    /// A forcing X-chain (one value), SE 6.6 and up.
+    ForcingXChain {
+        /// The chain's nodes, both ends included.
+        nodes: u16,
+    },
+    /// A forcing chain with X- and Y-links, SE 7.0 and up.
+    ForcingChain {
+        /// The chain's nodes, both ends included.
+        nodes: u16,
+    },
 }
 
 impl Technique {
@@ -145,6 +171,9 @@ impl Technique {
             FinnedXWing => 34,
             FinnedSwordfish => 40,
             FinnedJellyfish => 54,
+            XCycle { nodes } | YCycle { nodes } => chain_tenths(65, nodes),
+            XyCycle { nodes } | ForcingChain { nodes } => chain_tenths(70, nodes),
+            ForcingXChain { nodes } => chain_tenths(66, nodes),
         }
     }
 
@@ -204,8 +233,18 @@ impl Technique {
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
             FinnedJellyfish => "finned jellyfish",
+            XCycle { .. } => "bidirectional x-cycle",
+            YCycle { .. } => "bidirectional y-cycle",
+            XyCycle { .. } => "bidirectional cycle",
+            ForcingXChain { .. } => "forcing x-chain",
+            ForcingChain { .. } => "forcing chain",
         }
     }
+}
+
+/// SE's chain difficulty in tenths: `base` and a tenth per length step.
+fn chain_tenths(base: u16, nodes: u16) -> u16 {
+    super::chains::chain_difficulty(base, usize::from(nodes)).1
 }
 
 impl fmt::Display for Technique {

@@ -1,0 +1,560 @@
+//! Chains on SE's rules: bidirectional X-, Y- and XY-cycles and forcing
+//! X- and XY-chains, grown breadth first from one candidate at a time.
+//!
+//! A node is a candidate taken as true ("on") or false ("off"). On makes
+//! off the value in the other cells of its houses (and, with Y-links, the
+//! other values of its cell); off makes on the only other place of the value
+//! in a house (X-link) or the only other value of a bivalue cell (Y-link).
+
+use super::grid::{Candidates, bit, values_of};
+use super::step::{Step, Technique};
+use crate::error::House;
+
+const NONE: u32 = u32::MAX;
+
+/// Which links a search uses: X (places of a value), Y (values of a cell).
+#[derive(Clone, Copy)]
+pub(crate) struct Links {
+    pub(crate) x: bool,
+    pub(crate) y: bool,
+}
+
+/// A found chain, with SE's sort key: difficulty (as SE sums it, in
+/// floating point), node count, kind (X before Y before XY).
+struct Found {
+    difficulty: f64,
+    nodes: usize,
+    kind: u8,
+    technique: Technique,
+    /// The chain's nodes, from its end back to its start.
+    chain: Vec<u32>,
+    eliminations: Vec<(usize, u16)>,
+}
+
+impl Found {
+    fn beats(&self, other: Option<&Found>) -> bool {
+        other.is_none_or(|o| key_less((self.difficulty, self.nodes, self.kind), o))
+    }
+}
+
+/// Whether a chain with this key would sort before `best`.
+fn key_less(key: (f64, usize, u8), best: &Found) -> bool {
+    match key.0.partial_cmp(&best.difficulty) {
+        Some(std::cmp::Ordering::Less) => true,
+        Some(std::cmp::Ordering::Equal) => (key.1, key.2) < (best.nodes, best.kind),
+        _ => false,
+    }
+}
+
+/// SE's difficulty of a chain of `nodes` distinct nodes on base `tenths`:
+/// a tenth more each time the length passes 4, 6, 8, 12, 16, 24… Returns
+/// the floating sum SE sorts by and the tenths it prints.
+pub(crate) fn chain_difficulty(tenths: u16, nodes: usize) -> (f64, u16) {
+    let length = nodes.saturating_sub(2);
+    let (mut added, mut count, mut ceil, mut odd) = (0.0f64, 0u16, 4usize, false);
+    while length > ceil {
+        added += 0.1;
+        count += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    (f64::from(tenths) / 10.0 + added, tenths + count)
+}
+
+/// The search state: per node its parent and depth, stamped per search.
+pub(crate) struct Net<'a> {
+    pub(crate) g: &'a Candidates,
+    n: usize,
+    /// Per cell, its houses in SE's order: box, row, column, then others.
+    pub(crate) houses: Vec<Vec<u32>>,
+    mark: Vec<u32>,
+    stamp: u32,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    cell_mark: Vec<u32>,
+    cell_stamp: u32,
+    /// The candidates the links read: the grid's, or a dynamic chain's.
+    pub(crate) work: Vec<u64>,
+    /// What `off_to_on` found, and why: `CELL` or the house.
+    pub(crate) out: Vec<u32>,
+    pub(crate) causes: Vec<u32>,
+}
+
+/// The cause of an on node that is its cell's last value.
+pub(crate) const CELL: u32 = u32::MAX - 1;
+
+impl<'a> Net<'a> {
+    pub(crate) fn new(g: &'a Candidates) -> Self {
+        let layout = &g.layout;
+        let n = g.size();
+        let rank = |h: u32| match layout.houses[h as usize].kind {
+            House::Box | House::Region => 0,
+            House::Row => 1,
+            House::Column => 2,
+            _ => 3,
+        };
+        let houses = layout
+            .cell_houses
+            .iter()
+            .map(|hs| {
+                let mut v = hs.clone();
+                v.sort_by_key(|&h| rank(h));
+                v
+            })
+            .collect();
+        let nodes = n * n * n * 2;
+        Self {
+            g,
+            n,
+            houses,
+            mark: vec![0; nodes],
+            stamp: 0,
+            parent: vec![NONE; nodes],
+            depth: vec![0; nodes],
+            cell_mark: vec![0; n * n],
+            cell_stamp: 0,
+            work: g.masks.clone(),
+            out: Vec::new(),
+            causes: Vec::new(),
+        }
+    }
+
+    pub(crate) fn node(&self, cell: usize, value: u16, on: bool) -> u32 {
+        (((cell * self.n + usize::from(value) - 1) << 1) | usize::from(on)) as u32
+    }
+
+    pub(crate) fn parts(&self, node: u32) -> (usize, u16, bool) {
+        let i = node as usize;
+        let cv = i >> 1;
+        (cv / self.n, (cv % self.n) as u16 + 1, i & 1 == 1)
+    }
+
+    pub(crate) fn fresh(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    pub(crate) fn has(&self, node: u32) -> bool {
+        self.mark[node as usize] == self.stamp
+    }
+
+    pub(crate) fn insert(&mut self, node: u32, parent: u32) {
+        self.mark[node as usize] = self.stamp;
+        self.parent[node as usize] = parent;
+        self.depth[node as usize] = if parent == NONE {
+            0
+        } else {
+            self.depth[parent as usize] + 1
+        };
+    }
+
+    /// The nodes `on` makes off, in SE's order, into `self.out`.
+    pub(crate) fn on_to_off(&mut self, node: u32, y: bool) {
+        let (cell, value, _) = self.parts(node);
+        let g = self.g;
+        self.out.clear();
+        if y {
+            for w in values_of(self.work[cell] & !bit(value)) {
+                self.out.push(self.node(cell, w, false));
+            }
+        }
+        self.cell_stamp = self.cell_stamp.wrapping_add(1);
+        if self.cell_stamp == 0 {
+            self.cell_mark.fill(0);
+            self.cell_stamp = 1;
+        }
+        let stamp = self.cell_stamp;
+        self.cell_mark[cell] = stamp;
+        let b = bit(value);
+        for hi in 0..self.houses[cell].len() {
+            let h = self.houses[cell][hi] as usize;
+            for &d in &g.layout.houses[h].cells {
+                let d = d as usize;
+                if self.work[d] & b != 0 && self.cell_mark[d] != stamp {
+                    self.cell_mark[d] = stamp;
+                    self.out.push(self.node(d, value, false));
+                }
+            }
+        }
+        // Peers outside houses (chess moves, cages).
+        for &d in &g.layout.peers[cell] {
+            let d = d as usize;
+            if self.work[d] & b != 0 && self.cell_mark[d] != stamp {
+                self.cell_mark[d] = stamp;
+                self.out.push(self.node(d, value, false));
+            }
+        }
+    }
+
+    /// The nodes `off` makes on, in SE's order, into `self.out`.
+    pub(crate) fn off_to_on(&mut self, node: u32, links: Links) {
+        let (cell, value, _) = self.parts(node);
+        let g = self.g;
+        self.out.clear();
+        self.causes.clear();
+        if links.y && self.work[cell].count_ones() == 2 {
+            let other = values_of(self.work[cell] & !bit(value)).next();
+            if let Some(w) = other {
+                self.out.push(self.node(cell, w, true));
+                self.causes.push(CELL);
+            }
+        }
+        if links.x {
+            let b = bit(value);
+            for hi in 0..self.houses[cell].len() {
+                let h = self.houses[cell][hi] as usize;
+                let cells = &g.layout.houses[h].cells;
+                if cells.len() != self.n {
+                    continue;
+                }
+                let mut other = NONE;
+                for &d in cells {
+                    if d as usize != cell && self.work[d as usize] & b != 0 {
+                        if other != NONE {
+                            other = NONE;
+                            break;
+                        }
+                        other = d;
+                    }
+                }
+                if other != NONE {
+                    let on = self.node(other as usize, value, true);
+                    if !self.out.contains(&on) {
+                        self.out.push(on);
+                        self.causes.push(h as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The chain from `node` back to its start, `node` first.
+    pub(crate) fn chain(&self, mut node: u32) -> Vec<u32> {
+        let mut chain = vec![node];
+        while self.parent[node as usize] != NONE {
+            node = self.parent[node as usize];
+            chain.push(node);
+        }
+        chain
+    }
+
+    /// A cycle through `source` (on), closed by off node `last`: the value
+    /// of each link leaves the cells outside the cycle that see an on node
+    /// and an off node of it.
+    fn cycle_eliminations(&self, chain: &[u32]) -> Vec<(usize, u16)> {
+        let g = self.g;
+        let cells: Vec<usize> = chain.iter().map(|&p| self.parts(p).0).collect();
+        let n = self.n;
+        let mut seen = vec![0u8; n * n * n];
+        for &p in chain {
+            let (cell, value, on) = self.parts(p);
+            let flag = if on { 1 } else { 2 };
+            for &d in &g.layout.peers[cell] {
+                let d = d as usize;
+                if g.masks[d] & bit(value) != 0 && !cells.contains(&d) {
+                    seen[d * n + usize::from(value) - 1] |= flag;
+                }
+            }
+        }
+        seen.iter()
+            .enumerate()
+            .filter(|&(_, &f)| f == 3)
+            .map(|(i, _)| (i / n, (i % n) as u16 + 1))
+            .collect()
+    }
+
+    /// SE's unary chaining from the on node of (`cell`, `value`): the first
+    /// cycle back to it that removes something, then a forcing chain from
+    /// it on to it off, then from it off to it on. Keeps in `best` what
+    /// sorts first.
+    fn unary(&mut self, cell: usize, value: u16, links: Links, best: &mut Option<Found>) {
+        let kind = match (links.x, links.y) {
+            (true, false) => 2,
+            (false, true) => 3,
+            _ => 4,
+        };
+        let cycle_base = if kind == 4 { 70 } else { 65 };
+        if let Some(found) = self.cycle(cell, value, links, cycle_base, kind, best.as_ref())
+            && found.beats(best.as_ref())
+        {
+            *best = Some(found);
+        }
+        if !links.x {
+            return;
+        }
+        let chain_base = if links.y { 70 } else { 66 };
+        for start_on in [true, false] {
+            if let Some(found) = self.forcing(
+                cell,
+                value,
+                start_on,
+                links,
+                chain_base,
+                kind,
+                best.as_ref(),
+            ) && found.beats(best.as_ref())
+            {
+                *best = Some(found);
+            }
+        }
+    }
+
+    /// SE's cycle search: on nodes are met once, but an off node is met
+    /// again from every on node that is not its descendant, so a chain can
+    /// come back to the cell it started from. Chains live in `arena` as
+    /// (node, index of parent).
+    fn cycle(
+        &mut self,
+        cell: usize,
+        value: u16,
+        links: Links,
+        base: u16,
+        kind: u8,
+        best: Option<&Found>,
+    ) -> Option<Found> {
+        let source = self.node(cell, value, true);
+        self.fresh();
+        self.insert(source, NONE);
+        let mut arena: Vec<(u32, u32)> = vec![(source, NONE)];
+        let mut on_level: Vec<u32> = vec![0];
+        let mut off_level: Vec<u32> = Vec::new();
+        let mut length = 0usize;
+        while !on_level.is_empty() {
+            length += 1;
+            off_level.clear();
+            for &pi in &on_level {
+                let p = arena[pi as usize].0;
+                self.on_to_off(p, links.y);
+                for i in 0..self.out.len() {
+                    let q = self.out[i];
+                    if !descends(&arena, pi, q) {
+                        off_level.push(arena.len() as u32);
+                        arena.push((q, pi));
+                    }
+                }
+            }
+            length += 1;
+            // A cycle closed now has `length` distinct nodes.
+            let (difficulty, _) = chain_difficulty(base, length);
+            let closes =
+                length >= 4 && best.is_none_or(|b| key_less((difficulty, length, kind), b));
+            if !closes && length >= 4 {
+                return None;
+            }
+            on_level.clear();
+            for &pi in &off_level {
+                let p = arena[pi as usize].0;
+                self.off_to_on(p, links);
+                for i in 0..self.out.len() {
+                    let q = self.out[i];
+                    if q == source && closes {
+                        let chain = arena_chain(&arena, pi);
+                        let eliminations = self.cycle_eliminations(&chain);
+                        if !eliminations.is_empty() {
+                            let nodes = length as u16;
+                            let technique = match kind {
+                                2 => Technique::XCycle { nodes },
+                                3 => Technique::YCycle { nodes },
+                                _ => Technique::XyCycle { nodes },
+                            };
+                            return Some(Found {
+                                difficulty,
+                                nodes: length,
+                                kind,
+                                technique,
+                                chain,
+                                eliminations,
+                            });
+                        }
+                    }
+                    if !self.has(q) {
+                        self.insert(q, NONE);
+                        on_level.push(arena.len() as u32);
+                        arena.push((q, pi));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn forcing(
+        &mut self,
+        cell: usize,
+        value: u16,
+        start_on: bool,
+        links: Links,
+        base: u16,
+        kind: u8,
+        best: Option<&Found>,
+    ) -> Option<Found> {
+        let source = self.node(cell, value, start_on);
+        let target = source ^ 1;
+        self.fresh();
+        self.insert(source, NONE);
+        let (mut on_level, mut off_level) = if start_on {
+            (vec![source], Vec::new())
+        } else {
+            (Vec::new(), vec![source])
+        };
+        let mut next = Vec::new();
+        let x_too = Links {
+            x: true,
+            y: links.y,
+        };
+        while !on_level.is_empty() || !off_level.is_empty() {
+            for phase_on in [true, false] {
+                let level = if phase_on { &on_level } else { &off_level };
+                if level.is_empty() {
+                    continue;
+                }
+                // A target reached from this level has depth + 2 nodes.
+                let nodes = usize::from(self.depth[level[0] as usize]) + 2;
+                let (difficulty, _) = chain_difficulty(base, nodes);
+                if best.is_some_and(|b| !key_less((difficulty, nodes, kind), b)) {
+                    return None;
+                }
+                next.clear();
+                for &p in level {
+                    if phase_on {
+                        self.on_to_off(p, links.y);
+                    } else {
+                        self.off_to_on(p, x_too);
+                    }
+                    for i in 0..self.out.len() {
+                        let q = self.out[i];
+                        if q == target {
+                            let mut chain = self.chain(p);
+                            chain.insert(0, q);
+                            let eliminations = if start_on {
+                                vec![(cell, value)]
+                            } else {
+                                values_of(self.g.masks[cell] & !bit(value))
+                                    .map(|w| (cell, w))
+                                    .collect()
+                            };
+                            let technique = if links.y {
+                                Technique::ForcingChain {
+                                    nodes: nodes as u16,
+                                }
+                            } else {
+                                Technique::ForcingXChain {
+                                    nodes: nodes as u16,
+                                }
+                            };
+                            return Some(Found {
+                                difficulty,
+                                nodes,
+                                kind,
+                                technique,
+                                chain,
+                                eliminations,
+                            });
+                        }
+                        if !self.has(q) {
+                            self.insert(q, p);
+                            next.push(q);
+                        }
+                    }
+                }
+                if phase_on {
+                    off_level.append(&mut next);
+                    on_level.clear();
+                } else {
+                    on_level.append(&mut next);
+                    off_level.clear();
+                }
+            }
+        }
+        None
+    }
+
+    /// "R1C2=5" for an on node, "R1C2≠5" for an off one.
+    pub(crate) fn name(&self, node: u32) -> String {
+        let (cell, value, on) = self.parts(node);
+        format!(
+            "{}{}{value}",
+            self.g.cell_name(cell),
+            if on { "=" } else { "≠" }
+        )
+    }
+}
+
+/// Whether `node` is an ancestor of arena entry `at` (or `at` itself).
+fn descends(arena: &[(u32, u32)], mut at: u32, node: u32) -> bool {
+    while at != NONE {
+        let (n, parent) = arena[at as usize];
+        if n == node {
+            return true;
+        }
+        at = parent;
+    }
+    false
+}
+
+/// The nodes from arena entry `at` back to the root, `at` first.
+fn arena_chain(arena: &[(u32, u32)], mut at: u32) -> Vec<u32> {
+    let mut chain = Vec::new();
+    while at != NONE {
+        chain.push(arena[at as usize].0);
+        at = arena[at as usize].1;
+    }
+    chain
+}
+
+/// SE's first chaining rule: bidirectional cycles (X, Y, then XY) and
+/// forcing X- and XY-chains; the easiest by SE's difficulty, then length.
+pub(crate) fn cycles_and_chains(g: &Candidates) -> Option<Step> {
+    let mut net = Net::new(g);
+    let mut best: Option<Found> = None;
+    let cells = g.masks.len();
+    for links in [
+        Links { x: true, y: false },
+        Links { x: false, y: true },
+        Links { x: true, y: true },
+    ] {
+        for cell in 0..cells {
+            let count = g.masks[cell].count_ones();
+            if count < 2 || (!links.x && count != 2) {
+                continue;
+            }
+            for value in values_of(g.masks[cell]) {
+                net.unary(cell, value, links, &mut best);
+            }
+        }
+    }
+    let found = best?;
+    let path: Vec<String> = found.chain.iter().rev().map(|&p| net.name(p)).collect();
+    let removed: Vec<String> = found
+        .eliminations
+        .iter()
+        .map(|&(c, v)| format!("{}≠{v}", g.cell_name(c)))
+        .collect();
+    let text = format!(
+        "{}: {}, so {}",
+        found.technique.name(),
+        path.join(" → "),
+        removed.join(", ")
+    );
+    let mut cells_seen: Vec<usize> = found.chain.iter().map(|&p| net.parts(p).0).collect();
+    cells_seen.sort_unstable();
+    cells_seen.dedup();
+    let marks: Vec<(usize, u16)> = found
+        .chain
+        .iter()
+        .map(|&p| {
+            let (c, v, _) = net.parts(p);
+            (c, v)
+        })
+        .collect();
+    Some(
+        Step::new(found.technique, text)
+            .remove(found.eliminations)
+            .cells(cells_seen)
+            .marks(marks),
+    )
+}
