@@ -10,6 +10,7 @@
 mod chains;
 mod error;
 mod fish;
+mod forcing;
 mod grid;
 mod intersections;
 mod links;
@@ -88,6 +89,9 @@ const LADDER: &[Rung] = &[
         extra: false,
     },
     rung(chains::cycles_and_chains),
+    rung(forcing::nishio_chains),
+    rung(forcing::multiple_chains),
+    rung(forcing::dynamic_chains),
 ];
 
 /// The step finder and rater: the ladder, and which of its rungs to use.

@@ -117,6 +117,41 @@ pub enum Technique {
         /// The chain's nodes, both ends included.
         nodes: u16,
     },
+    /// A nishio forcing chain: a candidate leads to a contradiction on X-links, SE 7.5 and up.
+    NishioForcingChain {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// Cell forcing chains: every value of a cell leads to one conclusion, SE 8.0 and up.
+    CellForcingChains {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// Region forcing chains: every place of a value in a house leads to one conclusion, SE 8.0 and up.
+    RegionForcingChains {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// A dynamic contradiction forcing chain, SE 8.5 and up.
+    ContradictionForcingChain {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// A dynamic double forcing chain: a candidate and its opposite lead to one conclusion, SE 8.5 and up.
+    DoubleForcingChain {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// Dynamic cell forcing chains, SE 8.5 and up.
+    DynamicCellForcingChains {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
+    /// Dynamic region forcing chains, SE 8.5 and up.
+    DynamicRegionForcingChains {
+        /// The nodes of all its chains, SE's count.
+        nodes: u16,
+    },
 }
 
 impl Technique {
@@ -174,6 +209,13 @@ impl Technique {
             XCycle { nodes } | YCycle { nodes } => chain_tenths(65, nodes),
             XyCycle { nodes } | ForcingChain { nodes } => chain_tenths(70, nodes),
             ForcingXChain { nodes } => chain_tenths(66, nodes),
+            NishioForcingChain { nodes } => chain_tenths(75, nodes),
+            CellForcingChains { nodes } => chain_tenths(80, nodes),
+            RegionForcingChains { nodes } => chain_tenths(80, nodes),
+            ContradictionForcingChain { nodes } => chain_tenths(85, nodes),
+            DoubleForcingChain { nodes } => chain_tenths(85, nodes),
+            DynamicCellForcingChains { nodes } => chain_tenths(85, nodes),
+            DynamicRegionForcingChains { nodes } => chain_tenths(85, nodes),
         }
     }
 
@@ -238,6 +280,13 @@ impl Technique {
             XyCycle { .. } => "bidirectional cycle",
             ForcingXChain { .. } => "forcing x-chain",
             ForcingChain { .. } => "forcing chain",
+            NishioForcingChain { .. } => "nishio forcing chain",
+            CellForcingChains { .. } => "cell forcing chains",
+            RegionForcingChains { .. } => "region forcing chains",
+            ContradictionForcingChain { .. } => "dynamic contradiction forcing chain",
+            DoubleForcingChain { .. } => "dynamic double forcing chain",
+            DynamicCellForcingChains { .. } => "dynamic cell forcing chains",
+            DynamicRegionForcingChains { .. } => "dynamic region forcing chains",
         }
     }
 }

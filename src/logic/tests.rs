@@ -122,7 +122,8 @@ const RATED: &[(&str, u16, &str)] = &[
         47,
         "unique loop",
     ),
-    // Chains: the bank's rating, and for the last three the vendored SE's too.
+    // Chains: the bank's rating, and for the last three the vendored SE's too
+    // (it rates the first two 5.9, with 4-link fish ndoku lacks).
     (
         "483050070500000000000106050060007905000000000309600010040503000000000008070090632",
         66,
@@ -147,6 +148,32 @@ const RATED: &[(&str, u16, &str)] = &[
         "053006000000050004001000509900805000020090050000402006508000700200040000000700230",
         72,
         "forcing chain",
+    ),
+    // Forcing chains, the bank's and the vendored SE's ratings and names.
+    (
+        "007000000000241300030007004081070040020598070060010920200800030008139000000000400",
+        78,
+        "nishio forcing chain",
+    ),
+    (
+        "000034720000800090040000608003150040504000102010047500209000060060009000031460000",
+        83,
+        "cell forcing chains",
+    ),
+    (
+        "010409020005000800890000014004030200009108400020000050700602005000070000000345000",
+        84,
+        "region forcing chains",
+    ),
+    (
+        "040007500008520003500000010200301040060090030030705008070000001400076300002900070",
+        88,
+        "dynamic cell forcing chains",
+    ),
+    (
+        "400005002090000010001700400800527300000304000002981004008002700060000080100800003",
+        89,
+        "dynamic region forcing chains",
     ),
 ];
 
