@@ -78,6 +78,20 @@ pub(crate) struct Net<'a> {
     /// What `off_to_on` found, and why: `CELL` or the house.
     pub(crate) out: Vec<u32>,
     pub(crate) causes: Vec<u32>,
+    /// The links of `work`, kept while it does not change.
+    tables: Option<Tables>,
+    /// The most nodes a unary chain may have in this pass.
+    cap: usize,
+}
+
+/// Per candidate (cell·n + value − 1): the off nodes its truth makes
+/// (house peers, SE's order), and the on nodes with their causes its
+/// falsehood makes through houses.
+struct Tables {
+    off_start: Vec<u32>,
+    off: Vec<u32>,
+    on_start: Vec<u32>,
+    on: Vec<(u32, u32)>,
 }
 
 /// The cause of an on node that is its cell's last value.
@@ -116,7 +130,36 @@ impl<'a> Net<'a> {
             work: g.masks.clone(),
             out: Vec::new(),
             causes: Vec::new(),
+            tables: None,
+            cap: usize::MAX,
         }
+    }
+
+    /// Builds the link tables of `work`, which must then stay as it is.
+    pub(crate) fn freeze(&mut self) {
+        self.tables = None;
+        let cvs = self.work.len() * self.n;
+        let mut t = Tables {
+            off_start: Vec::with_capacity(cvs + 1),
+            off: Vec::new(),
+            on_start: Vec::with_capacity(cvs + 1),
+            on: Vec::new(),
+        };
+        for cv in 0..cvs {
+            t.off_start.push(t.off.len() as u32);
+            t.on_start.push(t.on.len() as u32);
+            let (cell, value) = (cv / self.n, (cv % self.n) as u16 + 1);
+            if self.work[cell] & bit(value) == 0 {
+                continue;
+            }
+            self.on_to_off(self.node(cell, value, true), false);
+            t.off.extend_from_slice(&self.out);
+            self.off_to_on(self.node(cell, value, false), Links { x: true, y: false });
+            t.on.extend(self.out.iter().copied().zip(self.causes.iter().copied()));
+        }
+        t.off_start.push(t.off.len() as u32);
+        t.on_start.push(t.on.len() as u32);
+        self.tables = Some(t);
     }
 
     pub(crate) fn node(&self, cell: usize, value: u16, on: bool) -> u32 {
@@ -161,6 +204,12 @@ impl<'a> Net<'a> {
                 self.out.push(self.node(cell, w, false));
             }
         }
+        if let Some(t) = &self.tables {
+            let cv = node as usize >> 1;
+            let range = t.off_start[cv] as usize..t.off_start[cv + 1] as usize;
+            self.out.extend_from_slice(&t.off[range]);
+            return;
+        }
         self.cell_stamp = self.cell_stamp.wrapping_add(1);
         if self.cell_stamp == 0 {
             self.cell_mark.fill(0);
@@ -202,7 +251,20 @@ impl<'a> Net<'a> {
                 self.causes.push(CELL);
             }
         }
-        if links.x {
+        if !links.x {
+            return;
+        }
+        if let Some(t) = &self.tables {
+            let cv = node as usize >> 1;
+            for &(on, cause) in &t.on[t.on_start[cv] as usize..t.on_start[cv + 1] as usize] {
+                if !self.out.contains(&on) {
+                    self.out.push(on);
+                    self.causes.push(cause);
+                }
+            }
+            return;
+        }
+        {
             let b = bit(value);
             for hi in 0..self.houses[cell].len() {
                 let h = self.houses[cell][hi] as usize;
@@ -330,7 +392,9 @@ impl<'a> Net<'a> {
                 self.on_to_off(p, links.y);
                 for i in 0..self.out.len() {
                     let q = self.out[i];
-                    if !descends(&arena, pi, q) {
+                    // An off node never met cannot be an ancestor.
+                    if !self.has(q) || !descends(&arena, pi, q) {
+                        self.mark[q as usize] = self.stamp;
                         off_level.push(arena.len() as u32);
                         arena.push((q, pi));
                     }
@@ -341,7 +405,7 @@ impl<'a> Net<'a> {
             let (difficulty, _) = chain_difficulty(base, length);
             let closes =
                 length >= 4 && best.is_none_or(|b| key_less((difficulty, length, kind), b));
-            if !closes && length >= 4 {
+            if (!closes && length >= 4) || length > self.cap {
                 return None;
             }
             on_level.clear();
@@ -415,7 +479,8 @@ impl<'a> Net<'a> {
                 // A target reached from this level has depth + 2 nodes.
                 let nodes = usize::from(self.depth[level[0] as usize]) + 2;
                 let (difficulty, _) = chain_difficulty(base, nodes);
-                if best.is_some_and(|b| !key_less((difficulty, nodes, kind), b)) {
+                if nodes > self.cap || best.is_some_and(|b| !key_less((difficulty, nodes, kind), b))
+                {
                     return None;
                 }
                 next.clear();
@@ -510,21 +575,33 @@ fn arena_chain(arena: &[(u32, u32)], mut at: u32) -> Vec<u32> {
 /// forcing X- and XY-chains; the easiest by SE's difficulty, then length.
 pub(crate) fn cycles_and_chains(g: &Candidates) -> Option<Step> {
     let mut net = Net::new(g);
+    net.freeze();
     let mut best: Option<Found> = None;
     let cells = g.masks.len();
-    for links in [
-        Links { x: true, y: false },
-        Links { x: false, y: true },
-        Links { x: true, y: true },
-    ] {
+    let pass = |net: &mut Net, links: Links, best: &mut Option<Found>| {
         for cell in 0..cells {
             let count = g.masks[cell].count_ones();
             if count < 2 || (!links.x && count != 2) {
                 continue;
             }
             for value in values_of(g.masks[cell]) {
-                net.unary(cell, value, links, &mut best);
+                net.unary(cell, value, links, best);
             }
+        }
+    };
+    pass(&mut net, Links { x: true, y: false }, &mut best);
+    pass(&mut net, Links { x: false, y: true }, &mut best);
+    // XY-chains, short ones first: all share one base, so the first pass
+    // that finds one within its cap has found SE's choice.
+    for cap in [8, 12, 16, usize::MAX] {
+        net.cap = cap;
+        pass(&mut net, Links { x: true, y: true }, &mut best);
+        let done = cap == usize::MAX
+            || best.as_ref().is_some_and(|b| {
+                b.kind == 4 || !key_less((chain_difficulty(70, cap + 1).0, cap + 1, 4), b)
+            });
+        if done {
+            break;
         }
     }
     let found = best?;

@@ -100,8 +100,12 @@ impl<'a> Search<'a> {
     fn new(g: &'a Candidates, rule: Rule) -> Self {
         let n = g.size();
         let nodes = n * n * n * 2;
+        let mut net = Net::new(g);
+        if rule == Rule::Multiple {
+            net.freeze();
+        }
         Self {
-            net: Net::new(g),
+            net,
             rule,
             nodes,
             seen: vec![0; nodes],
@@ -116,7 +120,9 @@ impl<'a> Search<'a> {
         let g = self.net.g;
         let y = self.rule != Rule::Nishio;
         let dynamic = self.rule != Rule::Multiple;
-        self.net.work.copy_from_slice(&g.masks);
+        if dynamic {
+            self.net.work.copy_from_slice(&g.masks);
+        }
         let mut b = Branch {
             order: vec![start],
             info: vec![ABSENT; self.nodes],
