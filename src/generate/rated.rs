@@ -125,7 +125,7 @@ impl fmt::Display for RatingRange {
 
 /// One technique of each name, in the ladder's order: what
 /// [`Technique`]'s `FromStr` reads.
-const NAMED: [Technique; 32] = [
+const NAMED: [Technique; 44] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::DirectPointing,
@@ -168,6 +168,18 @@ const NAMED: [Technique; 32] = [
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::FinnedJellyfish,
+    Technique::XCycle { nodes: 0 },
+    Technique::YCycle { nodes: 0 },
+    Technique::XyCycle { nodes: 0 },
+    Technique::ForcingXChain { nodes: 0 },
+    Technique::ForcingChain { nodes: 0 },
+    Technique::NishioForcingChain { nodes: 0 },
+    Technique::CellForcingChains { nodes: 0 },
+    Technique::RegionForcingChains { nodes: 0 },
+    Technique::ContradictionForcingChain { nodes: 0 },
+    Technique::DoubleForcingChain { nodes: 0 },
+    Technique::DynamicCellForcingChains { nodes: 0 },
+    Technique::DynamicRegionForcingChains { nodes: 0 },
 ];
 
 impl FromStr for Technique {
