@@ -247,9 +247,11 @@
 //! # Human-style logic
 //!
 //! [`Logic`] walks Sudoku Explainer's technique ladder on any [`Rules`] up to
-//! 64×64: singles, intersections, subsets, fish, two-link chains, wings, and
+//! 64×64: singles, intersections, subsets, fish, two-link chains, wings,
 //! (when the caller says the puzzle is unique) unique rectangles, loops and
-//! BUG+1. Each [`Step`] carries its [`logic::Technique`], placements,
+//! BUG+1, then SE's chains: bidirectional cycles, forcing X-chains and
+//! chains, nishio, cell and region forcing chains, and dynamic forcing
+//! chains. Each [`Step`] carries its [`logic::Technique`], placements,
 //! eliminations, what to highlight, and a line of plain English; a
 //! [`Rating`] is the difficulty of the hardest step on SE's scale, or says
 //! that the ladder got stuck.
@@ -257,7 +259,8 @@
 //! ```
 //! use ndoku::{Candidates, Logic, Rules, Variant};
 //!
-//! let line = "053006000000050004001000509900805000020090050000402006508000700200040000000700230";
+//! // Two solutions: a solved grid with a deadly rectangle emptied.
+//! let two = "310578402520134708487629531263415987974863125851792643138947256692351874745286319";
 //! let hard = "700306001008000900320000074000060000050020040000908000246000397903000802000000000";
 //! let cells = |s: &str| s.bytes().map(|b| u16::from(b - b'0')).collect::<Vec<u16>>();
 //! let puzzle = Variant::from_cells(Rules::classic(9)?, &cells(hard))?;
@@ -269,9 +272,9 @@
 //! let step = logic.next_step(&Candidates::from_variant(&puzzle)?).expect("a first step");
 //! println!("{step}"); // "hidden single: 8 in box 3 has one place, R1C8"
 //!
-//! // A puzzle that needs more than the ladder is not given a number.
-//! let stuck = Variant::from_cells(Rules::classic(9)?, &cells(line))?;
-//! assert!(logic.rate(&stuck)?.er.is_none());
+//! // Where no step of the ladder applies, no number is invented.
+//! let stuck = Variant::from_cells(Rules::classic(9)?, &cells(two))?;
+//! assert!(Logic::new().rate(&stuck)?.er.is_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
