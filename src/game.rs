@@ -91,7 +91,7 @@ impl Game {
         let n = puzzle.size();
         let words = n.div_ceil(64);
         let givens = puzzle.cells();
-        let groups = groups(puzzle.rules());
+        let groups: Vec<&[u32]> = puzzle.rules().groups().collect();
         // The values given in each group, then in each cell's groups and chess moves.
         let mut taken = vec![0u64; groups.len() * words];
         for (g, cells) in groups.iter().enumerate() {
@@ -230,7 +230,7 @@ impl Game {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         // In each group, the cells of each value, paired.
         let mut holders: Vec<u32> = Vec::new();
-        for cells in groups(self.puzzle.rules()) {
+        for cells in self.puzzle.rules().groups() {
             holders.clear();
             holders.extend(cells.iter().filter(|&&c| grid[c as usize] != 0));
             holders.sort_unstable_by_key(|&c| (grid[c as usize], c));
@@ -431,14 +431,6 @@ fn word_of_values(n: usize, i: usize) -> u64 {
         k if k >= 64 => u64::MAX,
         k => (1 << k) - 1,
     }
-}
-
-/// The groups of cells whose values differ: every house, and every cage.
-fn groups(rules: &Rules) -> Vec<&[u32]> {
-    let houses = rules.geometry().houses().iter().map(|h| h.cells());
-    houses
-        .chain(rules.cages().iter().map(|c| c.cells()))
-        .collect()
 }
 
 impl fmt::Display for Game {

@@ -365,6 +365,12 @@ impl Rules {
         &self.cages
     }
 
+    /// The groups of cells whose values differ: every house, then every cage.
+    pub(crate) fn groups(&self) -> impl Iterator<Item = &[u32]> {
+        let houses = self.geometry.houses().iter().map(|h| h.cells());
+        houses.chain(self.cages.iter().map(|c| c.cells()))
+    }
+
     /// Whether these are the classic rules of boxes and nothing more.
     #[must_use]
     pub fn is_plain(&self) -> bool {

@@ -309,10 +309,7 @@ impl Lists {
 /// [`MAX_LISTED_PEERS`], else (or when `grouped`) left in their groups.
 fn peers(rules: &Rules, grouped: bool) -> Peers {
     let cells = rules.size() * rules.size();
-    let houses = rules.geometry().houses().iter().map(|h| h.cells());
-    let groups: Vec<&[u32]> = houses
-        .chain(rules.cages().iter().map(|c| c.cells()))
-        .collect();
+    let groups: Vec<&[u32]> = rules.groups().collect();
     let member = groups.iter().enumerate();
     let member = member.flat_map(|(g, cells)| cells.iter().map(move |&c| (c as usize, g as u32)));
     let groups_of = Lists::new(cells, member);
