@@ -166,15 +166,7 @@ fn sixteen_paths_are_sound_in_full() {
 }
 
 #[cfg(feature = "fpuzzles")]
-const VARIANT_FILES: &[&str] = &[
-    "variants/andoku_x.jsonl",
-    "variants/andoku_windoku.jsonl",
-    "variants/andoku_jigsaw.jsonl",
-    "variants/andoku_jigsaw_x.jsonl",
-    "variants/andoku_jigsaw_windoku.jsonl",
-    "variants/janko_jigsaw.jsonl",
-    "variants/janko_killer.jsonl",
-];
+use common::VARIANT_FILES;
 
 /// Every `step`-th puzzle of the f-puzzles variant sets: diagonals,
 /// windows, jigsaw, killer cages.

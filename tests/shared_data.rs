@@ -270,18 +270,8 @@ fn nine_by_nine_sets_sample() {
 // Variants: f-puzzles JSON Lines (`variants/*.jsonl`)
 // ---------------------------------------------------------------------------
 
-/// The variant files of the shared data, each with the step of the sample a
-/// debug `cargo test` takes (every puzzle in the `_in_full` twin).
 #[cfg(feature = "fpuzzles")]
-const VARIANT_FILES: &[&str] = &[
-    "variants/andoku_x.jsonl",
-    "variants/andoku_windoku.jsonl",
-    "variants/andoku_jigsaw.jsonl",
-    "variants/andoku_jigsaw_x.jsonl",
-    "variants/andoku_jigsaw_windoku.jsonl",
-    "variants/janko_jigsaw.jsonl",
-    "variants/janko_killer.jsonl",
-];
+use common::VARIANT_FILES;
 
 /// Every puzzle of every variant file is read, solved and counted; one in
 /// ten is also counted by the reference engine, under a small budget (the

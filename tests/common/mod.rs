@@ -563,3 +563,15 @@ pub fn check_message(msg: &str) {
         "message ends with punctuation or space: {msg:?}"
     );
 }
+
+/// The f-puzzles variant files of the shared data (`variants/*.jsonl`),
+/// relative to [`shared_data_dir`].
+pub const VARIANT_FILES: &[&str] = &[
+    "variants/andoku_x.jsonl",
+    "variants/andoku_windoku.jsonl",
+    "variants/andoku_jigsaw.jsonl",
+    "variants/andoku_jigsaw_x.jsonl",
+    "variants/andoku_jigsaw_windoku.jsonl",
+    "variants/janko_jigsaw.jsonl",
+    "variants/janko_killer.jsonl",
+];
