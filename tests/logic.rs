@@ -61,6 +61,45 @@ impl Tally {
         }
     }
 
+    /// Checks every puzzle of `jobs` (where it is, and the puzzle), split
+    /// across the machine's cores, and adds what each walk found.
+    fn check_all(&mut self, jobs: Vec<(String, Variant)>) {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let shards: Vec<Tally> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let jobs = &jobs;
+                    s.spawn(move || {
+                        let mut tally = Tally::default();
+                        for (at, puzzle) in jobs.iter().skip(t).step_by(threads) {
+                            tally.check(at, puzzle);
+                        }
+                        tally
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a shard"))
+                .collect()
+        });
+        for shard in shards {
+            self.puzzles += shard.puzzles;
+            self.solved += shard.solved;
+            self.steps += shard.steps;
+            self.failures.extend(shard.failures);
+        }
+    }
+
+    /// Solves `puzzle`, then walks its path against the solution.
+    fn check(&mut self, at: &str, puzzle: &Variant) {
+        let Some(solution) = puzzle.solve() else {
+            return self.failures.push(format!("{at}: no solution"));
+        };
+        let unique = puzzle.count_solutions(2) == 1;
+        self.walk(at, puzzle, solution.cells(), unique);
+    }
+
     #[track_caller]
     fn finish(self, what: &str) {
         eprintln!(
@@ -87,6 +126,7 @@ fn line_set<const BOX: usize>(rel: &str, step: usize, tally: &mut Tally) {
         return;
     };
     let rules = Arc::new(Rules::classic(BOX * BOX).expect("classic rules"));
+    let mut jobs = Vec::new();
     for (line, p) in puzzle_lines(&text).into_iter().step_by(step) {
         let at = format!("{rel}:{line}");
         let field = p.split_whitespace().next().unwrap_or("");
@@ -96,13 +136,9 @@ fn line_set<const BOX: usize>(rel: &str, step: usize, tally: &mut Tally) {
         let puzzle = Variant::from(&board);
         let puzzle =
             Variant::from_cells(Arc::clone(&rules), puzzle.cells()).expect("a board's cells");
-        let Some(solution) = puzzle.solve() else {
-            tally.failures.push(format!("{at}: no solution"));
-            continue;
-        };
-        let unique = puzzle.count_solutions(2) == 1;
-        tally.walk(&at, &puzzle, solution.cells(), unique);
+        jobs.push((at, puzzle));
     }
+    tally.check_all(jobs);
 }
 
 const RATED: &[&str] = &[
@@ -181,17 +217,13 @@ fn variant_sets(step: usize) -> Tally {
             eprintln!("notice: {rel} not found; skipping");
             continue;
         };
+        let mut jobs = Vec::new();
         for (line, p) in puzzle_lines(&text).into_iter().step_by(step) {
             let at = format!("{rel}:{line}");
             let fp = ndoku::fpuzzles::parse(p).unwrap_or_else(|e| panic!("{at}: {e}"));
-            let puzzle = &fp.puzzle;
-            let Some(solution) = puzzle.solve() else {
-                tally.failures.push(format!("{at}: no solution"));
-                continue;
-            };
-            let unique = puzzle.count_solutions(2) == 1;
-            tally.walk(&at, puzzle, solution.cells(), unique);
+            jobs.push((at, fp.puzzle));
         }
+        tally.check_all(jobs);
     }
     tally
 }
