@@ -338,8 +338,13 @@ impl<'a> Net<'a> {
             (false, true) => 3,
             _ => 4,
         };
+        // A cycle closes, and a chain from the candidate off ends, through a
+        // strong link into the candidate: without one, neither exists.
+        self.off_to_on(self.node(cell, value, false), links);
+        let strong = !self.out.is_empty();
         let cycle_base = if kind == 4 { 70 } else { 65 };
-        if let Some(found) = self.cycle(cell, value, links, cycle_base, kind, best.as_ref())
+        if strong
+            && let Some(found) = self.cycle(cell, value, links, cycle_base, kind, best.as_ref())
             && found.beats(best.as_ref())
         {
             *best = Some(found);
@@ -349,6 +354,9 @@ impl<'a> Net<'a> {
         }
         let chain_base = if links.y { 70 } else { 66 };
         for start_on in [true, false] {
+            if !start_on && !strong {
+                continue;
+            }
             if let Some(found) = self.forcing(
                 cell,
                 value,
