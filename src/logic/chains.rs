@@ -29,11 +29,13 @@ struct Found {
     /// The chain's nodes, from its end back to its start.
     chain: Vec<u32>,
     eliminations: Vec<(usize, u16)>,
+    /// Where SE's scan meets it: of equal keys, the first met wins.
+    pos: usize,
 }
 
 impl Found {
     fn beats(&self, other: Option<&Found>) -> bool {
-        other.is_none_or(|o| key_less((self.difficulty, self.nodes, self.kind), o))
+        other.is_none_or(|o| before((self.difficulty, self.nodes, self.kind), self.pos, o))
     }
 }
 
@@ -44,6 +46,13 @@ fn key_less(key: (f64, usize, u8), best: &Found) -> bool {
         Some(std::cmp::Ordering::Equal) => (key.1, key.2) < (best.nodes, best.kind),
         _ => false,
     }
+}
+
+/// Whether a chain with this key, met at scan position `pos`, would sort
+/// before `best`: a smaller key, or an equal one met earlier.
+fn before(key: (f64, usize, u8), pos: usize, best: &Found) -> bool {
+    key_less(key, best)
+        || (key.0 == best.difficulty && key.1 == best.nodes && key.2 == best.kind && pos < best.pos)
 }
 
 /// SE's difficulty of a chain of `nodes` distinct nodes on base `tenths`:
@@ -82,6 +91,11 @@ pub(crate) struct Net<'a> {
     tables: Option<Tables>,
     /// The most nodes a unary chain may have in this pass.
     cap: usize,
+    /// Per node, the sources of a batch that reached it, those that
+    /// reached it at the last level, and at the next (one bit per source).
+    reached: Vec<u64>,
+    front: Vec<u64>,
+    front_next: Vec<u64>,
 }
 
 /// Per candidate (cell·n + value − 1): the off nodes its truth makes
@@ -132,6 +146,9 @@ impl<'a> Net<'a> {
             causes: Vec::new(),
             tables: None,
             cap: usize::MAX,
+            reached: vec![0; nodes],
+            front: vec![0; nodes],
+            front_next: vec![0; nodes],
         }
     }
 
@@ -328,54 +345,188 @@ impl<'a> Net<'a> {
             .collect()
     }
 
-    /// SE's unary chaining from the on node of (`cell`, `value`): the first
-    /// cycle back to it that removes something, then a forcing chain from
-    /// it on to it off, then from it off to it on. Keeps in `best` what
-    /// sorts first.
-    fn unary(&mut self, cell: usize, value: u16, links: Links, best: &mut Option<Found>) {
+    /// Whether a strong link leads into (`cell`, `value`): a cycle closes,
+    /// and a chain from the candidate taken off ends, through one.
+    fn strong(&mut self, cell: usize, value: u16, links: Links) -> bool {
+        self.off_to_on(self.node(cell, value, false), links);
+        !self.out.is_empty()
+    }
+
+    /// SE's unary chaining over every candidate, in SE's scan order: from
+    /// each candidate's on node the first cycle back to it that removes
+    /// something, then a forcing chain from it on to it off, then from it
+    /// off to it on. Keeps in `best` what sorts first; `pass` orders the
+    /// positions of one pass after those of earlier passes.
+    fn unary_pass(&mut self, links: Links, pass: usize, best: &mut Option<Found>) {
         let kind = match (links.x, links.y) {
             (true, false) => 2,
             (false, true) => 3,
             _ => 4,
         };
-        // A cycle closes, and a chain from the candidate off ends, through a
-        // strong link into the candidate: without one, neither exists.
-        self.off_to_on(self.node(cell, value, false), links);
-        let strong = !self.out.is_empty();
-        let cycle_base = if kind == 4 { 70 } else { 65 };
-        if strong
-            && let Some(found) = self.cycle(cell, value, links, cycle_base, kind, best.as_ref())
-            && found.beats(best.as_ref())
-        {
-            *best = Some(found);
-        }
-        if !links.x {
-            return;
-        }
-        let chain_base = if links.y { 70 } else { 66 };
-        for start_on in [true, false] {
-            if !start_on && !strong {
+        let (n, g) = (self.n, self.g);
+        let mut candidates = Vec::new();
+        for cell in 0..g.masks.len() {
+            let count = g.masks[cell].count_ones();
+            if count < 2 || (!links.x && count != 2) {
                 continue;
             }
-            if let Some(found) = self.forcing(
-                cell,
-                value,
-                start_on,
-                links,
-                chain_base,
-                kind,
-                best.as_ref(),
-            ) && found.beats(best.as_ref())
+            for value in values_of(g.masks[cell]) {
+                let pos = pass + 3 * (cell * n + usize::from(value) - 1);
+                candidates.push((cell, value, pos, self.strong(cell, value, links)));
+            }
+        }
+        // The forcing chains first, all at once: the shortest sets a bound
+        // the cycles met before it may tie and those after must beat.
+        if links.x {
+            let base = if links.y { 70 } else { 66 };
+            if let Some(found) = self.forcing_all(&candidates, links, base, kind, best.as_ref())
+                && found.beats(best.as_ref())
+            {
+                *best = Some(found);
+            }
+        }
+        let cycle_base = if kind == 4 { 70 } else { 65 };
+        for &(cell, value, pos, strong) in &candidates {
+            if strong
+                && let Some(found) =
+                    self.cycle(cell, value, links, cycle_base, kind, pos, best.as_ref())
+                && found.beats(best.as_ref())
             {
                 *best = Some(found);
             }
         }
     }
 
+    /// The forcing chain that sorts first of all `candidates`' (on to off,
+    /// and off to on where a strong link leads in), if it beats `best`.
+    /// Breadth first from 64 sources at a time, one bit each: a source's
+    /// levels are those of its own search, so its first meeting with its
+    /// target has the fewest nodes; the one chain kept is then traced
+    /// alone by `forcing`.
+    fn forcing_all(
+        &mut self,
+        candidates: &[(usize, u16, usize, bool)],
+        links: Links,
+        base: u16,
+        kind: u8,
+        best: Option<&Found>,
+    ) -> Option<Found> {
+        let mut sources = Vec::with_capacity(candidates.len() * 2);
+        for &(cell, value, pos, strong) in candidates {
+            sources.push((self.node(cell, value, true), pos + 1));
+            if strong {
+                sources.push((self.node(cell, value, false), pos + 2));
+            }
+        }
+        // The fewest nodes met so far, and by which source.
+        let mut winner: Option<(usize, usize)> = None;
+        for (b, batch) in sources.chunks(64).enumerate() {
+            if let Some((nodes, i)) =
+                self.forcing_batch(batch, links, base, kind, best, winner.map(|w| w.0))
+            {
+                winner = Some((nodes, b * 64 + i));
+            }
+        }
+        let (_, i) = winner?;
+        let (source, pos) = sources[i];
+        let (cell, value, on) = self.parts(source);
+        let mut found = self.forcing(cell, value, on, links, base, kind, None)?;
+        found.pos = pos;
+        Some(found)
+    }
+
+    /// One batch of `forcing_all`: the fewest nodes with which a source of
+    /// `batch` meets its target, below `bound` and sorting before `best`,
+    /// and the first source (in `batch`'s order) that does.
+    #[allow(clippy::too_many_arguments)]
+    fn forcing_batch(
+        &mut self,
+        batch: &[(u32, usize)],
+        links: Links,
+        base: u16,
+        kind: u8,
+        best: Option<&Found>,
+        bound: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let x_too = Links {
+            x: true,
+            y: links.y,
+        };
+        let mut level: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
+        for (i, &(source, _)) in batch.iter().enumerate() {
+            let s = source as usize;
+            if self.reached[s] == 0 {
+                touched.push(source);
+                level.push(source);
+            }
+            self.reached[s] |= 1 << i;
+            self.front[s] |= 1 << i;
+        }
+        let mut depth = 0usize;
+        let mut result = None;
+        while !level.is_empty() {
+            // A target met from this level has depth + 2 nodes.
+            let nodes = depth + 2;
+            let (difficulty, _) = chain_difficulty(base, nodes);
+            let first_pos = batch[0].1;
+            if nodes > self.cap
+                || bound.is_some_and(|m| nodes >= m)
+                || best.is_some_and(|o| !before((difficulty, nodes, kind), first_pos, o))
+            {
+                break;
+            }
+            next.clear();
+            for &p in &level {
+                let bits = std::mem::take(&mut self.front[p as usize]);
+                if p & 1 == 1 {
+                    self.on_to_off(p, links.y);
+                } else {
+                    self.off_to_on(p, x_too);
+                }
+                for oi in 0..self.out.len() {
+                    let q = self.out[oi] as usize;
+                    let new = bits & !self.reached[q];
+                    if new != 0 {
+                        if self.reached[q] == 0 {
+                            touched.push(q as u32);
+                        }
+                        self.reached[q] |= new;
+                        if self.front_next[q] == 0 {
+                            next.push(q as u32);
+                        }
+                        self.front_next[q] |= new;
+                    }
+                }
+            }
+            let met = batch
+                .iter()
+                .enumerate()
+                .find(|&(i, &(source, _))| self.reached[(source ^ 1) as usize] & (1 << i) != 0);
+            if let Some((i, &(_, pos))) = met
+                && best.is_none_or(|o| before((difficulty, nodes, kind), pos, o))
+            {
+                result = Some((nodes, i));
+                break;
+            }
+            std::mem::swap(&mut level, &mut next);
+            std::mem::swap(&mut self.front, &mut self.front_next);
+            depth += 1;
+        }
+        for &q in &touched {
+            self.reached[q as usize] = 0;
+            self.front[q as usize] = 0;
+            self.front_next[q as usize] = 0;
+        }
+        result
+    }
+
     /// SE's cycle search: on nodes are met once, but an off node is met
     /// again from every on node that is not its descendant, so a chain can
     /// come back to the cell it started from. Chains live in `arena` as
     /// (node, index of parent).
+    #[allow(clippy::too_many_arguments)]
     fn cycle(
         &mut self,
         cell: usize,
@@ -383,6 +534,7 @@ impl<'a> Net<'a> {
         links: Links,
         base: u16,
         kind: u8,
+        pos: usize,
         best: Option<&Found>,
     ) -> Option<Found> {
         let source = self.node(cell, value, true);
@@ -412,7 +564,7 @@ impl<'a> Net<'a> {
             // A cycle closed now has `length` distinct nodes.
             let (difficulty, _) = chain_difficulty(base, length);
             let closes =
-                length >= 4 && best.is_none_or(|b| key_less((difficulty, length, kind), b));
+                length >= 4 && best.is_none_or(|b| before((difficulty, length, kind), pos, b));
             if (!closes && length >= 4) || length > self.cap {
                 return None;
             }
@@ -439,6 +591,7 @@ impl<'a> Net<'a> {
                                 technique,
                                 chain,
                                 eliminations,
+                                pos,
                             });
                         }
                     }
@@ -526,6 +679,7 @@ impl<'a> Net<'a> {
                                 technique,
                                 chain,
                                 eliminations,
+                                pos: 0,
                             });
                         }
                         if !self.has(q) {
@@ -585,25 +739,15 @@ pub(crate) fn cycles_and_chains(g: &Candidates) -> Option<Step> {
     let mut net = Net::new(g);
     net.freeze();
     let mut best: Option<Found> = None;
-    let cells = g.masks.len();
-    let pass = |net: &mut Net, links: Links, best: &mut Option<Found>| {
-        for cell in 0..cells {
-            let count = g.masks[cell].count_ones();
-            if count < 2 || (!links.x && count != 2) {
-                continue;
-            }
-            for value in values_of(g.masks[cell]) {
-                net.unary(cell, value, links, best);
-            }
-        }
-    };
-    pass(&mut net, Links { x: true, y: false }, &mut best);
-    pass(&mut net, Links { x: false, y: true }, &mut best);
+    // Positions of a pass come after those of the passes before it.
+    let stride = 3 * g.masks.len() * g.size();
+    net.unary_pass(Links { x: true, y: false }, 0, &mut best);
+    net.unary_pass(Links { x: false, y: true }, stride, &mut best);
     // XY-chains, short ones first: all share one base, so the first pass
     // that finds one within its cap has found SE's choice.
     for cap in [8, 12, 16, usize::MAX] {
         net.cap = cap;
-        pass(&mut net, Links { x: true, y: true }, &mut best);
+        net.unary_pass(Links { x: true, y: true }, 2 * stride, &mut best);
         let done = cap == usize::MAX
             || best.as_ref().is_some_and(|b| {
                 b.kind == 4 || !key_less((chain_difficulty(70, cap + 1).0, cap + 1, 4), b)
