@@ -525,7 +525,9 @@ impl<'a> Net<'a> {
     /// SE's cycle search: on nodes are met once, but an off node is met
     /// again from every on node that is not its descendant, so a chain can
     /// come back to the cell it started from. Chains live in `arena` as
-    /// (node, index of parent).
+    /// (node, index of parent). An off node met again makes no new on
+    /// node (its first meeting did), so only those that close the cycle,
+    /// through a strong link into the source, are kept again.
     #[allow(clippy::too_many_arguments)]
     fn cycle(
         &mut self,
@@ -538,6 +540,8 @@ impl<'a> Net<'a> {
         best: Option<&Found>,
     ) -> Option<Found> {
         let source = self.node(cell, value, true);
+        self.off_to_on(source ^ 1, links);
+        let closers: Vec<u32> = self.out.iter().map(|&p| p ^ 1).collect();
         self.fresh();
         self.insert(source, NONE);
         let mut arena: Vec<(u32, u32)> = vec![(source, NONE)];
@@ -553,7 +557,8 @@ impl<'a> Net<'a> {
                 for i in 0..self.out.len() {
                     let q = self.out[i];
                     // An off node never met cannot be an ancestor.
-                    if !self.has(q) || !descends(&arena, pi, q) {
+                    let again = self.has(q);
+                    if !again || (closers.contains(&q) && !descends(&arena, pi, q)) {
                         self.mark[q as usize] = self.stamp;
                         off_level.push(arena.len() as u32);
                         arena.push((q, pi));
