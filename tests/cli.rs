@@ -980,3 +980,73 @@ fn lines_of_81_cells_are_puzzles_unless_they_make_a_square() {
     let run = ndoku(&["count", "--limit", "1", path_str(&path)], b"");
     assert_eq!(run.stdout, ">1\n".repeat(80));
 }
+
+/// A line of N×N cells for a side with no typed board (6×6 in boxes of
+/// 2×3, 8×8, 10×10 and 12×12) is one puzzle of the run-time model: it is
+/// solved, counted, checked and rated, aligned with 9×9 lines beside it, and
+/// a repeated value is an error that names it.
+#[test]
+fn lines_of_sides_with_rectangular_boxes_are_puzzles() {
+    use ndoku::{Rules, Variant};
+    // The pattern grid of boxes h×w, with every third cell blanked.
+    let puzzle = |h: usize, w: usize| {
+        let n = h * w;
+        let digit = |v: usize| {
+            char::from_digit(v as u32 + 1, 36)
+                .unwrap()
+                .to_ascii_uppercase()
+        };
+        (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                let v = (w * (r % h) + r / h + c) % n;
+                if i % 3 == 1 { '.' } else { digit(v) }
+            })
+            .collect::<String>()
+    };
+    let lines = [
+        puzzle(2, 3),
+        NINE.to_owned(),
+        puzzle(2, 4),
+        puzzle(2, 5),
+        puzzle(3, 4),
+    ];
+    let bad = format!("11{}", &lines[0][2..]);
+    let text = format!("{}\n{bad}\n", lines.join("\n"));
+    let path = temp_file("rectangular.txt", text.as_bytes());
+    let run = ndoku(&["solve", "-j2", path_str(&path)], b"");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let out = run.lines();
+    assert_eq!(out.len(), 6, "{}", run.stdout);
+    for (line, printed) in lines.iter().zip(&out) {
+        let puzzle: Variant = line.parse().expect("a puzzle");
+        let solution: Variant = printed.parse().expect("a solution");
+        let rules = Rules::classic(puzzle.size()).unwrap();
+        assert_eq!(rules.check(solution.cells()), Ok(()), "{printed}");
+        assert!(puzzle.is_completed_by(&solution), "givens lost: {printed}");
+    }
+    assert_eq!(out[5], "invalid");
+    assert!(
+        run.stderr.contains(":6: value 1 at R1C1 repeats at R1C2"),
+        "{}",
+        run.stderr
+    );
+    let run = ndoku(&["check", path_str(&path)], b"");
+    let checked = run.lines();
+    assert!(
+        ["unique\t6x6\t24", "multiple\t6x6\t24"].contains(&checked[0]),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(checked[3], "unique\t10x10\t67");
+    let run = ndoku(&["rate", path_str(&path)], b"");
+    let rated = run.lines();
+    assert_eq!(rated.len(), 6, "{}", run.stdout);
+    assert!(!rated[0].starts_with("invalid"), "{}", run.stdout);
+    assert!(
+        rated[3].starts_with(|c: char| c.is_ascii_digit()),
+        "{}",
+        run.stdout
+    );
+    assert!(rated[5].starts_with("invalid"), "{}", rated[5]);
+}

@@ -280,6 +280,17 @@ impl Job {
             });
         let (searched, text) = match searched {
             Ok(found) => found,
+            // A line of N×N cells for a side with no typed board (6×6 in
+            // boxes of 2×3, 12×12 in 3×4): the run-time model reads it.
+            Err(_)
+                if let Ok(text) = entry.text
+                    && !self.hex
+                    && entry.shape == Shape::Line
+                    && is_unboxed_square(text) =>
+            {
+                let read = Variant::parse_classic(text).map_err(|e| (entry.line, e.to_string()));
+                return self.run_variant(read, out);
+            }
             Err((line, message)) => {
                 out.extend_from_slice(b"invalid\n");
                 self.end_record(out);
@@ -500,6 +511,17 @@ fn is_large(text: &str, shape: Shape) -> bool {
         Shape::Grid => false,
         Shape::Line => text.len() > CELLS && ndoku::sniff::cell_count(text) > CELLS,
     }
+}
+
+/// Whether `text` holds N×N cells for a side N up to 64 that no typed
+/// board has and that has boxes: 6, 8, 10, 12 and the like, whose boxes
+/// are not square. A prime side would have no box rule (a 9-cell line is
+/// rather a row, or a typo), so it stays an error.
+pub fn is_unboxed_square(text: &str) -> bool {
+    let cells = ndoku::sniff::cell_count(text);
+    let side = cells.isqrt();
+    let composite = (2..side).any(|d| side.is_multiple_of(d));
+    side * side == cells && composite && side <= MAX_TYPED_SIDE && !AnyBoard::SIZES.contains(&side)
 }
 
 /// Whether `text` is neither JSON nor a link: a bare f-puzzles load string,

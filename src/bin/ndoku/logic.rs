@@ -119,6 +119,14 @@ fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
         return Ok((puzzle, count));
     }
     let field = line.split_whitespace().next().unwrap_or("");
+    // A side with no typed board (6×6 in boxes of 2×3, 12×12 in 3×4) is
+    // read by the run-time model.
+    if crate::job::is_unboxed_square(field) {
+        let puzzle = Variant::parse_classic(field).map_err(|e| e.to_string())?;
+        let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
+        let count = known(solver.count(&puzzle, 2));
+        return Ok((puzzle, count));
+    }
     let board: AnyBoard = field
         .parse()
         .map_err(|e: ndoku::ParseError| e.to_string())?;
