@@ -5,13 +5,22 @@
 //!
 //! ```text
 //! cargo run --release --manifest-path tools/Cargo.toml --bin bench_huge -- \
-//!     [--size N | --boxes RxC] [--empty] [--keep PERCENT] [--seeds K] [--max-nodes N] [FILE...]
+//!     [--size N | --boxes RxC] [--empty] [--keep PERCENT] [--seeds K] [--max-nodes N]
+//!     [--mix F] [--tries K] [--target] [FILE...]
 //! ```
 //!
 //! Each board gets one line: what it is, the seconds to solve, to count to
 //! two, the guesses, and the peak memory of the process so far. Every
 //! solution is checked with `Variant::is_completed_by`. With `DUMP_TOKENS=DIR`
 //! each kept-cells board is also written to DIR in tokens, for other solvers.
+//!
+//! A kept-cells grid is the engine's empty-board solution shuffled by value,
+//! band, row, stack and column; `--mix F` then applies F·N² random chain
+//! swaps, which leave that pattern family. `--tries K` retries a failed
+//! solve under K seeded value orders. `--target` runs the issue's table
+//! (81×81 to 400×400 at the kept shares it names, `--seeds` grids each,
+//! mixed with N² swaps unless `--mix` says, 50,000 guesses unless
+//! `--max-nodes` says) and ends with a summary row a board.
 
 use std::time::Instant;
 
@@ -25,6 +34,9 @@ struct Options {
     keep: Option<u64>,
     seeds: u64,
     max_nodes: u64,
+    mix: Option<f64>,
+    tries: u64,
+    target: bool,
     files: Vec<String>,
 }
 
@@ -35,6 +47,9 @@ fn options() -> Options {
         keep: None,
         seeds: 1,
         max_nodes: u64::MAX,
+        mix: None,
+        tries: 0,
+        target: false,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -51,6 +66,9 @@ fn options() -> Options {
             "--keep" => o.keep = Some(value().parse().unwrap()),
             "--seeds" => o.seeds = value().parse().unwrap(),
             "--max-nodes" => o.max_nodes = value().parse().unwrap(),
+            "--target" => o.target = true,
+            "--tries" => o.tries = value().parse().unwrap(),
+            "--mix" => o.mix = Some(value().parse().unwrap()),
             _ => o.files.push(a),
         }
     }
@@ -77,18 +95,33 @@ fn read_board(path: &str) -> Variant {
         .join(" ")
         .split(|c: char| c.is_whitespace() || "|+-,".contains(c))
         .filter(|t| !t.is_empty())
-        .map(|t| if t == "." { 0 } else { t.parse().expect("a number") })
+        .map(|t| {
+            if t == "." {
+                0
+            } else {
+                t.parse().expect("a number")
+            }
+        })
         .collect();
     let n = (cells.len() as f64).sqrt().round() as usize;
-    Variant::from_cells(Rules::classic(n).expect("a supported size"), &cells).expect("a valid board")
+    Variant::from_cells(Rules::classic(n).expect("a supported size"), &cells)
+        .expect("a valid board")
+}
+
+/// What one board came to: solved, counted, at what cost.
+struct Report {
+    solved: bool,
+    unique: bool,
+    guesses: u64,
+    seconds: f64,
 }
 
 /// Solves `puzzle`, checks the solution, and counts to two: one line.
-fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Option<Variant> {
+fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Report {
     let start = Instant::now();
     let outcome = solver.solve(puzzle);
     let solve_s = start.elapsed().as_secs_f64();
-    let guesses = solver.stats().guesses;
+    let mut guesses = solver.stats().guesses;
     let solution = match outcome {
         VariantOutcome::Solved(s) => {
             assert!(puzzle.is_completed_by(&s), "{what}: a wrong solution");
@@ -99,6 +132,8 @@ fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Option<Varia
     let start = Instant::now();
     let count = solver.count(puzzle, 2);
     let count_s = start.elapsed().as_secs_f64();
+    guesses += solver.stats().guesses;
+    let unique = count == Count::Exact(1);
     let count = match count {
         Count::Exact(1) => "unique".to_owned(),
         Count::Exact(k) => format!("{k} solutions"),
@@ -108,10 +143,19 @@ fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Option<Varia
     println!(
         "{what}\tgivens {}\tsolve {solve_s:.3} s\t{}\tcount {count_s:.3} s\t{count}\tguesses {guesses}\tpeak {:.0} MiB",
         puzzle.givens(),
-        if solution.is_some() { "solved" } else { "NOT SOLVED" },
+        if solution.is_some() {
+            "solved"
+        } else {
+            "NOT SOLVED"
+        },
         peak_mib()
     );
-    solution
+    Report {
+        solved: solution.is_some(),
+        unique,
+        guesses,
+        seconds: solve_s + count_s,
+    }
 }
 
 /// A random permutation of `0..k`.
@@ -134,7 +178,11 @@ fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
         let outer = permutation(groups, rng);
         outer
             .iter()
-            .flat_map(|&g| permutation(each, rng).into_iter().map(move |i| g * each + i))
+            .flat_map(|&g| {
+                permutation(each, rng)
+                    .into_iter()
+                    .map(move |i| g * each + i)
+            })
             .collect()
     };
     let rows = order(n / h, h, rng);
@@ -148,8 +196,176 @@ fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
     Variant::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
 }
 
+/// `grid` after `moves` random chain swaps: two rows of a band (or two
+/// columns of a stack) trade the cells of one closed cycle, which keeps
+/// every row, column and box a permutation.
+fn mixed(grid: &Variant, moves: usize, rng: &mut ChaCha8Rng) -> Variant {
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
+    let mut g: Vec<u16> = grid.cells().to_vec();
+    let mut pos = vec![0usize; n + 1];
+    let mut cyc = Vec::with_capacity(n);
+    let below = |rng: &mut ChaCha8Rng, k: usize| (rng.next_u64() % k as u64) as usize;
+    for _ in 0..moves {
+        let by_rows = rng.next_u64() & 1 == 0;
+        let each = if by_rows { h } else { w };
+        if each < 2 {
+            continue;
+        }
+        let band = below(rng, n / each);
+        let a = band * each + below(rng, each);
+        let mut b = band * each + below(rng, each - 1);
+        if b >= a {
+            b += 1;
+        }
+        // at(line, i): index of cell i of row (or column) `line`.
+        let at = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
+        for i in 0..n {
+            pos[usize::from(g[at(a, i)])] = i;
+        }
+        let start = below(rng, n);
+        cyc.clear();
+        let mut i = start;
+        loop {
+            cyc.push(i);
+            i = pos[usize::from(g[at(b, i)])];
+            if i == start {
+                break;
+            }
+        }
+        for &i in &cyc {
+            g.swap(at(a, i), at(b, i));
+        }
+    }
+    grid.rules().check(&g).expect("chain swaps keep the rules");
+    Variant::from_cells(grid.rules().clone(), &g).expect("a valid grid")
+}
+
+/// Pairs of rows in a band (and of columns in a stack) that trade a pair
+/// of cells: the smallest unavoidable sets, a measure of regularity.
+fn small_cycles(grid: &Variant) -> usize {
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
+    let g = grid.cells();
+    let mut pos = vec![0usize; n + 1];
+    let mut found = 0;
+    for (by_rows, each) in [(true, h), (false, w)] {
+        let at = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
+        for a in 0..n {
+            for i in 0..n {
+                pos[usize::from(g[at(a, i)])] = i;
+            }
+            let band = a / each;
+            for b in (a + 1)..(band + 1) * each {
+                for i in 0..n {
+                    let j = pos[usize::from(g[at(b, i)])];
+                    if j > i && g[at(b, j)] == g[at(a, i)] {
+                        found += 1;
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The kept-cell boards the big-board issue names: size, box rows, kept %.
+const TARGETS: [(usize, usize, u64); 11] = [
+    (81, 9, 45),
+    (81, 9, 50),
+    (90, 9, 65),
+    (100, 10, 45),
+    (100, 10, 50),
+    (132, 11, 65),
+    (144, 12, 55),
+    (144, 12, 60),
+    (225, 15, 55),
+    (225, 15, 60),
+    (400, 20, 65),
+];
+
+/// The guess budget of each solve and count in `--target`, unless `--max-nodes` says.
+const TARGET_NODES: u64 = 50_000;
+
+/// A random grid of `rules` from `seed` (the engine's empty-board solution
+/// shuffled, then `mix`·N² chain swaps) with about `keep`% of its cells kept.
+fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Variant, String) {
+    let n = rules.size();
+    let start = Instant::now();
+    let empty = Variant::new(rules.clone());
+    let grid = VariantSolver::new()
+        .solve(&empty)
+        .solution()
+        .expect("an empty board has solutions");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut grid = shuffled(&grid, &mut rng);
+    if mix > 0.0 {
+        grid = mixed(&grid, (mix * (n * n) as f64) as usize, &mut rng);
+    }
+    let grid_s = start.elapsed().as_secs_f64();
+    let cells: Vec<u16> = grid
+        .cells()
+        .iter()
+        .map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 })
+        .collect();
+    let puzzle = Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
+    if let Ok(dir) = std::env::var("DUMP_TOKENS") {
+        std::fs::write(format!("{dir}/{n}_{keep}_{seed}.txt"), puzzle.to_tokens()).unwrap();
+    }
+    let what = format!(
+        "{n}x{n} keep {keep}% seed {seed} (grid {grid_s:.2} s, {} two-cell trades)",
+        small_cycles(&grid)
+    );
+    (puzzle, what)
+}
+
+/// The middle of `xs` (the upper middle of an even count).
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Runs the issue's table of kept-cell boards, `seeds` of each, and
+/// prints a summary row a board: solved and unique of the seeds, median
+/// guesses and seconds (solve and count), peak memory so far.
+fn targets(o: &Options) {
+    let mut rows = Vec::new();
+    for (n, h, keep) in TARGETS {
+        let rules = Rules::boxes(h, n / h).expect("a supported size");
+        let budget = if o.max_nodes == u64::MAX {
+            TARGET_NODES
+        } else {
+            o.max_nodes
+        };
+        let mut solver = VariantSolver::new().with_max_nodes(budget);
+        let reports: Vec<Report> = (0..o.seeds)
+            .map(|seed| {
+                let (puzzle, what) = kept_puzzle(&rules, keep, seed, o.mix.unwrap_or(1.0));
+                run(&what, &puzzle, &mut solver)
+            })
+            .collect();
+        rows.push(format!(
+            "| {n}×{n} ({h}×{}) | {keep}% | {}/{} | {}/{} | {:.0} | {:.2} s | {:.0} MiB |",
+            n / h,
+            reports.iter().filter(|r| r.solved).count(),
+            reports.len(),
+            reports.iter().filter(|r| r.unique).count(),
+            reports.len(),
+            median(reports.iter().map(|r| r.guesses as f64).collect()),
+            median(reports.iter().map(|r| r.seconds).collect()),
+            peak_mib()
+        ));
+    }
+    println!("\n| board | kept | solved | unique | median guesses | median time | peak memory |");
+    println!("|---|---|---|---|---|---|---|");
+    rows.iter().for_each(|r| println!("{r}"));
+}
+
 fn main() {
     let o = options();
+    if o.target {
+        return targets(&o);
+    }
     let mut solver = VariantSolver::new().with_max_nodes(o.max_nodes);
     for file in &o.files {
         let puzzle = read_board(file);
@@ -157,29 +373,30 @@ fn main() {
     }
     let Some(rules) = o.rules else { return };
     let n = rules.size();
-    let empty = Variant::new(rules);
     if o.empty {
-        run(&format!("{n}x{n} empty"), &empty, &mut solver);
+        run(
+            &format!("{n}x{n} empty"),
+            &Variant::new(rules.clone()),
+            &mut solver,
+        );
     }
     let Some(keep) = o.keep else { return };
-    let grid = VariantSolver::new().solve(&empty).solution().expect("an empty board has solutions");
     for seed in 0..o.seeds {
-        let start = Instant::now();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let grid = shuffled(&grid, &mut rng);
-        let grid_s = start.elapsed().as_secs_f64();
-        let cells: Vec<u16> = grid
-            .cells()
-            .iter()
-            .map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 })
-            .collect();
-        let puzzle = Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
-        let what = format!("{n}x{n} keep {keep}% seed {seed} (shuffled grid {grid_s:.2} s)");
-        if let Ok(dir) = std::env::var("DUMP_TOKENS") {
-            std::fs::write(format!("{dir}/{n}_{keep}_{seed}.txt"), puzzle.to_tokens()).unwrap();
-        }
-        if let Some(s) = run(&what, &puzzle, &mut solver) {
-            assert!(puzzle.is_completed_by(&s));
+        let (puzzle, what) = kept_puzzle(&rules, keep, seed, o.mix.unwrap_or(0.0));
+        if !run(&what, &puzzle, &mut solver).solved && o.tries > 0 {
+            // Restarts: the same budget again under seeded value orders.
+            let start = Instant::now();
+            let hit = (1..=o.tries).find(|&t| {
+                let mut s = VariantSolver::new()
+                    .with_max_nodes(o.max_nodes)
+                    .with_seed(t);
+                s.solve(&puzzle).solution().is_some()
+            });
+            println!(
+                "  restarts: {hit:?} of {} in {:.2} s",
+                o.tries,
+                start.elapsed().as_secs_f64()
+            );
         }
     }
 }
