@@ -480,23 +480,50 @@ impl<'a> Net<'a> {
             next.clear();
             for &p in &level {
                 let bits = std::mem::take(&mut self.front[p as usize]);
+                let Some(tables) = &self.tables else {
+                    if p & 1 == 1 {
+                        self.on_to_off(p, links.y);
+                    } else {
+                        self.off_to_on(p, x_too);
+                    }
+                    for oi in 0..self.out.len() {
+                        let q = self.out[oi];
+                        meet(
+                            &mut self.reached,
+                            &mut self.front_next,
+                            q,
+                            bits,
+                            &mut touched,
+                            &mut next,
+                        );
+                    }
+                    continue;
+                };
+                // The links of `p`, read from the tables in place.
+                let cv = p as usize >> 1;
+                let (cell, value) = (cv / self.n, cv % self.n);
+                let others = self.work[cell] & !(1 << value);
+                let (reached, front_next) = (&mut self.reached, &mut self.front_next);
                 if p & 1 == 1 {
-                    self.on_to_off(p, links.y);
+                    if links.y {
+                        for w in values_of(others) {
+                            let q = ((cell * self.n + usize::from(w) - 1) << 1) as u32;
+                            meet(reached, front_next, q, bits, &mut touched, &mut next);
+                        }
+                    }
+                    let range = tables.off_start[cv] as usize..tables.off_start[cv + 1] as usize;
+                    for &q in &tables.off[range] {
+                        meet(reached, front_next, q, bits, &mut touched, &mut next);
+                    }
                 } else {
-                    self.off_to_on(p, x_too);
-                }
-                for oi in 0..self.out.len() {
-                    let q = self.out[oi] as usize;
-                    let new = bits & !self.reached[q];
-                    if new != 0 {
-                        if self.reached[q] == 0 {
-                            touched.push(q as u32);
-                        }
-                        self.reached[q] |= new;
-                        if self.front_next[q] == 0 {
-                            next.push(q as u32);
-                        }
-                        self.front_next[q] |= new;
+                    if links.y && others.count_ones() == 1 {
+                        let w = others.trailing_zeros() as usize;
+                        let q = (((cell * self.n + w) << 1) | 1) as u32;
+                        meet(reached, front_next, q, bits, &mut touched, &mut next);
+                    }
+                    let range = tables.on_start[cv] as usize..tables.on_start[cv + 1] as usize;
+                    for &(q, _) in &tables.on[range] {
+                        meet(reached, front_next, q, bits, &mut touched, &mut next);
                     }
                 }
             }
@@ -713,6 +740,30 @@ impl<'a> Net<'a> {
             self.g.cell_name(cell),
             if on { "=" } else { "≠" }
         )
+    }
+}
+
+/// One step of the batched search into node `q` from a node that sources
+/// `bits` reached at the last level: the sources new to `q` reach it now.
+fn meet(
+    reached: &mut [u64],
+    front_next: &mut [u64],
+    q: u32,
+    bits: u64,
+    touched: &mut Vec<u32>,
+    next: &mut Vec<u32>,
+) {
+    let q = q as usize;
+    let new = bits & !reached[q];
+    if new != 0 {
+        if reached[q] == 0 {
+            touched.push(q as u32);
+        }
+        reached[q] |= new;
+        if front_next[q] == 0 {
+            next.push(q as u32);
+        }
+        front_next[q] |= new;
     }
 }
 
