@@ -125,7 +125,7 @@ impl fmt::Display for RatingRange {
 
 /// One technique of each name, in the ladder's order: what
 /// [`Technique`]'s `FromStr` reads.
-const NAMED: [Technique; 44] = [
+const NAMED: [Technique; 49] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::DirectPointing,
@@ -163,7 +163,27 @@ const NAMED: [Technique; 44] = [
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::WxyzWing {
+        largest: 3,
+        double: false,
+    },
     Technique::BugPlusOne,
+    Technique::VwxyzWing {
+        largest: 3,
+        double: false,
+    },
+    Technique::UvwxyzWing {
+        largest: 3,
+        double: false,
+    },
+    Technique::TuvwxyzWing {
+        largest: 3,
+        double: false,
+    },
+    Technique::AlsXz {
+        cells: 4,
+        double: false,
+    },
     Technique::WWing,
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,

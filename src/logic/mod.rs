@@ -7,6 +7,7 @@
 //! size up to 64×64, jigsaw regions, diagonals and extra regions; cages
 //! and chess rules add peers.
 
+mod big_wings;
 mod chains;
 mod error;
 mod fish;
@@ -54,7 +55,7 @@ const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
 }
 
 /// SE's ladder in SE's order, with the extras (finned fish, W-Wing) after
-/// the wings and after Jellyfish.
+/// the wings and after Jellyfish, and ALS-XZ after the big wings.
 const LADDER: &[Rung] = &[
     rung(singles::hidden_single),
     rung(|g| intersections::locking(g, true)),
@@ -83,12 +84,18 @@ const LADDER: &[Rung] = &[
     rung(|g| fish::fish(g, 4, false)),
     extra(|g| fish::fish(g, 4, true)),
     rung(|g| subsets::hidden(g, 4, false)),
+    rung(|g| big_wings::wing(g, 3)),
     Rung {
         find: unique::bug_plus_one,
         unique: true,
         extra: false,
     },
+    rung(|g| big_wings::wing(g, 4)),
+    rung(|g| big_wings::wing(g, 5)),
+    extra(big_wings::als_xz),
     rung(chains::cycles_and_chains),
+    // SE tries TUVWXYZ-Wing among its chaining techniques, after the first.
+    rung(|g| big_wings::wing(g, 6)),
     rung(forcing::nishio_chains),
     rung(forcing::multiple_chains),
     rung(forcing::dynamic_chains),
@@ -99,7 +106,7 @@ const LADDER: &[Rung] = &[
 /// | option | default | what it does |
 /// |---|---|---|
 /// | [`assume_unique`](Logic::assume_unique) | `false` | use unique rectangles and BUG+1, sound only when the puzzle has one solution |
-/// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (finned and sashimi fish, W-Wing) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
+/// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (finned and sashimi fish, W-Wing, ALS-XZ) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
 /// | [`with_max_steps`](Logic::with_max_steps) | 100,000 | stop a path after this many steps |
 ///
 /// ```

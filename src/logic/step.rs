@@ -82,6 +82,51 @@ pub enum Technique {
     /// Bivalue universal grave plus one: every empty cell but one holds two
     /// candidates (SE 5.6).
     BugPlusOne,
+    /// Three cells that see each other hold four values, and a bivalue
+    /// cell two of them (SE's ALS-XZ with a bivalue cell): SE 5.5, 5.6
+    /// when the set's largest cell holds three values.
+    WxyzWing {
+        /// The most candidates a cell of the set holds.
+        largest: u8,
+        /// Whether both values of the bivalue cell link to the set (SE's
+        /// kind 2, which removes more; same difficulty).
+        double: bool,
+    },
+    /// Four cells that see each other hold five values, and a bivalue cell
+    /// two of them: SE 6.2 to 6.4, the most when the set's largest cell
+    /// holds three values, less a tenth a value from there.
+    VwxyzWing {
+        /// The most candidates a cell of the set holds.
+        largest: u8,
+        /// Whether both values of the bivalue cell link to the set.
+        double: bool,
+    },
+    /// Five cells that see each other hold six values, and a bivalue cell
+    /// two of them (SE 6.6).
+    UvwxyzWing {
+        /// The most candidates a cell of the set holds.
+        largest: u8,
+        /// Whether both values of the bivalue cell link to the set.
+        double: bool,
+    },
+    /// Six cells that see each other hold seven values, and a bivalue cell
+    /// two of them (SE 7.5, among SE's chaining techniques).
+    TuvwxyzWing {
+        /// The most candidates a cell of the set holds.
+        largest: u8,
+        /// Whether both values of the bivalue cell link to the set.
+        double: bool,
+    },
+    /// Two almost locked sets (n cells of a house, n + 1 values) that
+    /// cannot both hold a value (not in SE's ladder: rated here as SE rates
+    /// a wing of as many cells, 5.5 for four up to 7.5 for seven or more,
+    /// never in a rating).
+    AlsXz {
+        /// The cells of both sets.
+        cells: u8,
+        /// Whether two values link the sets.
+        double: bool,
+    },
     /// Two bivalue cells with the same values, joined by a strong link on
     /// one of them (not in SE's ladder: 4.4 here, never in a rating).
     WWing,
@@ -203,6 +248,16 @@ impl Technique {
             Jellyfish => 52,
             HiddenQuad => 54,
             BugPlusOne => 56,
+            WxyzWing { largest, .. } => wing_tenths(55, 3, largest),
+            VwxyzWing { largest, .. } => wing_tenths(62, 4, largest),
+            UvwxyzWing { .. } => 66,
+            TuvwxyzWing { .. } => 75,
+            AlsXz { cells, .. } => match cells {
+                0..=4 => 55,
+                5 => 62,
+                6 => 66,
+                _ => 75,
+            },
             FinnedXWing => 34,
             FinnedSwordfish => 40,
             FinnedJellyfish => 54,
@@ -235,6 +290,7 @@ impl Technique {
                 | Technique::FinnedXWing
                 | Technique::FinnedSwordfish
                 | Technique::FinnedJellyfish
+                | Technique::AlsXz { .. }
         )
     }
 
@@ -271,6 +327,11 @@ impl Technique {
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",
             BugPlusOne => "bug+1",
+            WxyzWing { .. } => "wxyz-wing",
+            VwxyzWing { .. } => "vwxyz-wing",
+            UvwxyzWing { .. } => "uvwxyz-wing",
+            TuvwxyzWing { .. } => "tuvwxyz-wing",
+            AlsXz { .. } => "als-xz",
             WWing => "w-wing",
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
@@ -289,6 +350,16 @@ impl Technique {
             DynamicRegionForcingChains { .. } => "dynamic region forcing chains",
         }
     }
+}
+
+/// SE's WXYZ- and VWXYZ-Wing difficulty in tenths, for a set of `k`
+/// cells whose largest holds `largest` values: `base` plus a tenth for each
+/// value of `k + 1` above the middle of 2 and `k + 1`, less a tenth for each
+/// value `largest` is from that middle.
+fn wing_tenths(base: u16, k: u16, largest: u8) -> u16 {
+    let middle = (k + 3) / 2;
+    let away = middle.abs_diff(u16::from(largest));
+    (base + (k + 1 - middle)).saturating_sub(away)
 }
 
 /// SE's chain difficulty in tenths: `base` and a tenth per length step.
