@@ -467,8 +467,8 @@ mod tests {
     use crate::variant::Variant;
 
     /// Bank puzzles (public domain) whose SE rating a big wing sets, with
-    /// the bank's rating; for UVWXYZ-Wing the vendored SE's (the bank, rated
-    /// by another SE version, says 7.1).
+    /// the bank's rating; for UVWXYZ- and TUVWXYZ-Wing the vendored SE's
+    /// (the bank, rated by another SE version, says 7.1 and 8.3).
     const RATED: &[(&str, u16, &str)] = &[
         (
             "087020600000600005900715004005000210706000503028000900800163009600007000009080360",
@@ -494,6 +494,12 @@ mod tests {
             "000000000005289300200704008000000000040105080030607040900453001010000020007902600",
             66,
             "uvwxyz-wing",
+        ),
+        // The bank says 8.3; the vendored SE takes TUVWXYZ-Wing, as ndoku.
+        (
+            "024070180007108200000000000003090600700365004090000050200030006000702000500000001",
+            75,
+            "tuvwxyz-wing",
         ),
     ];
 
