@@ -54,6 +54,7 @@ pub(crate) fn wing(g: &Candidates, k: usize) -> Option<Step> {
         k,
         pincers: &pincers,
         set: Vec::with_capacity(k),
+        buffers: vec![Vec::new(); k],
         best: None,
     };
     search.grow(&pool, 0);
@@ -66,6 +67,8 @@ struct Search<'a> {
     k: usize,
     pincers: &'a [usize],
     set: Vec<usize>,
+    /// The cells that may follow the set, one buffer a depth.
+    buffers: Vec<Vec<usize>>,
     best: Option<Wing>,
 }
 
@@ -90,12 +93,16 @@ impl Search<'_> {
                     self.pincers(u);
                 }
             } else {
-                let next: Vec<usize> = cands[i + 1..]
-                    .iter()
-                    .copied()
-                    .filter(|&d| g.layout.sees(c, d))
-                    .collect();
+                // Only cells that keep the set within k + 1 values can
+                // follow; each depth reuses its buffer.
+                let depth = self.set.len();
+                let mut next = std::mem::take(&mut self.buffers[depth]);
+                next.clear();
+                next.extend(cands[i + 1..].iter().copied().filter(|&d| {
+                    (u | g.masks[d]).count_ones() as usize <= self.k + 1 && g.layout.sees(c, d)
+                }));
                 self.grow(&next, u);
+                self.buffers[depth] = next;
             }
             self.set.pop();
         }
@@ -106,6 +113,15 @@ impl Search<'_> {
     fn pincers(&mut self, union: u64) {
         let g = self.g;
         let layout = &g.layout;
+        // A set harder than the best wing so far cannot win.
+        let tenths = self.technique(false).tenths();
+        if self
+            .best
+            .as_ref()
+            .is_some_and(|b| b.technique.tenths() < tenths)
+        {
+            return;
+        }
         for &yz in self.pincers {
             let pm = g.masks[yz];
             if pm & !union != 0
@@ -114,10 +130,9 @@ impl Search<'_> {
             {
                 continue;
             }
-            let mut vals = values_of(pm);
-            let (Some(x), Some(z)) = (vals.next(), vals.next()) else {
-                continue;
-            };
+            // The pincer's two values, lower first.
+            let x = pm.trailing_zeros() as u16 + 1;
+            let z = (pm & (pm - 1)).trailing_zeros() as u16 + 1;
             // A value links when each of its places in the set sees the pincer.
             let links = |v: u16| {
                 self.set
@@ -143,16 +158,21 @@ impl Search<'_> {
     fn seeing(&self, v: u16, yz: usize, pincer: bool) -> Vec<(usize, u16)> {
         let g = self.g;
         let layout = &g.layout;
-        let places: Vec<usize> = self
-            .set
+        let holds = |c: usize| g.masks[c] & bit(v) != 0;
+        // Every such cell is a peer of the pincer, or of a place of v.
+        let anchor = if pincer {
+            Some(yz)
+        } else {
+            self.set.iter().copied().find(|&c| holds(c))
+        };
+        let Some(anchor) = anchor else {
+            return Vec::new();
+        };
+        layout.peers[anchor]
             .iter()
-            .copied()
-            .filter(|&c| g.masks[c] & bit(v) != 0)
-            .collect();
-        (0..g.masks.len())
-            .filter(|&d| g.masks[d] & bit(v) != 0 && d != yz && !self.set.contains(&d))
-            .filter(|&d| !pincer || layout.sees(d, yz))
-            .filter(|&d| places.iter().all(|&c| layout.sees(c, d)))
+            .map(|&d| d as usize)
+            .filter(|&d| holds(d) && d != yz && !self.set.contains(&d))
+            .filter(|&d| self.set.iter().all(|&c| !holds(c) || layout.sees(c, d)))
             .map(|d| (d, v))
             .collect()
     }
@@ -197,19 +217,9 @@ impl Search<'_> {
         mut eliminations: Vec<(usize, u16)>,
     ) -> Wing {
         let g = self.g;
-        let largest = self
-            .set
-            .iter()
-            .map(|&c| g.masks[c].count_ones())
-            .max()
-            .unwrap_or(0) as u8;
+        let technique = self.technique(double);
+        let largest = self.largest();
         let size: u32 = self.set.iter().map(|&c| g.masks[c].count_ones()).sum();
-        let technique = match self.k {
-            3 => Technique::WxyzWing { largest, double },
-            4 => Technique::VwxyzWing { largest, double },
-            5 => Technique::UvwxyzWing { largest, double },
-            _ => Technique::TuvwxyzWing { largest, double },
-        };
         eliminations.sort_unstable();
         Wing {
             set: self.set.clone(),
@@ -220,6 +230,25 @@ impl Search<'_> {
             technique,
             suffix: format!("{}{largest}{size}", if double { 2 } else { 1 }),
             eliminations,
+        }
+    }
+}
+
+impl Search<'_> {
+    /// The most candidates a cell of the set holds.
+    fn largest(&self) -> u8 {
+        let most = self.set.iter().map(|&c| self.g.masks[c].count_ones());
+        most.max().unwrap_or(0) as u8
+    }
+
+    /// The technique of a wing on the set.
+    fn technique(&self, double: bool) -> Technique {
+        let largest = self.largest();
+        match self.k {
+            3 => Technique::WxyzWing { largest, double },
+            4 => Technique::VwxyzWing { largest, double },
+            5 => Technique::UvwxyzWing { largest, double },
+            _ => Technique::TuvwxyzWing { largest, double },
         }
     }
 }
@@ -317,12 +346,14 @@ pub(crate) fn als_xz(g: &Candidates) -> Option<Step> {
                     .filter(|&c| g.masks[c] & bit(v) != 0)
                     .collect()
             };
+            // A value links when each of its places in A sees each in B.
+            let holds = |c: usize, v: u16| g.masks[c] & bit(v) != 0;
             let links: Vec<u16> = values_of(common)
                 .filter(|&v| {
-                    let pb = places(b, v);
-                    places(a, v)
+                    a.cells
                         .iter()
-                        .all(|&p| pb.iter().all(|&q| layout.sees(p, q)))
+                        .filter(|&&p| holds(p, v))
+                        .all(|&p| b.cells.iter().all(|&q| !holds(q, v) || layout.sees(p, q)))
                 })
                 .collect();
             if links.is_empty() || links.len() > 2 {
