@@ -125,7 +125,7 @@ impl fmt::Display for RatingRange {
 
 /// One technique of each name, in the ladder's order: what
 /// [`Technique`]'s `FromStr` reads.
-const NAMED: [Technique; 49] = [
+const NAMED: [Technique; 51] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::DirectPointing,
@@ -172,6 +172,7 @@ const NAMED: [Technique; 49] = [
         largest: 3,
         double: false,
     },
+    Technique::AlignedPairExclusion,
     Technique::UvwxyzWing {
         largest: 3,
         double: false,
@@ -193,6 +194,7 @@ const NAMED: [Technique; 49] = [
     Technique::XyCycle { nodes: 0 },
     Technique::ForcingXChain { nodes: 0 },
     Technique::ForcingChain { nodes: 0 },
+    Technique::AlignedTripletExclusion,
     Technique::NishioForcingChain { nodes: 0 },
     Technique::CellForcingChains { nodes: 0 },
     Technique::RegionForcingChains { nodes: 0 },

@@ -7,6 +7,7 @@
 //! size up to 64×64, jigsaw regions, diagonals and extra regions; cages
 //! and chess rules add peers.
 
+mod aligned;
 mod big_wings;
 mod chains;
 mod error;
@@ -91,11 +92,14 @@ const LADDER: &[Rung] = &[
         extra: false,
     },
     rung(|g| big_wings::wing(g, 4)),
+    rung(aligned::pair),
     rung(|g| big_wings::wing(g, 5)),
     extra(big_wings::als_xz),
     rung(chains::cycles_and_chains),
-    // SE tries TUVWXYZ-Wing among its chaining techniques, after the first.
+    // SE tries TUVWXYZ-Wing and aligned triplets among its chaining
+    // techniques, after the first.
     rung(|g| big_wings::wing(g, 6)),
+    rung(aligned::triplet),
     rung(forcing::nishio_chains),
     rung(forcing::multiple_chains),
     rung(forcing::dynamic_chains),

@@ -127,6 +127,13 @@ pub enum Technique {
         /// Whether two values link the sets.
         double: bool,
     },
+    /// Two cells that see two or more bivalue cells in common: a value of
+    /// one that every value of the other would empty one of those (or
+    /// repeat in a house) leaves it (SE 6.2).
+    AlignedPairExclusion,
+    /// Three cells, as the pair, that see two or more cells of two or
+    /// three candidates in common (SE 7.5).
+    AlignedTripletExclusion,
     /// Two bivalue cells with the same values, joined by a strong link on
     /// one of them (not in SE's ladder: 4.4 here, never in a rating).
     WWing,
@@ -258,6 +265,8 @@ impl Technique {
                 6 => 66,
                 _ => 75,
             },
+            AlignedPairExclusion => 62,
+            AlignedTripletExclusion => 75,
             FinnedXWing => 34,
             FinnedSwordfish => 40,
             FinnedJellyfish => 54,
@@ -332,6 +341,8 @@ impl Technique {
             UvwxyzWing { .. } => "uvwxyz-wing",
             TuvwxyzWing { .. } => "tuvwxyz-wing",
             AlsXz { .. } => "als-xz",
+            AlignedPairExclusion => "aligned pair exclusion",
+            AlignedTripletExclusion => "aligned triplet exclusion",
             WWing => "w-wing",
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
