@@ -397,6 +397,61 @@ mod tests {
         pair(g).is_none()
     }
 
+    /// From puzzle 005040703400006050702010080500000100000571000003000009090050807050400002607080300
+    /// (SE 5.5), where the ladder below aligned pair exclusion stops.
+    /// (SE takes a WXYZ-Wing first there: an aligned pair whose second
+    /// cell has k values is a wing of k + 1 cells, so SE's pair, after
+    /// the wings of up to five cells, is seldom met.)
+    const PAIR: &str = concat!(
+        "1.......91....6.......5.....2.....89...4......2.....89......7...2...6..9..3......",
+        "...4.......3....8........89......7...23.....9.....6....2......9....5....1........",
+        "......7....3..6....2.........3.....91............5.......4.6..9.......8....4.6...",
+        "....5.....2.4..78....4.6.8..23....89.23..6..9.234...891.........2...67.....4.6.8.",
+        ".2.....89.2.4...8....4.6.89....5..........7..1.........2.4.6.....3.........4.6.8.",
+        "12.....8.12.4..78...3.......2...6.8..2...6....2.4...8.....5.....2...67..........9",
+        ".23..............91..4.....1....6.......5.....23.............8.1..4.6.........7..",
+        "..3....8.....5....1......8....4.......3..6..9......7.......6..91....6..9.2.......",
+        ".....6....2.4...........7..12......9.......8..2......9..3......1..4....9....5....",
+    );
+
+    #[test]
+    fn nine_by_nine_pair_where_easier_rungs_stop() {
+        use crate::logic::{fish, intersections, links, singles, subsets, unique, wings};
+        let g = from_marks(PAIR);
+        let easier = [
+            singles::hidden_single(&g),
+            singles::naked_single(&g),
+            intersections::locking(&g, false),
+            subsets::naked(&g, 2),
+            subsets::naked(&g, 3),
+            subsets::naked(&g, 4),
+            subsets::hidden(&g, 2, false),
+            subsets::hidden(&g, 3, false),
+            subsets::hidden(&g, 4, false),
+            fish::fish(&g, 2, false),
+            fish::fish(&g, 3, false),
+            fish::fish(&g, 4, false),
+            links::two_links(&g),
+            wings::xy_wing(&g, false),
+            wings::xy_wing(&g, true),
+            unique::unique_loop(&g),
+            unique::bug_plus_one(&g),
+        ];
+        assert!(easier.iter().all(Option::is_none));
+        let step = pair(&g).unwrap();
+        assert_eq!(step.technique, Technique::AlignedPairExclusion);
+        // R4C6 = 2 would leave R8C5 (3, 6 or 9) nothing: R6C5, R7C6 and
+        // R9C6 each pair 2 with one of them.
+        assert_eq!(step.eliminations, vec![(32, 2)]);
+        assert_eq!(step.highlight.cells, vec![32, 67, 49, 59, 77]);
+        assert_eq!(
+            step.explanation(),
+            "aligned pair exclusion: R4C6 and R8C5 both see R6C5 (2 and 6), R7C6 (2 and 3) \
+             and R9C6 (2 and 9), and every way to fill them with 2 in R4C6 takes all of one \
+             of those or repeats a value in a house, so it must go"
+        );
+    }
+
     #[test]
     fn nine_by_nine_triplet_sets_the_rating() {
         let line =
