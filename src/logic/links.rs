@@ -1,4 +1,4 @@
-//! Two strong links joined by a weak one (SE's turbot fish): skyscraper, 2-string kite, turbot fish, empty rectangle.
+//! Chains of strong links on one value joined by weak ones (SE's StrongLinks): skyscraper, kite, turbot fish and empty rectangle of two links, and chains and X-loops of 3 to 6.
 
 use crate::error::House;
 
@@ -255,4 +255,519 @@ fn chain_step(
         .cells(cells.iter().copied())
         .houses([a.house, b.house])
         .marks(cells.iter().map(|&c| (c, v)))
+}
+
+/// A strong link as SE's `StrongLinks(n)` takes it: a house whose places
+/// of the value (2 to 6 of them) split into two ends, at least one of
+/// which holds the value.
+struct Chained {
+    house: usize,
+    /// The ends' cells; a grouped box end may hold the cell where the
+    /// box's row and column parts cross even when the value is not there.
+    ends: [Vec<usize>; 2],
+    /// Every place of the value in the house.
+    places: Vec<usize>,
+    grouped: bool,
+    /// SE's house type: 0 box or region, 1 row, 2 column, 3 other.
+    kind: u8,
+}
+
+/// SE's house type of house `h`: 0 box or region, 1 row, 2 column, 3 other.
+fn kind_of(g: &Candidates, h: usize) -> u8 {
+    match g.layout.houses[h].kind {
+        House::Box | House::Region => 0,
+        House::Row => 1,
+        House::Column => 2,
+        _ => 3,
+    }
+}
+
+/// The house of `kind` that cell `c` lies in.
+fn line_of(g: &Candidates, c: usize, kind: House) -> Option<u32> {
+    let layout = &g.layout;
+    layout.cell_houses[c]
+        .iter()
+        .copied()
+        .find(|&h| layout.houses[h as usize].kind == kind)
+}
+
+/// The strong links of `v` for chains of 3 links or more, as SE finds
+/// them, boxes first, then rows, columns and other houses.
+fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
+    let layout = &g.layout;
+    let mut houses = layout.full.clone();
+    houses.sort_by_key(|&h| kind_of(g, h));
+    let mut out = Vec::new();
+    for h in houses {
+        let places: Vec<usize> = layout.houses[h]
+            .cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| g.masks[c] & bit(v) != 0)
+            .collect();
+        if places.len() < 2 || places.len() > 6 {
+            continue;
+        }
+        let kind = kind_of(g, h);
+        let link = |ends: [Vec<usize>; 2]| Chained {
+            house: h,
+            ends,
+            places: places.clone(),
+            grouped: places.len() > 2,
+            kind,
+        };
+        if places.len() == 2 {
+            // SE leaves out a box's two places on one line: the line's link.
+            let (a, b) = (places[0], places[1]);
+            let aligned = [House::Row, House::Column]
+                .into_iter()
+                .any(|k| line_of(g, a, k).is_some() && line_of(g, a, k) == line_of(g, b, k));
+            if kind != 0 || !aligned {
+                out.push(link([vec![a], vec![b]]));
+            }
+            continue;
+        }
+        match kind {
+            0 => out.extend(box_splits(g, h, &places).into_iter().map(link)),
+            1 | 2 => out.extend(line_split(g, &places).map(link)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A grouped link in box `h` as SE splits it: about the first cell (the
+/// heart) whose row and column hold every place, the column part against
+/// the row part; a part of one cell stands alone and the other takes the
+/// heart. Else, from 4 places, the places on two rows (or two columns) of
+/// the box, and both ways when they make a rectangle.
+fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Vec<usize>; 2]> {
+    let layout = &g.layout;
+    for &heart in &layout.houses[h].cells {
+        let heart = heart as usize;
+        let (row, col) = (
+            line_of(g, heart, House::Row),
+            line_of(g, heart, House::Column),
+        );
+        let on = |c: usize, k: House, l: Option<u32>| l.is_some() && line_of(g, c, k) == l;
+        let others = || places.iter().copied().filter(|&c| c != heart);
+        if !others().all(|c| on(c, House::Row, row) || on(c, House::Column, col)) {
+            continue;
+        }
+        let down: Vec<usize> = others().filter(|&c| on(c, House::Column, col)).collect();
+        let across: Vec<usize> = others().filter(|&c| on(c, House::Row, row)).collect();
+        if down.is_empty() || across.is_empty() {
+            return Vec::new();
+        }
+        let with_heart = |mut part: Vec<usize>| {
+            part.push(heart);
+            part
+        };
+        return vec![if across.len() == 1 {
+            [across, with_heart(down)]
+        } else if down.len() == 1 {
+            [down, with_heart(across)]
+        } else if places.contains(&heart) {
+            [with_heart(down), with_heart(across)]
+        } else {
+            [down, across]
+        }];
+    }
+    if places.len() < 4 {
+        return Vec::new();
+    }
+    let split = |k: House| -> Option<[Vec<usize>; 2]> {
+        let first = line_of(g, places[0], k);
+        let (a, b): (Vec<usize>, Vec<usize>) =
+            places.iter().partition(|&&c| line_of(g, c, k) == first);
+        let second = line_of(g, *b.first()?, k);
+        b.iter()
+            .all(|&c| line_of(g, c, k) == second)
+            .then_some([a, b])
+    };
+    match split(House::Row) {
+        Some(rows) => {
+            let mut out = vec![rows];
+            if places.len() == 4 {
+                out.extend(split(House::Column));
+            }
+            out
+        }
+        None => split(House::Column).into_iter().collect(),
+    }
+}
+
+/// A grouped link in a line: its places lie in exactly two boxes, the
+/// places in one against those in the other.
+fn line_split(g: &Candidates, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+    let box_of = |c: usize| {
+        let layout = &g.layout;
+        layout.cell_houses[c]
+            .iter()
+            .copied()
+            .find(|&h| layout.houses[h as usize].is_box())
+    };
+    let first = box_of(places[0])?;
+    let (a, b): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| box_of(c) == Some(first));
+    let second = box_of(*b.first()?)?;
+    b.iter()
+        .all(|&c| box_of(c) == Some(second))
+        .then_some([a, b])
+}
+
+/// The houses of N cells that hold every cell of `cells`, in SE's order
+/// for a weak link's house: columns, rows, boxes, others.
+fn homes(g: &Candidates, cells: &[usize]) -> Vec<u32> {
+    let layout = &g.layout;
+    let rank = |h: &u32| match layout.houses[*h as usize].kind {
+        House::Column => 0,
+        House::Row => 1,
+        House::Box | House::Region => 2,
+        _ => 3,
+    };
+    let mut out: Vec<u32> = layout.cell_houses[cells[0]]
+        .iter()
+        .copied()
+        .filter(|&h| layout.houses[h as usize].cells.len() == g.size())
+        .filter(|h| cells.iter().all(|&c| layout.cell_houses[c].contains(h)))
+        .collect();
+    out.sort_by_key(rank);
+    out
+}
+
+/// A chain being built on one value: its links, each with the end it is
+/// entered by, and the tables the search reads.
+struct Walk<'a> {
+    g: &'a Candidates,
+    v: u16,
+    n: usize,
+    links: &'a [Chained],
+    /// `between[a * 2m + b]`: the house ends `a` and `b` (numbered
+    /// `2 * link + end`) share, for disjoint links.
+    between: Vec<Option<usize>>,
+    /// `joins[a]`: the ends that share a house with end `a`, and that house.
+    joins: Vec<Vec<(usize, usize)>>,
+    disjoint: Vec<Vec<bool>>,
+    /// `seen[a]`: the cells holding the value that see every cell of end `a`.
+    seen: Vec<Vec<u64>>,
+    path: Vec<(usize, usize)>,
+    weak: Vec<usize>,
+    best: Option<(ChainRank, Step)>,
+}
+
+/// How a chain of strong links ranks, as SE sorts them: easier first,
+/// then more eliminations, then SE's name suffix.
+type ChainRank = (u16, std::cmp::Reverse<usize>, String);
+
+/// The easiest chain of `n` strong links (3 to 6) on one value, as SE's
+/// `StrongLinks(n)` picks it: by difficulty, then the most eliminations,
+/// then SE's name suffix, then value.
+pub(crate) fn link_chains(g: &Candidates, n: usize) -> Option<Step> {
+    let layout = &g.layout;
+    let words = g.masks.len().div_ceil(64);
+    let mut best: Option<(ChainRank, Step)> = None;
+    for v in 1..=g.size() as u16 {
+        let links = chained_links(g, v);
+        if links.len() < n {
+            continue;
+        }
+        let m = links.len();
+        let places: Vec<Vec<u64>> = links
+            .iter()
+            .map(|l| {
+                let mut bits = vec![0u64; words];
+                for &c in &l.places {
+                    bits[c / 64] |= 1 << (c % 64);
+                }
+                bits
+            })
+            .collect();
+        let disjoint: Vec<Vec<bool>> = (0..m)
+            .map(|i| {
+                (0..m)
+                    .map(|j| i != j && places[i].iter().zip(&places[j]).all(|(x, y)| x & y == 0))
+                    .collect()
+            })
+            .collect();
+        let end = |a: usize| &links[a / 2].ends[a % 2];
+        let homes: Vec<Vec<u32>> = (0..2 * m).map(|a| homes(g, end(a))).collect();
+        let mut by_house = vec![Vec::new(); layout.houses.len()];
+        for (a, list) in homes.iter().enumerate() {
+            for &h in list {
+                by_house[h as usize].push(a);
+            }
+        }
+        let mut between = vec![None; 4 * m * m];
+        let mut joins = vec![Vec::new(); 2 * m];
+        for a in 0..2 * m {
+            // The first of `a`'s houses, in SE's order, that `b` lies in too.
+            for &h in &homes[a] {
+                for &b in &by_house[h as usize] {
+                    if disjoint[a / 2][b / 2] && between[a * 2 * m + b].is_none() {
+                        between[a * 2 * m + b] = Some(h as usize);
+                        joins[a].push((b, h as usize));
+                    }
+                }
+            }
+            joins[a].sort_unstable();
+        }
+        let seen = (0..2 * m)
+            .map(|a| {
+                let cells = end(a);
+                let mut bits = vec![0u64; words];
+                for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
+                    if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
+                        bits[c / 64] |= 1 << (c % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
+        let mut walk = Walk {
+            g,
+            v,
+            n,
+            links: &links,
+            between,
+            joins,
+            disjoint,
+            seen,
+            path: Vec::with_capacity(n),
+            weak: Vec::with_capacity(n),
+            best: best.take(),
+        };
+        for i in 0..m {
+            for s in 0..2 {
+                walk.path.push((i, s));
+                walk.extend();
+                walk.path.pop();
+            }
+        }
+        best = walk.best;
+    }
+    best.map(|(_, step)| step)
+}
+
+impl Walk<'_> {
+    /// The technique of the links so far, as a chain of `n`: also the
+    /// least difficulty a chain through them can have.
+    fn technique(&self, ring: bool) -> Technique {
+        let kinds = self
+            .path
+            .iter()
+            .fold(0u8, |m, &(i, _)| m | 1 << self.links[i].kind);
+        Technique::StrongLinks {
+            links: self.n as u8,
+            boxed: kinds & 1 != 0,
+            crossed: kinds & 6 == 6,
+            grouped: kinds & 8 != 0 || self.path.iter().any(|&(i, _)| self.links[i].grouped),
+            ring,
+        }
+    }
+
+    fn extend(&mut self) {
+        if let Some((rank, _)) = &self.best
+            && rank.0 < self.technique(false).tenths()
+        {
+            return;
+        }
+        if self.path.len() == self.n {
+            self.close();
+            return;
+        }
+        let (last, enter) = self.path[self.path.len() - 1];
+        let exit = 2 * last + 1 - enter;
+        for k in 0..self.joins[exit].len() {
+            let (b, h) = self.joins[exit][k];
+            let j = b / 2;
+            if self.path.iter().any(|&(i, _)| !self.disjoint[i][j]) {
+                continue;
+            }
+            self.path.push((j, b % 2));
+            self.weak.push(h);
+            self.extend();
+            self.path.pop();
+            self.weak.pop();
+        }
+    }
+
+    /// The cells holding the value that see every cell of ends `a` and
+    /// `b`, outside `skip`'s houses.
+    fn victims(&self, a: usize, b: usize, skip: &[usize]) -> Vec<usize> {
+        let layout = &self.g.layout;
+        let mut out = Vec::new();
+        for (w, (x, y)) in self.seen[a].iter().zip(&self.seen[b]).enumerate() {
+            let mut both = x & y;
+            while both != 0 {
+                let c = w * 64 + both.trailing_zeros() as usize;
+                both &= both - 1;
+                if !skip
+                    .iter()
+                    .any(|&h| layout.cell_houses[c].contains(&(h as u32)))
+                {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// A chain of `n` links is built: its eliminations, once per chain.
+    fn close(&mut self) {
+        let m2 = 2 * self.links.len();
+        let (first, s) = self.path[0];
+        let (last, f) = self.path[self.n - 1];
+        let (start, end) = (2 * first + s, 2 * last + 1 - f);
+        // Each chain once: a loop from its least link, entered by end 0; an
+        // open chain from the end whose link comes first.
+        let open_once = first < last;
+        let ring_once = s == 0 && self.path.iter().all(|&(i, _)| i >= first);
+        if !open_once && !ring_once {
+            return;
+        }
+        let ring = self.between[start * m2 + end];
+        if ring.is_some() && !ring_once || ring.is_none() && !open_once {
+            return;
+        }
+        let base: Vec<usize> = self
+            .path
+            .iter()
+            .map(|&(i, _)| self.links[i].house)
+            .collect();
+        let mut total = 0;
+        let mut cells: Vec<usize> = Vec::new();
+        if ring.is_some() {
+            let mut add = |found: Vec<usize>| {
+                total += found.len();
+                for c in found {
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+            };
+            add(self.victims(start, end, &base));
+            for w in 0..self.n - 1 {
+                let (i, e) = self.path[w];
+                let (j, k) = self.path[w + 1];
+                add(self.victims(2 * i + 1 - e, 2 * j + k, &base));
+            }
+        } else {
+            if self.seen[start]
+                .iter()
+                .zip(&self.seen[end])
+                .all(|(x, y)| x & y == 0)
+            {
+                return;
+            }
+            let mut skip = base;
+            skip.extend(&self.weak);
+            cells = self.victims(start, end, &skip);
+            total = cells.len();
+        }
+        if cells.is_empty() {
+            return;
+        }
+        cells.sort_unstable();
+        let technique = self.technique(ring.is_some());
+        let rank = (technique.tenths(), std::cmp::Reverse(total), self.suffix());
+        if self.best.as_ref().is_some_and(|(b, _)| *b <= rank) {
+            return;
+        }
+        let step = self.step(technique, ring, cells);
+        self.best = Some((rank, step));
+    }
+    /// SE's name suffix: how many links are grouped, then the links' house
+    /// types in chain order, rows and columns told apart only when mixed,
+    /// read from the end that comes first.
+    fn suffix(&self) -> String {
+        let kinds: Vec<u8> = self.path.iter().map(|&(i, _)| self.links[i].kind).collect();
+        let grouped = self
+            .path
+            .iter()
+            .filter(|&&(i, _)| self.links[i].grouped)
+            .count();
+        let digits = |k: &[u8]| k.iter().map(|d| char::from(b'0' + d)).collect::<String>();
+        let reversed: Vec<u8> = kinds.iter().rev().copied().collect();
+        let set = if digits(&kinds) <= digits(&reversed) {
+            kinds
+        } else {
+            reversed
+        };
+        let swap = |d: &u8| match d {
+            1 => 2,
+            2 => 1,
+            d => *d,
+        };
+        let names = if set.contains(&1) {
+            let swapped: Vec<u8> = set.iter().map(swap).collect();
+            let back: Vec<u8> = swapped.iter().rev().copied().collect();
+            [digits(&set), digits(&swapped), digits(&back)]
+                .into_iter()
+                .min()
+                .unwrap_or_default()
+        } else {
+            digits(
+                &set.iter()
+                    .map(|&d| if d == 2 { 1 } else { d })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        format!("{grouped}{names}")
+    }
+
+    fn step(&self, technique: Technique, ring: Option<usize>, cells: Vec<usize>) -> Step {
+        let (g, v, links) = (self.g, self.v, self.links);
+        let layout = &g.layout;
+        let names = |e: &[usize]| -> String {
+            e.iter()
+                .filter(|&&c| g.masks[c] & bit(v) != 0)
+                .map(|&c| g.cell_name(c))
+                .collect::<Vec<_>>()
+                .join("+")
+        };
+        let strong: Vec<String> = self
+            .path
+            .iter()
+            .map(|&(i, e)| {
+                format!(
+                    "{}={} ({})",
+                    names(&links[i].ends[e]),
+                    names(&links[i].ends[1 - e]),
+                    layout.houses[links[i].house].name()
+                )
+            })
+            .collect();
+        let (first, s) = self.path[0];
+        let (last, f) = self.path[self.n - 1];
+        let result = if ring.is_some() {
+            format!(
+                "the chain closes into a loop, so {v} leaves every cell that sees both ends of a weak link"
+            )
+        } else {
+            format!(
+                "each link's end sees the next one's start, so {v} is in {} or {} and leaves the cells that see both",
+                names(&links[first].ends[s]),
+                names(&links[last].ends[1 - f])
+            )
+        };
+        let text = format!(
+            "{}: {v} in {}; {result}",
+            technique.name(),
+            strong.join(", ")
+        );
+        let marked: Vec<usize> = self
+            .path
+            .iter()
+            .flat_map(|&(i, _)| links[i].ends.iter().flatten().copied())
+            .filter(|&c| g.masks[c] & bit(v) != 0)
+            .collect();
+        let mut houses: Vec<usize> = self.path.iter().map(|&(i, _)| links[i].house).collect();
+        houses.extend(&self.weak);
+        houses.extend(ring);
+        Step::new(technique, text)
+            .remove(cells.into_iter().map(|c| (c, v)).collect())
+            .cells(marked.iter().copied())
+            .houses(houses)
+            .marks(marked.into_iter().map(|c| (c, v)))
+    }
 }

@@ -85,16 +85,20 @@ const LADDER: &[Rung] = &[
     rung(|g| fish::fish(g, 4, false)),
     extra(|g| fish::fish(g, 4, true)),
     rung(|g| subsets::hidden(g, 4, false)),
+    rung(|g| links::link_chains(g, 3)),
     rung(|g| big_wings::wing(g, 3)),
     Rung {
-        find: unique::bug_plus_one,
+        find: unique::bug,
         unique: true,
         extra: false,
     },
+    rung(|g| links::link_chains(g, 4)),
     rung(|g| big_wings::wing(g, 4)),
     rung(aligned::pair),
+    rung(|g| links::link_chains(g, 5)),
     rung(|g| big_wings::wing(g, 5)),
     extra(big_wings::als_xz),
+    rung(|g| links::link_chains(g, 6)),
     rung(chains::cycles_and_chains),
     // SE tries TUVWXYZ-Wing and aligned triplets among its chaining
     // techniques, after the first.
@@ -109,7 +113,7 @@ const LADDER: &[Rung] = &[
 ///
 /// | option | default | what it does |
 /// |---|---|---|
-/// | [`assume_unique`](Logic::assume_unique) | `false` | use unique rectangles and BUG+1, sound only when the puzzle has one solution |
+/// | [`assume_unique`](Logic::assume_unique) | `false` | use unique rectangles and loops and BUG, sound only when the puzzle has one solution |
 /// | [`with_extras`](Logic::with_extras) | `false` | also use techniques SE lacks (finned and sashimi fish, W-Wing, ALS-XZ) in [`next_step`](Logic::next_step) and [`solve_path`](Logic::solve_path); [`rate`](Logic::rate) never does |
 /// | [`with_max_steps`](Logic::with_max_steps) | 100,000 | stop a path after this many steps |
 ///
@@ -228,7 +232,7 @@ impl Logic {
     }
 
     /// Whether the puzzle is known to have one solution, which allows unique
-    /// rectangles and BUG+1 (default `false`). SE assumes it.
+    /// rectangles, loops and BUG (default `false`). SE assumes it.
     #[must_use]
     pub fn assume_unique(mut self, yes: bool) -> Self {
         self.unique = yes;

@@ -79,8 +79,8 @@ pub enum Technique {
     Jellyfish,
     /// Four values with the same four places in a house (SE 5.4).
     HiddenQuad,
-    /// Bivalue universal grave plus one: every empty cell but one holds two
-    /// candidates (SE 5.6).
+    /// Bivalue universal grave plus one (SE's BUG type 1): every empty cell
+    /// but one holds two candidates (SE 5.6).
     BugPlusOne,
     /// Three cells that see each other hold four values, and a bivalue
     /// cell two of them (SE's ALS-XZ with a bivalue cell): SE 5.5, 5.6
@@ -134,6 +134,39 @@ pub enum Technique {
     /// Three cells, as the pair, that see two or more cells of two or
     /// three candidates in common (SE 7.5).
     AlignedTripletExclusion,
+    /// BUG type 2: the bug cells share one extra value, which leaves every
+    /// cell that sees them all (SE 5.7).
+    BugType2,
+    /// BUG type 3: the bug cells act as one cell of their extra values in a
+    /// naked set with other cells of a house (SE 5.7, +0.1 a value past
+    /// the first).
+    BugType3 {
+        /// How many values the naked set holds, 2 to 6.
+        values: u8,
+    },
+    /// BUG type 4: two bug cells of a house share a value that has only
+    /// them there, so each keeps only it and its extra values (SE 5.7).
+    BugType4,
+    /// A chain of 3 to 6 strong links on one value, each joined to the
+    /// next by a weak link (SE's "n strong links"; a 2-link chain is a
+    /// skyscraper, kite or turbot fish): the value leaves every cell that
+    /// sees both ends, or, when the ends see each other (an X-loop), both
+    /// ends of any weak link. SE 5.4 for 3 links, 5.8 for 4, 6.2 for 5, 6.6
+    /// for 6; +0.1 when the links lie in boxes, or in rows and columns;
+    /// +0.2 in a box, a row and a column; +0.3 when a link is grouped.
+    StrongLinks {
+        /// How many strong links, 3 to 6.
+        links: u8,
+        /// Whether a link lies in a box or jigsaw region.
+        boxed: bool,
+        /// Whether the links lie in rows and in columns.
+        crossed: bool,
+        /// Whether a link is grouped (an end of several cells of one box or
+        /// line) or lies in another kind of house, which SE rates alike.
+        grouped: bool,
+        /// Whether the chain's ends see each other, closing an X-loop.
+        ring: bool,
+    },
     /// Two bivalue cells with the same values, joined by a strong link on
     /// one of them (not in SE's ladder: 4.4 here, never in a rating).
     WWing,
@@ -267,6 +300,23 @@ impl Technique {
             },
             AlignedPairExclusion => 62,
             AlignedTripletExclusion => 75,
+            BugType2 | BugType4 => 57,
+            BugType3 { values } => 56 + u16::from(values),
+            StrongLinks {
+                links,
+                boxed,
+                crossed,
+                grouped,
+                ..
+            } => {
+                let base = 54 + 4 * u16::from(links.saturating_sub(3));
+                let bonus = if grouped {
+                    3
+                } else {
+                    u16::from(boxed) + u16::from(crossed)
+                };
+                base + bonus
+            }
             FinnedXWing => 34,
             FinnedSwordfish => 40,
             FinnedJellyfish => 54,
@@ -343,6 +393,16 @@ impl Technique {
             AlsXz { .. } => "als-xz",
             AlignedPairExclusion => "aligned pair exclusion",
             AlignedTripletExclusion => "aligned triplet exclusion",
+            BugType2 => "bug type 2",
+            BugType3 { .. } => "bug type 3",
+            BugType4 => "bug type 4",
+            StrongLinks {
+                links,
+                boxed,
+                crossed,
+                grouped,
+                ring,
+            } => strong_links_name(links, boxed, crossed, grouped, ring),
             WWing => "w-wing",
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
@@ -371,6 +431,54 @@ fn wing_tenths(base: u16, k: u16, largest: u8) -> u16 {
     let middle = (k + 3) / 2;
     let away = middle.abs_diff(u16::from(largest));
     (base + (k + 1 - middle)).saturating_sub(away)
+}
+
+/// The name of a chain of 3 to 6 strong links, after SE's: "3 skyscrapers"
+/// (parallel lines), "3-string kite" (rows and columns), "4 strong links",
+/// "grouped 5 strong links", "6-link x-loop".
+fn strong_links_name(
+    links: u8,
+    boxed: bool,
+    crossed: bool,
+    grouped: bool,
+    ring: bool,
+) -> &'static str {
+    const SKYSCRAPERS: [&str; 4] = [
+        "3 skyscrapers",
+        "4 skyscrapers",
+        "5 skyscrapers",
+        "6 skyscrapers",
+    ];
+    const STRONG: [&str; 4] = [
+        "3 strong links",
+        "4 strong links",
+        "5 strong links",
+        "6 strong links",
+    ];
+    const GROUPED: [&str; 4] = [
+        "grouped 3 strong links",
+        "grouped 4 strong links",
+        "grouped 5 strong links",
+        "grouped 6 strong links",
+    ];
+    const LOOPS: [&str; 4] = [
+        "3-link x-loop",
+        "4-link x-loop",
+        "5-link x-loop",
+        "6-link x-loop",
+    ];
+    let i = usize::from(links.clamp(3, 6) - 3);
+    if ring {
+        LOOPS[i]
+    } else if grouped {
+        GROUPED[i]
+    } else if !boxed && !crossed {
+        SKYSCRAPERS[i]
+    } else if !boxed && links == 3 {
+        "3-string kite"
+    } else {
+        STRONG[i]
+    }
 }
 
 /// SE's chain difficulty in tenths: `base` and a tenth per length step.

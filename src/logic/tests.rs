@@ -122,17 +122,19 @@ const RATED: &[(&str, u16, &str)] = &[
         47,
         "unique loop",
     ),
-    // Chains: the bank's rating, and for the last three the vendored SE's too
-    // (it rates the first two 5.9, with 4-link fish ndoku lacks).
+    // A 4-link X-loop: the vendored SE's rating and name (the bank, rated
+    // by another SE version, says 6.6).
     (
         "483050070500000000000106050060007905000000000309600010040503000000000008070090632",
-        66,
-        "bidirectional x-cycle",
+        59,
+        "4-link x-loop",
     ),
+    // Chains: the bank's rating, and for the last three the vendored SE's
+    // too, names as the vendored SE's (a 3-skyscraper first, here).
     (
         "001200800009046000500800076060000301090000080305000060940008002000470900007005600",
         67,
-        "forcing x-chain",
+        "bidirectional y-cycle",
     ),
     (
         "000108075000907003006005900032000608600000007804000530003800700500401000280706000",
@@ -450,11 +452,11 @@ fn bug_plus_one_places_the_third_value() {
         g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
     }
     g.refresh();
-    assert!(unique::bug_plus_one(&g).is_none(), "a full BUG is no BUG+1");
+    assert!(unique::bug(&g).is_none(), "a full BUG is no BUG+1");
     g.masks[0] |= 1 << 2; // 3 added to R1C1
     g.refresh();
     // 3 is three times in each house of R1C1, every other count is two.
-    let step = unique::bug_plus_one(&g).unwrap();
+    let step = unique::bug(&g).unwrap();
     assert_eq!(
         (step.technique, step.placements),
         (Technique::BugPlusOne, vec![(0, 3)])

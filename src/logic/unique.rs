@@ -1,4 +1,4 @@
-//! Uniqueness: unique rectangles types 1-4 and BUG+1, sound only on a puzzle with one solution.
+//! Uniqueness: unique rectangles and loops types 1-4 and BUG types 1-4, sound only on a puzzle with one solution.
 
 use crate::error::House;
 
@@ -380,50 +380,369 @@ fn type4(g: &Candidates, lp: &Loop) -> Option<Step> {
     None
 }
 
-/// Every empty cell holds two candidates but one, which holds three, and
-/// every value has two places or none in each house but for that cell's
-/// extra value: that value goes in the cell, or the puzzle has two solutions.
-pub(crate) fn bug_plus_one(g: &Candidates) -> Option<Step> {
+/// The bivalue universal grave (BUG) that removing some cells' extra
+/// values would leave, found as SE finds it: its extra ("bug") cells, the
+/// extra values of each, and the cells that see every bug cell.
+struct Grave {
+    cells: Vec<usize>,
+    extras: Vec<u64>,
+    all: u64,
+    common: Vec<usize>,
+}
+
+/// The houses BUG reasons on, as SE visits them: boxes and regions, rows,
+/// columns, then the others of N cells.
+fn bug_houses(g: &Candidates) -> Vec<usize> {
+    let layout = &g.layout;
+    let rank = |h: &usize| match layout.houses[*h].kind {
+        House::Box | House::Region => 0,
+        House::Row => 1,
+        House::Column => 2,
+        _ => 3,
+    };
+    let mut houses = layout.full.clone();
+    houses.sort_by_key(rank);
+    houses
+}
+
+impl Grave {
+    /// Adds `cell` as a bug cell with extra value `v`; false when the bug
+    /// cells have two extra values or more and no cell sees them all, which
+    /// rules out types 2 and 3 (SE then gives up).
+    fn add(&mut self, g: &Candidates, cell: usize, v: u16) -> bool {
+        let at = match self.cells.iter().position(|&c| c == cell) {
+            Some(i) => i,
+            None => {
+                self.common = if self.cells.is_empty() {
+                    g.layout.peers[cell].iter().map(|&c| c as usize).collect()
+                } else {
+                    let layout = &g.layout;
+                    self.common
+                        .iter()
+                        .copied()
+                        .filter(|&c| layout.sees(c, cell))
+                        .collect()
+                };
+                self.cells.push(cell);
+                self.extras.push(0);
+                self.cells.len() - 1
+            }
+        };
+        self.extras[at] |= bit(v);
+        self.all |= bit(v);
+        self.common.retain(|c| !self.cells.contains(c));
+        !(self.cells.len() > 1 && self.all.count_ones() > 1 && self.common.is_empty())
+    }
+
+    /// The grave of `g`, if removing the extra values leaves every empty
+    /// cell two candidates and every value two places or none per house.
+    fn find(g: &Candidates, houses: &[usize]) -> Option<Self> {
+        let layout = &g.layout;
+        let mut grave = Grave {
+            cells: Vec::new(),
+            extras: Vec::new(),
+            all: 0,
+            common: Vec::new(),
+        };
+        // SE's fix by lksudoku: when every odd count is of one value, each
+        // cell of three candidates or more where it lies is a bug cell.
+        let mut only: Option<(u16, Vec<usize>)> = None;
+        let mut one_value = true;
+        for &h in houses {
+            for v in 1..=g.size() as u16 {
+                let places = g.positions(h, v);
+                if places.count_ones() == 0 || places.count_ones() == 2 {
+                    continue;
+                }
+                let wide: Vec<usize> = values_of(places)
+                    .map(|p| layout.houses[h].cells[p as usize - 1] as usize)
+                    .filter(|&c| g.masks[c].count_ones() >= 3)
+                    .collect();
+                match &mut only {
+                    None => only = Some((v, wide.clone())),
+                    Some((w, cells)) if one_value => {
+                        if *w == v {
+                            cells.extend(
+                                wide.iter()
+                                    .filter(|c| !cells.contains(c))
+                                    .collect::<Vec<_>>(),
+                            );
+                        } else {
+                            one_value = false;
+                        }
+                    }
+                    _ => {}
+                }
+                match wide[..] {
+                    [] => return None,
+                    [cell] if !grave.add(g, cell, v) => return None,
+                    // Several: another house tells which of them is the bug cell.
+                    _ => {}
+                }
+            }
+        }
+        if let (true, Some((v, cells))) = (one_value, only)
+            && cells.len() > grave.cells.len()
+        {
+            for c in cells {
+                if !grave.cells.contains(&c) && !grave.add(g, c, v) {
+                    return None;
+                }
+            }
+        }
+        // Without the extras, a grave: two candidates a cell, two places a house.
+        let mask = |c: usize| {
+            grave
+                .cells
+                .iter()
+                .position(|&b| b == c)
+                .map_or(g.masks[c], |i| g.masks[c] & !grave.extras[i])
+        };
+        let pairs = (0..g.masks.len()).all(|c| g.values[c] != 0 || mask(c).count_ones() == 2);
+        let balanced = houses.iter().all(|&h| {
+            let mut counts = vec![0u8; g.size()];
+            for &c in &layout.houses[h].cells {
+                for v in values_of(mask(c as usize)) {
+                    counts[usize::from(v) - 1] += 1;
+                }
+            }
+            counts.iter().all(|&k| k == 0 || k == 2)
+        });
+        (pairs && balanced && !grave.cells.is_empty()).then_some(grave)
+    }
+}
+
+/// A bivalue universal grave (BUG) and its extra values, SE's types 1-4:
+/// removing every bug cell's extra values would leave each empty cell two
+/// candidates and each value two places or none in each house, a puzzle
+/// with two solutions; so some bug cell holds an extra value. Type 1 (one
+/// bug cell): its extra value goes there. Type 2 (one extra value): it
+/// leaves every cell that sees all bug cells. Type 3: the bug cells act as
+/// one cell of their extra values, with other cells of a house a naked
+/// set. Type 4: two bug cells of a house share a value with two places
+/// there, so each keeps only it and its extras.
+pub(crate) fn bug(g: &Candidates) -> Option<Step> {
     if !g.layout.swappable {
         return None;
     }
-    let empty: Vec<usize> = (0..g.masks.len()).filter(|&c| g.values[c] == 0).collect();
-    let wide: Vec<usize> = empty
-        .iter()
-        .copied()
-        .filter(|&c| g.masks[c].count_ones() != 2)
-        .collect();
-    let [cell] = wide[..] else { return None };
-    if g.masks[cell].count_ones() != 3 {
-        return None;
+    let houses = bug_houses(g);
+    let grave = Grave::find(g, &houses)?;
+    if let [cell] = grave.cells[..] {
+        return Some(bug_type1(g, cell, grave.all));
     }
-    let layout = &g.layout;
-    let v = values_of(g.masks[cell]).find(|&v| {
-        layout.cell_houses[cell]
-            .iter()
-            .filter(|&&h| layout.houses[h as usize].cells.len() == g.size())
-            .all(|&h| g.positions(h as usize, v).count_ones() == 3)
-    })?;
-    let balanced = layout.full.iter().all(|&h| {
-        (1..=g.size() as u16).all(|w| {
-            let mut count = g.positions(h, w).count_ones();
-            if w == v && layout.houses[h].cells.contains(&(cell as u32)) {
-                count -= 1;
-            }
-            count == 0 || count == 2
-        })
-    });
-    if !balanced {
+    if grave.all.count_ones() == 1 {
+        bug_type2(g, &grave).or_else(|| bug_type4(g, &grave, &houses))
+    } else if !grave.common.is_empty() {
+        bug_type4(g, &grave, &houses).or_else(|| bug_type3(g, &grave, &houses))
+    } else {
+        None
+    }
+}
+
+/// One bug cell: it holds its extra value (a placement), or one of its
+/// extra values, so its other values leave it.
+fn bug_type1(g: &Candidates, cell: usize, extras: u64) -> Step {
+    let step = Step::new(Technique::BugPlusOne, String::new())
+        .cells([cell])
+        .marks(values_of(extras).map(|v| (cell, v)));
+    if extras.count_ones() == 1 {
+        let v = values_of(extras).next().unwrap_or(1);
+        let text = format!(
+            "bug+1: every empty cell but {} holds two candidates, so it must be {v}",
+            g.cell_name(cell)
+        );
+        step.place(cell, v).with_text(text)
+    } else {
+        let text = format!(
+            "bug+1: every empty cell but {} holds two candidates, so it holds {}",
+            g.cell_name(cell),
+            value_list(extras)
+        );
+        let eliminations = values_of(g.masks[cell] & !extras)
+            .map(|v| (cell, v))
+            .collect();
+        step.remove(eliminations).with_text(text)
+    }
+}
+
+/// One extra value, in every bug cell: it leaves every cell that sees them all.
+fn bug_type2(g: &Candidates, grave: &Grave) -> Option<Step> {
+    let v = values_of(grave.all).next()?;
+    let eliminations: Vec<(usize, u16)> = grave
+        .common
+        .iter()
+        .filter(|&&c| g.masks[c] & grave.all != 0)
+        .map(|&c| (c, v))
+        .collect();
+    if eliminations.is_empty() {
         return None;
     }
     let text = format!(
-        "bug+1: every empty cell but {} holds two candidates, so it must be {v}",
-        g.cell_name(cell)
+        "bug type 2: without {v} in {} every empty cell would hold two candidates, so {v} is in one of them and leaves the cells that see them all",
+        names(g, &grave.cells)
     );
     Some(
-        Step::new(Technique::BugPlusOne, text)
-            .place(cell, v)
-            .cells([cell])
-            .marks([(cell, v)]),
+        Step::new(Technique::BugType2, text)
+            .remove(eliminations)
+            .cells(grave.cells.iter().copied())
+            .marks(grave.cells.iter().map(|&c| (c, v))),
     )
+}
+
+/// The houses that hold every one of `cells`, in `houses`' order.
+fn houses_holding<'a>(
+    g: &'a Candidates,
+    houses: &'a [usize],
+    cells: &'a [usize],
+) -> impl Iterator<Item = usize> + 'a {
+    let layout = &g.layout;
+    houses.iter().copied().filter(move |&h| {
+        cells
+            .iter()
+            .all(|&c| layout.cell_houses[c].contains(&(h as u32)))
+    })
+}
+
+/// Two bug cells in one house, sharing one value that is no extra: that
+/// value has only them as places there, and one of them holds its extra,
+/// so each keeps only its extras and the shared value.
+fn bug_type4(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
+    let [c1, c2] = grave.cells[..] else {
+        return None;
+    };
+    let shared = g.masks[c1] & g.masks[c2] & !grave.all;
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let v = values_of(shared).next()?;
+    let h = houses_holding(g, houses, &[c1, c2]).next()?;
+    let eliminations: Vec<(usize, u16)> = [(c1, grave.extras[0]), (c2, grave.extras[1])]
+        .into_iter()
+        .flat_map(|(c, extras)| values_of(g.masks[c] & !extras & !shared).map(move |w| (c, w)))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let text = format!(
+        "bug type 4: {} hold an extra value, and {v} has only them as places in {}, so each keeps only {v} and its extras",
+        names(g, &[c1, c2]),
+        g.layout.houses[h].name()
+    );
+    Some(
+        Step::new(Technique::BugType4, text)
+            .remove(eliminations)
+            .cells([c1, c2])
+            .houses([h])
+            .marks([(c1, v), (c2, v)]),
+    )
+}
+
+/// The bug cells, which all lie in one house, act as one cell of their
+/// extra values; with `d - 1` other cells of that house that see them all
+/// they make a naked set of `d` values: each value leaves the cells that
+/// see every cell of the set holding it. SE looks from `d` = 2 to 6, in
+/// boxes, rows then columns, and takes the first.
+fn bug_type3(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
+    let layout = &g.layout;
+    let homes: Vec<usize> = houses_holding(g, houses, &grave.cells).collect();
+    for degree in 2..=6usize {
+        for &h in &homes {
+            let mut others: Vec<usize> = grave
+                .common
+                .iter()
+                .copied()
+                .filter(|&c| layout.cell_houses[c].contains(&(h as u32)))
+                .collect();
+            others.sort_unstable();
+            if others.len() < degree {
+                continue;
+            }
+            let found = colex_combination(others.len(), degree - 1, |idx| {
+                let chosen: Vec<usize> = idx.iter().map(|&i| others[i]).collect();
+                if chosen.iter().any(|&c| g.masks[c].count_ones() < 2) {
+                    return None;
+                }
+                let union = chosen.iter().fold(0, |m, &c| m | g.masks[c]);
+                if union.count_ones() as usize != degree || grave.all & !union != 0 {
+                    return None;
+                }
+                let holders = |v: u16| -> Vec<usize> {
+                    chosen
+                        .iter()
+                        .chain(&grave.cells)
+                        .copied()
+                        .filter(|&c| g.masks[c] & bit(v) != 0)
+                        .collect()
+                };
+                let eliminations: Vec<(usize, u16)> = values_of(union)
+                    .flat_map(|v| {
+                        let holding = holders(v);
+                        layout.peers[holding[0]]
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| g.masks[c] & bit(v) != 0)
+                            .filter(|&c| holding.iter().all(|&x| layout.sees(c, x)))
+                            .map(|c| (c, v))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let text = format!(
+                    "bug type 3: one of {} holds one of {}, so they act as one cell and make a naked set of {} with {} in {}",
+                    names(g, &grave.cells),
+                    value_list(grave.all),
+                    value_list(union),
+                    names(g, &chosen),
+                    layout.houses[h].name()
+                );
+                let technique = Technique::BugType3 {
+                    values: degree as u8,
+                };
+                Some(
+                    Step::new(technique, text)
+                        .remove(eliminations)
+                        .cells(grave.cells.iter().chain(&chosen).copied())
+                        .houses([h])
+                        .marks(
+                            grave
+                                .cells
+                                .iter()
+                                .zip(&grave.extras)
+                                .flat_map(|(&c, &e)| values_of(e).map(move |v| (c, v))),
+                        ),
+                )
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// Calls `found` on each `k`-subset of `0..len` in colexicographic order
+/// (SE's `Permutations`: by the subset's bits as a number), until it
+/// returns `Some`.
+fn colex_combination<T>(
+    len: usize,
+    k: usize,
+    mut found: impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if k == 0 || k > len {
+        return None;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        if let Some(t) = found(&idx) {
+            return Some(t);
+        }
+        // The lowest index that can move up, moved, and those below it reset.
+        let i = (0..k).find(|&i| idx[i] + 1 < if i + 1 < k { idx[i + 1] } else { len })?;
+        idx[i] += 1;
+        for (j, slot) in idx.iter_mut().enumerate().take(i) {
+            *slot = j;
+        }
+    }
 }
