@@ -122,6 +122,37 @@ const RATED: &[(&str, u16, &str)] = &[
         47,
         "unique loop",
     ),
+    // Chains of 3 strong links and BUG types 2 and 3, the bank's ratings.
+    (
+        "000000000095104230600050007004000300006080900057090640500917004009040700000605000",
+        54,
+        "3 skyscrapers",
+    ),
+    (
+        "000050030300070819000000400400005900009802100005900004001000000924080003060090000",
+        55,
+        "3-string kite",
+    ),
+    (
+        "000035200080620070200400000400000380620050097038000005000006004050042010006590000",
+        55,
+        "3 strong links",
+    ),
+    (
+        "010700000406020000902105000048090000601000507000050840000503702000070906000006050",
+        54,
+        "3-link x-loop",
+    ),
+    (
+        "000002809000009260090030000800006005009285100400900002000090030041500000907600000",
+        57,
+        "bug type 2",
+    ),
+    (
+        "502000608003902500000000000030207010050000020400000009060519080090000060301080902",
+        59,
+        "bug type 3",
+    ),
     // A 4-link X-loop: the vendored SE's rating and name (the bank, rated
     // by another SE version, says 6.6).
     (
@@ -582,4 +613,217 @@ fn hints_give_mistakes_first_then_the_next_step() {
         done.enter(c / 9, c % 9, solution.cells()[c]).unwrap();
     }
     assert_eq!(logic.hint(&done).unwrap(), Hint::Solved);
+}
+
+/// The grid of `line`'s path (uniqueness on) just before its first step of
+/// technique `name` and difficulty `tenths`, that step, and the solution.
+fn state_before(line: &str, name: &str, tenths: u16) -> (Candidates, Step, Vec<u16>) {
+    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let solution = puzzle.solve().unwrap().cells().to_vec();
+    let logic = Logic::new().assume_unique(true);
+    let mut g = Candidates::from_variant(&puzzle).unwrap();
+    while let Some(step) = logic.next_step(&g) {
+        if step.technique.name() == name && step.technique.tenths() == tenths {
+            return (g, step, solution);
+        }
+        g.apply(&step).unwrap();
+    }
+    panic!("{line}: no {name} on the path");
+}
+
+/// "r3c5" as a cell index of a 9×9 grid.
+fn cell_at(name: &str) -> usize {
+    let b = name.as_bytes();
+    usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+}
+
+/// Steps on real 9×9 states (from the bank's puzzles) that need exactly
+/// them: no earlier rung of the ladder finds anything, the step is sound
+/// against the solution, and its cells and value are the vendored SE's
+/// (its step lists the chain's start, bridge and end cells).
+#[test]
+fn strong_link_chains_and_bugs_on_real_states() {
+    // (puzzle, name, tenths, links (0 for a BUG), value, SE's cells)
+    let cases: &[(&str, &str, u16, usize, u16, &str)] = &[
+        (
+            "000000000095104230600050007004000300006080900057090640500917004009040700000605000",
+            "3 skyscrapers",
+            54,
+            3,
+            2,
+            "r3c3,r7c3,r7c8,r9c8,r9c5,r1c5",
+        ),
+        (
+            "000000000020090040017000890000603000900080002050000010200030009300901007060805030",
+            "3-string kite",
+            55,
+            3,
+            1,
+            "r7c7,r7c3,r5c3,r5c4,r4c5,r1c5",
+        ),
+        (
+            "000000000000274000008010700307906401500000007080407050400090005009501800006000200",
+            "3 strong links",
+            55,
+            3,
+            2,
+            "r6c9,r5c8,r5c6,r7c6,r7c3,r1c3",
+        ),
+        (
+            "000000000002508700080000060020030050005812300040906010006301500200060001400000007",
+            "grouped 3 strong links",
+            57,
+            3,
+            9,
+            "r1c8,r3c9,r7c9,r7c1,r8c3,r1c3",
+        ),
+        (
+            "000000000060000080934000712480000036000010000070306050005704900000080000300509008",
+            "3-link x-loop",
+            57,
+            3,
+            2,
+            "r8c3,r8c4,r7c5,r1c5,r1c2,r7c2",
+        ),
+        (
+            "010000020405061000060700400200030600380010072006090004007004060000320701030000040",
+            "4 strong links",
+            59,
+            4,
+            5,
+            "r1c7,r3c9,r3c5,r7c5,r7c2,r8c2,r8c8,r4c8",
+        ),
+        (
+            "000003900700010000500600170089500003104000509300009860018006005000080007007300000",
+            "grouped 4 strong links",
+            61,
+            4,
+            2,
+            "r8c3,r9c2,r1c2,r1c4,r2c6,r8c6,r7c4,r7c7",
+        ),
+        (
+            "000000000540000018380241065000000000030608020200090001070319080000000000920050036",
+            "bug type 2",
+            57,
+            0,
+            7,
+            "r2c3,r1c4",
+        ),
+        (
+            "502000608003902500000000000030207010050000020400000009060519080090000060301080902",
+            "bug type 3",
+            59,
+            0,
+            6,
+            "r3c6,r3c8",
+        ),
+        // SE never reaches this one (its path takes a WXYZ-Wing first).
+        (
+            "009500000060100350051080206000010042005703100170040000903050620026009010000006900",
+            "bug type 4",
+            57,
+            0,
+            5,
+            "r9c1,r9c9",
+        ),
+    ];
+    for &(line, name, tenths, links, value, se_cells) in cases {
+        let (g, step, solution) = state_before(line, name, tenths);
+        let found = if links > 0 {
+            links::link_chains(&g, links)
+        } else {
+            unique::bug(&g)
+        };
+        assert_eq!(found.as_ref(), Some(&step), "{line}");
+        // Every rung before this one finds nothing.
+        let own = LADDER
+            .iter()
+            .position(|r| (r.find)(&g).as_ref() == Some(&step))
+            .unwrap();
+        assert!(
+            LADDER[..own]
+                .iter()
+                .filter(|r| !r.extra)
+                .all(|r| (r.find)(&g).is_none()),
+            "{line}: an earlier rung finds a step"
+        );
+        assert!(!step.eliminations.is_empty(), "{line}");
+        for &(c, v) in &step.eliminations {
+            assert_ne!(solution[c], v, "{line}: {step}");
+        }
+        for cell in se_cells.split(',').map(cell_at) {
+            assert!(
+                step.highlight.cells.contains(&cell),
+                "{line}: {cell} {step}"
+            );
+            assert!(
+                step.highlight.candidates.iter().any(|&(c, _)| c == cell),
+                "{line}: {step}"
+            );
+        }
+        assert!(
+            step.highlight.candidates.iter().any(|&(_, v)| v == value),
+            "{line}: {step}"
+        );
+        assert!(!step.explanation().is_empty());
+    }
+}
+
+#[test]
+fn six_by_six_chain_of_three_strong_links() {
+    // 4 in column 1 at rows 1 and 3, column 3 at rows 3 and 5, column 5 at
+    // rows 5 and 2: R1C1 = R3C1 - R3C3 = R5C3 - R5C5 = R2C5.
+    let mut cut = cut_line(6, false, 0, &[0, 2], &[4]);
+    cut.extend(cut_line(6, false, 2, &[2, 4], &[4]));
+    cut.extend(cut_line(6, false, 4, &[4, 1], &[4]));
+    let rules = six();
+    let g = board(rules.clone(), &cut);
+    let step = links::link_chains(&g, 3).unwrap();
+    assert_eq!(
+        step.technique,
+        Technique::StrongLinks {
+            links: 3,
+            boxed: false,
+            crossed: false,
+            grouped: false,
+            ring: false,
+        }
+    );
+    assert_eq!(step.technique.name(), "3 skyscrapers");
+    assert_eq!(step.technique.tenths(), 54);
+    // The cells seeing both ends, outside the columns and the rows 3 and 5.
+    let expected: BTreeSet<(usize, u16)> = seeing_all(&g, &rules, 4, &[0, 6 + 4], &[])
+        .into_iter()
+        .filter(|&(c, _)| ![0, 2, 4].contains(&(c % 6)) && ![2, 4].contains(&(c / 6)))
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(set(&step.eliminations), expected);
+}
+
+#[test]
+fn four_by_four_bug_type_2() {
+    // A 4×4 grid of pairs, with 3 added to R1C1 and R1C2: each holds 3 or
+    // the grid is a BUG, so 3 leaves the cells that see both.
+    let rules = Rules::classic(4).unwrap();
+    let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+    let partner = |v: u16| match v {
+        1 => 2,
+        2 => 1,
+        3 => 4,
+        _ => 3,
+    };
+    for (c, &v) in solution.iter().enumerate() {
+        g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
+    }
+    g.masks[0] |= 1 << 2;
+    g.masks[1] |= 1 << 2;
+    g.refresh();
+    let step = unique::bug(&g).unwrap();
+    assert_eq!(step.technique, Technique::BugType2);
+    assert_eq!(step.technique.tenths(), 57);
+    assert_eq!(
+        set(&step.eliminations),
+        set(&[(2, 3), (3, 3), (4, 3), (5, 3)])
+    );
 }
