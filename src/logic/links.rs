@@ -1,8 +1,12 @@
 //! Chains of strong links on one value joined by weak ones (SE's StrongLinks): skyscraper, kite, turbot fish and empty rectangle of two links, and chains and X-loops of 3 to 6.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use crate::error::House;
 
-use super::grid::{Candidates, bit};
+use super::grid::{Candidates, Layout, bit};
 use super::step::{Step, Technique};
 
 /// A strong link on one value: at least one of its two ends holds it.
@@ -435,13 +439,10 @@ fn homes(g: &Candidates, cells: &[usize]) -> Vec<u32> {
     out
 }
 
-/// A chain being built on one value: its links, each with the end it is
-/// entered by, and the tables the search reads.
-struct Walk<'a> {
-    g: &'a Candidates,
+/// The tables of one value's links that the chain search reads.
+struct Tables {
     v: u16,
-    n: usize,
-    links: &'a [Chained],
+    links: Vec<Chained>,
     /// `between[a * 2m + b]`: the house ends `a` and `b` (numbered
     /// `2 * link + end`) share, for disjoint links.
     between: Vec<Option<usize>>,
@@ -450,93 +451,150 @@ struct Walk<'a> {
     disjoint: Vec<Vec<bool>>,
     /// `seen[a]`: the cells holding the value that see every cell of end `a`.
     seen: Vec<Vec<u64>>,
+}
+
+/// The last grid's layout and candidates, and its tables.
+type Cached = (Arc<Layout>, Vec<u64>, Rc<Vec<Tables>>);
+
+thread_local! {
+    /// The tables of the last grid searched: the 3- to 6-link rungs of one
+    /// step search the same grid, and build them once.
+    static LAST_TABLES: RefCell<Option<Cached>> = const { RefCell::new(None) };
+}
+
+/// The tables of every value with 3 links or more on `g`, reused when the
+/// same grid comes again.
+fn tables_of(g: &Candidates) -> Rc<Vec<Tables>> {
+    LAST_TABLES.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((layout, masks, tables)) = last.as_ref()
+            && Arc::ptr_eq(layout, &g.layout)
+            && *masks == g.masks
+        {
+            return Rc::clone(tables);
+        }
+        let tables = Rc::new(
+            (1..=g.size() as u16)
+                .filter_map(|v| tables_on(g, v))
+                .collect::<Vec<_>>(),
+        );
+        *last = Some((Arc::clone(&g.layout), g.masks.clone(), Rc::clone(&tables)));
+        tables
+    })
+}
+
+/// The tables of `v`'s links, when it has 3 or more.
+fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
+    let layout = &g.layout;
+    let words = g.masks.len().div_ceil(64);
+    let links = chained_links(g, v);
+    if links.len() < 3 {
+        return None;
+    }
+    let m = links.len();
+    let places: Vec<Vec<u64>> = links
+        .iter()
+        .map(|l| {
+            let mut bits = vec![0u64; words];
+            for &c in &l.places {
+                bits[c / 64] |= 1 << (c % 64);
+            }
+            bits
+        })
+        .collect();
+    let disjoint: Vec<Vec<bool>> = (0..m)
+        .map(|i| {
+            (0..m)
+                .map(|j| i != j && places[i].iter().zip(&places[j]).all(|(x, y)| x & y == 0))
+                .collect()
+        })
+        .collect();
+    let end = |a: usize| &links[a / 2].ends[a % 2];
+    let homes: Vec<Vec<u32>> = (0..2 * m).map(|a| homes(g, end(a))).collect();
+    let mut by_house = vec![Vec::new(); layout.houses.len()];
+    for (a, list) in homes.iter().enumerate() {
+        for &h in list {
+            by_house[h as usize].push(a);
+        }
+    }
+    let mut between = vec![None; 4 * m * m];
+    let mut joins = vec![Vec::new(); 2 * m];
+    for a in 0..2 * m {
+        // The first of `a`'s houses, in SE's order, that `b` lies in too.
+        for &h in &homes[a] {
+            for &b in &by_house[h as usize] {
+                if disjoint[a / 2][b / 2] && between[a * 2 * m + b].is_none() {
+                    between[a * 2 * m + b] = Some(h as usize);
+                    joins[a].push((b, h as usize));
+                }
+            }
+        }
+        joins[a].sort_unstable();
+    }
+    let seen = (0..2 * m)
+        .map(|a| {
+            let cells = end(a);
+            let mut bits = vec![0u64; words];
+            for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
+                if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
+                    bits[c / 64] |= 1 << (c % 64);
+                }
+            }
+            bits
+        })
+        .collect();
+    Some(Tables {
+        v,
+        links,
+        between,
+        joins,
+        disjoint,
+        seen,
+    })
+}
+
+/// A chain being built on one value: its links, each with the end it is
+/// entered by, and the tables the search reads.
+struct Walk<'a> {
+    g: &'a Candidates,
+    v: u16,
+    n: usize,
+    links: &'a [Chained],
+    between: &'a [Option<usize>],
+    joins: &'a [Vec<(usize, usize)>],
+    disjoint: &'a [Vec<bool>],
+    seen: &'a [Vec<u64>],
     path: Vec<(usize, usize)>,
     weak: Vec<usize>,
     best: Option<(ChainRank, Step)>,
 }
 
 /// How a chain of strong links ranks, as SE sorts them: easier first,
-/// then more eliminations, then SE's name suffix.
-type ChainRank = (u16, std::cmp::Reverse<usize>, String);
+/// then more eliminations, then SE's name suffix, then the order SE
+/// searches its house types in (their sorted list, read from the last).
+type ChainRank = (u16, std::cmp::Reverse<usize>, String, Vec<u8>);
 
 /// The easiest chain of `n` strong links (3 to 6) on one value, as SE's
 /// `StrongLinks(n)` picks it: by difficulty, then the most eliminations,
-/// then SE's name suffix, then value.
+/// then SE's name suffix and house types, then value.
 pub(crate) fn link_chains(g: &Candidates, n: usize) -> Option<Step> {
-    let layout = &g.layout;
-    let words = g.masks.len().div_ceil(64);
+    let tables = tables_of(g);
     let mut best: Option<(ChainRank, Step)> = None;
-    for v in 1..=g.size() as u16 {
-        let links = chained_links(g, v);
-        if links.len() < n {
-            continue;
-        }
-        let m = links.len();
-        let places: Vec<Vec<u64>> = links
-            .iter()
-            .map(|l| {
-                let mut bits = vec![0u64; words];
-                for &c in &l.places {
-                    bits[c / 64] |= 1 << (c % 64);
-                }
-                bits
-            })
-            .collect();
-        let disjoint: Vec<Vec<bool>> = (0..m)
-            .map(|i| {
-                (0..m)
-                    .map(|j| i != j && places[i].iter().zip(&places[j]).all(|(x, y)| x & y == 0))
-                    .collect()
-            })
-            .collect();
-        let end = |a: usize| &links[a / 2].ends[a % 2];
-        let homes: Vec<Vec<u32>> = (0..2 * m).map(|a| homes(g, end(a))).collect();
-        let mut by_house = vec![Vec::new(); layout.houses.len()];
-        for (a, list) in homes.iter().enumerate() {
-            for &h in list {
-                by_house[h as usize].push(a);
-            }
-        }
-        let mut between = vec![None; 4 * m * m];
-        let mut joins = vec![Vec::new(); 2 * m];
-        for a in 0..2 * m {
-            // The first of `a`'s houses, in SE's order, that `b` lies in too.
-            for &h in &homes[a] {
-                for &b in &by_house[h as usize] {
-                    if disjoint[a / 2][b / 2] && between[a * 2 * m + b].is_none() {
-                        between[a * 2 * m + b] = Some(h as usize);
-                        joins[a].push((b, h as usize));
-                    }
-                }
-            }
-            joins[a].sort_unstable();
-        }
-        let seen = (0..2 * m)
-            .map(|a| {
-                let cells = end(a);
-                let mut bits = vec![0u64; words];
-                for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
-                    if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
-                        bits[c / 64] |= 1 << (c % 64);
-                    }
-                }
-                bits
-            })
-            .collect();
+    for t in tables.iter().filter(|t| t.links.len() >= n) {
         let mut walk = Walk {
             g,
-            v,
+            v: t.v,
             n,
-            links: &links,
-            between,
-            joins,
-            disjoint,
-            seen,
+            links: &t.links,
+            between: &t.between,
+            joins: &t.joins,
+            disjoint: &t.disjoint,
+            seen: &t.seen,
             path: Vec::with_capacity(n),
             weak: Vec::with_capacity(n),
             best: best.take(),
         };
-        for i in 0..m {
+        for i in 0..t.links.len() {
             for s in 0..2 {
                 walk.path.push((i, s));
                 walk.extend();
@@ -669,7 +727,14 @@ impl Walk<'_> {
         }
         cells.sort_unstable();
         let technique = self.technique(ring.is_some());
-        let rank = (technique.tenths(), std::cmp::Reverse(total), self.suffix());
+        let mut kinds: Vec<u8> = self.path.iter().map(|&(i, _)| self.links[i].kind).collect();
+        kinds.sort_unstable_by(|a, b| b.cmp(a));
+        let rank = (
+            technique.tenths(),
+            std::cmp::Reverse(total),
+            self.suffix(),
+            kinds,
+        );
         if self.best.as_ref().is_some_and(|(b, _)| *b <= rank) {
             return;
         }
