@@ -416,7 +416,9 @@ mod tests {
 
     #[test]
     fn nine_by_nine_pair_where_easier_rungs_stop() {
-        use crate::logic::{fish, intersections, links, singles, subsets, unique, wings};
+        use crate::logic::{
+            big_wings, fish, intersections, links, singles, subsets, unique, wings,
+        };
         let g = from_marks(PAIR);
         let easier = [
             singles::hidden_single(&g),
@@ -435,9 +437,14 @@ mod tests {
             wings::xy_wing(&g, false),
             wings::xy_wing(&g, true),
             unique::unique_loop(&g),
-            unique::bug_plus_one(&g),
+            links::link_chains(&g, 3),
+            unique::bug(&g),
+            links::link_chains(&g, 4),
         ];
         assert!(easier.iter().all(Option::is_none));
+        // SE tries the WXYZ-Wing before the pair, and one fires here: on
+        // SE's ladder the pair is the wing's, so it is checked on its own.
+        assert!(big_wings::wing(&g, 3).is_some());
         let step = pair(&g).unwrap();
         assert_eq!(step.technique, Technique::AlignedPairExclusion);
         // R4C6 = 2 would leave R8C5 (3, 6 or 9) nothing: R6C5, R7C6 and

@@ -717,14 +717,14 @@ fn strong_link_chains_and_bugs_on_real_states() {
             6,
             "r3c6,r3c8",
         ),
-        // SE never reaches this one (its path takes a WXYZ-Wing first).
+        // The bank rates this one 5.7, the difficulty of its BUG type 4.
         (
-            "009500000060100350051080206000010042005703100170040000903050620026009010000006900",
+            "100000009009730200070100040000080790030602050087010000090007080003058600700000004",
             "bug type 4",
             57,
             0,
-            5,
-            "r9c1,r9c9",
+            3,
+            "r6c9,r7c9",
         ),
     ];
     for &(line, name, tenths, links, value, se_cells) in cases {
