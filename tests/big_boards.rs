@@ -4,7 +4,9 @@
 //! The 400×400 boards of `../shared/data/400x400` are `#[ignore]`d (slow in
 //! a debug build); `.ci/run` runs them in release.
 
-use ndoku::{Count, Level, Reference, Rules, Variant, VariantGenerator, VariantSolver};
+use ndoku::{
+    Count, Level, Reference, Rules, Variant, VariantGenerator, VariantPuzzle, VariantSolver,
+};
 
 /// A small seeded generator (xorshift), so that boards are the same on every run.
 struct Rng(u64);
@@ -55,40 +57,18 @@ fn random_grid(rules: Rules, rng: &mut Rng) -> Variant {
     Variant::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
 }
 
-/// `grid` after `moves` random chain swaps: two rows of a band (or two
-/// columns of a stack) trade the cells of one closed cycle (the columns
-/// where each holds what the other has), which keeps every row, column
-/// and box a permutation. The grid leaves the shuffled pattern family,
-/// whose lines never trade a pair of cells.
-fn mixed(grid: &Variant, moves: usize, rng: &mut Rng) -> Variant {
-    let n = grid.size();
-    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
-    let mut g = grid.cells().to_vec();
-    let mut pos = vec![0; n + 1];
-    for k in 0..moves {
-        let (by_rows, each) = if k % 2 == 0 { (true, h) } else { (false, w) };
-        let band = rng.below(n / each) * each;
-        let a = band + rng.below(each);
-        let b = band + (a - band + 1 + rng.below(each - 1)) % each;
-        let at = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
-        for i in 0..n {
-            pos[usize::from(g[at(a, i)])] = i;
-        }
-        let start = rng.below(n);
-        let mut i = start;
-        loop {
-            let next = pos[usize::from(g[at(b, i)])];
-            g.swap(at(a, i), at(b, i));
-            i = next;
-            if i == start {
-                break;
-            }
-        }
-    }
-    grid.rules().check(&g).expect("chain swaps keep the rules");
-    let out = Variant::from_cells(grid.rules().clone(), &g).unwrap();
-    assert_ne!(out, *grid, "the swaps moved something");
-    out
+/// The generator's grid of side `n` from `seed`, with `moves` chain swaps
+/// (the library's mixer): checked to keep every rule and to have two
+/// lines that trade a pair of cells, as random grids do (and no 81×81 or
+/// 90×90 pattern grid).
+fn mixed(n: usize, seed: u64, moves: usize) -> Variant {
+    let grid = VariantGenerator::start_grid(&Rules::classic(n).unwrap(), seed, moves).unwrap();
+    grid.rules()
+        .check(grid.cells())
+        .expect("chain swaps keep the rules");
+    assert!(grid.is_solved());
+    assert!(VariantGenerator::swappable_pairs(&grid) > 0);
+    grid
 }
 
 /// `grid` with about `keep`% of its cells left.
@@ -155,8 +135,7 @@ fn square_81x81_boards_are_solved_and_counted() {
 fn irregular_81x81_and_90x90_grids_are_solved_and_counted() {
     for n in [81, 90] {
         let mut rng = Rng(n as u64 + 1);
-        let grid = random_grid(Rules::classic(n).unwrap(), &mut rng);
-        let grid = mixed(&grid, n * n / 4, &mut rng);
+        let grid = mixed(n, n as u64, n * n / 4);
         solve_and_check(&kept(&grid, 80, &mut rng), &grid);
         counts_agree_with_the_reference(&grid);
     }
@@ -214,8 +193,7 @@ fn bigger_boards_are_solved_and_counted_in_full() {
     }
     for (n, keep) in [(81, 75), (100, 75), (132, 80), (144, 80), (225, 85)] {
         let mut rng = Rng(n as u64 + 1);
-        let grid = random_grid(Rules::classic(n).unwrap(), &mut rng);
-        let grid = mixed(&grid, n * n, &mut rng);
+        let grid = mixed(n, n as u64, n * n);
         solve_and_check(&kept(&grid, keep, &mut rng), &grid);
         counts_agree_with_the_reference(&grid);
     }
@@ -229,11 +207,19 @@ fn bigger_boards_are_solved_and_counted_in_full() {
 
 /// An easy puzzle of `rules` from the generator: singles alone solve it
 /// (the engine, whose propagation past 64×64 is singles alone, with no
-/// guess), it keeps its solution, and it is unique.
-fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> usize {
-    let generator = VariantGenerator::new(rules, seed).with_level(Level::Easy);
+/// guess), it keeps its solution, which keeps every rule and is the grid
+/// the generator starts from, it is unique, and the same seed makes it
+/// again.
+fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> VariantPuzzle {
+    let n = rules.size();
+    let generator = VariantGenerator::new(rules.clone(), seed).with_level(Level::Easy);
     let made = generator.generate().expect("a grid of boxes");
     assert!(made.puzzle.is_completed_by(&made.solution));
+    assert!(rules.check(made.solution.cells()).is_ok());
+    assert_eq!(made.attempts, 1);
+    // The grid is the shuffled pattern grid after 0.1·N² chain swaps.
+    let start = VariantGenerator::start_grid(&rules, seed, n * n / 10);
+    assert_eq!(start.as_ref(), Some(&made.solution));
     let mut singles = VariantSolver::new().with_max_nodes(0);
     assert_eq!(
         singles.solve(&made.puzzle).solution(),
@@ -245,13 +231,26 @@ fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> usize
         made,
         "the same seed, the same puzzle"
     );
-    made.puzzle.givens()
+    made
+}
+
+/// Whether `rules` past 64×64 make easy puzzles off the pattern family,
+/// on boards whose pattern grids have no two lines that trade a pair of
+/// cells (81×81, 90×90): the unmixed grid of the seed has none, and the
+/// generator's solution has some.
+fn off_the_pattern_family(rules: Rules, seed: u64) {
+    let pattern = VariantGenerator::start_grid(&rules, seed, 0).unwrap();
+    assert_eq!(VariantGenerator::swappable_pairs(&pattern), 0);
+    let made = easy_puzzle_is_unique_and_solved_by_singles(rules, seed);
+    assert!(VariantGenerator::swappable_pairs(&made.solution) > 0);
 }
 
 #[test]
 fn easy_81x81_puzzles_are_generated() {
     let n = 81 * 81;
-    let givens = easy_puzzle_is_unique_and_solved_by_singles(Rules::classic(81).unwrap(), 5);
+    let made = easy_puzzle_is_unique_and_solved_by_singles(Rules::classic(81).unwrap(), 5);
+    assert!(VariantGenerator::swappable_pairs(&made.solution) > 0);
+    let givens = made.puzzle.givens();
     assert!(
         givens < n * 3 / 4,
         "{givens} givens of {n}: carving stopped early"
@@ -260,10 +259,24 @@ fn easy_81x81_puzzles_are_generated() {
 
 #[test]
 #[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
+fn easy_81x81_and_90x90_puzzles_are_off_the_pattern_family() {
+    for (n, seed) in [(81, 8), (90, 9)] {
+        let rules = Rules::classic(n).unwrap();
+        off_the_pattern_family(rules.clone(), seed);
+        // Another seed, another grid.
+        let other = VariantGenerator::new(rules.clone(), seed + 1).with_level(Level::Easy);
+        let first = VariantGenerator::new(rules, seed).with_level(Level::Easy);
+        assert_ne!(other.generate().unwrap(), first.generate().unwrap());
+    }
+}
+
+#[test]
+#[ignore = "slow in debug: .ci/run runs it with cargo test --release -- --ignored"]
 fn easy_puzzles_to_144x144_are_generated_in_full() {
     for n in [90, 100, 132, 144] {
-        let givens =
-            easy_puzzle_is_unique_and_solved_by_singles(Rules::classic(n).unwrap(), n as u64);
+        let rules = Rules::classic(n).unwrap();
+        let made = easy_puzzle_is_unique_and_solved_by_singles(rules, n as u64);
+        let givens = made.puzzle.givens();
         eprintln!("{n}x{n}: {givens} givens of {}", n * n);
     }
 }

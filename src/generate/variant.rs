@@ -185,6 +185,10 @@ impl VariantGenerator {
     /// step is forced; not reported minimal). It checks each given in time
     /// proportional to N, not with a search, and so is the way to generate
     /// past 64×64, where a uniqueness search per given would take minutes.
+    /// There, on boxes alone, the grid is the engine's solution of the empty
+    /// board shuffled by value, band, row, stack and column, then mixed by
+    /// 0.1·N² random swaps of cycles between two rows of a band or two
+    /// columns of a stack, so it is not one of the few pattern grids.
     /// The other levels carve as without a level: unique and minimal.
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
@@ -320,6 +324,60 @@ impl VariantGenerator {
         map
     }
 
+    /// Not part of the stable API (for `tools/bench_huge` and the tests):
+    /// the solved grid an easy puzzle of plain `rules` past 64×64 starts
+    /// from, with `moves` chain swaps in place of the generator's 0.1·N².
+    /// With those, it is the solution of puzzle 0 of seed `seed`, when its
+    /// first grid is carved. `None` when the rules have no boxes or
+    /// something besides them.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn start_grid(rules: &Rules, seed: u64, moves: usize) -> Option<Variant> {
+        if !rules.is_plain() {
+            return None;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        big_grid(Arc::new(rules.clone()), &mut rng, moves)
+    }
+
+    /// Not part of the stable API (for `tools/bench_huge` and the tests):
+    /// how many pairs of cells two lines of one band or stack of `grid`
+    /// (under boxes) could trade, the smallest unavoidable sets: about half
+    /// a pair per two lines on random grids. On shuffled pattern grids it
+    /// is 0 where no two lines of a band or stack are half a cycle apart
+    /// (81×81, 90×90, 225×225), so there a count above 0 shows a grid is
+    /// off the pattern family; elsewhere such lines trade every cell in
+    /// pairs (N²/4 on 100×100, 144×144 and 400×400). 0 for rules without
+    /// boxes.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn swappable_pairs(grid: &Variant) -> usize {
+        let Some((h, w)) = grid.rules().geometry().box_shape() else {
+            return 0;
+        };
+        let (n, cells) = (grid.size(), grid.cells());
+        let mut at = vec![0usize; n + 1];
+        let mut found = 0;
+        for (by_rows, each) in [(true, h), (false, w)] {
+            let cell = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
+            for a in 0..n {
+                for i in 0..n {
+                    at[usize::from(cells[cell(a, i)])] = i;
+                }
+                for b in a + 1..(a / each + 1) * each {
+                    // Places `i < j` where `b` holds what `a` has at `j`, and the other way round.
+                    found += (0..n)
+                        .filter(|&i| {
+                            let j = at[usize::from(cells[cell(b, i)])];
+                            j > i && cells[cell(b, j)] == cells[cell(a, i)]
+                        })
+                        .count();
+                }
+            }
+        }
+        found
+    }
+
     /// The random number stream of puzzle `index`.
     fn rng(&self, index: u64) -> ChaCha8Rng {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
@@ -361,14 +419,12 @@ impl Worker {
             } else {
                 Arc::clone(&generator.rules)
             };
-            let outcome = if n > 64 && rules.is_plain() {
+            let boxes = rules.geometry().box_shape().is_some();
+            let outcome = if n > 64 && rules.is_plain() && boxes {
                 // A seeded search of a big empty board runs into dead ends;
-                // the engine's own order does not, and a shuffle of its
-                // solution is a random grid of the layout.
-                VariantSolver::new()
-                    .solve(&Variant::new(rules))
-                    .solution()
-                    .map(|grid| shuffled(&grid, &mut rng))
+                // the engine's own order does not, and its solution,
+                // shuffled and mixed, is a random grid of the layout.
+                big_grid(rules, &mut rng, mix_moves(n))
                     .map_or(VariantOutcome::Unsolvable, VariantOutcome::Solved)
             } else {
                 self.fill = std::mem::take(&mut self.fill)
@@ -448,6 +504,24 @@ impl Worker {
     }
 }
 
+/// The chain swaps [`mixed`] makes in a grid of side `n` past 64×64:
+/// 0.1·N², after which the count of [`VariantGenerator::swappable_pairs`]
+/// stops growing (docs/decisions/0019).
+fn mix_moves(n: usize) -> usize {
+    n * n / 10
+}
+
+/// The engine's solution of the empty board of `rules` (boxes alone),
+/// [`shuffled`], then [`mixed`] by `moves` chain swaps, all drawn from
+/// `rng`; `None` if the rules have no boxes or no solution.
+fn big_grid(rules: Arc<Rules>, rng: &mut ChaCha8Rng, moves: usize) -> Option<Variant> {
+    rules.geometry().box_shape()?;
+    let grid = VariantSolver::new()
+        .solve(&Variant::new(rules))
+        .solution()?;
+    Some(mixed(shuffled(&grid, rng), moves, rng))
+}
+
 /// `grid` (under rules of boxes alone) with its values relabelled, its
 /// bands and the rows in each, and its stacks and the columns in each, put
 /// in an order drawn from `rng`: another solution of the same rules.
@@ -475,6 +549,48 @@ fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
             values[usize::from(v) - 1] as u16 + 1
         })
         .collect();
+    grid.with_values(cells)
+}
+
+/// `grid` (under rules of boxes alone) after `moves` random chain swaps:
+/// two rows of a band (or two columns of a stack) trade the cells of one
+/// closed cycle, the places where each holds what the other has, so every
+/// row, column and box stays a permutation. A shuffled pattern grid is
+/// one of a small, regular family (each line a shift of the others, under
+/// the relabelling); these swaps take it to a grid whose lines look random.
+fn mixed(grid: Variant, moves: usize, rng: &mut ChaCha8Rng) -> Variant {
+    let n = grid.size();
+    let (h, w) = grid.rules().geometry().box_shape().expect("rules of boxes");
+    if h < 2 && w < 2 {
+        return grid;
+    }
+    let mut cells = grid.cells().to_vec();
+    // `at[v]`: where value `v` sits in line `a`.
+    let mut at = vec![0usize; n + 1];
+    for _ in 0..moves {
+        let by_rows = w < 2 || (h >= 2 && below(rng, 2) == 0);
+        let each = if by_rows { h } else { w };
+        // Two lines `a` and `b` of one band (of rows) or stack (of columns).
+        let first = below(rng, (n / each) as u32) as usize * each;
+        let a = first + below(rng, each as u32) as usize;
+        let b = first + (a - first + 1 + below(rng, each as u32 - 1) as usize) % each;
+        let cell = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
+        for i in 0..n {
+            at[usize::from(cells[cell(a, i)])] = i;
+        }
+        // From a random place, follow what `b` holds to where `a` holds it,
+        // trading as it goes, until the cycle closes.
+        let start = below(rng, n as u32) as usize;
+        let mut i = start;
+        loop {
+            let next = at[usize::from(cells[cell(b, i)])];
+            cells.swap(cell(a, i), cell(b, i));
+            i = next;
+            if i == start {
+                break;
+            }
+        }
+    }
     grid.with_values(cells)
 }
 
@@ -805,6 +921,27 @@ mod tests {
         assert_eq!(Variant::new(rules.clone()).solve(), None);
         let err = VariantGenerator::new(rules, 0).generate().unwrap_err();
         assert_eq!(err, GenerateError::Unsolvable);
+    }
+
+    #[test]
+    fn swappable_pairs_are_counted_in_bands_and_stacks() {
+        // Rows 0 and 1 trade columns 0 and 2, or 1 and 3; likewise rows 2
+        // and 3, columns 0 and 1, and columns 2 and 3: eight pairs.
+        let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let grid = Variant::from_cells(Rules::classic(4).unwrap(), &cells).unwrap();
+        assert_eq!(VariantGenerator::swappable_pairs(&grid), 8);
+        // A 9×9 pattern grid: two lines of a band are a third of a cycle apart.
+        let pattern: Vec<u16> = (0..81)
+            .map(|c| ((3 * (c / 9 % 3) + c / 27 + c % 9) % 9 + 1) as u16)
+            .collect();
+        let grid = Variant::from_cells(Rules::classic(9).unwrap(), &pattern).unwrap();
+        assert_eq!(VariantGenerator::swappable_pairs(&grid), 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let out = mixed(grid.clone(), 30, &mut rng);
+        assert!(out.rules().check(out.cells()).is_ok());
+        assert!(VariantGenerator::swappable_pairs(&out) > 0, "{out}");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(mixed(grid, 30, &mut rng), out, "the same draws");
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //!
 //! A kept-cells grid is the engine's empty-board solution shuffled by value,
 //! band, row, stack and column; `--mix F` then applies F·N² random chain
-//! swaps, which leave that pattern family. `--tries K` retries a failed
+//! swaps, which leave that pattern family (the library generator's code,
+//! `VariantGenerator::start_grid`, which makes 0.1·N² of them). `--tries K` retries a failed
 //! solve under K seeded value orders. `--target` runs the issue's table
 //! (81×81 to 400×400 at the kept shares it names, `--seeds` grids each,
 //! mixed with N² swaps unless `--mix` says, 50,000 guesses unless
@@ -25,7 +26,7 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, Rules, Variant, VariantOutcome, VariantSolver};
+use ndoku::{Count, Rules, Variant, VariantGenerator, VariantOutcome, VariantSolver};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -165,117 +166,6 @@ fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Report {
     }
 }
 
-/// A random permutation of `0..k`.
-fn permutation(k: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
-    let mut p: Vec<usize> = (0..k).collect();
-    for i in (1..k).rev() {
-        p.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
-    p
-}
-
-/// `grid` with its values relabelled, its bands and the rows in each,
-/// and its stacks and the columns in each, put in a random order: a
-/// random grid of the same layout (boxes of h×w).
-fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
-    let n = grid.size();
-    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
-    let values = permutation(n, rng);
-    let order = |groups: usize, each: usize, rng: &mut ChaCha8Rng| -> Vec<usize> {
-        let outer = permutation(groups, rng);
-        outer
-            .iter()
-            .flat_map(|&g| {
-                permutation(each, rng)
-                    .into_iter()
-                    .map(move |i| g * each + i)
-            })
-            .collect()
-    };
-    let rows = order(n / h, h, rng);
-    let cols = order(n / w, w, rng);
-    let cells: Vec<u16> = (0..n * n)
-        .map(|c| {
-            let v = grid.cells()[rows[c / n] * n + cols[c % n]];
-            values[usize::from(v) - 1] as u16 + 1
-        })
-        .collect();
-    Variant::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
-}
-
-/// `grid` after `moves` random chain swaps: two rows of a band (or two
-/// columns of a stack) trade the cells of one closed cycle, which keeps
-/// every row, column and box a permutation.
-fn mixed(grid: &Variant, moves: usize, rng: &mut ChaCha8Rng) -> Variant {
-    let n = grid.size();
-    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
-    let mut g: Vec<u16> = grid.cells().to_vec();
-    let mut pos = vec![0usize; n + 1];
-    let mut cyc = Vec::with_capacity(n);
-    let below = |rng: &mut ChaCha8Rng, k: usize| (rng.next_u64() % k as u64) as usize;
-    for _ in 0..moves {
-        let by_rows = rng.next_u64() & 1 == 0;
-        let each = if by_rows { h } else { w };
-        if each < 2 {
-            continue;
-        }
-        let band = below(rng, n / each);
-        let a = band * each + below(rng, each);
-        let mut b = band * each + below(rng, each - 1);
-        if b >= a {
-            b += 1;
-        }
-        // at(line, i): index of cell i of row (or column) `line`.
-        let at = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
-        for i in 0..n {
-            pos[usize::from(g[at(a, i)])] = i;
-        }
-        let start = below(rng, n);
-        cyc.clear();
-        let mut i = start;
-        loop {
-            cyc.push(i);
-            i = pos[usize::from(g[at(b, i)])];
-            if i == start {
-                break;
-            }
-        }
-        for &i in &cyc {
-            g.swap(at(a, i), at(b, i));
-        }
-    }
-    grid.rules().check(&g).expect("chain swaps keep the rules");
-    Variant::from_cells(grid.rules().clone(), &g).expect("a valid grid")
-}
-
-/// Pairs of rows in a band (and of columns in a stack) that trade a pair
-/// of cells: the smallest unavoidable sets, a measure of regularity.
-fn small_cycles(grid: &Variant) -> usize {
-    let n = grid.size();
-    let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
-    let g = grid.cells();
-    let mut pos = vec![0usize; n + 1];
-    let mut found = 0;
-    for (by_rows, each) in [(true, h), (false, w)] {
-        let at = |line: usize, i: usize| if by_rows { line * n + i } else { i * n + line };
-        for a in 0..n {
-            for i in 0..n {
-                pos[usize::from(g[at(a, i)])] = i;
-            }
-            let band = a / each;
-            for b in (a + 1)..(band + 1) * each {
-                for i in 0..n {
-                    let j = pos[usize::from(g[at(b, i)])];
-                    if j > i && g[at(b, j)] == g[at(a, i)] {
-                        found += 1;
-                    }
-                }
-            }
-        }
-    }
-    found
-}
-
 /// The kept-cell boards the big-board issue names: size, box rows, kept %.
 const TARGETS: [(usize, usize, u64); 11] = [
     (81, 9, 45),
@@ -306,22 +196,18 @@ const REACHED: [(usize, usize, u64); 7] = [
 /// The guess budget of each solve and count in `--target`, unless `--max-nodes` says.
 const TARGET_NODES: u64 = 50_000;
 
-/// A random grid of `rules` from `seed` (the engine's empty-board solution
-/// shuffled, then `mix`·N² chain swaps) with about `keep`% of its cells kept.
+/// A random grid of `rules` from `seed` (the generator's grid: the
+/// engine's empty-board solution shuffled, then `mix`·N² chain swaps) with
+/// about `keep`% of its cells kept.
 fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Variant, String) {
     let n = rules.size();
     let start = Instant::now();
-    let empty = Variant::new(rules.clone());
-    let grid = VariantSolver::new()
-        .solve(&empty)
-        .solution()
-        .expect("an empty board has solutions");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut grid = shuffled(&grid, &mut rng);
-    if mix > 0.0 {
-        grid = mixed(&grid, (mix * (n * n) as f64) as usize, &mut rng);
-    }
+    let moves = (mix * (n * n) as f64) as usize;
+    let grid = VariantGenerator::start_grid(rules, seed, moves).expect("a grid of boxes");
     let grid_s = start.elapsed().as_secs_f64();
+    // The kept cells are drawn from another stream than the grid's.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1);
     let cells: Vec<u16> = grid
         .cells()
         .iter()
@@ -333,7 +219,7 @@ fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Variant, Strin
     }
     let what = format!(
         "{n}x{n} keep {keep}% seed {seed} (grid {grid_s:.2} s, {} two-cell trades)",
-        small_cycles(&grid)
+        VariantGenerator::swappable_pairs(&grid)
     );
     (puzzle, what)
 }
