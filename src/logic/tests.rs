@@ -466,13 +466,12 @@ fn six_by_six_unique_rectangle_and_a_jigsaw_that_has_none() {
     assert!(LADDER.iter().filter(|r| r.unique).count() >= 2);
 }
 
-#[test]
-fn bug_plus_one_places_the_third_value() {
-    // A 4×4 grid of pairs but one cell of three.
+/// A 4×4 grid of pairs, a BUG: each cell holds its value and the one its
+/// row-mate in the box swaps with.
+fn four_by_four_bug() -> Candidates {
     let rules = Rules::classic(4).unwrap();
     let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
     let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
-    // Each cell holds its value and the one its row-mate in the box swaps with.
     let partner = |v: u16| match v {
         1 => 2,
         2 => 1,
@@ -483,6 +482,13 @@ fn bug_plus_one_places_the_third_value() {
         g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
     }
     g.refresh();
+    g
+}
+
+#[test]
+fn bug_plus_one_places_the_third_value() {
+    // A 4×4 grid of pairs but one cell of three.
+    let mut g = four_by_four_bug();
     assert!(unique::bug(&g).is_none(), "a full BUG is no BUG+1");
     g.masks[0] |= 1 << 2; // 3 added to R1C1
     g.refresh();
@@ -804,18 +810,7 @@ fn six_by_six_chain_of_three_strong_links() {
 fn four_by_four_bug_type_2() {
     // A 4×4 grid of pairs, with 3 added to R1C1 and R1C2: each holds 3 or
     // the grid is a BUG, so 3 leaves the cells that see both.
-    let rules = Rules::classic(4).unwrap();
-    let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
-    let partner = |v: u16| match v {
-        1 => 2,
-        2 => 1,
-        3 => 4,
-        _ => 3,
-    };
-    for (c, &v) in solution.iter().enumerate() {
-        g.masks[c] = 1 << (v - 1) | 1 << (partner(v) - 1);
-    }
+    let mut g = four_by_four_bug();
     g.masks[0] |= 1 << 2;
     g.masks[1] |= 1 << 2;
     g.refresh();
