@@ -110,22 +110,25 @@ fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
         Count::Exact(k) | Count::AtLeast(k) => Some(k),
         _ => None,
     };
+    let counted = |puzzle: Variant| {
+        let count = known(
+            VariantSolver::new()
+                .with_max_nodes(MAX_NODES)
+                .count(&puzzle, 2),
+        );
+        Ok((puzzle, count))
+    };
     if line.starts_with('{') {
         let puzzle = ndoku::fpuzzles::parse(line)
             .map(|p| p.puzzle)
             .map_err(|e| e.to_string())?;
-        let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
-        let count = known(solver.count(&puzzle, 2));
-        return Ok((puzzle, count));
+        return counted(puzzle);
     }
     let field = line.split_whitespace().next().unwrap_or("");
     // A side with no typed board (6×6 in boxes of 2×3, 12×12 in 3×4) is
     // read by the run-time model.
     if crate::job::is_unboxed_square(field) {
-        let puzzle = Variant::parse_classic(field).map_err(|e| e.to_string())?;
-        let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
-        let count = known(solver.count(&puzzle, 2));
-        return Ok((puzzle, count));
+        return counted(Variant::parse_classic(field).map_err(|e| e.to_string())?);
     }
     let board: AnyBoard = field
         .parse()
