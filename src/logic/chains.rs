@@ -111,6 +111,42 @@ struct Tables {
 /// The cause of an on node that is its cell's last value.
 pub(crate) const CELL: u32 = u32::MAX - 1;
 
+impl Tables {
+    /// Shows `visit` the nodes node `p` of `work` (a board of side `n`)
+    /// leads to, in SE's order, each with its cause (`CELL` or the house;
+    /// unused for off nodes): an on node makes off the other values of its
+    /// cell (Y-links, with `links.y`) and its value in its peers; an off
+    /// node makes on the other value of a bivalue cell (with `links.y`)
+    /// and its value's only other place in a house (with `links.x`). The
+    /// same node may come twice.
+    fn links(&self, work: &[u64], n: usize, p: u32, links: Links, mut visit: impl FnMut(u32, u32)) {
+        let cv = p as usize >> 1;
+        let cell = cv / n;
+        let others = work[cell] & !(1 << (cv % n));
+        let node =
+            |w: u16, on: bool| (((cell * n + usize::from(w) - 1) << 1) | usize::from(on)) as u32;
+        if p & 1 == 1 {
+            if links.y {
+                values_of(others).for_each(|w| visit(node(w, false), CELL));
+            }
+            let range = self.off_start[cv] as usize..self.off_start[cv + 1] as usize;
+            self.off[range].iter().for_each(|&q| visit(q, CELL));
+        } else {
+            if links.y && work[cell].count_ones() == 2 {
+                values_of(others)
+                    .take(1)
+                    .for_each(|w| visit(node(w, true), CELL));
+            }
+            if links.x {
+                let range = self.on_start[cv] as usize..self.on_start[cv + 1] as usize;
+                self.on[range]
+                    .iter()
+                    .for_each(|&(q, cause)| visit(q, cause));
+            }
+        }
+    }
+}
+
 impl<'a> Net<'a> {
     pub(crate) fn new(g: &'a Candidates) -> Self {
         let layout = &g.layout;
@@ -216,16 +252,17 @@ impl<'a> Net<'a> {
         let (cell, value, _) = self.parts(node);
         let g = self.g;
         self.out.clear();
+        if let Some(t) = &self.tables {
+            let out = &mut self.out;
+            t.links(&self.work, self.n, node, Links { x: true, y }, |q, _| {
+                out.push(q)
+            });
+            return;
+        }
         if y {
             for w in values_of(self.work[cell] & !bit(value)) {
                 self.out.push(self.node(cell, w, false));
             }
-        }
-        if let Some(t) = &self.tables {
-            let cv = node as usize >> 1;
-            let range = t.off_start[cv] as usize..t.off_start[cv + 1] as usize;
-            self.out.extend_from_slice(&t.off[range]);
-            return;
         }
         self.cell_stamp = self.cell_stamp.wrapping_add(1);
         if self.cell_stamp == 0 {
@@ -261,6 +298,16 @@ impl<'a> Net<'a> {
         let g = self.g;
         self.out.clear();
         self.causes.clear();
+        if let Some(t) = &self.tables {
+            let (out, causes) = (&mut self.out, &mut self.causes);
+            t.links(&self.work, self.n, node, links, |on, cause| {
+                if !out.contains(&on) {
+                    out.push(on);
+                    causes.push(cause);
+                }
+            });
+            return;
+        }
         if links.y && self.work[cell].count_ones() == 2 {
             let other = values_of(self.work[cell] & !bit(value)).next();
             if let Some(w) = other {
@@ -269,16 +316,6 @@ impl<'a> Net<'a> {
             }
         }
         if !links.x {
-            return;
-        }
-        if let Some(t) = &self.tables {
-            let cv = node as usize >> 1;
-            for &(on, cause) in &t.on[t.on_start[cv] as usize..t.on_start[cv + 1] as usize] {
-                if !self.out.contains(&on) {
-                    self.out.push(on);
-                    self.causes.push(cause);
-                }
-            }
             return;
         }
         {
@@ -478,54 +515,28 @@ impl<'a> Net<'a> {
                 break;
             }
             next.clear();
+            let tables = self
+                .tables
+                .as_ref()
+                .expect("cycles_and_chains builds the tables");
+            let (reached, front_next) = (&mut self.reached, &mut self.front_next);
             for &p in &level {
                 let bits = std::mem::take(&mut self.front[p as usize]);
-                let Some(tables) = &self.tables else {
-                    if p & 1 == 1 {
-                        self.on_to_off(p, links.y);
-                    } else {
-                        self.off_to_on(p, x_too);
-                    }
-                    for oi in 0..self.out.len() {
-                        let q = self.out[oi];
-                        meet(
-                            &mut self.reached,
-                            &mut self.front_next,
-                            q,
-                            bits,
-                            &mut touched,
-                            &mut next,
-                        );
-                    }
-                    continue;
-                };
-                // The links of `p`, read from the tables in place.
-                let cv = p as usize >> 1;
-                let (cell, value) = (cv / self.n, cv % self.n);
-                let others = self.work[cell] & !(1 << value);
-                let (reached, front_next) = (&mut self.reached, &mut self.front_next);
-                if p & 1 == 1 {
-                    if links.y {
-                        for w in values_of(others) {
-                            let q = ((cell * self.n + usize::from(w) - 1) << 1) as u32;
-                            meet(reached, front_next, q, bits, &mut touched, &mut next);
+                // The sources new to a node `p` leads to reach it now.
+                tables.links(&self.work, self.n, p, x_too, |q, _| {
+                    let q = q as usize;
+                    let new = bits & !reached[q];
+                    if new != 0 {
+                        if reached[q] == 0 {
+                            touched.push(q as u32);
                         }
+                        reached[q] |= new;
+                        if front_next[q] == 0 {
+                            next.push(q as u32);
+                        }
+                        front_next[q] |= new;
                     }
-                    let range = tables.off_start[cv] as usize..tables.off_start[cv + 1] as usize;
-                    for &q in &tables.off[range] {
-                        meet(reached, front_next, q, bits, &mut touched, &mut next);
-                    }
-                } else {
-                    if links.y && others.count_ones() == 1 {
-                        let w = others.trailing_zeros() as usize;
-                        let q = (((cell * self.n + w) << 1) | 1) as u32;
-                        meet(reached, front_next, q, bits, &mut touched, &mut next);
-                    }
-                    let range = tables.on_start[cv] as usize..tables.on_start[cv + 1] as usize;
-                    for &(q, _) in &tables.on[range] {
-                        meet(reached, front_next, q, bits, &mut touched, &mut next);
-                    }
-                }
+                });
             }
             let met = batch
                 .iter()
@@ -740,30 +751,6 @@ impl<'a> Net<'a> {
             self.g.cell_name(cell),
             if on { "=" } else { "≠" }
         )
-    }
-}
-
-/// One step of the batched search into node `q` from a node that sources
-/// `bits` reached at the last level: the sources new to `q` reach it now.
-fn meet(
-    reached: &mut [u64],
-    front_next: &mut [u64],
-    q: u32,
-    bits: u64,
-    touched: &mut Vec<u32>,
-    next: &mut Vec<u32>,
-) {
-    let q = q as usize;
-    let new = bits & !reached[q];
-    if new != 0 {
-        if reached[q] == 0 {
-            touched.push(q as u32);
-        }
-        reached[q] |= new;
-        if front_next[q] == 0 {
-            next.push(q as u32);
-        }
-        front_next[q] |= new;
     }
 }
 
