@@ -61,18 +61,6 @@ impl Bases {
     }
 }
 
-/// The values of a candidate mask, in increasing order (lowest bit first).
-fn each_value(mask: u64) -> impl Iterator<Item = u16> {
-    let mut bits = mask;
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let v = bits.trailing_zeros() as u16 + 1;
-            bits &= bits - 1;
-            v
-        })
-    })
-}
-
 /// The cells of a bit set, in increasing order.
 fn members(set: &[u64]) -> impl Iterator<Item = usize> + '_ {
     set.iter().enumerate().flat_map(|(w, &word)| {
@@ -123,7 +111,7 @@ fn pair_excludes(g: &Candidates, cells: [usize; 2], common: &[u64]) -> bool {
     let (m0, m1) = (g.masks[cells[0]], g.masks[cells[1]]);
     let sees = g.layout.sees(cells[0], cells[1]);
     let mut allowed1 = 0;
-    for v in each_value(m0) {
+    for v in values_of(m0) {
         let x = bit(v);
         let mut blocked = if sees { x } else { 0 };
         for e in members(common) {
@@ -209,7 +197,7 @@ fn each_combination(masks: &[u64], visit: &mut impl FnMut(&[u16])) {
             visit(&values[..at]);
             return;
         }
-        for v in each_value(masks[at]) {
+        for v in values_of(masks[at]) {
             values[at] = v;
             go(masks, at + 1, values, visit);
         }

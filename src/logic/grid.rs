@@ -511,9 +511,14 @@ pub(crate) fn bit(value: u16) -> u64 {
 
 /// The values of a mask, in increasing order.
 pub(crate) fn values_of(mask: u64) -> impl Iterator<Item = u16> {
-    (0..64u16)
-        .filter(move |v| mask & 1 << v != 0)
-        .map(|v| v + 1)
+    let mut bits = mask;
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let v = bits.trailing_zeros() as u16 + 1;
+            bits &= bits - 1;
+            v
+        })
+    })
 }
 
 /// Every value of 1..=n.
