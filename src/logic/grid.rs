@@ -39,13 +39,6 @@ impl HouseInfo {
     }
 }
 
-/// A house values can lock from, and the houses it meets.
-#[derive(Debug)]
-pub(crate) struct LockSource {
-    pub(crate) house: usize,
-    pub(crate) meets: Vec<Meet>,
-}
-
 /// Where a house meets another: the other house, the shared cells as
 /// positions in each, and the intersection's index.
 #[derive(Debug)]
@@ -75,16 +68,15 @@ pub(crate) struct Layout {
     words: usize,
     /// Pairs of full houses sharing two cells or more, with the shared cells.
     pub(crate) intersections: Vec<(usize, usize, Vec<u32>)>,
-    /// The houses values can lock from, boxes first (`[0]`) and the others
-    /// (`[1]`), each with the houses it meets.
-    pub(crate) lock_sources: [Vec<LockSource>; 2],
+    /// Where each house meets the others, in intersection order.
+    pub(crate) meets: Vec<Vec<Meet>>,
+    /// The houses values can lock from (those that meet another), boxes
+    /// first (`[0]`) and the others (`[1]`).
+    pub(crate) lock_sources: [Vec<usize>; 2],
     /// Houses in SE's order (boxes and regions, columns, rows, the rest):
     /// all of them, and those of N cells.
     pub(crate) order_all: Vec<usize>,
     pub(crate) order_full: Vec<usize>,
-    /// Whether the rules are classic: each cell in a row, a column and a
-    /// box (in that order), nothing more.
-    pub(crate) plain: bool,
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
     /// chess rule or cage can tell two swapped values apart.
     pub(crate) swappable: bool,
@@ -142,7 +134,8 @@ impl Layout {
                 .filter(|(_, c)| shared.contains(c))
                 .fold(0u64, |m, (p, _)| m | 1 << p)
         };
-        let mut lock_sources: [Vec<LockSource>; 2] = [Vec::new(), Vec::new()];
+        let mut lock_sources: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut all_meets = Vec::with_capacity(houses.len());
         for (house, info) in houses.iter().enumerate() {
             let meets: Vec<Meet> = intersections
                 .iter()
@@ -158,9 +151,9 @@ impl Layout {
                 })
                 .collect();
             if !meets.is_empty() {
-                let side = usize::from(!info.is_box());
-                lock_sources[side].push(LockSource { house, meets });
+                lock_sources[usize::from(!info.is_box())].push(house);
             }
+            all_meets.push(meets);
         }
         let rank = |h: usize| match houses[h].kind {
             House::Box | House::Region => 0,
@@ -179,6 +172,7 @@ impl Layout {
             n,
             order_all,
             order_full,
+            meets: all_meets,
             lock_sources,
             houses,
             full,
@@ -188,7 +182,6 @@ impl Layout {
             peer_bits,
             words,
             intersections,
-            plain: rules.is_plain() && g.box_shape().is_some(),
             swappable: rules.chess().is_empty() && rules.cages().is_empty(),
         }
     }
@@ -197,7 +190,93 @@ impl Layout {
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
         self.peer_bits[a * self.words + b / 64] & 1 << (b % 64) != 0
     }
+
+    /// How many 64-bit words a set of all the board's cells takes.
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The peers of `cell` as a set; `W` must be at least [`Layout::words`].
+    pub(crate) fn peer_set<const W: usize>(&self, cell: usize) -> CellSet<W> {
+        let mut out = CellSet::EMPTY;
+        out.0[..self.words].copy_from_slice(&self.peer_bits[cell * self.words..][..self.words]);
+        out
+    }
 }
+
+/// A set of cells as bits, `W` words wide: searches that pair many groups
+/// of cells test "sees all of" and "shares a cell with" in a few word operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellSet<const W: usize>([u64; W]);
+
+impl<const W: usize> CellSet<W> {
+    /// No cell.
+    pub(crate) const EMPTY: Self = Self([0; W]);
+    /// Every cell (and the padding past the board).
+    pub(crate) const ALL: Self = Self([u64::MAX; W]);
+
+    /// Adds `cell`.
+    pub(crate) fn insert(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Whether `cell` is in the set.
+    pub(crate) fn contains(&self, cell: usize) -> bool {
+        self.0[cell / 64] & 1 << (cell % 64) != 0
+    }
+
+    /// The cells in both sets.
+    pub(crate) fn and(self, other: Self) -> Self {
+        Self(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The cells in either set.
+    pub(crate) fn or(self, other: Self) -> Self {
+        Self(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The cells of this set not in `other`.
+    pub(crate) fn minus(self, other: Self) -> Self {
+        Self(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// Whether the set has no cell.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Whether the sets share a cell.
+    pub(crate) fn meets(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether every cell of this set is in `other`.
+    pub(crate) fn within(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// How many cells the set has.
+    pub(crate) fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+/// Calls `$run::<W>($($arg),*)` with the narrowest [`CellSet`] width `W`
+/// (1, 2, 4, 8, 16, 32 or 64 words) that holds the layout's cells.
+macro_rules! by_width {
+    ($layout:expr, $run:ident($($arg:expr),*)) => {
+        match $layout.words() {
+            1 => $run::<1>($($arg),*),
+            2 => $run::<2>($($arg),*),
+            3..=4 => $run::<4>($($arg),*),
+            5..=8 => $run::<8>($($arg),*),
+            9..=16 => $run::<16>($($arg),*),
+            17..=32 => $run::<32>($($arg),*),
+            _ => $run::<64>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_width;
 
 thread_local! {
     /// The last rules a grid was built on, and their layout: a batch of

@@ -17,17 +17,17 @@ fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
     let layout = &g.layout;
     let sources = &layout.lock_sources[usize::from(!from_box)];
     (1..=g.size() as u16).find_map(|v| {
-        sources.iter().find_map(|source| {
-            let p = g.positions(source.house, v);
+        sources.iter().find_map(|&house| {
+            let p = g.positions(house, v);
             if p.count_ones() < 2 {
                 return None;
             }
             // A quick test on the position masks first: most pairs lock nothing.
-            source.meets.iter().find_map(|m| {
+            layout.meets[house].iter().find_map(|m| {
                 let locked = p & !m.here == 0 && g.positions(m.other, v) & !m.there != 0;
                 let shared = &layout.intersections[m.intersection].2;
                 locked
-                    .then(|| lock(g, v, source.house, m.other, shared, direct))
+                    .then(|| lock(g, v, house, m.other, shared, direct))
                     .flatten()
             })
         })

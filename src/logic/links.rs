@@ -6,52 +6,64 @@ use std::sync::Arc;
 
 use crate::error::House;
 
-use super::grid::{Candidates, Layout, bit};
+use super::grid::{Candidates, CellSet, Layout, bit, by_width};
 use super::step::{Step, Technique};
 
 /// A strong link on one value: at least one of its two ends holds it.
 /// An end is a cell, or a group of cells of a box on one line (grouped).
-struct Link {
+struct Link<const W: usize> {
     house: usize,
-    ends: [Vec<usize>; 2],
-    /// On classic rules, each end's row, column and box when all its cells
-    /// share it (`u32::MAX` when not): two ends see each other only through
-    /// a house they share.
-    shared: [[u32; 3]; 2],
+    ends: [End<W>; 2],
+    grouped: bool,
 }
 
-impl Link {
-    fn new(g: &Candidates, house: usize, ends: [Vec<usize>; 2]) -> Self {
-        let houses = &g.layout.cell_houses;
-        let shared = |end: &[usize]| -> [u32; 3] {
-            let mut out = [u32::MAX; 3];
-            if g.layout.plain {
-                for (k, slot) in out.iter_mut().enumerate() {
-                    let h = houses[end[0]][k];
-                    if end.iter().all(|&c| houses[c][k] == h) {
-                        *slot = h;
-                    }
-                }
+/// One end of a link: its cells (a run of the search's cell list, in
+/// house order), as a set, and the cells that see every one of them.
+struct End<const W: usize> {
+    start: u32,
+    len: u32,
+    set: CellSet<W>,
+    seen: CellSet<W>,
+}
+
+/// The links of one value and the cells their ends list.
+struct Links<const W: usize> {
+    links: Vec<Link<W>>,
+    cells: Vec<usize>,
+}
+
+impl<const W: usize> Links<W> {
+    fn cells(&self, end: &End<W>) -> &[usize] {
+        &self.cells[end.start as usize..][..end.len as usize]
+    }
+
+    /// Adds the link of house `h` between the places `ends` (positions in `h`).
+    fn push(&mut self, layout: &Layout, h: usize, ends: [u64; 2]) {
+        let house = &layout.houses[h].cells;
+        let ends = ends.map(|mut places| {
+            let start = self.cells.len() as u32;
+            let (mut set, mut seen) = (CellSet::EMPTY, CellSet::ALL);
+            while places != 0 {
+                let c = house[places.trailing_zeros() as usize] as usize;
+                places &= places - 1;
+                self.cells.push(c);
+                set.insert(c);
+                seen = seen.and(layout.peer_set(c));
             }
-            out
-        };
-        let shared = [shared(&ends[0]), shared(&ends[1])];
-        Self {
-            house,
+            let len = self.cells.len() as u32 - start;
+            End {
+                start,
+                len,
+                set,
+                seen,
+            }
+        });
+        let grouped = ends.iter().any(|e| e.len > 1);
+        self.links.push(Link {
+            house: h,
             ends,
-            shared,
-        }
-    }
-
-    /// Whether end `e` of this link and end `f` of `other` may see each
-    /// other: always on other rules than classic.
-    fn may_see(&self, e: usize, other: &Link, f: usize, plain: bool) -> bool {
-        let (x, y) = (&self.shared[e], &other.shared[f]);
-        !plain || (0..3).any(|k| x[k] != u32::MAX && x[k] == y[k])
-    }
-
-    fn grouped(&self) -> bool {
-        self.ends.iter().any(|e| e.len() > 1)
+            grouped,
+        });
     }
 }
 
@@ -60,9 +72,18 @@ impl Link {
 /// equally hard chains, the one that removes the most comes first, then
 /// one through a box, as in SE's sort.
 pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
+    by_width!(g.layout, two_links_in(g))
+}
+
+fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
     let mut best: Option<(Rank, Step)> = None;
+    let mut links = Links::<W> {
+        links: Vec::new(),
+        cells: Vec::new(),
+    };
     for v in 1..=g.size() as u16 {
-        best = best_on(g, v, best);
+        strong_links(g, v, &mut links);
+        best = best_on(g, v, &links, best);
     }
     best.map(|(_, step)| step)
 }
@@ -77,15 +98,24 @@ fn rank(technique: Technique, eliminations: usize) -> Rank {
 }
 
 /// `best`, or a chain on `v` that ranks before it.
-fn best_on(g: &Candidates, v: u16, mut best: Option<(Rank, Step)>) -> Option<(Rank, Step)> {
+fn best_on<const W: usize>(
+    g: &Candidates,
+    v: u16,
+    links: &Links<W>,
+    mut best: Option<(Rank, Step)>,
+) -> Option<(Rank, Step)> {
     const ENDS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
-    let links = strong_links(g, v);
-    let plain = g.layout.plain;
-    for (i, a) in links.iter().enumerate() {
-        for b in &links[i + 1..] {
-            // Which pairs of inner ends may see each other: a cheap test first.
-            let joins = ENDS.map(|(ea, eb)| a.may_see(1 - ea, b, eb, plain));
-            if a.house == b.house || !joins.contains(&true) {
+    let mut holds = CellSet::<W>::EMPTY;
+    for c in (0..g.masks.len()).filter(|&c| g.masks[c] & bit(v) != 0) {
+        holds.insert(c);
+    }
+    let all = &links.links;
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            // The inner ends a.ends[1 - ea] and b.ends[eb] see each other.
+            let joins = ENDS
+                .map(|(ea, eb)| a.house != b.house && b.ends[eb].set.within(&a.ends[1 - ea].seen));
+            if !joins.contains(&true) {
                 continue;
             }
             let technique = technique_of(g, a, b);
@@ -99,20 +129,15 @@ fn best_on(g: &Candidates, v: u16, mut best: Option<(Rank, Step)>) -> Option<(Ra
                 .filter(|(_, j)| *j)
                 .map(|(e, _)| e)
             {
-                let Some(eliminations) = chain(
-                    g,
-                    v,
-                    [&a.ends[ea], &a.ends[1 - ea]],
-                    [&b.ends[eb], &b.ends[1 - eb]],
-                ) else {
+                let chain = [&a.ends[ea], &a.ends[1 - ea], &b.ends[eb], &b.ends[1 - eb]];
+                let Some(removed) = eliminations(holds, chain) else {
                     continue;
                 };
-                let r = rank(technique, eliminations.len());
+                let r = rank(technique, removed.len());
                 if best.as_ref().is_none_or(|(b, _)| r < *b) {
-                    best = Some((
-                        r,
-                        chain_step(g, v, technique, (a, ea), (b, eb), eliminations),
-                    ));
+                    let ends = chain.map(|e| links.cells(e));
+                    let step = chain_step(g, v, technique, ends, [a.house, b.house], removed);
+                    best = Some((r, step));
                 }
             }
         }
@@ -121,13 +146,13 @@ fn best_on(g: &Candidates, v: u16, mut best: Option<(Rank, Step)>) -> Option<(Ra
 }
 
 /// The technique a chain of links `a` and `b` makes, by SE's names and ratings.
-fn technique_of(g: &Candidates, a: &Link, b: &Link) -> Technique {
+fn technique_of<const W: usize>(g: &Candidates, a: &Link<W>, b: &Link<W>) -> Technique {
     let layout = &g.layout;
     let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
-    let grouped_box = |l: &Link| l.grouped() && layout.houses[l.house].is_box();
+    let grouped_box = |l: &Link<W>| l.grouped && layout.houses[l.house].is_box();
     if grouped_box(a) || grouped_box(b) {
         Technique::EmptyRectangle
-    } else if a.grouped() || b.grouped() {
+    } else if a.grouped || b.grouped {
         Technique::GroupedTwoLinks
     } else if ka == kb && matches!(ka, House::Row | House::Column) {
         Technique::Skyscraper
@@ -138,104 +163,87 @@ fn technique_of(g: &Candidates, a: &Link, b: &Link) -> Technique {
     }
 }
 
-/// The strong links of `v`: houses where it has two places, and houses
-/// whose places split in two where another house crosses them, one part
-/// on the crossing and the rest in one other house (grouped).
-fn strong_links(g: &Candidates, v: u16) -> Vec<Link> {
+/// The strong links of `v`, into `out`: houses where it has two places,
+/// and houses whose places split in two where another house crosses them,
+/// one part on the crossing and the rest in one other house (grouped).
+fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
     let layout = &g.layout;
-    let mut out = Vec::new();
+    out.links.clear();
+    out.cells.clear();
     for &h in &layout.full {
-        let cells: Vec<usize> = layout.houses[h]
-            .cells
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| g.masks[c] & bit(v) != 0)
-            .collect();
-        if cells.len() == 2 {
-            out.push(Link::new(g, h, [vec![cells[0]], vec![cells[1]]]));
-        } else if cells.len() > 2 {
-            out.extend(splits(g, h, &cells));
+        let places = g.positions(h, v);
+        if places.count_ones() == 2 {
+            let first = places & places.wrapping_neg();
+            out.push(layout, h, [first, places & !first]);
+        } else if places.count_ones() > 2 {
+            for m in &layout.meets[h] {
+                let (on, off) = (places & m.here, places & !m.here);
+                if on != 0 && off != 0 && in_one_house(g, h, off) {
+                    out.push(layout, h, [on, off]);
+                }
+            }
         }
     }
-    out
 }
 
-/// House `h`'s places split by each house crossing it into the part on
-/// the crossing and the rest, when the rest lies in one house but `h`.
-fn splits(g: &Candidates, h: usize, cells: &[usize]) -> Vec<Link> {
+/// Whether the places `off` of house `h` are one cell, or lie together in
+/// a house other than `h`.
+fn in_one_house(g: &Candidates, h: usize, off: u64) -> bool {
     let layout = &g.layout;
-    let mut out = Vec::new();
-    for (a, b, shared) in &layout.intersections {
-        if *a != h && *b != h {
-            continue;
-        }
-        let (on, off): (Vec<usize>, Vec<usize>) =
-            cells.iter().partition(|&&c| shared.contains(&(c as u32)));
-        if on.is_empty() || off.is_empty() || !in_one_house(g, h, &off) {
-            continue;
-        }
-        out.push(Link::new(g, h, [on, off]));
+    let cells = &layout.houses[h].cells;
+    let cell = |p: u64| cells[p.trailing_zeros() as usize] as usize;
+    let first = cell(off);
+    let mut rest = off & (off - 1);
+    if rest == 0 {
+        return true;
     }
-    out
+    let mut common: Vec<u32> = layout.cell_houses[first]
+        .iter()
+        .copied()
+        .filter(|&k| k as usize != h)
+        .collect();
+    while rest != 0 && !common.is_empty() {
+        let houses = &layout.cell_houses[cell(rest)];
+        common.retain(|k| houses.contains(k));
+        rest &= rest - 1;
+    }
+    !common.is_empty()
 }
 
-/// Whether `cells` are one cell, or lie together in a house other than `h`.
-fn in_one_house(g: &Candidates, h: usize, cells: &[usize]) -> bool {
-    let layout = &g.layout;
-    cells.len() == 1
-        || layout.cell_houses[cells[0]]
-            .iter()
-            .any(|&k| k as usize != h && cells.iter().all(|&c| layout.cell_houses[c].contains(&k)))
-}
-
-/// The eliminations of the chain outer1 = inner1 - inner2 = outer2 on
-/// `v`, given as `[outer1, inner1]` and `[inner2, outer2]`, if the inner
-/// ends see each other and some cell sees both outer ends.
-fn chain(g: &Candidates, v: u16, a: [&[usize]; 2], b: [&[usize]; 2]) -> Option<Vec<(usize, u16)>> {
-    let layout = &g.layout;
-    let ([outer1, inner1], [inner2, outer2]) = (a, b);
-    let disjoint = |x: &[usize], y: &[usize]| x.iter().all(|c| !y.contains(c));
-    let weak = disjoint(inner1, inner2)
-        && inner1
-            .iter()
-            .all(|&x| inner2.iter().all(|&y| layout.sees(x, y)));
-    if !weak || !disjoint(outer1, inner2) || !disjoint(outer2, inner1) {
+/// The eliminations of the chain outer1 = inner1 - inner2 = outer2, given
+/// as those four ends whose inner ends see each other: the cells holding
+/// the value (`holds`) that see both outer ends, when the outer ends share
+/// no cell with the other link's inner end.
+fn eliminations<const W: usize>(holds: CellSet<W>, chain: [&End<W>; 4]) -> Option<CellSet<W>> {
+    let [outer1, inner1, inner2, outer2] = chain;
+    if outer1.set.meets(&inner2.set) || outer2.set.meets(&inner1.set) {
         return None;
     }
-    let in_chain = |c: &usize| {
-        [outer1, inner1, inner2, outer2]
-            .iter()
-            .any(|e| e.contains(c))
-    };
-    let sees_all = |c: usize, end: &[usize]| end.iter().all(|&e| layout.sees(c, e));
-    // A cell that sees the first outer end is one of its first cell's peers.
-    let eliminations: Vec<(usize, u16)> = layout.peers[outer1[0]]
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|c| g.masks[*c] & bit(v) != 0 && !in_chain(c))
-        .filter(|&c| sees_all(c, outer1) && sees_all(c, outer2))
-        .map(|c| (c, v))
-        .collect();
-    (!eliminations.is_empty()).then_some(eliminations)
+    let in_chain = outer1.set.or(inner1.set).or(inner2.set).or(outer2.set);
+    let removed = holds.and(outer1.seen).and(outer2.seen).minus(in_chain);
+    (!removed.is_empty()).then_some(removed)
 }
 
-/// The step of a chain: `a.ends[ea]` is its first outer end, `b.ends[1 - eb]` its second.
-fn chain_step(
+/// The step of a chain of `ends` (outer1, inner1, inner2, outer2) whose
+/// links lie in `houses`, removing `v` from the cells of `removed`.
+fn chain_step<const W: usize>(
     g: &Candidates,
     v: u16,
     technique: Technique,
-    (a, ea): (&Link, usize),
-    (b, eb): (&Link, usize),
-    eliminations: Vec<(usize, u16)>,
+    ends: [&[usize]; 4],
+    houses: [usize; 2],
+    removed: CellSet<W>,
 ) -> Step {
     let layout = &g.layout;
-    let (outer1, inner1) = (&a.ends[ea], &a.ends[1 - ea]);
-    let (inner2, outer2) = (&b.ends[eb], &b.ends[1 - eb]);
-    let cells: Vec<usize> = [outer1, inner1, inner2, outer2]
-        .into_iter()
-        .flatten()
-        .copied()
+    let [outer1, inner1, inner2, outer2] = ends;
+    // Listed in the order of the first outer cell's peers.
+    let eliminations: Vec<(usize, u16)> = layout.peers[outer1[0]]
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| removed.contains(c))
+        .map(|c| (c, v))
         .collect();
+    let cells: Vec<usize> = ends.into_iter().flatten().copied().collect();
     let names = |e: &[usize]| -> String {
         e.iter()
             .map(|&c| g.cell_name(c))
@@ -247,8 +255,8 @@ fn chain_step(
         technique.name(),
         names(outer1),
         names(inner1),
-        layout.houses[a.house].name(),
-        layout.houses[b.house].name(),
+        layout.houses[houses[0]].name(),
+        layout.houses[houses[1]].name(),
         names(inner1),
         names(inner2),
         names(outer1),
@@ -257,7 +265,7 @@ fn chain_step(
     Step::new(technique, text)
         .remove(eliminations)
         .cells(cells.iter().copied())
-        .houses([a.house, b.house])
+        .houses(houses)
         .marks(cells.iter().map(|&c| (c, v)))
 }
 
