@@ -273,7 +273,7 @@ fn step(
     } else {
         Technique::AlignedTripletExclusion
     };
-    let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+    let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
     let seen: Vec<String> = lockers
         .iter()
         .map(|&c| format!("{} ({})", g.cell_name(c), value_list(g.masks[c])))

@@ -271,7 +271,7 @@ fn better(a: &Wing, b: &Wing) -> bool {
 
 fn wing_step(g: &Candidates, w: Wing) -> Step {
     let union = w.set.iter().fold(0, |m, &c| m | g.masks[c]);
-    let names: Vec<String> = w.set.iter().map(|&c| g.cell_name(c)).collect();
+    let names: Vec<String> = w.set.iter().map(|&c| g.cell_name(c).to_string()).collect();
     let values: Vec<String> = values_of(union).map(|v| v.to_string()).collect();
     let name = w.technique.name();
     let text = if w.double {
@@ -398,7 +398,11 @@ pub(crate) fn als_xz(g: &Candidates) -> Option<Step> {
                 continue;
             }
             let name = |s: &Als| {
-                let cells: Vec<String> = s.cells.iter().map(|&c| g.cell_name(c)).collect();
+                let cells: Vec<String> = s
+                    .cells
+                    .iter()
+                    .map(|&c| g.cell_name(c).to_string())
+                    .collect();
                 let values: Vec<String> = values_of(s.mask).map(|v| v.to_string()).collect();
                 format!("{} ({})", cells.join(", "), values.join(", "))
             };

@@ -2,7 +2,7 @@
 
 use crate::error::House;
 
-use super::grid::{Candidates, bit, first_combination, values_of};
+use super::grid::{Candidates, bit, first_combination, joined, values_of};
 use super::step::{Step, Technique};
 
 /// The rows or the columns, by house index, in order.
@@ -60,10 +60,7 @@ impl Fish {
         marked: &[usize],
     ) -> Step {
         let names = |hs: &[usize]| -> String {
-            hs.iter()
-                .map(|&h| g.layout.houses[h].name())
-                .collect::<Vec<_>>()
-                .join(", ")
+            joined(hs.iter().map(|&h| g.layout.houses[h].name()), ", ")
         };
         let v = self.v;
         let text = format!(

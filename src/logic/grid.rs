@@ -24,8 +24,8 @@ pub(crate) struct HouseInfo {
 
 impl HouseInfo {
     /// "row 4", "box 5", "diagonal 1".
-    pub(crate) fn name(&self) -> String {
-        format!("{} {}", self.kind, self.number)
+    pub(crate) fn name(&self) -> HouseName {
+        HouseName(self.kind, self.number)
     }
 
     /// Whether the house is a box or a jigsaw region (SE's "block").
@@ -36,6 +36,29 @@ impl HouseInfo {
     /// Whether the house is a row or a column.
     pub(crate) fn is_line(&self) -> bool {
         matches!(self.kind, House::Row | House::Column)
+    }
+}
+
+/// A house's name in a step's text, written without a `String` of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HouseName(House, usize);
+
+impl std::fmt::Display for HouseName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.0, self.1)
+    }
+}
+
+/// A cell's name in a step's text, "R4C7", written without a `String` of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellName {
+    cell: usize,
+    n: usize,
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "R{}C{}", self.cell / self.n + 1, self.cell % self.n + 1)
     }
 }
 
@@ -577,10 +600,25 @@ impl Candidates {
     }
 
     /// "R4C6", rows and columns from 1.
-    pub(crate) fn cell_name(&self, cell: usize) -> String {
-        let n = self.size();
-        format!("R{}C{}", cell / n + 1, cell % n + 1)
+    pub(crate) fn cell_name(&self, cell: usize) -> CellName {
+        CellName {
+            cell,
+            n: self.size(),
+        }
     }
+}
+
+/// `items` written one after another with `sep` between them.
+pub(crate) fn joined<T: std::fmt::Display>(
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let _ = write!(out, "{}{item}", if i == 0 { "" } else { sep });
+    }
+    out
 }
 
 /// The bit of `value` in a candidate mask.
@@ -622,7 +660,7 @@ pub(crate) fn first_combination<T>(
     if k == 0 || k > len {
         return None;
     }
-    let mut idx: Vec<usize> = (0..k).collect();
+    let mut idx: smallvec::SmallVec<[usize; 8]> = (0..k).collect();
     loop {
         if let Some(t) = found(&idx) {
             return Some(t);

@@ -1,5 +1,7 @@
 //! Intersections: pointing and claiming, direct (they leave a hidden single) and plain.
 
+use smallvec::SmallVec;
+
 use super::grid::{Candidates, bit};
 use super::step::{Step, Technique};
 
@@ -46,7 +48,7 @@ fn lock(
     let layout = &g.layout;
     let b = bit(v);
     let has = |c: &u32| g.masks[*c as usize] & b != 0;
-    let places: Vec<usize> = layout.houses[src]
+    let places: SmallVec<[usize; 16]> = layout.houses[src]
         .cells
         .iter()
         .filter(|c| has(c))
@@ -55,7 +57,7 @@ fn lock(
     if places.len() < 2 || !places.iter().all(|&c| shared.contains(&(c as u32))) {
         return None;
     }
-    let removed: Vec<usize> = layout.houses[dst]
+    let removed: SmallVec<[usize; 16]> = layout.houses[dst]
         .cells
         .iter()
         .filter(|c| has(c) && !shared.contains(c))
@@ -105,17 +107,22 @@ fn lock(
     // Direct: another house of the source's kind left with one place for v.
     let (cell, third) = layout.full.iter().find_map(|&h| {
         let house = &layout.houses[h];
-        if h == src || house.kind != src_h.kind {
+        if h == src || house.kind != src_h.kind || g.positions(h, v).count_ones() < 2 {
             return None;
         }
-        let before = house.cells.iter().filter(|c| has(c)).count();
-        let left: Vec<usize> = house
+        let hit = removed
+            .iter()
+            .filter(|&&c| layout.cell_houses[c].contains(&(h as u32)))
+            .count();
+        if g.positions(h, v).count_ones() as usize - hit != 1 {
+            return None;
+        }
+        let cell = house
             .cells
             .iter()
-            .filter(|c| has(c) && !removed.contains(&(**c as usize)))
             .map(|&c| c as usize)
-            .collect();
-        (before > 1 && left.len() == 1).then(|| (left[0], h))
+            .find(|&c| has(&(c as u32)) && !removed.contains(&c))?;
+        Some((cell, h))
     })?;
     let technique = if pointing {
         Technique::DirectPointing

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::error::House;
 
-use super::grid::{Candidates, CellSet, Layout, bit, by_width};
+use super::grid::{Candidates, CellSet, Layout, bit, by_width, joined};
 use super::step::{Step, Technique};
 
 /// A strong link on one value: at least one of its two ends holds it.
@@ -244,12 +244,7 @@ fn chain_step<const W: usize>(
         .map(|c| (c, v))
         .collect();
     let cells: Vec<usize> = ends.into_iter().flatten().copied().collect();
-    let names = |e: &[usize]| -> String {
-        e.iter()
-            .map(|&c| g.cell_name(c))
-            .collect::<Vec<_>>()
-            .join("+")
-    };
+    let names = |e: &[usize]| -> String { joined(e.iter().map(|&c| g.cell_name(c)), "+") };
     let text = format!(
         "{}: {v} is in {} or {} ({} and {}), and {} sees {}, so {v} is in {} or {}",
         technique.name(),
@@ -792,11 +787,12 @@ impl Walk<'_> {
         let (g, v, links) = (self.g, self.v, self.links);
         let layout = &g.layout;
         let names = |e: &[usize]| -> String {
-            e.iter()
-                .filter(|&&c| g.masks[c] & bit(v) != 0)
-                .map(|&c| g.cell_name(c))
-                .collect::<Vec<_>>()
-                .join("+")
+            joined(
+                e.iter()
+                    .filter(|&&c| g.masks[c] & bit(v) != 0)
+                    .map(|&c| g.cell_name(c)),
+                "+",
+            )
         };
         let strong: Vec<String> = self
             .path

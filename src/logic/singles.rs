@@ -9,32 +9,30 @@ pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
     let layout = &g.layout;
     // Boxes, columns, rows, then the rest, as SE looks.
     let order = &layout.order_full;
+    let empty = |h: usize| g.empty_count(h);
     let full_house = order
         .iter()
+        .filter(|&&h| empty(h) == 1)
         .find_map(|&h| single_in(g, h, true, Technique::FullHouse));
     let in_box = || {
         order
             .iter()
-            .filter(|&&h| layout.houses[h].is_box())
+            .filter(|&&h| empty(h) > 1 && layout.houses[h].is_box())
             .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleBox))
     };
     let elsewhere = || {
         order
             .iter()
-            .filter(|&&h| !layout.houses[h].is_box())
+            .filter(|&&h| empty(h) > 1 && !layout.houses[h].is_box())
             .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleLine))
     };
     full_house.or_else(in_box).or_else(elsewhere)
 }
 
-/// A value with one place in house `h`, when the house has one empty cell
-/// (`alone`) or more.
+/// A value with one place in house `h`, whose one empty cell it fills
+/// (`alone`) or one of several.
 fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Option<Step> {
     let house = &g.layout.houses[h];
-    let empty = g.empty_count(h);
-    if (empty == 1) != alone || empty == 0 {
-        return None;
-    }
     let (v, places) = g
         .house_places(h)
         .iter()

@@ -1,5 +1,7 @@
 //! Subsets: naked and hidden pairs, triples and quads, and the direct hidden pair and triple.
 
+use smallvec::SmallVec;
+
 use super::grid::{Candidates, first_combination, values_of};
 use super::step::{Step, Technique};
 
@@ -42,7 +44,7 @@ fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Op
         if eliminations.is_empty() {
             return None;
         }
-        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
+        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
         let text = format!(
             "{}: {} hold only {} in {}, so those values leave its other cells",
             technique.name(),
@@ -95,12 +97,13 @@ fn hidden_in(
     }
     let n = g.size() as u16;
     let places = g.house_places(h);
-    let pool: Vec<u16> = (1..=n)
+    let house = &g.layout.houses[h].cells;
+    let pool: SmallVec<[u16; 64]> = (1..=n)
         .filter(|&v| (2..=degree as u32).contains(&places[v as usize - 1].count_ones()))
         .collect();
     let cells_of = |mask: u64| -> Vec<usize> {
         values_of(mask)
-            .map(|i| g.layout.houses[h].cells[i as usize - 1] as usize)
+            .map(|i| house[i as usize - 1] as usize)
             .collect()
     };
     first_combination(pool.len(), degree, |idx| {
@@ -109,65 +112,64 @@ fn hidden_in(
             return None;
         }
         let set_mask = idx.iter().fold(0u64, |m, &i| m | 1 << (pool[i] - 1));
+        // Tests on the masks first: most sets remove nothing, or place nothing.
+        if !values_of(within).any(|i| g.masks[house[i as usize - 1] as usize] & !set_mask != 0) {
+            return None;
+        }
+        let single = if direct {
+            // Another value the set's cells leave with one place in the house.
+            let v = (1..=n)
+                .filter(|v| set_mask & 1 << (v - 1) == 0)
+                .find(|&v| {
+                    let p = places[v as usize - 1];
+                    p.count_ones() > 1 && (p & !within).count_ones() == 1
+                })?;
+            Some((cells_of(places[v as usize - 1] & !within)[0], v))
+        } else {
+            None
+        };
         let cells = cells_of(within);
         let eliminations: Vec<(usize, u16)> = cells
             .iter()
             .flat_map(|&c| values_of(g.masks[c] & !set_mask).map(move |v| (c, v)))
             .collect();
-        if eliminations.is_empty() {
-            return None;
-        }
-        // The step and its words are built only once it is found.
-        let what = || {
-            let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c)).collect();
-            format!(
-                "{} have only {} for places in {}",
-                value_list(set_mask),
-                names.join(", "),
-                g.layout.houses[h].name()
-            )
+        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
+        let what = format!(
+            "{} have only {} for places in {}",
+            value_list(set_mask),
+            names.join(", "),
+            g.layout.houses[h].name()
+        );
+        // A direct step only places, as in SE: what it would remove shows why.
+        let (removed, shown) = if direct {
+            (Vec::new(), eliminations)
+        } else {
+            (eliminations, Vec::new())
         };
-        let step = |eliminations: Vec<(usize, u16)>| {
-            // A direct step only places, as in SE: what it would remove shows why.
-            let (removed, shown) = if direct {
-                (Vec::new(), eliminations)
-            } else {
-                (eliminations, Vec::new())
-            };
-            Step::new(technique, String::new())
-                .remove(removed)
-                .marks(shown)
-                .cells(cells.iter().copied())
-                .houses([h])
-                .marks(
-                    cells
-                        .iter()
-                        .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
-                )
-        };
-        if !direct {
-            let text = format!(
-                "{}: {}, so other values leave those cells",
-                technique.name(),
-                what()
+        let step = Step::new(technique, String::new())
+            .remove(removed)
+            .marks(shown)
+            .cells(cells.iter().copied())
+            .houses([h])
+            .marks(
+                cells
+                    .iter()
+                    .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
             );
-            return Some(step(eliminations).with_text(text));
-        }
-        let (cell, v) = (1..=n)
-            .filter(|v| set_mask & 1 << (v - 1) == 0)
-            .find_map(|v| {
-                let p = places[v as usize - 1];
-                let left = p & !within;
-                (p.count_ones() > 1 && left.count_ones() == 1).then(|| (cells_of(left)[0], v))
-            })?;
+        let Some((cell, v)) = single else {
+            let text = format!(
+                "{}: {what}, so other values leave those cells",
+                technique.name()
+            );
+            return Some(step.with_text(text));
+        };
         let text = format!(
-            "{}: {}, which leaves {v} one place in {}, {}",
+            "{}: {what}, which leaves {v} one place in {}, {}",
             technique.name(),
-            what(),
             g.layout.houses[h].name(),
             g.cell_name(cell)
         );
-        Some(step(eliminations).with_text(text).place(cell, v))
+        Some(step.with_text(text).place(cell, v))
     })
 }
 

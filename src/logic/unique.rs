@@ -2,7 +2,7 @@
 
 use crate::error::House;
 
-use super::grid::{Candidates, bit, first_combination, values_of};
+use super::grid::{Candidates, bit, first_combination, joined, values_of};
 use super::step::{Step, Technique};
 use super::subsets::value_list;
 
@@ -122,11 +122,7 @@ fn is_deadly(g: &Candidates, cells: &[usize]) -> bool {
 }
 
 fn names(g: &Candidates, cells: &[usize]) -> String {
-    cells
-        .iter()
-        .map(|&c| g.cell_name(c))
-        .collect::<Vec<_>>()
-        .join(", ")
+    joined(cells.iter().map(|&c| g.cell_name(c)), ", ")
 }
 
 /// The loop's cells with more than the pair.
