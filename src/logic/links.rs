@@ -15,6 +15,10 @@ struct Link<const W: usize> {
     house: usize,
     ends: [End<W>; 2],
     grouped: bool,
+    /// The house's kind, and whether it is a box (or region) or a line.
+    kind: House,
+    is_box: bool,
+    is_line: bool,
 }
 
 /// One end of a link: its cells (a run of the search's cell list, in
@@ -59,10 +63,14 @@ impl<const W: usize> Links<W> {
             }
         });
         let grouped = ends.iter().any(|e| e.len > 1);
+        let info = &layout.houses[h];
         self.links.push(Link {
             house: h,
             ends,
             grouped,
+            kind: info.kind,
+            is_box: info.is_box(),
+            is_line: info.is_line(),
         });
     }
 }
@@ -81,9 +89,10 @@ fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
         links: Vec::new(),
         cells: Vec::new(),
     };
+    let tenths = TECHNIQUES.map(Technique::tenths);
     for v in 1..=g.size() as u16 {
         strong_links(g, v, &mut links);
-        best = best_on(g, v, &links, best);
+        best = best_on(g, v, &links, &tenths, best);
     }
     best.map(|(_, step)| step)
 }
@@ -97,11 +106,13 @@ fn rank(technique: Technique, eliminations: usize) -> Rank {
     (technique.tenths(), std::cmp::Reverse(eliminations), name)
 }
 
-/// `best`, or a chain on `v` that ranks before it.
+/// `best`, or a chain on `v` that ranks before it; `tenths` are those of
+/// [`TECHNIQUES`].
 fn best_on<const W: usize>(
     g: &Candidates,
     v: u16,
     links: &Links<W>,
+    tenths: &[u16; 5],
     mut best: Option<(Rank, Step)>,
 ) -> Option<(Rank, Step)> {
     const ENDS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
@@ -112,27 +123,28 @@ fn best_on<const W: usize>(
     let all = &links.links;
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {
-            // The inner ends a.ends[1 - ea] and b.ends[eb] see each other.
-            let joins = ENDS
-                .map(|(ea, eb)| a.house != b.house && b.ends[eb].set.within(&a.ends[1 - ea].seen));
-            if !joins.contains(&true) {
+            if a.house == b.house {
                 continue;
             }
-            let technique = technique_of(g, a, b);
+            // Bit k: the inner ends a.ends[1 - ea] and b.ends[eb] of ENDS[k] see each other.
+            let joins = (0..4).fold(0u8, |m, k| {
+                let (ea, eb) = ENDS[k];
+                m | u8::from(b.ends[eb].set.within(&a.ends[1 - ea].seen)) << k
+            });
+            if joins == 0 {
+                continue;
+            }
+            let class = technique_of(a, b);
             let bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
-            if technique.tenths() > bar {
+            if tenths[class] > bar {
                 continue;
             }
-            for (ea, eb) in ENDS
-                .into_iter()
-                .zip(joins)
-                .filter(|(_, j)| *j)
-                .map(|(e, _)| e)
-            {
+            for (ea, eb) in (0..4).filter(|k| joins & 1 << k != 0).map(|k| ENDS[k]) {
                 let chain = [&a.ends[ea], &a.ends[1 - ea], &b.ends[eb], &b.ends[1 - eb]];
                 let Some(removed) = eliminations(holds, chain) else {
                     continue;
                 };
+                let technique = TECHNIQUES[class];
                 let r = rank(technique, removed.len());
                 if best.as_ref().is_none_or(|(b, _)| r < *b) {
                     let ends = chain.map(|e| links.cells(e));
@@ -145,21 +157,29 @@ fn best_on<const W: usize>(
     best
 }
 
-/// The technique a chain of links `a` and `b` makes, by SE's names and ratings.
-fn technique_of<const W: usize>(g: &Candidates, a: &Link<W>, b: &Link<W>) -> Technique {
-    let layout = &g.layout;
-    let (ka, kb) = (layout.houses[a.house].kind, layout.houses[b.house].kind);
-    let grouped_box = |l: &Link<W>| l.grouped && layout.houses[l.house].is_box();
+/// The techniques of two strong links, as [`technique_of`] numbers them.
+const TECHNIQUES: [Technique; 5] = [
+    Technique::EmptyRectangle,
+    Technique::GroupedTwoLinks,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+];
+
+/// The technique (index into [`TECHNIQUES`]) a chain of links `a` and `b`
+/// makes, by SE's names and ratings.
+fn technique_of<const W: usize>(a: &Link<W>, b: &Link<W>) -> usize {
+    let grouped_box = |l: &Link<W>| l.grouped && l.is_box;
     if grouped_box(a) || grouped_box(b) {
-        Technique::EmptyRectangle
+        0
     } else if a.grouped || b.grouped {
-        Technique::GroupedTwoLinks
-    } else if ka == kb && matches!(ka, House::Row | House::Column) {
-        Technique::Skyscraper
-    } else if layout.houses[a.house].is_line() && layout.houses[b.house].is_line() {
-        Technique::TwoStringKite
+        1
+    } else if a.kind == b.kind && matches!(a.kind, House::Row | House::Column) {
+        2
+    } else if a.is_line && b.is_line {
+        3
     } else {
-        Technique::TurbotFish
+        4
     }
 }
 
