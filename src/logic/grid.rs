@@ -8,7 +8,7 @@ use crate::rules::Rules;
 use crate::variant::Variant;
 
 use super::error::LogicError;
-use super::step::Step;
+use super::step::{CellName, HouseName, Step};
 
 /// The largest board logic handles: candidates are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;
@@ -25,7 +25,10 @@ pub(crate) struct HouseInfo {
 impl HouseInfo {
     /// "row 4", "box 5", "diagonal 1".
     pub(crate) fn name(&self) -> HouseName {
-        HouseName(self.kind, self.number)
+        HouseName {
+            kind: self.kind,
+            number: self.number,
+        }
     }
 
     /// Whether the house is a box or a jigsaw region (SE's "block").
@@ -36,29 +39,6 @@ impl HouseInfo {
     /// Whether the house is a row or a column.
     pub(crate) fn is_line(&self) -> bool {
         matches!(self.kind, House::Row | House::Column)
-    }
-}
-
-/// A house's name in a step's text, written without a `String` of its own.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct HouseName(House, usize);
-
-impl std::fmt::Display for HouseName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.0, self.1)
-    }
-}
-
-/// A cell's name in a step's text, "R4C7", written without a `String` of its own.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CellName {
-    cell: usize,
-    n: usize,
-}
-
-impl std::fmt::Display for CellName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "R{}C{}", self.cell / self.n + 1, self.cell % self.n + 1)
     }
 }
 
@@ -603,7 +583,7 @@ impl Candidates {
     pub(crate) fn cell_name(&self, cell: usize) -> CellName {
         CellName {
             cell,
-            n: self.size(),
+            side: self.size(),
         }
     }
 }

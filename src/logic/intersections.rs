@@ -17,23 +17,25 @@ pub(crate) fn locking(g: &Candidates, direct: bool) -> Option<Step> {
 
 fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
     let layout = &g.layout;
-    let sources = &layout.lock_sources[usize::from(!from_box)];
-    (1..=g.size() as u16).find_map(|v| {
-        sources.iter().find_map(|&house| {
+    for v in 1..=g.size() as u16 {
+        for &house in &layout.lock_sources[usize::from(!from_box)] {
             let p = g.positions(house, v);
             if p.count_ones() < 2 {
-                return None;
+                continue;
             }
             // A quick test on the position masks first: most pairs lock nothing.
-            layout.meets[house].iter().find_map(|m| {
-                let locked = p & !m.here == 0 && g.positions(m.other, v) & !m.there != 0;
+            for m in &layout.meets[house] {
+                if p & !m.here != 0 || g.positions(m.other, v) & !m.there == 0 {
+                    continue;
+                }
                 let shared = &layout.intersections[m.intersection].2;
-                locked
-                    .then(|| lock(g, v, house, m.other, shared, direct))
-                    .flatten()
-            })
-        })
-    })
+                if let Some(step) = lock(g, v, house, m.other, shared, direct) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Value `v` of house `src`, locked in the cells `shared` with `dst`.

@@ -13,25 +13,25 @@ pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
     let full_house = order
         .iter()
         .filter(|&&h| empty(h) == 1)
-        .find_map(|&h| single_in(g, h, true, Technique::FullHouse));
+        .find_map(|&h| single_in(g, h, Technique::FullHouse));
     let in_box = || {
         order
             .iter()
             .filter(|&&h| empty(h) > 1 && layout.houses[h].is_box())
-            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleBox))
+            .find_map(|&h| single_in(g, h, Technique::HiddenSingleBox))
     };
     let elsewhere = || {
         order
             .iter()
             .filter(|&&h| empty(h) > 1 && !layout.houses[h].is_box())
-            .find_map(|&h| single_in(g, h, false, Technique::HiddenSingleLine))
+            .find_map(|&h| single_in(g, h, Technique::HiddenSingleLine))
     };
     full_house.or_else(in_box).or_else(elsewhere)
 }
 
-/// A value with one place in house `h`, whose one empty cell it fills
-/// (`alone`) or one of several.
-fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Option<Step> {
+/// A value with one place in house `h`: the one empty cell of a full
+/// house, or one of several.
+fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Step> {
     let house = &g.layout.houses[h];
     let (v, places) = g
         .house_places(h)
@@ -40,22 +40,8 @@ fn single_in(g: &Candidates, h: usize, alone: bool, technique: Technique) -> Opt
         .find(|(_, p)| p.count_ones() == 1)?;
     let v = v as u16 + 1;
     let cell = house.cells[places.trailing_zeros() as usize] as usize;
-    let text = if alone {
-        format!(
-            "full house: {} is the last empty cell of {}, {v}",
-            g.cell_name(cell),
-            house.name()
-        )
-    } else {
-        format!(
-            "hidden single: {v} in {} has one place, {}",
-            house.name(),
-            g.cell_name(cell)
-        )
-    };
     Some(
-        Step::new(technique, text)
-            .place(cell, v)
+        Step::single(technique, Some(house.name()), g.cell_name(cell), v)
             .cells([cell])
             .houses([h])
             .marks([(cell, v)]),
@@ -69,9 +55,7 @@ pub(crate) fn naked_single(g: &Candidates) -> Option<Step> {
         (g.values[cell] == 0 && mask.count_ones() == 1).then(|| {
             let v = values_of(mask).next().unwrap_or(1);
             debug_assert_eq!(bit(v), mask);
-            let text = format!("naked single: {} can only be {v}", g.cell_name(cell));
-            Step::new(Technique::NakedSingle, text)
-                .place(cell, v)
+            Step::single(Technique::NakedSingle, None, g.cell_name(cell), v)
                 .cells([cell])
                 .marks([(cell, v)])
         })

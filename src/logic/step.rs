@@ -1,6 +1,9 @@
 //! A step of human-style logic: its technique with the SE difficulty, what it places and removes, and why.
 
+use std::borrow::Cow;
 use std::fmt;
+
+use crate::error::House;
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
@@ -493,6 +496,52 @@ impl fmt::Display for Technique {
     }
 }
 
+/// A house's name in a step's text ("row 4", "box 5"), written without a
+/// `String` of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HouseName {
+    pub(crate) kind: House,
+    pub(crate) number: usize,
+}
+
+impl fmt::Display for HouseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind, self.number)
+    }
+}
+
+/// A cell's name in a step's text, "R4C7", written without a `String` of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellName {
+    pub(crate) cell: usize,
+    pub(crate) side: usize,
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "R{}C{}",
+            self.cell / self.side + 1,
+            self.cell % self.side + 1
+        )
+    }
+}
+
+/// A step's line of plain English: written out, or a single's parts, put
+/// into words only when asked (a rating reads no words, and most steps
+/// are singles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Words {
+    Text(String),
+    /// A full house, hidden single (`house` is where) or naked single.
+    Single {
+        house: Option<HouseName>,
+        cell: CellName,
+        value: u16,
+    },
+}
+
 /// What justifies a step, for a user interface to highlight.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -521,7 +570,7 @@ pub struct Step {
     pub eliminations: Vec<(usize, u16)>,
     /// What justifies it.
     pub highlight: Highlight,
-    explanation: String,
+    words: Words,
 }
 
 impl Step {
@@ -531,8 +580,21 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             highlight: Highlight::default(),
-            explanation,
+            words: Words::Text(explanation),
         }
+    }
+
+    /// A single of `technique` placing `value` in `cell`; `house` is where
+    /// a full house or hidden single lies. Its words are written when asked.
+    pub(crate) fn single(
+        technique: Technique,
+        house: Option<HouseName>,
+        cell: CellName,
+        value: u16,
+    ) -> Self {
+        let mut step = Self::new(technique, String::new()).place(cell.cell, value);
+        step.words = Words::Single { house, cell, value };
+        step
     }
 
     pub(crate) fn with_technique(mut self, technique: Technique) -> Self {
@@ -541,7 +603,7 @@ impl Step {
     }
 
     pub(crate) fn with_text(mut self, text: String) -> Self {
-        self.explanation = text;
+        self.words = Words::Text(text);
         self
     }
 
@@ -573,8 +635,11 @@ impl Step {
     /// One line of plain English: the technique, its pattern and its result,
     /// as "hidden single: 7 in box 5 has one place, R4C6".
     #[must_use]
-    pub fn explanation(&self) -> &str {
-        &self.explanation
+    pub fn explanation(&self) -> Cow<'_, str> {
+        match &self.words {
+            Words::Text(text) => Cow::Borrowed(text),
+            Words::Single { .. } => Cow::Owned(self.to_string()),
+        }
     }
 
     /// The difficulty of the step on the SE scale.
@@ -587,6 +652,22 @@ impl Step {
 impl fmt::Display for Step {
     /// The explanation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.explanation)
+        let Words::Single { house, cell, value } = &self.words else {
+            return f.write_str(&self.explanation());
+        };
+        match (self.technique, house) {
+            (Technique::FullHouse, Some(house)) => {
+                write!(
+                    f,
+                    "full house: {cell} is the last empty cell of {house}, {value}"
+                )
+            }
+            (Technique::NakedSingle, _) | (_, None) => {
+                write!(f, "naked single: {cell} can only be {value}")
+            }
+            (_, Some(house)) => {
+                write!(f, "hidden single: {value} in {house} has one place, {cell}")
+            }
+        }
     }
 }

@@ -24,26 +24,33 @@ fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Op
     if g.empty_count(h) < 2 * degree {
         return None;
     }
-    let empty: Vec<usize> = g.empty_cells(h).collect();
-    let pool: Vec<usize> = empty
-        .iter()
-        .copied()
-        .filter(|&c| (2..=degree as u32).contains(&g.masks[c].count_ones()))
-        .collect();
+    let mut pool: SmallVec<[usize; 64]> = SmallVec::new();
+    for c in g.empty_cells(h) {
+        if (2..=degree as u32).contains(&g.masks[c].count_ones()) {
+            pool.push(c);
+        }
+    }
+    if pool.len() < degree {
+        return None;
+    }
     first_combination(pool.len(), degree, |idx| {
         let union = idx.iter().fold(0, |m, &i| m | g.masks[pool[i]]);
         if union.count_ones() as usize != degree {
             return None;
         }
-        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-        let eliminations: Vec<(usize, u16)> = empty
-            .iter()
-            .filter(|c| !cells.contains(c))
-            .flat_map(|&c| values_of(g.masks[c] & union).map(move |v| (c, v)))
-            .collect();
-        if eliminations.is_empty() {
+        let in_set = |c: usize| idx.iter().any(|&i| pool[i] == c);
+        if !g
+            .empty_cells(h)
+            .any(|c| !in_set(c) && g.masks[c] & union != 0)
+        {
             return None;
         }
+        let cells: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
+        let eliminations: Vec<(usize, u16)> = g
+            .empty_cells(h)
+            .filter(|&c| !in_set(c))
+            .flat_map(|c| values_of(g.masks[c] & union).map(move |v| (c, v)))
+            .collect();
         let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
         let text = format!(
             "{}: {} hold only {} in {}, so those values leave its other cells",
@@ -98,9 +105,16 @@ fn hidden_in(
     let n = g.size() as u16;
     let places = g.house_places(h);
     let house = &g.layout.houses[h].cells;
-    let pool: SmallVec<[u16; 64]> = (1..=n)
-        .filter(|&v| (2..=degree as u32).contains(&places[v as usize - 1].count_ones()))
-        .collect();
+    // The values with 2 to `degree` places, on the stack: most houses have too few.
+    let (mut values, mut len) = ([0u16; 64], 0);
+    for (i, p) in places.iter().enumerate() {
+        values[len] = i as u16 + 1;
+        len += usize::from((2..=degree as u32).contains(&p.count_ones()));
+    }
+    if len < degree {
+        return None;
+    }
+    let pool = &values[..len];
     let cells_of = |mask: u64| -> Vec<usize> {
         values_of(mask)
             .map(|i| house[i as usize - 1] as usize)

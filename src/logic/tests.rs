@@ -302,6 +302,7 @@ fn six_by_six_singles() {
         (step.technique, step.placements.clone()),
         (Technique::NakedSingle, vec![(0, 3)])
     );
+    assert_eq!(step.explanation(), "naked single: R1C1 can only be 3");
     g.apply(&step).unwrap();
     // 5 has one place in row 2: columns come first but hold 5 everywhere.
     let g = board(six(), &cut_line(6, true, 2, &[4], &[5]));
@@ -325,6 +326,10 @@ fn six_by_six_singles() {
     assert_eq!(
         (step.technique, step.placements.clone()),
         (Technique::FullHouse, vec![(8, 6)])
+    );
+    assert_eq!(
+        step.to_string(),
+        "full house: R2C3 is the last empty cell of box 1, 6"
     );
 }
 

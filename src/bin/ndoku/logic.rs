@@ -314,7 +314,7 @@ fn explain(puzzle: &Variant, path: &ndoku::logic::Path, format: PathFormat) -> S
                         s.difficulty(),
                         triples(&s.placements),
                         triples(&s.eliminations),
-                        json_string(s.explanation())
+                        json_string(&s.explanation())
                     )
                 })
                 .collect();
