@@ -1,5 +1,7 @@
 //! Fish on rows and columns: X-Wing, Swordfish and Jellyfish, plain (SE's ladder) and finned or sashimi (extras, not rated).
 
+use smallvec::SmallVec;
+
 use crate::error::House;
 
 use super::grid::{Candidates, bit, first_combination, joined, values_of};
@@ -96,11 +98,12 @@ pub(crate) fn fish(g: &Candidates, degree: usize, finned: bool) -> Option<Step> 
         (_, true) => FinnedJellyfish,
     };
     let (rows, cols) = (lines(g, House::Row), lines(g, House::Column));
+    let placed = g.placed();
     [(&cols, &rows), (&rows, &cols)]
         .into_iter()
         .find_map(|(base, cover)| {
             (1..=g.size() as u16)
-                .filter(|&v| finned || g.placed(v) + 2 * degree <= g.size())
+                .filter(|&v| finned || placed[usize::from(v) - 1] + 2 * degree <= g.size())
                 .find_map(|v| fish_on(g, v, degree, (base, cover), technique, finned))
         })
 }
@@ -123,17 +126,28 @@ fn fish_on(
 ) -> Option<Step> {
     let fins_allowed = if finned { MAX_FIN_COVERS } else { 0 };
     let least = if finned { 1 } else { 2 };
-    let places: Vec<u64> = base.iter().map(|&h| g.positions(h, v)).collect();
-    let pool: Vec<usize> = (0..base.len())
+    let places: SmallVec<[u64; 64]> = base.iter().map(|&h| g.positions(h, v)).collect();
+    let pool: SmallVec<[usize; 64]> = (0..base.len())
         .filter(|&i| (least..=(degree + fins_allowed) as u32).contains(&places[i].count_ones()))
         .collect();
     first_combination(pool.len(), degree, |idx| {
-        let chosen: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
-        let union = chosen.iter().fold(0, |m, &i| m | places[i]);
+        let union = idx.iter().fold(0, |m, &i| m | places[pool[i]]);
         let spread = union.count_ones() as usize;
         if spread < degree + usize::from(finned) || spread > degree + fins_allowed {
             return None;
         }
+        if !finned {
+            // Every base place lies on a cover line: the fish removes
+            // something only when the cover lines hold more places.
+            let inside: u32 = idx.iter().map(|&i| places[pool[i]].count_ones()).sum();
+            let covered: u32 = values_of(union)
+                .map(|p| g.positions(cover[p as usize - 1], v).count_ones())
+                .sum();
+            if covered == inside {
+                return None;
+            }
+        }
+        let chosen: Vec<usize> = idx.iter().map(|&i| pool[i]).collect();
         let positions: Vec<u16> = values_of(union).collect();
         first_combination(positions.len(), degree, |cidx| {
             let cover_mask = cidx.iter().fold(0u64, |m, &i| m | 1 << (positions[i] - 1));

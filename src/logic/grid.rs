@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::error::House;
 use crate::game::Game;
 use crate::rules::Rules;
@@ -574,9 +576,13 @@ impl Candidates {
         self.empty[h] as usize
     }
 
-    /// How many cells hold `value`.
-    pub(crate) fn placed(&self, value: u16) -> usize {
-        self.values.iter().filter(|&&v| v == value).count()
+    /// How many cells hold each value, value 1 first.
+    pub(crate) fn placed(&self) -> SmallVec<[usize; MAX_SIZE]> {
+        let mut out: SmallVec<[usize; MAX_SIZE]> = smallvec::smallvec![0; self.size()];
+        for &v in self.values.iter().filter(|&&v| v != 0) {
+            out[usize::from(v) - 1] += 1;
+        }
+        out
     }
 
     /// "R4C6", rows and columns from 1.
@@ -640,7 +646,7 @@ pub(crate) fn first_combination<T>(
     if k == 0 || k > len {
         return None;
     }
-    let mut idx: smallvec::SmallVec<[usize; 8]> = (0..k).collect();
+    let mut idx: SmallVec<[usize; 8]> = (0..k).collect();
     loop {
         if let Some(t) = found(&idx) {
             return Some(t);
