@@ -4,6 +4,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::error::House;
 
 use super::grid::{Candidates, CellSet, Layout, bit, by_width, joined};
@@ -122,6 +124,17 @@ fn best_on<const W: usize>(
     }
     let all = &links.links;
     for (i, a) in all.iter().enumerate() {
+        // The easiest technique `a` can make, as technique_of decides: a
+        // plain line any, another plain link a turbot fish or a grouped one,
+        // a grouped link a grouped one.
+        let floor = match (a.grouped, a.is_line) {
+            (true, _) => tenths[0].min(tenths[1]),
+            (false, true) => tenths.iter().copied().min().unwrap_or(0),
+            (false, false) => tenths[0].min(tenths[1]).min(tenths[4]),
+        };
+        if best.as_ref().is_some_and(|(r, _)| floor > r.0) {
+            continue;
+        }
         for b in &all[i + 1..] {
             if a.house == b.house {
                 continue;
@@ -217,7 +230,7 @@ fn in_one_house(g: &Candidates, h: usize, off: u64) -> bool {
     if rest == 0 {
         return true;
     }
-    let mut common: Vec<u32> = layout.cell_houses[first]
+    let mut common: SmallVec<[u32; 8]> = layout.cell_houses[first]
         .iter()
         .copied()
         .filter(|&k| k as usize != h)
