@@ -40,12 +40,12 @@ fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Step> {
         .find(|(_, p)| p.count_ones() == 1)?;
     let v = v as u16 + 1;
     let cell = house.cells[places.trailing_zeros() as usize] as usize;
-    Some(
-        Step::single(technique, Some(house.name()), g.cell_name(cell), v)
-            .cells([cell])
-            .houses([h])
-            .marks([(cell, v)]),
-    )
+    Some(Step::single(
+        technique,
+        Some((h, house.name())),
+        g.cell_name(cell),
+        v,
+    ))
 }
 
 /// An empty cell with one candidate.
@@ -56,8 +56,6 @@ pub(crate) fn naked_single(g: &Candidates) -> Option<Step> {
             let v = values_of(mask).next().unwrap_or(1);
             debug_assert_eq!(bit(v), mask);
             Step::single(Technique::NakedSingle, None, g.cell_name(cell), v)
-                .cells([cell])
-                .marks([(cell, v)])
         })
     })
 }

@@ -585,16 +585,29 @@ impl Step {
     }
 
     /// A single of `technique` placing `value` in `cell`; `house` is where
-    /// a full house or hidden single lies. Its words are written when asked.
+    /// a full house or hidden single lies (its index and name). Its words
+    /// are written when asked.
     pub(crate) fn single(
         technique: Technique,
-        house: Option<HouseName>,
+        house: Option<(usize, HouseName)>,
         cell: CellName,
         value: u16,
     ) -> Self {
-        let mut step = Self::new(technique, String::new()).place(cell.cell, value);
-        step.words = Words::Single { house, cell, value };
-        step
+        Self {
+            technique,
+            placements: vec![(cell.cell, value)],
+            eliminations: Vec::new(),
+            highlight: Highlight {
+                cells: vec![cell.cell],
+                houses: house.iter().map(|&(h, _)| h).collect(),
+                candidates: vec![(cell.cell, value)],
+            },
+            words: Words::Single {
+                house: house.map(|(_, name)| name),
+                cell,
+                value,
+            },
+        }
     }
 
     pub(crate) fn with_technique(mut self, technique: Technique) -> Self {

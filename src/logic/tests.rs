@@ -303,6 +303,12 @@ fn six_by_six_singles() {
         (Technique::NakedSingle, vec![(0, 3)])
     );
     assert_eq!(step.explanation(), "naked single: R1C1 can only be 3");
+    let marks = &step.highlight;
+    assert_eq!(
+        (marks.cells.clone(), marks.candidates.clone()),
+        (vec![0], vec![(0, 3)])
+    );
+    assert!(marks.houses.is_empty());
     g.apply(&step).unwrap();
     // 5 has one place in row 2: columns come first but hold 5 everywhere.
     let g = board(six(), &cut_line(6, true, 2, &[4], &[5]));
@@ -313,6 +319,10 @@ fn six_by_six_singles() {
         step.explanation(),
         "hidden single: 5 in row 3 has one place, R3C5"
     );
+    let marks = &step.highlight;
+    assert_eq!(marks.cells, vec![2 * 6 + 4]);
+    assert_eq!(marks.houses, vec![2]);
+    assert_eq!(marks.candidates, vec![(2 * 6 + 4, 5)]);
     // A box's last empty cell.
     let mut p = Variant::new(six());
     for (i, (r, c)) in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
