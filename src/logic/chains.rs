@@ -96,6 +96,22 @@ pub(crate) struct Net<'a> {
     reached: Vec<u64>,
     front: Vec<u64>,
     front_next: Vec<u64>,
+    /// The cycle search's buffers, kept from one source to the next.
+    bufs: CycleBufs,
+    /// Per candidate, `cycle_eliminations`' flags (all 0 between calls),
+    /// and the candidates it set.
+    seen: Vec<u8>,
+    touched: Vec<u32>,
+}
+
+/// What one cycle search fills: the closing off nodes, the arena of
+/// (node, parent index) and the arena indices of the two levels.
+#[derive(Default)]
+struct CycleBufs {
+    closers: Vec<u32>,
+    arena: Vec<(u32, u32)>,
+    on_level: Vec<u32>,
+    off_level: Vec<u32>,
 }
 
 /// Per candidate (cell·n + value − 1): the off nodes its truth makes
@@ -185,6 +201,9 @@ impl<'a> Net<'a> {
             reached: vec![0; nodes],
             front: vec![0; nodes],
             front_next: vec![0; nodes],
+            bufs: CycleBufs::default(),
+            seen: vec![0; n * n * n],
+            touched: Vec::new(),
         }
     }
 
@@ -360,26 +379,41 @@ impl<'a> Net<'a> {
     /// A cycle through `source` (on), closed by off node `last`: the value
     /// of each link leaves the cells outside the cycle that see an on node
     /// and an off node of it.
-    fn cycle_eliminations(&self, chain: &[u32]) -> Vec<(usize, u16)> {
+    fn cycle_eliminations(&mut self, chain: &[u32]) -> Vec<(usize, u16)> {
         let g = self.g;
-        let cells: Vec<usize> = chain.iter().map(|&p| self.parts(p).0).collect();
         let n = self.n;
-        let mut seen = vec![0u8; n * n * n];
+        // Per candidate, whether an on (1) or off (2) node sees it; the
+        // candidates set are listed so that only they are read and reset.
+        let (seen, touched) = (&mut self.seen, &mut self.touched);
+        touched.clear();
         for &p in chain {
-            let (cell, value, on) = self.parts(p);
-            let flag = if on { 1 } else { 2 };
+            let i = p as usize >> 1;
+            let (cell, value) = (i / n, (i % n) as u16 + 1);
+            let flag = if p & 1 == 1 { 1 } else { 2 };
             for &d in &g.layout.peers[cell] {
                 let d = d as usize;
-                if g.masks[d] & bit(value) != 0 && !cells.contains(&d) {
-                    seen[d * n + usize::from(value) - 1] |= flag;
+                if g.masks[d] & bit(value) != 0
+                    && !chain.iter().any(|&q| (q as usize >> 1) / n == d)
+                {
+                    let at = d * n + usize::from(value) - 1;
+                    if seen[at] == 0 {
+                        touched.push(at as u32);
+                    }
+                    seen[at] |= flag;
                 }
             }
         }
-        seen.iter()
-            .enumerate()
-            .filter(|&(_, &f)| f == 3)
-            .map(|(i, _)| (i / n, (i % n) as u16 + 1))
-            .collect()
+        // In candidate order, as a scan of every candidate would list them.
+        touched.sort_unstable();
+        let mut out = Vec::new();
+        for &at in touched.iter() {
+            let at = at as usize;
+            if seen[at] == 3 {
+                out.push((at / n, (at % n) as u16 + 1));
+            }
+            seen[at] = 0;
+        }
+        out
     }
 
     /// Whether a strong link leads into (`cell`, `value`): a cycle closes,
@@ -577,26 +611,55 @@ impl<'a> Net<'a> {
         pos: usize,
         best: Option<&Found>,
     ) -> Option<Found> {
+        // The buffers are lent out for the search and put back after it.
+        let mut bufs = std::mem::take(&mut self.bufs);
+        let found = self.cycle_in(&mut bufs, cell, value, links, base, kind, pos, best);
+        self.bufs = bufs;
+        found
+    }
+
+    /// `cycle` on buffers `bufs`.
+    #[allow(clippy::too_many_arguments)]
+    fn cycle_in(
+        &mut self,
+        bufs: &mut CycleBufs,
+        cell: usize,
+        value: u16,
+        links: Links,
+        base: u16,
+        kind: u8,
+        pos: usize,
+        best: Option<&Found>,
+    ) -> Option<Found> {
+        let CycleBufs {
+            closers,
+            arena,
+            on_level,
+            off_level,
+        } = bufs;
         let source = self.node(cell, value, true);
         self.off_to_on(source ^ 1, links);
-        let closers: Vec<u32> = self.out.iter().map(|&p| p ^ 1).collect();
+        closers.clear();
+        closers.extend(self.out.iter().map(|&p| p ^ 1));
         self.fresh();
         self.insert(source, NONE);
-        let mut arena: Vec<(u32, u32)> = vec![(source, NONE)];
-        let mut on_level: Vec<u32> = vec![0];
-        let mut off_level: Vec<u32> = Vec::new();
+        arena.clear();
+        arena.push((source, NONE));
+        on_level.clear();
+        on_level.push(0);
+        off_level.clear();
         let mut length = 0usize;
         while !on_level.is_empty() {
             length += 1;
             off_level.clear();
-            for &pi in &on_level {
+            for &pi in on_level.iter() {
                 let p = arena[pi as usize].0;
                 self.on_to_off(p, links.y);
                 for i in 0..self.out.len() {
                     let q = self.out[i];
                     // An off node never met cannot be an ancestor.
                     let again = self.has(q);
-                    if !again || (closers.contains(&q) && !descends(&arena, pi, q)) {
+                    if !again || (closers.contains(&q) && !descends(arena, pi, q)) {
                         self.mark[q as usize] = self.stamp;
                         off_level.push(arena.len() as u32);
                         arena.push((q, pi));
@@ -612,13 +675,13 @@ impl<'a> Net<'a> {
                 return None;
             }
             on_level.clear();
-            for &pi in &off_level {
+            for &pi in off_level.iter() {
                 let p = arena[pi as usize].0;
                 self.off_to_on(p, links);
                 for i in 0..self.out.len() {
                     let q = self.out[i];
                     if q == source && closes {
-                        let chain = arena_chain(&arena, pi);
+                        let chain = arena_chain(arena, pi);
                         let eliminations = self.cycle_eliminations(&chain);
                         if !eliminations.is_empty() {
                             let nodes = length as u16;
