@@ -90,13 +90,14 @@ fn search(
 /// SE's bound on a loop's cells with more than the pair: two, or any
 /// number whose extra values are one same value.
 fn extras_allowed(g: &Candidates, pair: u64, path: &[usize], next: usize) -> bool {
-    let cells = path.iter().chain([&next]);
-    let extra: Vec<u64> = cells
+    // How many cells have extras, and their union: counted, not collected.
+    let (count, union) = path
+        .iter()
+        .chain([&next])
         .map(|&c| g.masks[c] & !pair)
         .filter(|&m| m != 0)
-        .collect();
-    let union = extra.iter().fold(0, |m, &e| m | e);
-    extra.len() <= 2 || union.count_ones() == 1
+        .fold((0usize, 0u64), |(k, u), m| (k + 1, u | m));
+    count <= 2 || union.count_ones() == 1
 }
 
 /// Whether two loops hold the same cells.
