@@ -304,13 +304,18 @@ struct Chained {
     house: usize,
     /// The ends' cells; a grouped box end may hold the cell where the
     /// box's row and column parts cross even when the value is not there.
-    ends: [Vec<usize>; 2],
+    ends: [Cells; 2],
     /// Every place of the value in the house.
-    places: Vec<usize>,
+    places: Cells,
     grouped: bool,
     /// SE's house type: 0 box or region, 1 row, 2 column, 3 other.
     kind: u8,
 }
+
+/// A few cells (a link's places or an end), kept inline: the tables of
+/// every value are built at each step, and a heap list per link cost more
+/// than the search itself.
+type Cells = smallvec::SmallVec<[usize; 8]>;
 
 /// SE's house type of house `h`: 0 box or region, 1 row, 2 column, 3 other.
 fn kind_of(g: &Candidates, h: usize) -> u8 {
@@ -339,7 +344,7 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
     houses.sort_by_key(|&h| kind_of(g, h));
     let mut out = Vec::new();
     for h in houses {
-        let places: Vec<usize> = layout.houses[h]
+        let places: Cells = layout.houses[h]
             .cells
             .iter()
             .map(|&c| c as usize)
@@ -349,7 +354,7 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
             continue;
         }
         let kind = kind_of(g, h);
-        let link = |ends: [Vec<usize>; 2]| Chained {
+        let link = |ends: [Cells; 2]| Chained {
             house: h,
             ends,
             places: places.clone(),
@@ -363,7 +368,7 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
                 .into_iter()
                 .any(|k| line_of(g, a, k).is_some() && line_of(g, a, k) == line_of(g, b, k));
             if kind != 0 || !aligned {
-                out.push(link([vec![a], vec![b]]));
+                out.push(link([smallvec::smallvec![a], smallvec::smallvec![b]]));
             }
             continue;
         }
@@ -381,7 +386,7 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
 /// the row part; a part of one cell stands alone and the other takes the
 /// heart. Else, from 4 places, the places on two rows (or two columns) of
 /// the box, and both ways when they make a rectangle.
-fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Vec<usize>; 2]> {
+fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Cells; 2]> {
     let layout = &g.layout;
     for &heart in &layout.houses[h].cells {
         let heart = heart as usize;
@@ -394,12 +399,12 @@ fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Vec<usize>; 2]
         if !others().all(|c| on(c, House::Row, row) || on(c, House::Column, col)) {
             continue;
         }
-        let down: Vec<usize> = others().filter(|&c| on(c, House::Column, col)).collect();
-        let across: Vec<usize> = others().filter(|&c| on(c, House::Row, row)).collect();
+        let down: Cells = others().filter(|&c| on(c, House::Column, col)).collect();
+        let across: Cells = others().filter(|&c| on(c, House::Row, row)).collect();
         if down.is_empty() || across.is_empty() {
             return Vec::new();
         }
-        let with_heart = |mut part: Vec<usize>| {
+        let with_heart = |mut part: Cells| {
             part.push(heart);
             part
         };
@@ -416,10 +421,12 @@ fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Vec<usize>; 2]
     if places.len() < 4 {
         return Vec::new();
     }
-    let split = |k: House| -> Option<[Vec<usize>; 2]> {
+    let split = |k: House| -> Option<[Cells; 2]> {
         let first = line_of(g, places[0], k);
-        let (a, b): (Vec<usize>, Vec<usize>) =
-            places.iter().partition(|&&c| line_of(g, c, k) == first);
+        let (a, b): (Cells, Cells) = places
+            .iter()
+            .copied()
+            .partition(|&c| line_of(g, c, k) == first);
         let second = line_of(g, *b.first()?, k);
         b.iter()
             .all(|&c| line_of(g, c, k) == second)
@@ -439,7 +446,7 @@ fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Vec<usize>; 2]
 
 /// A grouped link in a line: its places lie in exactly two boxes, the
 /// places in one against those in the other.
-fn line_split(g: &Candidates, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+fn line_split(g: &Candidates, places: &[usize]) -> Option<[Cells; 2]> {
     let box_of = |c: usize| {
         let layout = &g.layout;
         layout.cell_houses[c]
@@ -448,16 +455,22 @@ fn line_split(g: &Candidates, places: &[usize]) -> Option<[Vec<usize>; 2]> {
             .find(|&h| layout.houses[h as usize].is_box())
     };
     let first = box_of(places[0])?;
-    let (a, b): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| box_of(c) == Some(first));
+    let (a, b): (Cells, Cells) = places
+        .iter()
+        .copied()
+        .partition(|&c| box_of(c) == Some(first));
     let second = box_of(*b.first()?)?;
     b.iter()
         .all(|&c| box_of(c) == Some(second))
         .then_some([a, b])
 }
 
+/// The houses an end lies in: two at most on classic rules.
+type Homes = smallvec::SmallVec<[u32; 4]>;
+
 /// The houses of N cells that hold every cell of `cells`, in SE's order
 /// for a weak link's house: columns, rows, boxes, others.
-fn homes(g: &Candidates, cells: &[usize]) -> Vec<u32> {
+fn homes(g: &Candidates, cells: &[usize]) -> Homes {
     let layout = &g.layout;
     let rank = |h: &u32| match layout.houses[*h as usize].kind {
         House::Column => 0,
@@ -465,7 +478,7 @@ fn homes(g: &Candidates, cells: &[usize]) -> Vec<u32> {
         House::Box | House::Region => 2,
         _ => 3,
     };
-    let mut out: Vec<u32> = layout.cell_houses[cells[0]]
+    let mut out: Homes = layout.cell_houses[cells[0]]
         .iter()
         .copied()
         .filter(|&h| layout.houses[h as usize].cells.len() == g.size())
@@ -482,11 +495,15 @@ struct Tables {
     /// `between[a * 2m + b]`: the house ends `a` and `b` (numbered
     /// `2 * link + end`) share, for disjoint links.
     between: Vec<Option<usize>>,
-    /// `joins[a]`: the ends that share a house with end `a`, and that house.
-    joins: Vec<Vec<(usize, usize)>>,
-    disjoint: Vec<Vec<bool>>,
-    /// `seen[a]`: the cells holding the value that see every cell of end `a`.
-    seen: Vec<Vec<u64>>,
+    /// `joins[join_start[a]..join_start[a + 1]]`: the ends that share a
+    /// house with end `a`, and that house, in order.
+    joins: Vec<(usize, usize)>,
+    join_start: Vec<usize>,
+    /// `disjoint[i * m + j]`: whether links `i` and `j` share no cell.
+    disjoint: Vec<bool>,
+    /// `seen[a * words..][..words]`: the cells holding the value that see
+    /// every cell of end `a`, as bits.
+    seen: Vec<u64>,
 }
 
 /// The last grid's layout and candidates, and its tables.
@@ -519,7 +536,8 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Tables>> {
     })
 }
 
-/// The tables of `v`'s links, when it has 3 or more.
+/// The tables of `v`'s links, when it has 3 or more. Each table is one
+/// flat list: they are built for every value at each step.
 fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
     let layout = &g.layout;
     let words = g.masks.len().div_ceil(64);
@@ -528,62 +546,73 @@ fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
         return None;
     }
     let m = links.len();
-    let places: Vec<Vec<u64>> = links
-        .iter()
-        .map(|l| {
-            let mut bits = vec![0u64; words];
-            for &c in &l.places {
-                bits[c / 64] |= 1 << (c % 64);
-            }
-            bits
-        })
-        .collect();
-    let disjoint: Vec<Vec<bool>> = (0..m)
-        .map(|i| {
-            (0..m)
-                .map(|j| i != j && places[i].iter().zip(&places[j]).all(|(x, y)| x & y == 0))
-                .collect()
-        })
-        .collect();
+    // Each link's places as bits, `words` words a link.
+    let mut places = vec![0u64; m * words];
+    for (i, l) in links.iter().enumerate() {
+        for &c in &l.places {
+            places[i * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    let bits = |i: usize| &places[i * words..(i + 1) * words];
+    let mut disjoint = vec![false; m * m];
+    for i in 0..m {
+        for j in 0..m {
+            disjoint[i * m + j] = i != j && bits(i).iter().zip(bits(j)).all(|(x, y)| x & y == 0);
+        }
+    }
     let end = |a: usize| &links[a / 2].ends[a % 2];
-    let homes: Vec<Vec<u32>> = (0..2 * m).map(|a| homes(g, end(a))).collect();
-    let mut by_house = vec![Vec::new(); layout.houses.len()];
+    let homes: Vec<Homes> = (0..2 * m).map(|a| homes(g, end(a))).collect();
+    // The ends in each house, in increasing order: `in_house[h]` is
+    // `house_ends[house_start[h]..house_start[h + 1]]`.
+    let mut house_start = vec![0usize; layout.houses.len() + 1];
+    for &h in homes.iter().flatten() {
+        house_start[h as usize + 1] += 1;
+    }
+    for h in 0..layout.houses.len() {
+        house_start[h + 1] += house_start[h];
+    }
+    let mut fill = house_start.clone();
+    let mut house_ends = vec![0usize; house_start[layout.houses.len()]];
     for (a, list) in homes.iter().enumerate() {
         for &h in list {
-            by_house[h as usize].push(a);
+            house_ends[fill[h as usize]] = a;
+            fill[h as usize] += 1;
         }
     }
     let mut between = vec![None; 4 * m * m];
-    let mut joins = vec![Vec::new(); 2 * m];
+    let mut joins = Vec::new();
+    let mut join_start = Vec::with_capacity(2 * m + 1);
     for a in 0..2 * m {
+        join_start.push(joins.len());
         // The first of `a`'s houses, in SE's order, that `b` lies in too.
         for &h in &homes[a] {
-            for &b in &by_house[h as usize] {
-                if disjoint[a / 2][b / 2] && between[a * 2 * m + b].is_none() {
-                    between[a * 2 * m + b] = Some(h as usize);
-                    joins[a].push((b, h as usize));
+            let h = h as usize;
+            for &b in &house_ends[house_start[h]..house_start[h + 1]] {
+                if disjoint[a / 2 * m + b / 2] && between[a * 2 * m + b].is_none() {
+                    between[a * 2 * m + b] = Some(h);
+                    joins.push((b, h));
                 }
             }
         }
-        joins[a].sort_unstable();
+        let from = join_start[a];
+        joins[from..].sort_unstable();
     }
-    let seen = (0..2 * m)
-        .map(|a| {
-            let cells = end(a);
-            let mut bits = vec![0u64; words];
-            for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
-                if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
-                    bits[c / 64] |= 1 << (c % 64);
-                }
+    join_start.push(joins.len());
+    let mut seen = vec![0u64; 2 * m * words];
+    for a in 0..2 * m {
+        let cells = end(a);
+        for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
+            if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
+                seen[a * words + c / 64] |= 1 << (c % 64);
             }
-            bits
-        })
-        .collect();
+        }
+    }
     Some(Tables {
         v,
         links,
         between,
         joins,
+        join_start,
         disjoint,
         seen,
     })
@@ -597,9 +626,12 @@ struct Walk<'a> {
     n: usize,
     links: &'a [Chained],
     between: &'a [Option<usize>],
-    joins: &'a [Vec<(usize, usize)>],
-    disjoint: &'a [Vec<bool>],
-    seen: &'a [Vec<u64>],
+    joins: &'a [(usize, usize)],
+    join_start: &'a [usize],
+    disjoint: &'a [bool],
+    seen: &'a [u64],
+    /// Words of a cell set in `seen`.
+    words: usize,
     path: Vec<(usize, usize)>,
     weak: Vec<usize>,
     best: Option<(ChainRank, Step)>,
@@ -624,8 +656,10 @@ pub(crate) fn link_chains(g: &Candidates, n: usize) -> Option<Step> {
             links: &t.links,
             between: &t.between,
             joins: &t.joins,
+            join_start: &t.join_start,
             disjoint: &t.disjoint,
             seen: &t.seen,
+            words: g.masks.len().div_ceil(64),
             path: Vec::with_capacity(n),
             weak: Vec::with_capacity(n),
             best: best.take(),
@@ -671,10 +705,11 @@ impl Walk<'_> {
         }
         let (last, enter) = self.path[self.path.len() - 1];
         let exit = 2 * last + 1 - enter;
-        for k in 0..self.joins[exit].len() {
-            let (b, h) = self.joins[exit][k];
+        let m = self.links.len();
+        for k in self.join_start[exit]..self.join_start[exit + 1] {
+            let (b, h) = self.joins[k];
             let j = b / 2;
-            if self.path.iter().any(|&(i, _)| !self.disjoint[i][j]) {
+            if self.path.iter().any(|&(i, _)| !self.disjoint[i * m + j]) {
                 continue;
             }
             self.path.push((j, b % 2));
@@ -685,12 +720,17 @@ impl Walk<'_> {
         }
     }
 
+    /// The cells holding the value that see every cell of end `a`, as bits.
+    fn seen_by(&self, a: usize) -> &[u64] {
+        &self.seen[a * self.words..(a + 1) * self.words]
+    }
+
     /// The cells holding the value that see every cell of ends `a` and
     /// `b`, outside `skip`'s houses.
     fn victims(&self, a: usize, b: usize, skip: &[usize]) -> Vec<usize> {
         let layout = &self.g.layout;
         let mut out = Vec::new();
-        for (w, (x, y)) in self.seen[a].iter().zip(&self.seen[b]).enumerate() {
+        for (w, (x, y)) in self.seen_by(a).iter().zip(self.seen_by(b)).enumerate() {
             let mut both = x & y;
             while both != 0 {
                 let c = w * 64 + both.trailing_zeros() as usize;
@@ -746,9 +786,10 @@ impl Walk<'_> {
                 add(self.victims(2 * i + 1 - e, 2 * j + k, &base));
             }
         } else {
-            if self.seen[start]
+            if self
+                .seen_by(start)
                 .iter()
-                .zip(&self.seen[end])
+                .zip(self.seen_by(end))
                 .all(|(x, y)| x & y == 0)
             {
                 return;
