@@ -492,9 +492,6 @@ fn homes(g: &Candidates, cells: &[usize]) -> Homes {
 struct Tables {
     v: u16,
     links: Vec<Chained>,
-    /// `between[a * 2m + b]`: the house ends `a` and `b` (numbered
-    /// `2 * link + end`) share, for disjoint links.
-    between: Vec<Option<usize>>,
     /// `joins[join_start[a]..join_start[a + 1]]`: the ends that share a
     /// house with end `a`, and that house, in order.
     joins: Vec<(usize, usize)>,
@@ -506,45 +503,86 @@ struct Tables {
     seen: Vec<u64>,
 }
 
-/// The last grid's layout and candidates, and its tables.
-type Cached = (Arc<Layout>, Vec<u64>, Rc<Vec<Tables>>);
+/// The tables of the last grid searched, and of each value on the last
+/// grid it was built for.
+struct TableCache {
+    layout: Arc<Layout>,
+    /// The last grid's candidates, and the tables of its values.
+    masks: Vec<u64>,
+    all: Rc<Vec<Rc<Tables>>>,
+    /// Per value (`v - 1`): its places as bits, and its tables then.
+    values: Vec<(Vec<u64>, Option<Rc<Tables>>)>,
+}
 
 thread_local! {
-    /// The tables of the last grid searched: the 3- to 6-link rungs of one
-    /// step search the same grid, and build them once.
-    static LAST_TABLES: RefCell<Option<Cached>> = const { RefCell::new(None) };
+    /// The 3- to 6-link rungs of one step search the same grid and build
+    /// its tables once; a value's tables depend on its places alone, and
+    /// most values keep theirs from one step to the next.
+    static LAST_TABLES: RefCell<Option<TableCache>> = const { RefCell::new(None) };
 }
 
 /// The tables of every value with 3 links or more on `g`, reused when the
-/// same grid comes again.
-fn tables_of(g: &Candidates) -> Rc<Vec<Tables>> {
+/// same grid comes again, and per value when its places are the same.
+fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
     LAST_TABLES.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((layout, masks, tables)) = last.as_ref()
-            && Arc::ptr_eq(layout, &g.layout)
-            && *masks == g.masks
-        {
-            return Rc::clone(tables);
+        let cache = match last.as_mut() {
+            Some(cache) if Arc::ptr_eq(&cache.layout, &g.layout) => cache,
+            _ => last.insert(TableCache {
+                layout: Arc::clone(&g.layout),
+                masks: Vec::new(),
+                all: Rc::new(Vec::new()),
+                values: vec![(Vec::new(), None); g.size()],
+            }),
+        };
+        if cache.masks == g.masks {
+            return Rc::clone(&cache.all);
         }
-        let tables = Rc::new(
-            (1..=g.size() as u16)
-                .filter_map(|v| tables_on(g, v))
-                .collect::<Vec<_>>(),
-        );
-        *last = Some((Arc::clone(&g.layout), g.masks.clone(), Rc::clone(&tables)));
-        tables
+        let words = g.masks.len().div_ceil(64);
+        let mut all = Vec::new();
+        for v in 1..=g.size() as u16 {
+            let mut places = vec![0u64; words];
+            for (c, &mask) in g.masks.iter().enumerate() {
+                if mask & bit(v) != 0 {
+                    places[c / 64] |= 1 << (c % 64);
+                }
+            }
+            let (known, tables) = &mut cache.values[usize::from(v) - 1];
+            if *known != places {
+                *tables = tables_on(g, v).map(Rc::new);
+                *known = places;
+            }
+            all.extend(tables.clone());
+        }
+        cache.masks.clone_from(&g.masks);
+        cache.all = Rc::new(all);
+        Rc::clone(&cache.all)
     })
 }
 
 /// The tables of `v`'s links, when it has 3 or more. Each table is one
 /// flat list: they are built for every value at each step.
 fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
-    let layout = &g.layout;
     let words = g.masks.len().div_ceil(64);
     let links = chained_links(g, v);
     if links.len() < 3 {
         return None;
     }
+    let disjoint = disjoint_links(&links, words);
+    let (joins, join_start) = end_joins(g, &links, &disjoint);
+    let seen = ends_seen(g, v, &links, words);
+    Some(Tables {
+        v,
+        links,
+        joins,
+        join_start,
+        disjoint,
+        seen,
+    })
+}
+
+/// `disjoint[i * m + j]`: whether links `i` and `j` (of `m`) share no cell.
+fn disjoint_links(links: &[Chained], words: usize) -> Vec<bool> {
     let m = links.len();
     // Each link's places as bits, `words` words a link.
     let mut places = vec![0u64; m * words];
@@ -560,9 +598,21 @@ fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
             disjoint[i * m + j] = i != j && bits(i).iter().zip(bits(j)).all(|(x, y)| x & y == 0);
         }
     }
+    disjoint
+}
+
+/// Tables `joins` and `join_start` of [`Tables`]: which ends of disjoint
+/// links share a house, and the first such house in SE's order.
+fn end_joins(
+    g: &Candidates,
+    links: &[Chained],
+    disjoint: &[bool],
+) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let layout = &g.layout;
+    let m = links.len();
     let end = |a: usize| &links[a / 2].ends[a % 2];
     let homes: Vec<Homes> = (0..2 * m).map(|a| homes(g, end(a))).collect();
-    // The ends in each house, in increasing order: `in_house[h]` is
+    // The ends in each house, in increasing order: those of house `h` are
     // `house_ends[house_start[h]..house_start[h + 1]]`.
     let mut house_start = vec![0usize; layout.houses.len() + 1];
     for &h in homes.iter().flatten() {
@@ -579,7 +629,8 @@ fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
             fill[h as usize] += 1;
         }
     }
-    let mut between = vec![None; 4 * m * m];
+    // `joined[b] == a + 1` once end `b` is joined to end `a`.
+    let mut joined = vec![0usize; 2 * m];
     let mut joins = Vec::new();
     let mut join_start = Vec::with_capacity(2 * m + 1);
     for a in 0..2 * m {
@@ -588,8 +639,8 @@ fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
         for &h in &homes[a] {
             let h = h as usize;
             for &b in &house_ends[house_start[h]..house_start[h + 1]] {
-                if disjoint[a / 2 * m + b / 2] && between[a * 2 * m + b].is_none() {
-                    between[a * 2 * m + b] = Some(h);
+                if disjoint[a / 2 * m + b / 2] && joined[b] != a + 1 {
+                    joined[b] = a + 1;
                     joins.push((b, h));
                 }
             }
@@ -598,24 +649,21 @@ fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
         joins[from..].sort_unstable();
     }
     join_start.push(joins.len());
-    let mut seen = vec![0u64; 2 * m * words];
-    for a in 0..2 * m {
-        let cells = end(a);
+    (joins, join_start)
+}
+
+/// Per end, `words` words: the cells holding `v` that see all its cells.
+fn ends_seen(g: &Candidates, v: u16, links: &[Chained], words: usize) -> Vec<u64> {
+    let layout = &g.layout;
+    let mut seen = vec![0u64; 2 * links.len() * words];
+    for (a, cells) in links.iter().flat_map(|l| &l.ends).enumerate() {
         for c in layout.peers[cells[0]].iter().map(|&c| c as usize) {
             if g.masks[c] & bit(v) != 0 && cells.iter().all(|&x| layout.sees(c, x)) {
                 seen[a * words + c / 64] |= 1 << (c % 64);
             }
         }
     }
-    Some(Tables {
-        v,
-        links,
-        between,
-        joins,
-        join_start,
-        disjoint,
-        seen,
-    })
+    seen
 }
 
 /// A chain being built on one value: its links, each with the end it is
@@ -625,7 +673,6 @@ struct Walk<'a> {
     v: u16,
     n: usize,
     links: &'a [Chained],
-    between: &'a [Option<usize>],
     joins: &'a [(usize, usize)],
     join_start: &'a [usize],
     disjoint: &'a [bool],
@@ -654,7 +701,6 @@ pub(crate) fn link_chains(g: &Candidates, n: usize) -> Option<Step> {
             v: t.v,
             n,
             links: &t.links,
-            between: &t.between,
             joins: &t.joins,
             join_start: &t.join_start,
             disjoint: &t.disjoint,
@@ -720,6 +766,13 @@ impl Walk<'_> {
         }
     }
 
+    /// The house ends `a` and `b` share, first in SE's order, when their
+    /// links are disjoint.
+    fn between(&self, a: usize, b: usize) -> Option<usize> {
+        let joins = &self.joins[self.join_start[a]..self.join_start[a + 1]];
+        joins.iter().find(|&&(x, _)| x == b).map(|&(_, h)| h)
+    }
+
     /// The cells holding the value that see every cell of end `a`, as bits.
     fn seen_by(&self, a: usize) -> &[u64] {
         &self.seen[a * self.words..(a + 1) * self.words]
@@ -748,7 +801,6 @@ impl Walk<'_> {
 
     /// A chain of `n` links is built: its eliminations, once per chain.
     fn close(&mut self) {
-        let m2 = 2 * self.links.len();
         let (first, s) = self.path[0];
         let (last, f) = self.path[self.n - 1];
         let (start, end) = (2 * first + s, 2 * last + 1 - f);
@@ -759,7 +811,7 @@ impl Walk<'_> {
         if !open_once && !ring_once {
             return;
         }
-        let ring = self.between[start * m2 + end];
+        let ring = self.between(start, end);
         if ring.is_some() && !ring_once || ring.is_none() && !open_once {
             return;
         }
