@@ -133,8 +133,8 @@ impl Tables {
     /// unused for off nodes): an on node makes off the other values of its
     /// cell (Y-links, with `links.y`) and its value in its peers; an off
     /// node makes on the other value of a bivalue cell (with `links.y`)
-    /// and its value's only other place in a house (with `links.x`). The
-    /// same node may come twice.
+    /// and its value's only other place in a house (with `links.x`). No
+    /// node comes twice: `freeze` lists each once.
     fn links(&self, work: &[u64], n: usize, p: u32, links: Links, mut visit: impl FnMut(u32, u32)) {
         let cv = p as usize >> 1;
         let cell = cv / n;
@@ -318,12 +318,12 @@ impl<'a> Net<'a> {
         self.out.clear();
         self.causes.clear();
         if let Some(t) = &self.tables {
+            // No node comes twice: the other value of the cell is not a
+            // place of this value, and `freeze` listed each place once.
             let (out, causes) = (&mut self.out, &mut self.causes);
             t.links(&self.work, self.n, node, links, |on, cause| {
-                if !out.contains(&on) {
-                    out.push(on);
-                    causes.push(cause);
-                }
+                out.push(on);
+                causes.push(cause);
             });
             return;
         }
@@ -386,15 +386,23 @@ impl<'a> Net<'a> {
         // candidates set are listed so that only they are read and reset.
         let (seen, touched) = (&mut self.seen, &mut self.touched);
         touched.clear();
+        // The chain's cells, stamped, so that a peer in it is skipped.
+        self.cell_stamp = self.cell_stamp.wrapping_add(1);
+        if self.cell_stamp == 0 {
+            self.cell_mark.fill(0);
+            self.cell_stamp = 1;
+        }
+        let stamp = self.cell_stamp;
+        for &p in chain {
+            self.cell_mark[(p as usize >> 1) / n] = stamp;
+        }
         for &p in chain {
             let i = p as usize >> 1;
             let (cell, value) = (i / n, (i % n) as u16 + 1);
             let flag = if p & 1 == 1 { 1 } else { 2 };
             for &d in &g.layout.peers[cell] {
                 let d = d as usize;
-                if g.masks[d] & bit(value) != 0
-                    && !chain.iter().any(|&q| (q as usize >> 1) / n == d)
-                {
+                if g.masks[d] & bit(value) != 0 && self.cell_mark[d] != stamp {
                     let at = d * n + usize::from(value) - 1;
                     if seen[at] == 0 {
                         touched.push(at as u32);
