@@ -74,9 +74,10 @@ fn search(
                 {
                     found.push(path.clone());
                 }
-            } else if !path.contains(&next)
+            } else if g.masks[next] & pair == pair
+                // The cheap test first: few cells hold the pair.
                 && path.len() < MAX_LOOP
-                && g.masks[next] & pair == pair
+                && !path.contains(&next)
                 && extras_allowed(g, pair, path, next)
             {
                 path.push(next);
@@ -109,7 +110,8 @@ fn same_loop(a: &[usize], b: &[usize]) -> bool {
 /// one at an odd place.
 fn is_deadly(g: &Candidates, cells: &[usize]) -> bool {
     let layout = &g.layout;
-    let mut seen: Vec<(u32, usize)> = Vec::new();
+    // On the stack: a loop of `MAX_LOOP` cells has 42 houses on classic rules.
+    let mut seen: smallvec::SmallVec<[(u32, usize); 48]> = smallvec::SmallVec::new();
     for (i, &c) in cells.iter().enumerate() {
         for &h in &layout.cell_houses[c] {
             if seen.contains(&(h, i % 2)) {
