@@ -658,6 +658,14 @@ impl<'a> Net<'a> {
         off_level.clear();
         let mut length = 0usize;
         while !on_level.is_empty() {
+            // A cycle closed at this level has `length + 2` distinct nodes:
+            // when none can win, stop before the level is grown.
+            let (difficulty, _) = chain_difficulty(base, length + 2);
+            let closes = length + 2 >= 4
+                && best.is_none_or(|b| before((difficulty, length + 2, kind), pos, b));
+            if (!closes && length + 2 >= 4) || length + 2 > self.cap {
+                return None;
+            }
             length += 1;
             off_level.clear();
             for &pi in on_level.iter() {
@@ -675,13 +683,6 @@ impl<'a> Net<'a> {
                 }
             }
             length += 1;
-            // A cycle closed now has `length` distinct nodes.
-            let (difficulty, _) = chain_difficulty(base, length);
-            let closes =
-                length >= 4 && best.is_none_or(|b| before((difficulty, length, kind), pos, b));
-            if (!closes && length >= 4) || length > self.cap {
-                return None;
-            }
             on_level.clear();
             for &pi in off_level.iter() {
                 let p = arena[pi as usize].0;
