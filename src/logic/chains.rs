@@ -656,16 +656,26 @@ impl<'a> Net<'a> {
         on_level.clear();
         on_level.push(0);
         off_level.clear();
+        // For a cycle of `nodes` distinct nodes: its difficulty, whether it
+        // may win, and whether the search stops before it.
+        let cap = self.cap;
+        let fate = |nodes: usize| {
+            let (difficulty, _) = chain_difficulty(base, nodes);
+            let closes =
+                nodes >= 4 && best.is_none_or(|b| before((difficulty, nodes, kind), pos, b));
+            (difficulty, closes, (!closes && nodes >= 4) || nodes > cap)
+        };
         let mut length = 0usize;
         while !on_level.is_empty() {
             // A cycle closed at this level has `length + 2` distinct nodes:
             // when none can win, stop before the level is grown.
-            let (difficulty, _) = chain_difficulty(base, length + 2);
-            let closes = length + 2 >= 4
-                && best.is_none_or(|b| before((difficulty, length + 2, kind), pos, b));
-            if (!closes && length + 2 >= 4) || length + 2 > self.cap {
+            let (difficulty, closes, stop) = fate(length + 2);
+            if stop {
                 return None;
             }
+            // On the last level only the off nodes that can close the
+            // cycle matter: the others would lead on to no level.
+            let last = fate(length + 4).2;
             length += 1;
             off_level.clear();
             for &pi in on_level.iter() {
@@ -673,6 +683,9 @@ impl<'a> Net<'a> {
                 self.on_to_off(p, links.y);
                 for i in 0..self.out.len() {
                     let q = self.out[i];
+                    if last && !closers.contains(&q) {
+                        continue;
+                    }
                     // An off node never met cannot be an ancestor.
                     let again = self.has(q);
                     if !again || (closers.contains(&q) && !descends(arena, pi, q)) {
@@ -684,6 +697,7 @@ impl<'a> Net<'a> {
             }
             length += 1;
             on_level.clear();
+            // On the last level only closing matters.
             for &pi in off_level.iter() {
                 let p = arena[pi as usize].0;
                 self.off_to_on(p, links);
@@ -710,7 +724,7 @@ impl<'a> Net<'a> {
                             });
                         }
                     }
-                    if !self.has(q) {
+                    if !last && !self.has(q) {
                         self.insert(q, NONE);
                         on_level.push(arena.len() as u32);
                         arena.push((q, pi));
