@@ -336,14 +336,56 @@ fn line_of(g: &Candidates, c: usize, kind: House) -> Option<u32> {
         .find(|&h| layout.houses[h as usize].kind == kind)
 }
 
+/// What the links of every value read of the layout, looked up once: each
+/// cell's row, column and box, and the full houses in link order.
+struct Lines {
+    rows: Vec<Option<u32>>,
+    columns: Vec<Option<u32>>,
+    boxes: Vec<Option<u32>>,
+    /// The houses of N cells, boxes first, then rows, columns and others.
+    order: Vec<usize>,
+}
+
+impl Lines {
+    fn new(g: &Candidates) -> Self {
+        let layout = &g.layout;
+        let cells = 0..g.masks.len();
+        let mut order = layout.full.clone();
+        order.sort_by_key(|&h| kind_of(g, h));
+        Self {
+            rows: cells.clone().map(|c| line_of(g, c, House::Row)).collect(),
+            columns: cells
+                .clone()
+                .map(|c| line_of(g, c, House::Column))
+                .collect(),
+            boxes: cells
+                .map(|c| {
+                    layout.cell_houses[c]
+                        .iter()
+                        .copied()
+                        .find(|&h| layout.houses[h as usize].is_box())
+                })
+                .collect(),
+            order,
+        }
+    }
+
+    /// The row (`House::Row`) or else the column of cell `c`.
+    fn line(&self, c: usize, kind: House) -> Option<u32> {
+        if kind == House::Row {
+            self.rows[c]
+        } else {
+            self.columns[c]
+        }
+    }
+}
+
 /// The strong links of `v` for chains of 3 links or more, as SE finds
 /// them, boxes first, then rows, columns and other houses.
-fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
+fn chained_links(g: &Candidates, lines: &Lines, v: u16) -> Vec<Chained> {
     let layout = &g.layout;
-    let mut houses = layout.full.clone();
-    houses.sort_by_key(|&h| kind_of(g, h));
     let mut out = Vec::new();
-    for h in houses {
+    for &h in &lines.order {
         let places: Cells = layout.houses[h]
             .cells
             .iter()
@@ -366,15 +408,15 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
             let (a, b) = (places[0], places[1]);
             let aligned = [House::Row, House::Column]
                 .into_iter()
-                .any(|k| line_of(g, a, k).is_some() && line_of(g, a, k) == line_of(g, b, k));
+                .any(|k| lines.line(a, k).is_some() && lines.line(a, k) == lines.line(b, k));
             if kind != 0 || !aligned {
                 out.push(link([smallvec::smallvec![a], smallvec::smallvec![b]]));
             }
             continue;
         }
         match kind {
-            0 => out.extend(box_splits(g, h, &places).into_iter().map(link)),
-            1 | 2 => out.extend(line_split(g, &places).map(link)),
+            0 => out.extend(box_splits(g, lines, h, &places).into_iter().map(link)),
+            1 | 2 => out.extend(line_split(lines, &places).map(link)),
             _ => {}
         }
     }
@@ -386,15 +428,12 @@ fn chained_links(g: &Candidates, v: u16) -> Vec<Chained> {
 /// the row part; a part of one cell stands alone and the other takes the
 /// heart. Else, from 4 places, the places on two rows (or two columns) of
 /// the box, and both ways when they make a rectangle.
-fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Cells; 2]> {
+fn box_splits(g: &Candidates, lines: &Lines, h: usize, places: &[usize]) -> Vec<[Cells; 2]> {
     let layout = &g.layout;
     for &heart in &layout.houses[h].cells {
         let heart = heart as usize;
-        let (row, col) = (
-            line_of(g, heart, House::Row),
-            line_of(g, heart, House::Column),
-        );
-        let on = |c: usize, k: House, l: Option<u32>| l.is_some() && line_of(g, c, k) == l;
+        let (row, col) = (lines.rows[heart], lines.columns[heart]);
+        let on = |c: usize, k: House, l: Option<u32>| l.is_some() && lines.line(c, k) == l;
         let others = || places.iter().copied().filter(|&c| c != heart);
         if !others().all(|c| on(c, House::Row, row) || on(c, House::Column, col)) {
             continue;
@@ -422,14 +461,14 @@ fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Cells; 2]> {
         return Vec::new();
     }
     let split = |k: House| -> Option<[Cells; 2]> {
-        let first = line_of(g, places[0], k);
+        let first = lines.line(places[0], k);
         let (a, b): (Cells, Cells) = places
             .iter()
             .copied()
-            .partition(|&c| line_of(g, c, k) == first);
-        let second = line_of(g, *b.first()?, k);
+            .partition(|&c| lines.line(c, k) == first);
+        let second = lines.line(*b.first()?, k);
         b.iter()
-            .all(|&c| line_of(g, c, k) == second)
+            .all(|&c| lines.line(c, k) == second)
             .then_some([a, b])
     };
     match split(House::Row) {
@@ -446,14 +485,8 @@ fn box_splits(g: &Candidates, h: usize, places: &[usize]) -> Vec<[Cells; 2]> {
 
 /// A grouped link in a line: its places lie in exactly two boxes, the
 /// places in one against those in the other.
-fn line_split(g: &Candidates, places: &[usize]) -> Option<[Cells; 2]> {
-    let box_of = |c: usize| {
-        let layout = &g.layout;
-        layout.cell_houses[c]
-            .iter()
-            .copied()
-            .find(|&h| layout.houses[h as usize].is_box())
-    };
+fn line_split(lines: &Lines, places: &[usize]) -> Option<[Cells; 2]> {
+    let box_of = |c: usize| lines.boxes[c];
     let first = box_of(places[0])?;
     let (a, b): (Cells, Cells) = places
         .iter()
@@ -510,6 +543,7 @@ struct TableCache {
     /// The last grid's candidates, and the tables of its values.
     masks: Vec<u64>,
     all: Rc<Vec<Rc<Tables>>>,
+    lines: Lines,
     /// Per value (`v - 1`): its places as bits, and its tables then.
     values: Vec<(Vec<u64>, Option<Rc<Tables>>)>,
 }
@@ -532,6 +566,7 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
                 layout: Arc::clone(&g.layout),
                 masks: Vec::new(),
                 all: Rc::new(Vec::new()),
+                lines: Lines::new(g),
                 values: vec![(Vec::new(), None); g.size()],
             }),
         };
@@ -549,7 +584,7 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
             }
             let (known, tables) = &mut cache.values[usize::from(v) - 1];
             if *known != places {
-                *tables = tables_on(g, v).map(Rc::new);
+                *tables = tables_on(g, &cache.lines, v).map(Rc::new);
                 *known = places;
             }
             all.extend(tables.clone());
@@ -562,9 +597,9 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
 
 /// The tables of `v`'s links, when it has 3 or more. Each table is one
 /// flat list: they are built for every value at each step.
-fn tables_on(g: &Candidates, v: u16) -> Option<Tables> {
+fn tables_on(g: &Candidates, lines: &Lines, v: u16) -> Option<Tables> {
     let words = g.masks.len().div_ceil(64);
-    let links = chained_links(g, v);
+    let links = chained_links(g, lines, v);
     if links.len() < 3 {
         return None;
     }
