@@ -790,6 +790,11 @@ impl Walk<'_> {
         for k in self.join_start[exit]..self.join_start[exit + 1] {
             let (b, h) = self.joins[k];
             let j = b / 2;
+            // A chain ending on a link before its first is met from the
+            // other end (`close` keeps each chain once): not built here.
+            if self.path.len() + 1 == self.n && j < self.path[0].0 {
+                continue;
+            }
             if self.path.iter().any(|&(i, _)| !self.disjoint[i * m + j]) {
                 continue;
             }
