@@ -573,19 +573,22 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
         if cache.masks == g.masks {
             return Rc::clone(&cache.all);
         }
+        // Every value's places as bits, `words` words a value, in one pass.
         let words = g.masks.len().div_ceil(64);
+        let mut places = vec![0u64; g.size() * words];
+        for (c, &mask) in g.masks.iter().enumerate() {
+            for v in super::grid::values_of(mask) {
+                places[(usize::from(v) - 1) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut all = Vec::new();
         for v in 1..=g.size() as u16 {
-            let mut places = vec![0u64; words];
-            for (c, &mask) in g.masks.iter().enumerate() {
-                if mask & bit(v) != 0 {
-                    places[c / 64] |= 1 << (c % 64);
-                }
-            }
+            let now = &places[(usize::from(v) - 1) * words..][..words];
             let (known, tables) = &mut cache.values[usize::from(v) - 1];
-            if *known != places {
+            if known.as_slice() != now {
                 *tables = tables_on(g, &cache.lines, v).map(Rc::new);
-                *known = places;
+                known.clear();
+                known.extend_from_slice(now);
             }
             all.extend(tables.clone());
         }
