@@ -98,6 +98,8 @@ pub(crate) struct Net<'a> {
     front_next: Vec<u64>,
     /// The cycle search's buffers, kept from one source to the next.
     bufs: CycleBufs,
+    /// `forcing_batch`'s two levels and touched nodes, kept likewise.
+    batch_bufs: [Vec<u32>; 3],
     /// Per candidate, `cycle_eliminations`' flags (all 0 between calls),
     /// and the candidates it set.
     seen: Vec<u8>,
@@ -105,13 +107,15 @@ pub(crate) struct Net<'a> {
 }
 
 /// What one cycle search fills: the closing off nodes, the arena of
-/// (node, parent index) and the arena indices of the two levels.
+/// (node, parent index), the arena indices of the two levels, and the
+/// chain of a closing (most remove nothing, and are dropped).
 #[derive(Default)]
 struct CycleBufs {
     closers: Vec<u32>,
     arena: Vec<(u32, u32)>,
     on_level: Vec<u32>,
     off_level: Vec<u32>,
+    chain: Vec<u32>,
 }
 
 /// Per candidate (cell·n + value − 1): the off nodes its truth makes
@@ -202,6 +206,7 @@ impl<'a> Net<'a> {
             front: vec![0; nodes],
             front_next: vec![0; nodes],
             bufs: CycleBufs::default(),
+            batch_bufs: Default::default(),
             seen: vec![0; n * n * n],
             touched: Vec::new(),
         }
@@ -531,9 +536,11 @@ impl<'a> Net<'a> {
             x: true,
             y: links.y,
         };
-        let mut level: Vec<u32> = Vec::new();
-        let mut next: Vec<u32> = Vec::new();
-        let mut touched: Vec<u32> = Vec::new();
+        // The levels and the nodes touched, in buffers kept between batches.
+        let [mut level, mut next, mut touched] = std::mem::take(&mut self.batch_bufs);
+        level.clear();
+        next.clear();
+        touched.clear();
         for (i, &(source, _)) in batch.iter().enumerate() {
             let s = source as usize;
             if self.reached[s] == 0 {
@@ -599,6 +606,7 @@ impl<'a> Net<'a> {
             self.front[q as usize] = 0;
             self.front_next[q as usize] = 0;
         }
+        self.batch_bufs = [level, next, touched];
         result
     }
 
@@ -644,6 +652,7 @@ impl<'a> Net<'a> {
             arena,
             on_level,
             off_level,
+            chain,
         } = bufs;
         let source = self.node(cell, value, true);
         self.off_to_on(source ^ 1, links);
@@ -704,8 +713,8 @@ impl<'a> Net<'a> {
                 for i in 0..self.out.len() {
                     let q = self.out[i];
                     if q == source && closes {
-                        let chain = arena_chain(arena, pi);
-                        let eliminations = self.cycle_eliminations(&chain);
+                        arena_chain(arena, pi, chain);
+                        let eliminations = self.cycle_eliminations(chain);
                         if !eliminations.is_empty() {
                             let nodes = length as u16;
                             let technique = match kind {
@@ -718,7 +727,7 @@ impl<'a> Net<'a> {
                                 nodes: length,
                                 kind,
                                 technique,
-                                chain,
+                                chain: chain.clone(),
                                 eliminations,
                                 pos,
                             });
@@ -852,14 +861,14 @@ fn descends(arena: &[(u32, u32)], mut at: u32, node: u32) -> bool {
     false
 }
 
-/// The nodes from arena entry `at` back to the root, `at` first.
-fn arena_chain(arena: &[(u32, u32)], mut at: u32) -> Vec<u32> {
-    let mut chain = Vec::new();
+/// Fills `chain` with the nodes from arena entry `at` back to the root,
+/// `at` first.
+fn arena_chain(arena: &[(u32, u32)], mut at: u32, chain: &mut Vec<u32>) {
+    chain.clear();
     while at != NONE {
         chain.push(arena[at as usize].0);
         at = arena[at as usize].1;
     }
-    chain
 }
 
 /// SE's first chaining rule: bidirectional cycles (X, Y, then XY) and
