@@ -84,6 +84,9 @@ struct Search<'a> {
     seen: Vec<u32>,
     seen_stamp: u32,
     stack: Vec<u32>,
+    /// Branches done with, cleared, for `branch` to fill again: a fresh
+    /// one sets a record for every node, and most branches are short.
+    spare: Vec<Branch>,
 }
 
 /// A found step with SE's sort key.
@@ -111,6 +114,7 @@ impl<'a> Search<'a> {
             seen: vec![0; nodes],
             seen_stamp: 0,
             stack: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -123,12 +127,14 @@ impl<'a> Search<'a> {
         if dynamic {
             self.net.work.copy_from_slice(&g.masks);
         }
-        let mut b = Branch {
-            order: vec![start],
-            info: vec![ABSENT; self.nodes],
-            member: vec![false; self.nodes],
+        let nodes = self.nodes;
+        let mut b = self.spare.pop().unwrap_or_else(|| Branch {
+            order: Vec::new(),
+            info: vec![ABSENT; nodes],
+            member: vec![false; nodes],
             clash: None,
-        };
+        });
+        b.order.push(start);
         b.member[start as usize] = true;
         b.info[start as usize].time = 0;
         let mut on_q = std::collections::VecDeque::new();
@@ -194,6 +200,17 @@ impl<'a> Search<'a> {
                 }
             }
         }
+    }
+
+    /// Clears `b` (only its members hold records) and keeps it for reuse.
+    fn recycle(&mut self, mut b: Branch) {
+        for &q in &b.order {
+            b.member[q as usize] = false;
+            b.info[q as usize] = ABSENT;
+        }
+        b.order.clear();
+        b.clash = None;
+        self.spare.push(b);
     }
 
     /// How many distinct nodes `node` rests on in `b`, itself included
@@ -366,6 +383,7 @@ impl<'a> Search<'a> {
                         }
                     }
                 }
+                self.recycle(b_off);
             }
             if rule != Rule::Nishio {
                 self.regions(cell, value, &b_on, best);
@@ -376,6 +394,9 @@ impl<'a> Search<'a> {
             self.reduce(&on_branches, 5, Form::Cell, best, &|| {
                 format!("every value of {} leads there", g.cell_name(cell))
             });
+        }
+        for b in on_branches {
+            self.recycle(b);
         }
     }
 
@@ -411,6 +432,9 @@ impl<'a> Search<'a> {
             self.reduce_refs(&all, 6, Form::Region, best, &|| {
                 format!("every place of {value} in {house} leads there")
             });
+            for b in others {
+                self.recycle(b);
+            }
         }
     }
 
