@@ -659,3 +659,28 @@ pub(crate) fn first_combination<T>(
         }
     }
 }
+
+/// Calls `found` on each `k`-subset of `0..len` in colexicographic order
+/// (SE's `Permutations`: by the subset's bits as a number), until it
+/// returns `Some`.
+pub(crate) fn colex_combination<T>(
+    len: usize,
+    k: usize,
+    mut found: impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    if k == 0 || k > len {
+        return None;
+    }
+    let mut idx: SmallVec<[usize; 8]> = (0..k).collect();
+    loop {
+        if let Some(t) = found(&idx) {
+            return Some(t);
+        }
+        // The lowest index that can move up, moved, and those below it reset.
+        let i = (0..k).find(|&i| idx[i] + 1 < if i + 1 < k { idx[i + 1] } else { len })?;
+        idx[i] += 1;
+        for (j, slot) in idx.iter_mut().enumerate().take(i) {
+            *slot = j;
+        }
+    }
+}

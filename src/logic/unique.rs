@@ -2,7 +2,7 @@
 
 use crate::error::House;
 
-use super::grid::{Candidates, bit, first_combination, joined, values_of};
+use super::grid::{Candidates, bit, colex_combination, first_combination, joined, values_of};
 use super::step::{Step, Technique};
 use super::subsets::value_list;
 
@@ -719,29 +719,4 @@ fn bug_type3(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
         }
     }
     None
-}
-
-/// Calls `found` on each `k`-subset of `0..len` in colexicographic order
-/// (SE's `Permutations`: by the subset's bits as a number), until it
-/// returns `Some`.
-fn colex_combination<T>(
-    len: usize,
-    k: usize,
-    mut found: impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    if k == 0 || k > len {
-        return None;
-    }
-    let mut idx: Vec<usize> = (0..k).collect();
-    loop {
-        if let Some(t) = found(&idx) {
-            return Some(t);
-        }
-        // The lowest index that can move up, moved, and those below it reset.
-        let i = (0..k).find(|&i| idx[i] + 1 < if i + 1 < k { idx[i + 1] } else { len })?;
-        idx[i] += 1;
-        for (j, slot) in idx.iter_mut().enumerate().take(i) {
-            *slot = j;
-        }
-    }
 }
