@@ -496,6 +496,30 @@ impl Candidates {
         }
     }
 
+    /// Places a single found on this grid (its cell empty, its value a
+    /// candidate there): [`Candidates::apply`] without a [`Step`]. Only the
+    /// cell's peers can be left without candidates, so only they are checked.
+    ///
+    /// # Errors
+    ///
+    /// [`LogicError::NoCandidates`] for the first peer left with none.
+    pub(crate) fn place_single(&mut self, cell: usize, value: u16) -> Result<(), LogicError> {
+        debug_assert!(self.values[cell] == 0 && self.masks[cell] & bit(value) != 0);
+        self.place(cell, value);
+        let dead = self.layout.peers[cell]
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| self.values[p] == 0 && self.masks[p] == 0)
+            .min();
+        match dead {
+            Some(p) => Err(LogicError::NoCandidates {
+                row: p / self.size(),
+                col: p % self.size(),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Rebuilds the table of each value's places in each house from the masks.
     pub(crate) fn refresh(&mut self) {
         let n = self.size();

@@ -58,6 +58,7 @@ const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
 /// SE's ladder in SE's order, with the extras (finned fish, W-Wing) after
 /// the wings and after Jellyfish, and ALS-XZ after the big wings.
 const LADDER: &[Rung] = &[
+    // First: `rate` tries it on its own, then the rungs after it.
     rung(singles::hidden_single),
     rung(|g| intersections::locking(g, true)),
     rung(|g| subsets::hidden(g, 2, true)),
@@ -262,7 +263,12 @@ impl Logic {
     }
 
     fn step_with(&self, grid: &Candidates, extras: bool) -> Option<Step> {
-        LADDER
+        self.step_from(grid, extras, 0)
+    }
+
+    /// The first step of the ladder's rungs from `first` on.
+    fn step_from(&self, grid: &Candidates, extras: bool, first: usize) -> Option<Step> {
+        LADDER[first..]
             .iter()
             .filter(|r| (self.unique || !r.unique) && (extras || !r.extra))
             .find_map(|r| (r.find)(grid))
@@ -340,23 +346,35 @@ impl Logic {
     ///
     /// As [`Logic::solve_path`].
     pub fn rate(&self, puzzle: &Variant) -> Result<Rating, LogicError> {
-        let path = self.walk(Candidates::from_variant(puzzle)?, false)?;
-        // The first of the hardest steps, as SE names it.
-        let hardest = path
-            .steps
-            .iter()
-            .map(|s| s.technique)
-            .fold(None, |best, t| match best {
-                Some(b) if Technique::tenths(b) >= t.tenths() => Some(b),
-                _ => Some(t),
-            });
+        let mut grid = Candidates::from_variant(puzzle)?;
+        // The path of `walk`, kept only as its hardest step and length.
+        let mut hardest: Option<Technique> = None;
+        let mut steps = 0;
+        while !grid.is_solved() && steps < self.max_steps {
+            // Most steps are hidden singles, the first rung: they are placed
+            // without writing up a step.
+            let technique = if let Some(single) = singles::find_hidden_single(&grid) {
+                grid.place_single(single.cell, single.value)?;
+                single.technique
+            } else {
+                let Some(step) = self.step_from(&grid, false, 1) else {
+                    break;
+                };
+                grid.apply(&step)?;
+                step.technique
+            };
+            // The first of the hardest steps, as SE names it.
+            if hardest.is_none_or(|b| b.tenths() < technique.tenths()) {
+                hardest = Some(technique);
+            }
+            steps += 1;
+        }
+        let solved = grid.is_solved();
         Ok(Rating {
-            er: path
-                .solved
-                .then(|| hardest.map_or(0.0, Technique::difficulty)),
+            er: solved.then(|| hardest.map_or(0.0, Technique::difficulty)),
             hardest,
-            solved: path.solved,
-            steps: path.steps.len(),
+            solved,
+            steps,
         })
     }
 }

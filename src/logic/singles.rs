@@ -3,49 +3,70 @@
 use super::grid::{Candidates, bit, values_of};
 use super::step::{Step, Technique};
 
+/// A single as found, before it is written up as a [`Step`]: a rating
+/// places most of its path's singles straight from this.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Single {
+    pub(crate) technique: Technique,
+    /// The house a full house or hidden single lies in.
+    pub(crate) house: Option<usize>,
+    pub(crate) cell: usize,
+    pub(crate) value: u16,
+}
+
+impl Single {
+    /// The single as a step, with its highlight and words.
+    pub(crate) fn step(self, g: &Candidates) -> Step {
+        let house = self.house.map(|h| (h, g.layout.houses[h].name()));
+        Step::single(self.technique, house, g.cell_name(self.cell), self.value)
+    }
+}
+
 /// The last empty cell of a house; else a value with one place in a box,
 /// then in a column, a row or another house: SE's order.
 pub(crate) fn hidden_single(g: &Candidates) -> Option<Step> {
+    find_hidden_single(g).map(|s| s.step(g))
+}
+
+/// [`hidden_single`], as found.
+pub(crate) fn find_hidden_single(g: &Candidates) -> Option<Single> {
     let layout = &g.layout;
     // Boxes, columns, rows, then the rest, as SE looks.
     let order = &layout.order_full;
+    let find = |technique: Technique, wanted: &dyn Fn(usize) -> bool| {
+        order
+            .iter()
+            .filter(|&&h| wanted(h))
+            .find_map(|&h| single_in(g, h, technique))
+    };
     let empty = |h: usize| g.empty_count(h);
-    let full_house = order
-        .iter()
-        .filter(|&&h| empty(h) == 1)
-        .find_map(|&h| single_in(g, h, Technique::FullHouse));
-    let in_box = || {
-        order
-            .iter()
-            .filter(|&&h| empty(h) > 1 && layout.houses[h].is_box())
-            .find_map(|&h| single_in(g, h, Technique::HiddenSingleBox))
-    };
-    let elsewhere = || {
-        order
-            .iter()
-            .filter(|&&h| empty(h) > 1 && !layout.houses[h].is_box())
-            .find_map(|&h| single_in(g, h, Technique::HiddenSingleLine))
-    };
-    full_house.or_else(in_box).or_else(elsewhere)
+    find(Technique::FullHouse, &|h| empty(h) == 1)
+        .or_else(|| {
+            find(Technique::HiddenSingleBox, &|h| {
+                empty(h) > 1 && layout.houses[h].is_box()
+            })
+        })
+        .or_else(|| {
+            find(Technique::HiddenSingleLine, &|h| {
+                empty(h) > 1 && !layout.houses[h].is_box()
+            })
+        })
 }
 
 /// A value with one place in house `h`: the one empty cell of a full
 /// house, or one of several.
-fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Step> {
-    let house = &g.layout.houses[h];
+fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Single> {
     let (v, places) = g
         .house_places(h)
         .iter()
         .enumerate()
         .find(|(_, p)| p.count_ones() == 1)?;
-    let v = v as u16 + 1;
-    let cell = house.cells[places.trailing_zeros() as usize] as usize;
-    Some(Step::single(
+    Some(Single {
         technique,
-        Some((h, house.name())),
-        g.cell_name(cell),
-        v,
-    ))
+        house: Some(h),
+        cell: g.layout.houses[h].cells[places.trailing_zeros() as usize] as usize,
+        value: v as u16 + 1,
+    })
 }
 
 /// An empty cell with one candidate.

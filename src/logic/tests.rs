@@ -223,6 +223,40 @@ fn nine_by_nine_ratings_match_se_and_the_hardest_technique() {
 }
 
 #[test]
+fn a_rating_follows_the_path_step_by_step() {
+    // `rate` places hidden singles without steps; its count and hardest
+    // technique must still be those of the path `solve_path` walks.
+    let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
+    for unique in [false, true] {
+        let logic = Logic::new().assume_unique(unique).with_max_steps(40);
+        for &(line, _, _) in RATED {
+            let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+            let rating = logic.rate(&puzzle).unwrap();
+            let path = logic.solve_path(&puzzle).unwrap();
+            assert_eq!(rating.steps, path.steps.len(), "{line}");
+            assert_eq!(rating.solved, path.solved, "{line}");
+            let tenths = path.steps.iter().map(|s| s.technique.tenths()).max();
+            assert_eq!(rating.hardest.map(Technique::tenths), tenths, "{line}");
+        }
+    }
+}
+
+#[test]
+fn placing_a_single_reports_the_first_cell_it_empties_as_apply_does() {
+    // R1C2 and R2C1 hold only 1: placing 1 in R1C1 empties both.
+    let only_one: &[u16] = &[2, 3, 4];
+    let g = board(
+        Rules::classic(4).unwrap(),
+        &[(0, 1, only_one), (1, 0, only_one)],
+    );
+    let step = Step::single(Technique::NakedSingle, None, g.cell_name(0), 1);
+    let by_step = g.clone().apply(&step).unwrap_err();
+    let by_single = g.clone().place_single(0, 1).unwrap_err();
+    assert_eq!(by_single, by_step);
+    assert_eq!(by_single, LogicError::NoCandidates { row: 0, col: 1 });
+}
+
+#[test]
 fn without_uniqueness_a_rectangle_puzzle_needs_chains() {
     let (line, se, _) = RATED[17];
     let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
