@@ -60,13 +60,17 @@ fn search(
 ) {
     let layout = &g.layout;
     let cell = *path.last().unwrap_or(&0);
+    let (a, b) = (pair.trailing_zeros() as u16 + 1, 64 - pair.leading_zeros() as u16);
     for &h in &layout.cell_houses[cell] {
         let house = &layout.houses[h as usize];
         if Some(house.kind) == last {
             continue;
         }
-        for &next in &house.cells {
-            let next = next as usize;
+        // Only cells holding the pair, the start among them, go on or close.
+        let mut holding = g.positions(h as usize, a) & g.positions(h as usize, b);
+        while holding != 0 {
+            let next = house.cells[holding.trailing_zeros() as usize] as usize;
+            holding &= holding - 1;
             if next == path[0] && path.len() >= 4 {
                 if path.len().is_multiple_of(2)
                     && is_deadly(g, path)
@@ -74,9 +78,7 @@ fn search(
                 {
                     found.push(path.clone());
                 }
-            } else if g.masks[next] & pair == pair
-                // The cheap test first: few cells hold the pair.
-                && path.len() < MAX_LOOP
+            } else if path.len() < MAX_LOOP
                 && !path.contains(&next)
                 && extras_allowed(g, pair, path, next)
             {
