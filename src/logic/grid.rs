@@ -480,13 +480,7 @@ impl Candidates {
         for &(cell, value) in &step.placements {
             self.place(cell, value);
         }
-        #[cfg(debug_assertions)]
-        {
-            // The tables kept step by step match tables built afresh.
-            let mut fresh = self.clone();
-            fresh.refresh();
-            debug_assert!(fresh.places == self.places && fresh.empty == self.empty);
-        }
+        self.debug_check_tables();
         match self.dead_cell() {
             Some(cell) => Err(LogicError::NoCandidates {
                 row: cell / n,
@@ -506,6 +500,7 @@ impl Candidates {
     pub(crate) fn place_single(&mut self, cell: usize, value: u16) -> Result<(), LogicError> {
         debug_assert!(self.values[cell] == 0 && self.masks[cell] & bit(value) != 0);
         self.place(cell, value);
+        self.debug_check_tables();
         let dead = self.layout.peers[cell]
             .iter()
             .map(|&p| p as usize)
@@ -517,6 +512,16 @@ impl Candidates {
                 col: p % self.size(),
             }),
             None => Ok(()),
+        }
+    }
+
+    /// In debug builds, that the tables kept step by step match tables built afresh.
+    fn debug_check_tables(&self) {
+        #[cfg(debug_assertions)]
+        {
+            let mut fresh = self.clone();
+            fresh.refresh();
+            debug_assert!(fresh.places == self.places && fresh.empty == self.empty);
         }
     }
 
@@ -563,9 +568,16 @@ impl Candidates {
         for &(h, _) in &self.layout.places_of[cell] {
             self.empty[h as usize] -= 1;
         }
-        let layout = Arc::clone(&self.layout);
-        for &p in &layout.peers[cell] {
-            self.cut(p as usize, bit(value));
+        // `cut` for one value, inlined: a placement's peers are most cuts.
+        let (n, b, v) = (self.layout.n, bit(value), usize::from(value) - 1);
+        for &p in &self.layout.peers[cell] {
+            let p = p as usize;
+            if self.masks[p] & b != 0 {
+                self.masks[p] &= !b;
+                for &(h, at) in &self.layout.places_of[p] {
+                    self.places[h as usize * n + v] &= !(1 << at);
+                }
+            }
         }
     }
 

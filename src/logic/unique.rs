@@ -60,7 +60,10 @@ fn search(
 ) {
     let layout = &g.layout;
     let cell = *path.last().unwrap_or(&0);
-    let (a, b) = (pair.trailing_zeros() as u16 + 1, 64 - pair.leading_zeros() as u16);
+    let (a, b) = (
+        pair.trailing_zeros() as u16 + 1,
+        64 - pair.leading_zeros() as u16,
+    );
     for &h in &layout.cell_houses[cell] {
         let house = &layout.houses[h as usize];
         if Some(house.kind) == last {
