@@ -24,12 +24,10 @@ pub(crate) fn unique_loop(g: &Candidates) -> Option<Step> {
         return None;
     }
     let mut best: Option<(u16, u8, Step)> = None;
+    let mut search = LoopSearch::new(g);
     for start in (0..g.masks.len()).filter(|&c| g.masks[c].count_ones() == 2) {
         let pair = g.masks[start];
-        let mut found = Vec::new();
-        let mut path = vec![start];
-        search(g, pair, &mut path, None, &mut found);
-        for cells in found {
+        for cells in search.loops(start, pair) {
             let lp = Loop { cells, pair };
             for step in [type1(g, &lp), type2(g, &lp), type3(g, &lp), type4(g, &lp)]
                 .into_iter()
@@ -48,85 +46,143 @@ pub(crate) fn unique_loop(g: &Candidates) -> Option<Step> {
     best.map(|(_, _, step)| step)
 }
 
-/// Extends `path` through houses of another kind than the last link's,
-/// into cells holding both values of `pair`; a path back to its start of
-/// 4 cells or more that is a deadly pattern joins `found`.
-fn search(
-    g: &Candidates,
+/// The depth-first search for deadly loops from a start cell. It keeps
+/// what the path holds as it grows, so that each cell costs the same at
+/// any depth: which cells, and at which parities of place each house
+/// holds them. A path with two cells of one house at places of one parity
+/// is no deadly loop's start, and is not extended.
+struct LoopSearch<'a> {
+    g: &'a Candidates,
     pair: u64,
-    path: &mut Vec<usize>,
-    last: Option<House>,
-    found: &mut Vec<Vec<usize>>,
-) {
-    let layout = &g.layout;
-    let cell = *path.last().unwrap_or(&0);
-    let (a, b) = (
-        pair.trailing_zeros() as u16 + 1,
-        64 - pair.leading_zeros() as u16,
-    );
-    for &h in &layout.cell_houses[cell] {
-        let house = &layout.houses[h as usize];
-        if Some(house.kind) == last {
-            continue;
+    path: Vec<usize>,
+    on_path: Vec<bool>,
+    /// Per house, bit 0 (1) when a path cell lies there at an even (odd) place.
+    parities: Vec<u8>,
+    /// How many houses hold one path cell: a deadly loop leaves none.
+    lone: usize,
+    found: Vec<Vec<usize>>,
+}
+
+impl<'a> LoopSearch<'a> {
+    fn new(g: &'a Candidates) -> Self {
+        Self {
+            g,
+            pair: 0,
+            path: Vec::new(),
+            on_path: vec![false; g.masks.len()],
+            parities: vec![0; g.layout.houses.len()],
+            lone: 0,
+            found: Vec::new(),
         }
-        // Only cells holding the pair, the start among them, go on or close.
-        let mut holding = g.positions(h as usize, a) & g.positions(h as usize, b);
-        while holding != 0 {
-            let next = house.cells[holding.trailing_zeros() as usize] as usize;
-            holding &= holding - 1;
-            if next == path[0] && path.len() >= 4 {
-                if path.len().is_multiple_of(2)
-                    && is_deadly(g, path)
-                    && !found.iter().any(|f| same_loop(f, path))
-                {
-                    found.push(path.clone());
+    }
+
+    /// The deadly loops through `start` of cells holding `pair` (the
+    /// start's candidates), in the order found, each once.
+    fn loops(&mut self, start: usize, pair: u64) -> Vec<Vec<usize>> {
+        self.pair = pair;
+        if self.push(start) {
+            // The start holds the pair alone: no extras yet.
+            self.extend(None, 0, 0);
+            self.pop();
+        }
+        std::mem::take(&mut self.found)
+    }
+
+    /// Adds `cell` to the path, unless a house would then hold two path
+    /// cells at places of one parity.
+    fn push(&mut self, cell: usize) -> bool {
+        let g = self.g;
+        let parity = 1 << (self.path.len() % 2);
+        let houses = &g.layout.cell_houses[cell];
+        if houses
+            .iter()
+            .any(|&h| self.parities[h as usize] & parity != 0)
+        {
+            return false;
+        }
+        for &h in houses {
+            let held = &mut self.parities[h as usize];
+            *held |= parity;
+            if *held == 3 {
+                self.lone -= 1;
+            } else {
+                self.lone += 1;
+            }
+        }
+        self.on_path[cell] = true;
+        self.path.push(cell);
+        true
+    }
+
+    /// Takes the last cell off the path.
+    fn pop(&mut self) {
+        let g = self.g;
+        let Some(cell) = self.path.pop() else {
+            return;
+        };
+        let parity = 1 << (self.path.len() % 2);
+        for &h in &g.layout.cell_houses[cell] {
+            let held = &mut self.parities[h as usize];
+            if *held == 3 {
+                self.lone += 1;
+            } else {
+                self.lone -= 1;
+            }
+            *held &= !parity;
+        }
+        self.on_path[cell] = false;
+    }
+
+    /// Extends the path through houses of another kind than the last
+    /// link's, into cells holding both values of the pair; a path back to
+    /// its start of 4 cells or more that is a deadly pattern joins
+    /// `found`. `extras` and `union` are how many path cells hold more
+    /// than the pair, and those values.
+    fn extend(&mut self, last: Option<House>, extras: usize, union: u64) {
+        let g = self.g;
+        let layout = &g.layout;
+        let pair = self.pair;
+        let cell = *self.path.last().unwrap_or(&0);
+        let (a, b) = (
+            pair.trailing_zeros() as u16 + 1,
+            64 - pair.leading_zeros() as u16,
+        );
+        for &h in &layout.cell_houses[cell] {
+            let house = &layout.houses[h as usize];
+            if Some(house.kind) == last {
+                continue;
+            }
+            // Only cells holding the pair, the start among them, go on or close.
+            let mut holding = g.positions(h as usize, a) & g.positions(h as usize, b);
+            while holding != 0 {
+                let next = house.cells[holding.trailing_zeros() as usize] as usize;
+                holding &= holding - 1;
+                let len = self.path.len();
+                if next == self.path[0] && len >= 4 {
+                    if len.is_multiple_of(2)
+                        && self.lone == 0
+                        && !self.found.iter().any(|f| same_loop(f, &self.path))
+                    {
+                        self.found.push(self.path.clone());
+                    }
+                } else if len < MAX_LOOP && !self.on_path[next] {
+                    // SE's bound on cells with more than the pair: two, or
+                    // any number whose extra values are one same value.
+                    let more = g.masks[next] & !pair;
+                    let (extras, union) = (extras + usize::from(more != 0), union | more);
+                    if (extras <= 2 || union.count_ones() == 1) && self.push(next) {
+                        self.extend(Some(house.kind), extras, union);
+                        self.pop();
+                    }
                 }
-            } else if path.len() < MAX_LOOP
-                && !path.contains(&next)
-                && extras_allowed(g, pair, path, next)
-            {
-                path.push(next);
-                search(g, pair, path, Some(house.kind), found);
-                path.pop();
             }
         }
     }
-}
-
-/// SE's bound on a loop's cells with more than the pair: two, or any
-/// number whose extra values are one same value.
-fn extras_allowed(g: &Candidates, pair: u64, path: &[usize], next: usize) -> bool {
-    // How many cells have extras, and their union: counted, not collected.
-    let (count, union) = path
-        .iter()
-        .chain([&next])
-        .map(|&c| g.masks[c] & !pair)
-        .filter(|&m| m != 0)
-        .fold((0usize, 0u64), |(k, u), m| (k + 1, u | m));
-    count <= 2 || union.count_ones() == 1
 }
 
 /// Whether two loops hold the same cells.
 fn same_loop(a: &[usize], b: &[usize]) -> bool {
     a.len() == b.len() && a.iter().all(|c| b.contains(c))
-}
-
-/// Each house holds none of the loop's cells, or one at an even place and
-/// one at an odd place.
-fn is_deadly(g: &Candidates, cells: &[usize]) -> bool {
-    let layout = &g.layout;
-    // On the stack: a loop of `MAX_LOOP` cells has 42 houses on classic rules.
-    let mut seen: smallvec::SmallVec<[(u32, usize); 48]> = smallvec::SmallVec::new();
-    for (i, &c) in cells.iter().enumerate() {
-        for &h in &layout.cell_houses[c] {
-            if seen.contains(&(h, i % 2)) {
-                return false;
-            }
-            seen.push((h, i % 2));
-        }
-    }
-    seen.iter()
-        .all(|&(h, parity)| seen.contains(&(h, 1 - parity)))
 }
 
 fn names(g: &Candidates, cells: &[usize]) -> String {
