@@ -3,19 +3,46 @@
 use smallvec::SmallVec;
 
 use super::grid::{Candidates, bit};
+use super::seen::{Locked, Seen};
 use super::step::{Step, Technique};
 
 /// A value of one house whose places all lie where it meets another: the
 /// value leaves the rest of the other house. `direct` looks only for those
 /// that leave a hidden single in a house of the first one's kind, and
 /// places it. Pointing (from a box) comes before claiming, as in SE.
+#[cfg(test)]
 pub(crate) fn locking(g: &Candidates, direct: bool) -> Option<Step> {
-    [true, false]
-        .into_iter()
-        .find_map(|from_box| locking_from(g, direct, from_box))
+    locking_seen(g, direct, &mut Seen::default())
 }
 
-fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
+/// [`locking`] within a climb: a direct search that finds nothing keeps
+/// the first lock in `seen`, and the plain search takes it from there.
+pub(crate) fn locking_seen(g: &Candidates, direct: bool, seen: &mut Seen) -> Option<Step> {
+    if !direct && let Some(first) = seen.locked {
+        let at = first?;
+        // A plain lock always steps; the scan below stays for safety.
+        if let Some(step) = lock_at(g, at, false) {
+            return Some(step);
+        }
+    }
+    let mut first = None;
+    let found = [true, false]
+        .into_iter()
+        .find_map(|from_box| locking_from(g, direct, from_box, &mut first));
+    if direct && found.is_none() {
+        seen.locked = Some(first);
+    }
+    found
+}
+
+/// The locks from boxes (`from_box`) or from other houses, in SE's order;
+/// `first` keeps the first one met.
+fn locking_from(
+    g: &Candidates,
+    direct: bool,
+    from_box: bool,
+    first: &mut Option<Locked>,
+) -> Option<Step> {
     let layout = &g.layout;
     for v in 1..=g.size() as u16 {
         for &house in &layout.lock_sources[usize::from(!from_box)] {
@@ -28,14 +55,25 @@ fn locking_from(g: &Candidates, direct: bool, from_box: bool) -> Option<Step> {
                 if p & !m.here != 0 || g.positions(m.other, v) & !m.there == 0 {
                     continue;
                 }
-                let shared = &layout.intersections[m.intersection].2;
-                if let Some(step) = lock(g, v, house, m.other, shared, direct) {
+                let at = Locked {
+                    value: v,
+                    src: house,
+                    dst: m.other,
+                    intersection: m.intersection,
+                };
+                first.get_or_insert(at);
+                if let Some(step) = lock_at(g, at, direct) {
                     return Some(step);
                 }
             }
         }
     }
     None
+}
+
+fn lock_at(g: &Candidates, at: Locked, direct: bool) -> Option<Step> {
+    let shared = &g.layout.intersections[at.intersection].2;
+    lock(g, at.value, at.src, at.dst, shared, direct)
 }
 
 /// Value `v` of house `src`, locked in the cells `shared` with `dst`.

@@ -16,6 +16,7 @@ mod forcing;
 mod grid;
 mod intersections;
 mod links;
+mod seen;
 mod singles;
 mod step;
 mod subsets;
@@ -29,18 +30,44 @@ pub use grid::{Candidates, MAX_SIZE};
 pub use step::{Highlight, Step, Technique};
 
 use crate::variant::Variant;
+use seen::Seen;
 
 /// One rung of the ladder: a finder, and whether it needs uniqueness or is
 /// an extra SE lacks.
 struct Rung {
-    find: fn(&Candidates) -> Option<Step>,
+    find: Find,
     unique: bool,
     extra: bool,
 }
 
+/// A rung's finder: on the grid alone, or also on what the climb has seen.
+#[derive(Clone, Copy)]
+enum Find {
+    Alone(fn(&Candidates) -> Option<Step>),
+    Shared(fn(&Candidates, &mut Seen) -> Option<Step>),
+}
+
+impl Find {
+    fn run(self, grid: &Candidates, seen: &mut Seen) -> Option<Step> {
+        match self {
+            Find::Alone(find) => find(grid),
+            Find::Shared(find) => find(grid, seen),
+        }
+    }
+}
+
 const fn rung(find: fn(&Candidates) -> Option<Step>) -> Rung {
     Rung {
-        find,
+        find: Find::Alone(find),
+        unique: false,
+        extra: false,
+    }
+}
+
+/// A rung that reads or leaves what the climb has seen.
+const fn shared(find: fn(&Candidates, &mut Seen) -> Option<Step>) -> Rung {
+    Rung {
+        find: Find::Shared(find),
         unique: false,
         extra: false,
     }
@@ -49,7 +76,7 @@ const fn rung(find: fn(&Candidates) -> Option<Step>) -> Rung {
 /// A rung of a technique SE lacks.
 const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
     Rung {
-        find,
+        find: Find::Alone(find),
         unique: false,
         extra: true,
     }
@@ -60,17 +87,17 @@ const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
 const LADDER: &[Rung] = &[
     // First: `rate` tries it on its own, then the rungs after it.
     rung(singles::hidden_single),
-    rung(|g| intersections::locking(g, true)),
-    rung(|g| subsets::hidden(g, 2, true)),
+    shared(|g, seen| intersections::locking_seen(g, true, seen)),
+    shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
     rung(singles::naked_single),
-    rung(|g| subsets::hidden(g, 3, true)),
-    rung(|g| intersections::locking(g, false)),
+    shared(|g, seen| subsets::hidden_seen(g, 3, true, seen)),
+    shared(|g, seen| intersections::locking_seen(g, false, seen)),
     rung(|g| subsets::naked(g, 2)),
     rung(|g| fish::fish(g, 2, false)),
-    rung(|g| subsets::hidden(g, 2, false)),
+    shared(|g, seen| subsets::hidden_seen(g, 2, false, seen)),
     rung(|g| subsets::naked(g, 3)),
     rung(|g| fish::fish(g, 3, false)),
-    rung(|g| subsets::hidden(g, 3, false)),
+    shared(|g, seen| subsets::hidden_seen(g, 3, false, seen)),
     rung(links::two_links),
     rung(|g| wings::xy_wing(g, false)),
     rung(|g| wings::xy_wing(g, true)),
@@ -78,7 +105,7 @@ const LADDER: &[Rung] = &[
     extra(|g| fish::fish(g, 3, true)),
     extra(wings::w_wing),
     Rung {
-        find: unique::unique_loop,
+        find: Find::Alone(unique::unique_loop),
         unique: true,
         extra: false,
     },
@@ -89,7 +116,7 @@ const LADDER: &[Rung] = &[
     rung(|g| links::link_chains(g, 3)),
     rung(|g| big_wings::wing(g, 3)),
     Rung {
-        find: unique::bug,
+        find: Find::Alone(unique::bug),
         unique: true,
         extra: false,
     },
@@ -268,10 +295,11 @@ impl Logic {
 
     /// The first step of the ladder's rungs from `first` on.
     fn step_from(&self, grid: &Candidates, extras: bool, first: usize) -> Option<Step> {
+        let mut seen = Seen::default();
         LADDER[first..]
             .iter()
             .filter(|r| (self.unique || !r.unique) && (extras || !r.extra))
-            .find_map(|r| (r.find)(grid))
+            .find_map(|r| r.find.run(grid, &mut seen))
     }
 
     /// The path of steps from `puzzle`'s candidates until it is solved or

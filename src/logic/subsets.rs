@@ -3,6 +3,7 @@
 use smallvec::SmallVec;
 
 use super::grid::{Candidates, first_combination, values_of};
+use super::seen::{HiddenSet, Seen};
 use super::step::{Step, Technique};
 
 /// `degree` cells of a house with `degree` candidates between them: those
@@ -77,6 +78,18 @@ fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Op
 /// values leave those cells. `direct` looks only for sets whose
 /// eliminations leave another value one place in the house, and places it.
 pub(crate) fn hidden(g: &Candidates, degree: usize, direct: bool) -> Option<Step> {
+    hidden_seen(g, degree, direct, &mut Seen::default())
+}
+
+/// [`hidden`] within a climb: a direct search for pairs or triples that
+/// finds nothing keeps the first plain set in `seen`, and the plain search
+/// takes it from there.
+pub(crate) fn hidden_seen(
+    g: &Candidates,
+    degree: usize,
+    direct: bool,
+    seen: &mut Seen,
+) -> Option<Step> {
     let technique = match (degree, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (3, true) => Technique::DirectHiddenTriple,
@@ -84,22 +97,38 @@ pub(crate) fn hidden(g: &Candidates, degree: usize, direct: bool) -> Option<Step
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    g.layout
+    let slot = matches!(degree, 2 | 3).then(|| degree - 2);
+    if !direct && let Some(first) = slot.and_then(|i| seen.hidden[i]) {
+        return first.map(|set| hidden_step(g, set, technique, None));
+    }
+    let mut first = None;
+    let found = g
+        .layout
         .order_full
         .iter()
-        .copied()
-        .find_map(|h| hidden_in(g, h, degree, direct, technique))
+        .find_map(|&h| hidden_in(g, h, degree, direct, technique, &mut first));
+    if direct
+        && found.is_none()
+        && let Some(i) = slot
+    {
+        seen.hidden[i] = Some(first);
+    }
+    found
 }
 
+/// The first set of house `h`; `first` keeps the first plain set met.
 fn hidden_in(
     g: &Candidates,
     h: usize,
     degree: usize,
     direct: bool,
     technique: Technique,
+    first: &mut Option<HiddenSet>,
 ) -> Option<Step> {
     let empty = g.empty_count(h);
-    if empty <= degree || (!direct && empty <= 2 * degree) {
+    // A plain set needs more cells than it fills, or it removes nothing.
+    let plain_fits = empty > 2 * degree;
+    if empty <= degree || (!direct && !plain_fits) {
         return None;
     }
     let n = g.size() as u16;
@@ -115,11 +144,6 @@ fn hidden_in(
         return None;
     }
     let pool = &values[..len];
-    let cells_of = |mask: u64| -> Vec<usize> {
-        values_of(mask)
-            .map(|i| house[i as usize - 1] as usize)
-            .collect()
-    };
     first_combination(pool.len(), degree, |idx| {
         let within = idx.iter().fold(0, |m, &i| m | places[pool[i] as usize - 1]);
         if within.count_ones() as usize != degree {
@@ -130,6 +154,14 @@ fn hidden_in(
         if !values_of(within).any(|i| g.masks[house[i as usize - 1] as usize] & !set_mask != 0) {
             return None;
         }
+        let set = HiddenSet {
+            house: h,
+            values: set_mask,
+            places: within,
+        };
+        if plain_fits {
+            first.get_or_insert(set);
+        }
         let single = if direct {
             // Another value the set's cells leave with one place in the house.
             let v = (1..=n)
@@ -138,53 +170,72 @@ fn hidden_in(
                     let p = places[v as usize - 1];
                     p.count_ones() > 1 && (p & !within).count_ones() == 1
                 })?;
-            Some((cells_of(places[v as usize - 1] & !within)[0], v))
+            let at = (places[v as usize - 1] & !within).trailing_zeros() as usize;
+            Some((house[at] as usize, v))
         } else {
             None
         };
-        let cells = cells_of(within);
-        let eliminations: Vec<(usize, u16)> = cells
-            .iter()
-            .flat_map(|&c| values_of(g.masks[c] & !set_mask).map(move |v| (c, v)))
-            .collect();
-        let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
-        let what = format!(
-            "{} have only {} for places in {}",
-            value_list(set_mask),
-            names.join(", "),
-            g.layout.houses[h].name()
-        );
-        // A direct step only places, as in SE: what it would remove shows why.
-        let (removed, shown) = if direct {
-            (Vec::new(), eliminations)
-        } else {
-            (eliminations, Vec::new())
-        };
-        let step = Step::new(technique, String::new())
-            .remove(removed)
-            .marks(shown)
-            .cells(cells.iter().copied())
-            .houses([h])
-            .marks(
-                cells
-                    .iter()
-                    .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
-            );
-        let Some((cell, v)) = single else {
-            let text = format!(
-                "{}: {what}, so other values leave those cells",
-                technique.name()
-            );
-            return Some(step.with_text(text));
-        };
-        let text = format!(
-            "{}: {what}, which leaves {v} one place in {}, {}",
-            technique.name(),
-            g.layout.houses[h].name(),
-            g.cell_name(cell)
-        );
-        Some(step.with_text(text).place(cell, v))
+        Some(hidden_step(g, set, technique, single))
     })
+}
+
+/// The step of a hidden set; `single` is what a direct one places.
+fn hidden_step(
+    g: &Candidates,
+    set: HiddenSet,
+    technique: Technique,
+    single: Option<(usize, u16)>,
+) -> Step {
+    let HiddenSet {
+        house: h,
+        values: set_mask,
+        places: within,
+    } = set;
+    let house = &g.layout.houses[h].cells;
+    let cells: Vec<usize> = values_of(within)
+        .map(|i| house[i as usize - 1] as usize)
+        .collect();
+    let eliminations: Vec<(usize, u16)> = cells
+        .iter()
+        .flat_map(|&c| values_of(g.masks[c] & !set_mask).map(move |v| (c, v)))
+        .collect();
+    let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
+    let what = format!(
+        "{} have only {} for places in {}",
+        value_list(set_mask),
+        names.join(", "),
+        g.layout.houses[h].name()
+    );
+    // A direct step only places, as in SE: what it would remove shows why.
+    let (removed, shown) = if single.is_some() {
+        (Vec::new(), eliminations)
+    } else {
+        (eliminations, Vec::new())
+    };
+    let step = Step::new(technique, String::new())
+        .remove(removed)
+        .marks(shown)
+        .cells(cells.iter().copied())
+        .houses([h])
+        .marks(
+            cells
+                .iter()
+                .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
+        );
+    let Some((cell, v)) = single else {
+        let text = format!(
+            "{}: {what}, so other values leave those cells",
+            technique.name()
+        );
+        return step.with_text(text);
+    };
+    let text = format!(
+        "{}: {what}, which leaves {v} one place in {}, {}",
+        technique.name(),
+        g.layout.houses[h].name(),
+        g.cell_name(cell)
+    );
+    step.with_text(text).place(cell, v)
 }
 
 /// "3, 5 and 7".

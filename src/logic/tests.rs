@@ -242,6 +242,46 @@ fn a_rating_follows_the_path_step_by_step() {
 }
 
 #[test]
+fn a_plain_rung_takes_what_the_direct_one_saw_as_if_it_looked_itself() {
+    // At every state of each rated path: direct locking and direct hidden
+    // sets first, sharing what they see, then the plain rungs.
+    let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
+    let mut checked = 0;
+    for &(line, _, _) in RATED {
+        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let path = Logic::new()
+            .assume_unique(true)
+            .solve_path(&puzzle)
+            .unwrap();
+        let mut g = Candidates::from_variant(&puzzle).unwrap();
+        for step in &path.steps {
+            let mut seen = seen::Seen::default();
+            let direct = [
+                intersections::locking_seen(&g, true, &mut seen),
+                subsets::hidden_seen(&g, 2, true, &mut seen),
+                subsets::hidden_seen(&g, 3, true, &mut seen),
+            ];
+            if direct.iter().all(Option::is_none) {
+                let plain = [
+                    intersections::locking_seen(&g, false, &mut seen),
+                    subsets::hidden_seen(&g, 2, false, &mut seen),
+                    subsets::hidden_seen(&g, 3, false, &mut seen),
+                ];
+                let alone = [
+                    intersections::locking(&g, false),
+                    subsets::hidden(&g, 2, false),
+                    subsets::hidden(&g, 3, false),
+                ];
+                assert_eq!(plain, alone, "{line}");
+                checked += alone.iter().flatten().count();
+            }
+            g.apply(step).unwrap();
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+#[test]
 fn placing_a_single_reports_the_first_cell_it_empties_as_apply_does() {
     // R1C2 and R2C1 hold only 1: placing 1 in R1C1 empties both.
     let only_one: &[u16] = &[2, 3, 4];
@@ -793,13 +833,13 @@ fn strong_link_chains_and_bugs_on_real_states() {
         // Every rung before this one finds nothing.
         let own = LADDER
             .iter()
-            .position(|r| (r.find)(&g).as_ref() == Some(&step))
+            .position(|r| r.find.run(&g, &mut seen::Seen::default()).as_ref() == Some(&step))
             .unwrap();
         assert!(
             LADDER[..own]
                 .iter()
                 .filter(|r| !r.extra)
-                .all(|r| (r.find)(&g).is_none()),
+                .all(|r| r.find.run(&g, &mut seen::Seen::default()).is_none()),
             "{line}: an earlier rung finds a step"
         );
         assert!(!step.eliminations.is_empty(), "{line}");
