@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{Candidates, first_combination, values_of};
+use super::grid::{Candidates, MAX_SIZE, first_combination, values_of};
 use super::seen::{HiddenSet, Seen};
 use super::step::{Step, Technique};
 
@@ -102,11 +102,15 @@ pub(crate) fn hidden_seen(
         return first.map(|set| hidden_step(g, set, technique, None));
     }
     let mut first = None;
+    let mut pool = Pool {
+        values: [0; MAX_SIZE],
+        places: [0; MAX_SIZE],
+    };
     let found = g
         .layout
         .order_full
         .iter()
-        .find_map(|&h| hidden_in(g, h, degree, direct, technique, &mut first));
+        .find_map(|&h| hidden_in(g, h, degree, direct, technique, &mut first, &mut pool));
     if direct
         && found.is_none()
         && let Some(i) = slot
@@ -114,6 +118,13 @@ pub(crate) fn hidden_seen(
         seen.hidden[i] = Some(first);
     }
     found
+}
+
+/// The values a house's hidden sets are made of, and their places: one
+/// buffer on the stack for all houses.
+struct Pool {
+    values: [u16; MAX_SIZE],
+    places: [u64; MAX_SIZE],
 }
 
 /// The first set of house `h`; `first` keeps the first plain set met.
@@ -124,6 +135,7 @@ fn hidden_in(
     direct: bool,
     technique: Technique,
     first: &mut Option<HiddenSet>,
+    pool: &mut Pool,
 ) -> Option<Step> {
     let empty = g.empty_count(h);
     // A plain set needs more cells than it fills, or it removes nothing.
@@ -134,17 +146,19 @@ fn hidden_in(
     let n = g.size() as u16;
     let places = g.house_places(h);
     let house = &g.layout.houses[h].cells;
-    // The values with 2 to `degree` places, on the stack: most houses have too few.
-    let (mut values, mut len) = ([0u16; 64], 0);
-    for (i, p) in places.iter().enumerate() {
-        values[len] = i as u16 + 1;
+    // The values with 2 to `degree` places: most houses have too few.
+    let mut len = 0;
+    for (i, &p) in places.iter().enumerate() {
+        pool.values[len] = i as u16 + 1;
+        pool.places[len] = p;
         len += usize::from((2..=degree as u32).contains(&p.count_ones()));
     }
     if len < degree {
         return None;
     }
-    let pool = &values[..len];
-    first_combination(pool.len(), degree, |idx| {
+    let pool_places = &pool.places[..len];
+    let pool = &pool.values[..len];
+    fitting_sets(pool_places, degree, |idx| {
         let within = idx.iter().fold(0, |m, &i| m | places[pool[i] as usize - 1]);
         if within.count_ones() as usize != degree {
             return None;
@@ -177,6 +191,55 @@ fn hidden_in(
         };
         Some(hidden_step(g, set, technique, single))
     })
+}
+
+/// Calls `found` on each `k`-subset of `0..masks.len()` whose masks have
+/// `k` bits between them, in lexicographic order, until it returns
+/// `Some`. Pairs and triples are plain loops, and a triple's first two
+/// are dropped as soon as they hold too many bits.
+fn fitting_sets<T>(
+    masks: &[u64],
+    k: usize,
+    mut found: impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    let len = masks.len();
+    let fits = |m: u64| m.count_ones() as usize <= k;
+    match k {
+        2 => {
+            for i in 0..len {
+                for j in i + 1..len {
+                    if fits(masks[i] | masks[j])
+                        && let Some(t) = found(&[i, j])
+                    {
+                        return Some(t);
+                    }
+                }
+            }
+            None
+        }
+        3 => {
+            for i in 0..len {
+                for j in i + 1..len {
+                    let two = masks[i] | masks[j];
+                    if !fits(two) {
+                        continue;
+                    }
+                    for (l, &third) in masks.iter().enumerate().skip(j + 1) {
+                        if fits(two | third)
+                            && let Some(t) = found(&[i, j, l])
+                        {
+                            return Some(t);
+                        }
+                    }
+                }
+            }
+            None
+        }
+        _ => first_combination(len, k, |idx| {
+            let union = idx.iter().fold(0, |m, &i| m | masks[i]);
+            if fits(union) { found(idx) } else { None }
+        }),
+    }
 }
 
 /// The step of a hidden set; `single` is what a direct one places.
