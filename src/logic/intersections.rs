@@ -123,26 +123,18 @@ fn lock(
             })
             .marks(if direct { eliminations } else { Vec::new() })
     };
-    let what = || {
-        format!(
-            "{v} in {} lies only where it meets {}",
-            src_h.name(),
-            dst_h.name()
-        )
-    };
+    let names = [src_h.name(), dst_h.name()];
     if !direct {
         let technique = if pointing {
             Technique::Pointing
         } else {
             Technique::Claiming
         };
-        let text = format!(
-            "{}: {}, so {v} leaves the rest of {}",
-            technique.name(),
-            what(),
-            dst_h.name()
+        return Some(
+            base()
+                .with_technique(technique)
+                .with_locked_words(v, names, None),
         );
-        return Some(base().with_technique(technique).with_text(text));
     }
     // Direct: another house of the source's kind left with one place for v.
     let (cell, third) = layout.full.iter().find_map(|&h| {
@@ -169,17 +161,11 @@ fn lock(
     } else {
         Technique::DirectClaiming
     };
-    let text = format!(
-        "{}: {}, which leaves {v} one place in {}, {}",
-        technique.name(),
-        what(),
-        layout.houses[third].name(),
-        g.cell_name(cell)
-    );
+    let single = (layout.houses[third].name(), g.cell_name(cell));
     Some(
         base()
             .with_technique(technique)
-            .with_text(text)
+            .with_locked_words(v, names, Some(single))
             .place(cell, v)
             .houses([third]),
     )

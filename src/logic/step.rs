@@ -528,9 +528,29 @@ impl fmt::Display for CellName {
     }
 }
 
-/// A step's line of plain English: written out, or a single's parts, put
-/// into words only when asked (a rating reads no words, and most steps
-/// are singles).
+/// Values as "3, 5 and 7", written without a `String` of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ValueList(pub(crate) u64);
+
+impl fmt::Display for ValueList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (mut rest, mut sep) = (self.0, "");
+        while rest != 0 {
+            let v = rest.trailing_zeros() + 1;
+            rest &= rest - 1;
+            write!(f, "{sep}{v}")?;
+            sep = if rest.count_ones() == 1 {
+                " and "
+            } else {
+                ", "
+            };
+        }
+        Ok(())
+    }
+}
+
+/// A step's line of plain English: written out, or the parts of the most
+/// common steps, put into words only when asked (a rating reads no words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Words {
     Text(String),
@@ -539,6 +559,23 @@ enum Words {
         house: Option<HouseName>,
         cell: CellName,
         value: u16,
+    },
+    /// Pointing or claiming: `value` of `src` lies where it meets `dst`;
+    /// a direct one leaves it one place in `third`, that cell.
+    Locked {
+        value: u16,
+        src: HouseName,
+        dst: HouseName,
+        third: Option<(HouseName, CellName)>,
+    },
+    /// A hidden set: its `values` (a mask) in `house`, its cells those the
+    /// step highlights (`side` names them); a direct one leaves another
+    /// value one place, that cell.
+    Hidden {
+        values: u64,
+        side: usize,
+        house: HouseName,
+        single: Option<(u16, CellName)>,
     },
 }
 
@@ -615,6 +652,40 @@ impl Step {
         self
     }
 
+    /// Words for pointing or claiming, written when asked.
+    pub(crate) fn with_locked_words(
+        mut self,
+        value: u16,
+        [src, dst]: [HouseName; 2],
+        third: Option<(HouseName, CellName)>,
+    ) -> Self {
+        self.words = Words::Locked {
+            value,
+            src,
+            dst,
+            third,
+        };
+        self
+    }
+
+    /// Words for a hidden set of `values` in `house`, the cells the step
+    /// highlights, on a board of `side`; written when asked.
+    pub(crate) fn with_hidden_words(
+        mut self,
+        values: u64,
+        side: usize,
+        house: HouseName,
+        single: Option<(u16, CellName)>,
+    ) -> Self {
+        self.words = Words::Hidden {
+            values,
+            side,
+            house,
+            single,
+        };
+        self
+    }
+
     pub(crate) fn with_text(mut self, text: String) -> Self {
         self.words = Words::Text(text);
         self
@@ -651,7 +722,7 @@ impl Step {
     pub fn explanation(&self) -> Cow<'_, str> {
         match &self.words {
             Words::Text(text) => Cow::Borrowed(text),
-            Words::Single { .. } => Cow::Owned(self.to_string()),
+            _ => Cow::Owned(self.to_string()),
         }
     }
 
@@ -665,8 +736,41 @@ impl Step {
 impl fmt::Display for Step {
     /// The explanation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Words::Single { house, cell, value } = &self.words else {
-            return f.write_str(&self.explanation());
+        let name = self.technique.name();
+        let (house, cell, value) = match &self.words {
+            Words::Text(text) => return f.write_str(text),
+            Words::Single { house, cell, value } => (house, cell, value),
+            Words::Locked {
+                value: v,
+                src,
+                dst,
+                third,
+            } => {
+                write!(f, "{name}: {v} in {src} lies only where it meets {dst}")?;
+                return match third {
+                    None => write!(f, ", so {v} leaves the rest of {dst}"),
+                    Some((third, cell)) => {
+                        write!(f, ", which leaves {v} one place in {third}, {cell}")
+                    }
+                };
+            }
+            Words::Hidden {
+                values,
+                side,
+                house,
+                single,
+            } => {
+                write!(f, "{name}: {} have only ", ValueList(*values))?;
+                for (i, &cell) in self.highlight.cells.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{}", CellName { cell, side: *side })?;
+                }
+                write!(f, " for places in {house}")?;
+                return match single {
+                    None => f.write_str(", so other values leave those cells"),
+                    Some((v, cell)) => write!(f, ", which leaves {v} one place in {house}, {cell}"),
+                };
+            }
         };
         match (self.technique, house) {
             (Technique::FullHouse, Some(house)) => {

@@ -4,7 +4,7 @@ use smallvec::SmallVec;
 
 use super::grid::{Candidates, MAX_SIZE, first_combination, values_of};
 use super::seen::{HiddenSet, Seen};
-use super::step::{Step, Technique};
+use super::step::{Step, Technique, ValueList};
 
 /// `degree` cells of a house with `degree` candidates between them: those
 /// values leave the house's other cells.
@@ -262,13 +262,6 @@ fn hidden_step(
         .iter()
         .flat_map(|&c| values_of(g.masks[c] & !set_mask).map(move |v| (c, v)))
         .collect();
-    let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
-    let what = format!(
-        "{} have only {} for places in {}",
-        value_list(set_mask),
-        names.join(", "),
-        g.layout.houses[h].name()
-    );
     // A direct step only places, as in SE: what it would remove shows why.
     let (removed, shown) = if single.is_some() {
         (Vec::new(), eliminations)
@@ -285,27 +278,15 @@ fn hidden_step(
                 .iter()
                 .flat_map(|&c| values_of(g.masks[c] & set_mask).map(move |v| (c, v))),
         );
+    let name = g.layout.houses[h].name();
     let Some((cell, v)) = single else {
-        let text = format!(
-            "{}: {what}, so other values leave those cells",
-            technique.name()
-        );
-        return step.with_text(text);
+        return step.with_hidden_words(set_mask, g.size(), name, None);
     };
-    let text = format!(
-        "{}: {what}, which leaves {v} one place in {}, {}",
-        technique.name(),
-        g.layout.houses[h].name(),
-        g.cell_name(cell)
-    );
-    step.with_text(text).place(cell, v)
+    step.with_hidden_words(set_mask, g.size(), name, Some((v, g.cell_name(cell))))
+        .place(cell, v)
 }
 
 /// "3, 5 and 7".
 pub(crate) fn value_list(mask: u64) -> String {
-    let vals: Vec<String> = values_of(mask).map(|v| v.to_string()).collect();
-    match vals.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => vals.join(""),
-    }
+    ValueList(mask).to_string()
 }

@@ -911,3 +911,12 @@ fn four_by_four_bug_type_2() {
         set(&[(2, 3), (3, 3), (4, 3), (5, 3)])
     );
 }
+
+#[test]
+fn value_lists_read_as_players_write_them() {
+    use step::ValueList;
+    assert_eq!(ValueList(0).to_string(), "");
+    assert_eq!(ValueList(0b100).to_string(), "3");
+    assert_eq!(ValueList(0b101).to_string(), "1 and 3");
+    assert_eq!(ValueList(0b1010101).to_string(), "1, 3, 5 and 7");
+}
