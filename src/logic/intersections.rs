@@ -136,26 +136,34 @@ fn lock(
                 .with_locked_words(v, names, None),
         );
     }
-    // Direct: another house of the source's kind left with one place for v.
-    let (cell, third) = layout.full.iter().find_map(|&h| {
-        let house = &layout.houses[h];
-        if h == src || house.kind != src_h.kind || g.positions(h, v).count_ones() < 2 {
-            return None;
+    // Direct: another full house of the source's kind left with one place
+    // for v. Only houses holding a removed cell can be; the first by index.
+    let mut hits: SmallVec<[(usize, usize); 8]> = SmallVec::new();
+    for &c in &removed {
+        for &h in &layout.cell_houses[c] {
+            let (h, house) = (h as usize, &layout.houses[h as usize]);
+            if h == src || house.kind != src_h.kind || house.cells.len() != g.size() {
+                continue;
+            }
+            match hits.iter_mut().find(|(k, _)| *k == h) {
+                Some((_, hit)) => *hit += 1,
+                None => hits.push((h, 1)),
+            }
         }
-        let hit = removed
-            .iter()
-            .filter(|&&c| layout.cell_houses[c].contains(&(h as u32)))
-            .count();
-        if g.positions(h, v).count_ones() as usize - hit != 1 {
-            return None;
-        }
-        let cell = house
-            .cells
-            .iter()
-            .map(|&c| c as usize)
-            .find(|&c| has(&(c as u32)) && !removed.contains(&c))?;
-        Some((cell, h))
-    })?;
+    }
+    let third = hits
+        .iter()
+        .filter(|&&(h, hit)| {
+            let count = g.positions(h, v).count_ones() as usize;
+            count >= 2 && count - hit == 1
+        })
+        .map(|&(h, _)| h)
+        .min()?;
+    let cell = layout.houses[third]
+        .cells
+        .iter()
+        .map(|&c| c as usize)
+        .find(|&c| has(&(c as u32)) && !removed.contains(&c))?;
     let technique = if pointing {
         Technique::DirectPointing
     } else {
