@@ -344,6 +344,8 @@ pub struct Candidates {
     /// `places[h * N + v - 1]`: where value `v` is a candidate in house `h`,
     /// as positions in the house; kept in step with `masks` by [`Candidates::refresh`].
     places: Vec<u64>,
+    /// Per house, the values with exactly one place there, kept with `places`.
+    once: Vec<u64>,
     /// How many empty cells each house has, kept with `places`.
     empty: Vec<u32>,
 }
@@ -412,6 +414,7 @@ impl Candidates {
             masks,
             values,
             places: Vec::new(),
+            once: Vec::new(),
             empty: Vec::new(),
         };
         grid.refresh();
@@ -522,6 +525,7 @@ impl Candidates {
             let mut fresh = self.clone();
             fresh.refresh();
             debug_assert!(fresh.places == self.places && fresh.empty == self.empty);
+            debug_assert!(fresh.once == self.once);
         }
     }
 
@@ -544,6 +548,14 @@ impl Candidates {
                 }
             }
         }
+        self.once = self
+            .places
+            .chunks(n.max(1))
+            .map(|house| {
+                let ones = house.iter().enumerate();
+                ones.fold(0, |m, (v, p)| m | u64::from(p.is_power_of_two()) << v)
+            })
+            .collect();
     }
 
     /// Takes the values of `mask` out of `cell`'s candidates, and out of
@@ -555,7 +567,7 @@ impl Candidates {
         while gone != 0 {
             let v = gone.trailing_zeros() as usize;
             for &(h, p) in &self.layout.places_of[cell] {
-                self.places[h as usize * n + v] &= !(1 << p);
+                drop_place(&mut self.places, &mut self.once, n, h as usize, v, p);
             }
             gone &= gone - 1;
         }
@@ -575,7 +587,7 @@ impl Candidates {
             if self.masks[p] & b != 0 {
                 self.masks[p] &= !b;
                 for &(h, at) in &self.layout.places_of[p] {
-                    self.places[h as usize * n + v] &= !(1 << at);
+                    drop_place(&mut self.places, &mut self.once, n, h as usize, v, at);
                 }
             }
         }
@@ -599,6 +611,11 @@ impl Candidates {
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| self.values[c] == 0)
+    }
+
+    /// The values with exactly one place in house `h`, as a mask.
+    pub(crate) fn once(&self, h: usize) -> u64 {
+        self.once[h]
     }
 
     /// The places of each value in house `h`, value 1 first.
@@ -627,6 +644,19 @@ impl Candidates {
             cell,
             side: self.size(),
         }
+    }
+}
+
+/// Takes place `at` of house `h` from value `v` (from 0) in `places`, and
+/// keeps `once` in step: places only shrink, so a value reaches one place
+/// or none.
+fn drop_place(places: &mut [u64], once: &mut [u64], n: usize, h: usize, v: usize, at: u32) {
+    let left = &mut places[h * n + v];
+    *left &= !(1 << at);
+    if left.is_power_of_two() {
+        once[h] |= 1 << v;
+    } else if *left == 0 {
+        once[h] &= !(1 << v);
     }
 }
 

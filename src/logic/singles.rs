@@ -56,16 +56,17 @@ pub(crate) fn find_hidden_single(g: &Candidates) -> Option<Single> {
 /// A value with one place in house `h`: the one empty cell of a full
 /// house, or one of several.
 fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Single> {
-    let (v, places) = g
-        .house_places(h)
-        .iter()
-        .enumerate()
-        .find(|(_, p)| p.count_ones() == 1)?;
+    let once = g.once(h);
+    if once == 0 {
+        return None;
+    }
+    let v = once.trailing_zeros() as u16 + 1;
+    let at = g.positions(h, v).trailing_zeros() as usize;
     Some(Single {
         technique,
         house: Some(h),
-        cell: g.layout.houses[h].cells[places.trailing_zeros() as usize] as usize,
-        value: v as u16 + 1,
+        cell: g.layout.houses[h].cells[at] as usize,
+        value: v,
     })
 }
 
