@@ -106,43 +106,60 @@ fn lock(
     if removed.is_empty() {
         return None;
     }
+    // Most direct locks leave no single: that is settled before the step is built.
+    let single = if direct {
+        Some(left_single(g, v, src, &removed)?)
+    } else {
+        None
+    };
     let (src_h, dst_h) = (&layout.houses[src], &layout.houses[dst]);
     let pointing = src_h.is_box();
-    // The step and its words are built only once it is found.
     let eliminations: Vec<(usize, u16)> = removed.iter().map(|&c| (c, v)).collect();
-    let base = move || {
-        Step::new(Technique::Pointing, String::new())
-            .cells(places.iter().copied())
-            .houses([src, dst])
-            .marks(places.iter().map(|&c| (c, v)))
-            // A direct step only places, as in SE: what it would remove shows why.
-            .remove(if direct {
-                Vec::new()
-            } else {
-                eliminations.clone()
-            })
-            .marks(if direct { eliminations } else { Vec::new() })
-    };
+    let step = Step::new(Technique::Pointing, String::new())
+        .cells(places.iter().copied())
+        .houses([src, dst])
+        .marks(places.iter().map(|&c| (c, v)));
     let names = [src_h.name(), dst_h.name()];
-    if !direct {
+    let Some((cell, third)) = single else {
         let technique = if pointing {
             Technique::Pointing
         } else {
             Technique::Claiming
         };
         return Some(
-            base()
+            step.remove(eliminations)
                 .with_technique(technique)
                 .with_locked_words(v, names, None),
         );
-    }
-    // Direct: another full house of the source's kind left with one place
-    // for v. Only houses holding a removed cell can be; the first by index.
+    };
+    let technique = if pointing {
+        Technique::DirectPointing
+    } else {
+        Technique::DirectClaiming
+    };
+    let third_name = (layout.houses[third].name(), g.cell_name(cell));
+    // A direct step only places, as in SE: what it would remove shows why.
+    Some(
+        step.marks(eliminations)
+            .with_technique(technique)
+            .with_locked_words(v, names, Some(third_name))
+            .place(cell, v)
+            .houses([third]),
+    )
+}
+
+/// The single a lock of `v` from `src` leaves by removing it from the
+/// cells `removed`: another full house of the source's kind left with one
+/// place for `v`, as (that cell, the house). Only houses holding a removed
+/// cell can be; the first by index.
+fn left_single(g: &Candidates, v: u16, src: usize, removed: &[usize]) -> Option<(usize, usize)> {
+    let layout = &g.layout;
+    let kind = layout.houses[src].kind;
     let mut hits: SmallVec<[(usize, usize); 8]> = SmallVec::new();
-    for &c in &removed {
+    for &c in removed {
         for &h in &layout.cell_houses[c] {
             let (h, house) = (h as usize, &layout.houses[h as usize]);
-            if h == src || house.kind != src_h.kind || house.cells.len() != g.size() {
+            if h == src || house.kind != kind || house.cells.len() != g.size() {
                 continue;
             }
             match hits.iter_mut().find(|(k, _)| *k == h) {
@@ -163,18 +180,6 @@ fn lock(
         .cells
         .iter()
         .map(|&c| c as usize)
-        .find(|&c| has(&(c as u32)) && !removed.contains(&c))?;
-    let technique = if pointing {
-        Technique::DirectPointing
-    } else {
-        Technique::DirectClaiming
-    };
-    let single = (layout.houses[third].name(), g.cell_name(cell));
-    Some(
-        base()
-            .with_technique(technique)
-            .with_locked_words(v, names, Some(single))
-            .place(cell, v)
-            .houses([third]),
-    )
+        .find(|&c| g.masks[c] & bit(v) != 0 && !removed.contains(&c))?;
+    Some((cell, third))
 }
