@@ -1,10 +1,8 @@
 //! Fish on rows and columns: X-Wing, Swordfish and Jellyfish, plain (SE's ladder) and finned or sashimi (extras, not rated).
 
-use smallvec::SmallVec;
-
 use crate::error::House;
 
-use super::grid::{Candidates, bit, first_combination, joined, values_of};
+use super::grid::{Candidates, MAX_SIZE, bit, first_combination, fitting_sets, joined, values_of};
 use super::step::{Step, Technique};
 
 /// The rows or the columns, by house index, in order.
@@ -126,11 +124,18 @@ fn fish_on(
 ) -> Option<Step> {
     let fins_allowed = if finned { MAX_FIN_COVERS } else { 0 };
     let least = if finned { 1 } else { 2 };
-    let places: SmallVec<[u64; 64]> = base.iter().map(|&h| g.positions(h, v)).collect();
-    let pool: SmallVec<[usize; 64]> = (0..base.len())
-        .filter(|&i| (least..=(degree + fins_allowed) as u32).contains(&places[i].count_ones()))
-        .collect();
-    first_combination(pool.len(), degree, |idx| {
+    // The base lines that can take part, and their places: on the stack.
+    let (mut pool, mut pool_places, mut len) = ([0usize; MAX_SIZE], [0u64; MAX_SIZE], 0);
+    let mut places = [0u64; MAX_SIZE];
+    for (i, &h) in base.iter().enumerate() {
+        places[i] = g.positions(h, v);
+        pool[len] = i;
+        pool_places[len] = places[i];
+        len +=
+            usize::from((least..=(degree + fins_allowed) as u32).contains(&places[i].count_ones()));
+    }
+    let (pool, pool_places) = (&pool[..len], &pool_places[..len]);
+    let search = |idx: &[usize]| {
         let union = idx.iter().fold(0, |m, &i| m | places[pool[i]]);
         let spread = union.count_ones() as usize;
         if spread < degree + usize::from(finned) || spread > degree + fins_allowed {
@@ -163,5 +168,11 @@ fn fish_on(
             let what = if finned { "in" } else { "only in" };
             (!eliminations.is_empty()).then(|| fish.step(g, technique, what, eliminations, &fins))
         })
-    })
+    };
+    // A plain fish's base places lie on exactly `degree` cover lines.
+    if finned {
+        first_combination(pool.len(), degree, search)
+    } else {
+        fitting_sets(pool_places, degree, search)
+    }
 }

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use super::grid::{Candidates, MAX_SIZE, first_combination, values_of};
+use super::grid::{Candidates, MAX_SIZE, first_combination, fitting_sets, values_of};
 use super::seen::{HiddenSet, Seen};
 use super::step::{Step, Technique, ValueList};
 
@@ -191,55 +191,6 @@ fn hidden_in(
         };
         Some(hidden_step(g, set, technique, single))
     })
-}
-
-/// Calls `found` on each `k`-subset of `0..masks.len()` whose masks have
-/// `k` bits between them, in lexicographic order, until it returns
-/// `Some`. Pairs and triples are plain loops, and a triple's first two
-/// are dropped as soon as they hold too many bits.
-fn fitting_sets<T>(
-    masks: &[u64],
-    k: usize,
-    mut found: impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    let len = masks.len();
-    let fits = |m: u64| m.count_ones() as usize <= k;
-    match k {
-        2 => {
-            for i in 0..len {
-                for j in i + 1..len {
-                    if fits(masks[i] | masks[j])
-                        && let Some(t) = found(&[i, j])
-                    {
-                        return Some(t);
-                    }
-                }
-            }
-            None
-        }
-        3 => {
-            for i in 0..len {
-                for j in i + 1..len {
-                    let two = masks[i] | masks[j];
-                    if !fits(two) {
-                        continue;
-                    }
-                    for (l, &third) in masks.iter().enumerate().skip(j + 1) {
-                        if fits(two | third)
-                            && let Some(t) = found(&[i, j, l])
-                        {
-                            return Some(t);
-                        }
-                    }
-                }
-            }
-            None
-        }
-        _ => first_combination(len, k, |idx| {
-            let union = idx.iter().fold(0, |m, &i| m | masks[i]);
-            if fits(union) { found(idx) } else { None }
-        }),
-    }
 }
 
 /// The step of a hidden set; `single` is what a direct one places.
