@@ -1,8 +1,6 @@
 //! Subsets: naked and hidden pairs, triples and quads, and the direct hidden pair and triple.
 
-use smallvec::SmallVec;
-
-use super::grid::{Candidates, MAX_SIZE, first_combination, fitting_sets, values_of};
+use super::grid::{Candidates, MAX_SIZE, fitting_sets, values_of};
 use super::seen::{HiddenSet, Seen};
 use super::step::{Step, Technique, ValueList};
 
@@ -25,16 +23,18 @@ fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Op
     if g.empty_count(h) < 2 * degree {
         return None;
     }
-    let mut pool: SmallVec<[usize; 64]> = SmallVec::new();
+    // The cells with 2 to `degree` candidates, and their masks, on the stack.
+    let (mut pool, mut masks, mut len) = ([0usize; MAX_SIZE], [0u64; MAX_SIZE], 0);
     for c in g.empty_cells(h) {
-        if (2..=degree as u32).contains(&g.masks[c].count_ones()) {
-            pool.push(c);
-        }
+        pool[len] = c;
+        masks[len] = g.masks[c];
+        len += usize::from((2..=degree as u32).contains(&g.masks[c].count_ones()));
     }
-    if pool.len() < degree {
+    if len < degree {
         return None;
     }
-    first_combination(pool.len(), degree, |idx| {
+    let pool = &pool[..len];
+    fitting_sets(&masks[..len], degree, |idx| {
         let union = idx.iter().fold(0, |m, &i| m | g.masks[pool[i]]);
         if union.count_ones() as usize != degree {
             return None;
