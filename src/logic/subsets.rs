@@ -12,29 +12,36 @@ pub(crate) fn naked(g: &Candidates, degree: usize) -> Option<Step> {
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
+    let mut pool = Pool::new();
     g.layout
         .order_all
         .iter()
         .copied()
-        .find_map(|h| naked_in(g, h, degree, technique))
+        .find_map(|h| naked_in(g, h, degree, technique, &mut pool))
 }
 
-fn naked_in(g: &Candidates, h: usize, degree: usize, technique: Technique) -> Option<Step> {
+fn naked_in(
+    g: &Candidates,
+    h: usize,
+    degree: usize,
+    technique: Technique,
+    pool: &mut Pool,
+) -> Option<Step> {
     if g.empty_count(h) < 2 * degree {
         return None;
     }
-    // The cells with 2 to `degree` candidates, and their masks, on the stack.
-    let (mut pool, mut masks, mut len) = ([0usize; MAX_SIZE], [0u64; MAX_SIZE], 0);
+    // The cells with 2 to `degree` candidates, and their masks.
+    let mut len = 0;
     for c in g.empty_cells(h) {
-        pool[len] = c;
-        masks[len] = g.masks[c];
+        pool.items[len] = c;
+        pool.masks[len] = g.masks[c];
         len += usize::from((2..=degree as u32).contains(&g.masks[c].count_ones()));
     }
     if len < degree {
         return None;
     }
-    let pool = &pool[..len];
-    fitting_sets(&masks[..len], degree, |idx| {
+    let (pool, masks) = (&pool.items[..len], &pool.masks[..len]);
+    fitting_sets(masks, degree, |idx| {
         let union = idx.iter().fold(0, |m, &i| m | g.masks[pool[i]]);
         if union.count_ones() as usize != degree {
             return None;
@@ -102,10 +109,7 @@ pub(crate) fn hidden_seen(
         return first.map(|set| hidden_step(g, set, technique, None));
     }
     let mut first = None;
-    let mut pool = Pool {
-        values: [0; MAX_SIZE],
-        places: [0; MAX_SIZE],
-    };
+    let mut pool = Pool::new();
     let found = g
         .layout
         .order_full
@@ -120,11 +124,20 @@ pub(crate) fn hidden_seen(
     found
 }
 
-/// The values a house's hidden sets are made of, and their places: one
-/// buffer on the stack for all houses.
+/// What a house's sets are made of (cells, or values from 1) and their
+/// masks (candidates, or places): one buffer on the stack for all houses.
 struct Pool {
-    values: [u16; MAX_SIZE],
-    places: [u64; MAX_SIZE],
+    items: [usize; MAX_SIZE],
+    masks: [u64; MAX_SIZE],
+}
+
+impl Pool {
+    fn new() -> Self {
+        Self {
+            items: [0; MAX_SIZE],
+            masks: [0; MAX_SIZE],
+        }
+    }
 }
 
 /// The first set of house `h`; `first` keeps the first plain set met.
@@ -149,17 +162,16 @@ fn hidden_in(
     // The values with 2 to `degree` places: most houses have too few.
     let mut len = 0;
     for (i, &p) in places.iter().enumerate() {
-        pool.values[len] = i as u16 + 1;
-        pool.places[len] = p;
+        pool.items[len] = i + 1;
+        pool.masks[len] = p;
         len += usize::from((2..=degree as u32).contains(&p.count_ones()));
     }
     if len < degree {
         return None;
     }
-    let pool_places = &pool.places[..len];
-    let pool = &pool.values[..len];
+    let (pool, pool_places) = (&pool.items[..len], &pool.masks[..len]);
     fitting_sets(pool_places, degree, |idx| {
-        let within = idx.iter().fold(0, |m, &i| m | places[pool[i] as usize - 1]);
+        let within = idx.iter().fold(0, |m, &i| m | places[pool[i] - 1]);
         if within.count_ones() as usize != degree {
             return None;
         }
