@@ -344,8 +344,9 @@ pub struct Candidates {
     /// `places[h * N + v - 1]`: where value `v` is a candidate in house `h`,
     /// as positions in the house; kept in step with `masks` by [`Candidates::refresh`].
     places: Vec<u64>,
-    /// Per house, the values with exactly one place there, kept with `places`.
-    once: Vec<u64>,
+    /// Per house, the values with exactly one, two and three places there
+    /// (`few[h][k - 1]`), kept with `places`.
+    few: Vec<[u64; 3]>,
     /// How many empty cells each house has, kept with `places`.
     empty: Vec<u32>,
 }
@@ -414,7 +415,7 @@ impl Candidates {
             masks,
             values,
             places: Vec::new(),
-            once: Vec::new(),
+            few: Vec::new(),
             empty: Vec::new(),
         };
         grid.refresh();
@@ -525,7 +526,7 @@ impl Candidates {
             let mut fresh = self.clone();
             fresh.refresh();
             debug_assert!(fresh.places == self.places && fresh.empty == self.empty);
-            debug_assert!(fresh.once == self.once);
+            debug_assert!(fresh.few == self.few);
         }
     }
 
@@ -548,12 +549,17 @@ impl Candidates {
                 }
             }
         }
-        self.once = self
+        self.few = self
             .places
             .chunks(n.max(1))
             .map(|house| {
-                let ones = house.iter().enumerate();
-                ones.fold(0, |m, (v, p)| m | u64::from(p.is_power_of_two()) << v)
+                let mut few = [0u64; 3];
+                for (v, p) in house.iter().enumerate() {
+                    if let Some(k) = few.get_mut((p.count_ones() as usize).wrapping_sub(1)) {
+                        *k |= 1 << v;
+                    }
+                }
+                few
             })
             .collect();
     }
@@ -567,7 +573,7 @@ impl Candidates {
         while gone != 0 {
             let v = gone.trailing_zeros() as usize;
             for &(h, p) in &self.layout.places_of[cell] {
-                drop_place(&mut self.places, &mut self.once, n, h as usize, v, p);
+                drop_place(&mut self.places, &mut self.few, n, h as usize, v, p);
             }
             gone &= gone - 1;
         }
@@ -587,7 +593,7 @@ impl Candidates {
             if self.masks[p] & b != 0 {
                 self.masks[p] &= !b;
                 for &(h, at) in &self.layout.places_of[p] {
-                    drop_place(&mut self.places, &mut self.once, n, h as usize, v, at);
+                    drop_place(&mut self.places, &mut self.few, n, h as usize, v, at);
                 }
             }
         }
@@ -613,9 +619,9 @@ impl Candidates {
             .filter(|&c| self.values[c] == 0)
     }
 
-    /// The values with exactly one place in house `h`, as a mask.
-    pub(crate) fn once(&self, h: usize) -> u64 {
-        self.once[h]
+    /// The values with exactly `k` places in house `h` (`k` from 1 to 3), as a mask.
+    pub(crate) fn with_places(&self, h: usize, k: usize) -> u64 {
+        self.few[h][k - 1]
     }
 
     /// The places of each value in house `h`, value 1 first.
@@ -648,15 +654,17 @@ impl Candidates {
 }
 
 /// Takes place `at` of house `h` from value `v` (from 0) in `places`, and
-/// keeps `once` in step: places only shrink, so a value reaches one place
-/// or none.
-fn drop_place(places: &mut [u64], once: &mut [u64], n: usize, h: usize, v: usize, at: u32) {
+/// keeps `few` in step: the value goes from `k + 1` places to `k`.
+fn drop_place(places: &mut [u64], few: &mut [[u64; 3]], n: usize, h: usize, v: usize, at: u32) {
     let left = &mut places[h * n + v];
     *left &= !(1 << at);
-    if left.is_power_of_two() {
-        once[h] |= 1 << v;
-    } else if *left == 0 {
-        once[h] &= !(1 << v);
+    let k = left.count_ones() as usize;
+    let few = &mut few[h];
+    if k < 3 {
+        few[k] &= !(1 << v);
+    }
+    if (1..=3).contains(&k) {
+        few[k - 1] |= 1 << v;
     }
 }
 

@@ -56,7 +56,7 @@ pub(crate) fn find_hidden_single(g: &Candidates) -> Option<Single> {
 /// A value with one place in house `h`: the one empty cell of a full
 /// house, or one of several.
 fn single_in(g: &Candidates, h: usize, technique: Technique) -> Option<Single> {
-    let once = g.once(h);
+    let once = g.with_places(h, 1);
     if once == 0 {
         return None;
     }

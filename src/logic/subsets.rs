@@ -161,10 +161,22 @@ fn hidden_in(
     let house = &g.layout.houses[h].cells;
     // The values with 2 to `degree` places: most houses have too few.
     let mut len = 0;
-    for (i, &p) in places.iter().enumerate() {
-        pool.items[len] = i + 1;
-        pool.masks[len] = p;
-        len += usize::from((2..=degree as u32).contains(&p.count_ones()));
+    if degree <= 3 {
+        let few = (2..=degree).fold(0, |m, k| m | g.with_places(h, k));
+        if few.count_ones() < degree as u32 {
+            return None;
+        }
+        for v in values_of(few) {
+            pool.items[len] = usize::from(v);
+            pool.masks[len] = places[usize::from(v) - 1];
+            len += 1;
+        }
+    } else {
+        for (i, &p) in places.iter().enumerate() {
+            pool.items[len] = i + 1;
+            pool.masks[len] = p;
+            len += usize::from((2..=degree as u32).contains(&p.count_ones()));
+        }
     }
     if len < degree {
         return None;
