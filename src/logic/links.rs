@@ -4,8 +4,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-
 use crate::error::House;
 
 use super::grid::{Candidates, CellSet, Layout, bit, by_width, joined};
@@ -16,63 +14,96 @@ use super::step::{Step, Technique};
 struct Link<const W: usize> {
     house: usize,
     ends: [End<W>; 2],
-    grouped: bool,
-    /// The house's kind, and whether it is a box (or region) or a line.
-    kind: House,
-    is_box: bool,
-    is_line: bool,
+    /// What the link brings to the technique of a chain: see [`Sort`].
+    sort: Sort,
 }
 
-/// One end of a link: its cells (a run of the search's cell list, in
-/// house order), as a set, and the cells that see every one of them.
+/// One end of a link: its cells, as a set, and the cells that see every
+/// one of them.
 struct End<const W: usize> {
-    start: u32,
-    len: u32,
     set: CellSet<W>,
     seen: CellSet<W>,
 }
 
-/// The links of one value and the cells their ends list.
+/// A link's part in the technique of a chain, as [`technique_of`] reads
+/// it: grouped in a box (or region), grouped elsewhere, or plain in a row,
+/// a column or another house.
+#[derive(Clone, Copy)]
+enum Sort {
+    GroupedBox,
+    Grouped,
+    Row,
+    Column,
+    Other,
+}
+
+/// The links of one value, with the peer sets of the cells met so far in
+/// the search (kept across values).
 struct Links<const W: usize> {
     links: Vec<Link<W>>,
-    cells: Vec<usize>,
+    /// Each cell's peers, valid where `known` holds the cell; left empty
+    /// on wide boards, which read each from the layout.
+    peers: Vec<CellSet<W>>,
+    known: CellSet<W>,
 }
 
 impl<const W: usize> Links<W> {
-    fn cells(&self, end: &End<W>) -> &[usize] {
-        &self.cells[end.start as usize..][..end.len as usize]
+    fn new(cells: usize) -> Self {
+        // Up to 16x16 a search keeps each cell's peers: the same cells end
+        // links of many values, and the layout copies them out word by word.
+        let peers = if W <= 4 {
+            vec![CellSet::EMPTY; cells]
+        } else {
+            Vec::new()
+        };
+        Self {
+            links: Vec::new(),
+            peers,
+            known: CellSet::EMPTY,
+        }
+    }
+
+    /// The peers of cell `c` as a set.
+    fn peers_of(&mut self, layout: &Layout, c: usize) -> CellSet<W> {
+        if self.peers.is_empty() {
+            return layout.peer_set(c);
+        }
+        if !self.known.contains(c) {
+            self.peers[c] = layout.peer_set(c);
+            self.known.insert(c);
+        }
+        self.peers[c]
+    }
+
+    /// The end of the places `places` of a house whose cells are `house`.
+    fn end(&mut self, layout: &Layout, house: &[u32], mut places: u64) -> End<W> {
+        let (mut set, mut seen) = (CellSet::EMPTY, CellSet::ALL);
+        while places != 0 {
+            let c = house[places.trailing_zeros() as usize] as usize;
+            places &= places - 1;
+            set.insert(c);
+            seen = seen.and(self.peers_of(layout, c));
+        }
+        End { set, seen }
     }
 
     /// Adds the link of house `h` between the places `ends` (positions in `h`).
     fn push(&mut self, layout: &Layout, h: usize, ends: [u64; 2]) {
-        let house = &layout.houses[h].cells;
-        let ends = ends.map(|mut places| {
-            let start = self.cells.len() as u32;
-            let (mut set, mut seen) = (CellSet::EMPTY, CellSet::ALL);
-            while places != 0 {
-                let c = house[places.trailing_zeros() as usize] as usize;
-                places &= places - 1;
-                self.cells.push(c);
-                set.insert(c);
-                seen = seen.and(layout.peer_set(c));
-            }
-            let len = self.cells.len() as u32 - start;
-            End {
-                start,
-                len,
-                set,
-                seen,
-            }
-        });
-        let grouped = ends.iter().any(|e| e.len > 1);
         let info = &layout.houses[h];
+        let grouped = ends[0].count_ones() > 1 || ends[1].count_ones() > 1;
+        let sort = match (grouped, info.is_line()) {
+            (true, _) if info.is_box() => Sort::GroupedBox,
+            (true, _) => Sort::Grouped,
+            (false, true) if info.kind == House::Row => Sort::Row,
+            (false, true) => Sort::Column,
+            (false, false) => Sort::Other,
+        };
+        let first = self.end(layout, &info.cells, ends[0]);
+        let second = self.end(layout, &info.cells, ends[1]);
         self.links.push(Link {
             house: h,
-            ends,
-            grouped,
-            kind: info.kind,
-            is_box: info.is_box(),
-            is_line: info.is_line(),
+            ends: [first, second],
+            sort,
         });
     }
 }
@@ -87,10 +118,7 @@ pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
 
 fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
     let mut best: Option<(Rank, Step)> = None;
-    let mut links = Links::<W> {
-        links: Vec::new(),
-        cells: Vec::new(),
-    };
+    let mut links = Links::<W>::new(g.masks.len());
     let tenths = TECHNIQUES.map(Technique::tenths);
     for v in 1..=g.size() as u16 {
         strong_links(g, v, &mut links);
@@ -108,6 +136,17 @@ fn rank(technique: Technique, eliminations: usize) -> Rank {
     (technique.tenths(), std::cmp::Reverse(eliminations), name)
 }
 
+/// The cells holding `v`.
+fn holding<const W: usize>(g: &Candidates, v: u16) -> CellSet<W> {
+    let mut holds = CellSet::EMPTY;
+    for (c, &m) in g.masks.iter().enumerate() {
+        if m & bit(v) != 0 {
+            holds.insert(c);
+        }
+    }
+    holds
+}
+
 /// `best`, or a chain on `v` that ranks before it; `tenths` are those of
 /// [`TECHNIQUES`].
 fn best_on<const W: usize>(
@@ -117,51 +156,59 @@ fn best_on<const W: usize>(
     tenths: &[u16; 5],
     mut best: Option<(Rank, Step)>,
 ) -> Option<(Rank, Step)> {
-    const ENDS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
-    let mut holds = CellSet::<W>::EMPTY;
-    for c in (0..g.masks.len()).filter(|&c| g.masks[c] & bit(v) != 0) {
-        holds.insert(c);
-    }
+    let holds = holding::<W>(g, v);
+    // The difficulty to beat: a chain harder than the best so far is not built.
+    let mut bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
     let all = &links.links;
     for (i, a) in all.iter().enumerate() {
         // The easiest technique `a` can make, as technique_of decides: a
         // plain line any, another plain link a turbot fish or a grouped one,
         // a grouped link a grouped one.
-        let floor = match (a.grouped, a.is_line) {
-            (true, _) => tenths[0].min(tenths[1]),
-            (false, true) => tenths.iter().copied().min().unwrap_or(0),
-            (false, false) => tenths[0].min(tenths[1]).min(tenths[4]),
+        let floor = match a.sort {
+            Sort::GroupedBox | Sort::Grouped => tenths[0].min(tenths[1]),
+            Sort::Row | Sort::Column => tenths.iter().copied().min().unwrap_or(0),
+            Sort::Other => tenths[0].min(tenths[1]).min(tenths[4]),
         };
-        if best.as_ref().is_some_and(|(r, _)| floor > r.0) {
+        if floor > bar {
             continue;
         }
+        let [a0, a1] = &a.ends;
+        // The cells holding `v` that see each end of `a`, as an outer end.
+        let near = [holds.and(a0.seen), holds.and(a1.seen)];
+        let classes = &CLASSES[a.sort as usize];
         for b in &all[i + 1..] {
             if a.house == b.house {
                 continue;
             }
-            // Bit k: the inner ends a.ends[1 - ea] and b.ends[eb] of ENDS[k] see each other.
-            let joins = (0..4).fold(0u8, |m, k| {
-                let (ea, eb) = ENDS[k];
-                m | u8::from(b.ends[eb].set.within(&a.ends[1 - ea].seen)) << k
-            });
+            let [b0, b1] = &b.ends;
+            // Bit k: the inner ends of chain k (a's end 1 - ea with b's end
+            // eb, for (ea, eb) = (k >> 1, k & 1)) see each other.
+            let joins = u8::from(b0.set.within(&a1.seen))
+                | u8::from(b1.set.within(&a1.seen)) << 1
+                | u8::from(b0.set.within(&a0.seen)) << 2
+                | u8::from(b1.set.within(&a0.seen)) << 3;
             if joins == 0 {
                 continue;
             }
-            let class = technique_of(a, b);
-            let bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
+            let class = classes[b.sort as usize];
             if tenths[class] > bar {
                 continue;
             }
-            for (ea, eb) in (0..4).filter(|k| joins & 1 << k != 0).map(|k| ENDS[k]) {
+            let mut left = joins;
+            while left != 0 {
+                let k = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let (ea, eb) = (k >> 1, k & 1);
                 let chain = [&a.ends[ea], &a.ends[1 - ea], &b.ends[eb], &b.ends[1 - eb]];
-                let Some(removed) = eliminations(holds, chain) else {
+                let Some(removed) = eliminations(near[ea], chain) else {
                     continue;
                 };
                 let technique = TECHNIQUES[class];
                 let r = rank(technique, removed.len());
                 if best.as_ref().is_none_or(|(b, _)| r < *b) {
-                    let ends = chain.map(|e| links.cells(e));
-                    let step = chain_step(g, v, technique, ends, [a.house, b.house], removed);
+                    let houses = [a.house, a.house, b.house, b.house];
+                    let step = chain_step(g, v, technique, chain, houses, removed);
+                    bar = r.0;
                     best = Some((r, step));
                 }
             }
@@ -179,20 +226,38 @@ const TECHNIQUES: [Technique; 5] = [
     Technique::TurbotFish,
 ];
 
-/// The technique (index into [`TECHNIQUES`]) a chain of links `a` and `b`
-/// makes, by SE's names and ratings.
-fn technique_of<const W: usize>(a: &Link<W>, b: &Link<W>) -> usize {
-    let grouped_box = |l: &Link<W>| l.grouped && l.is_box;
-    if grouped_box(a) || grouped_box(b) {
-        0
-    } else if a.grouped || b.grouped {
-        1
-    } else if a.kind == b.kind && matches!(a.kind, House::Row | House::Column) {
-        2
-    } else if a.is_line && b.is_line {
-        3
-    } else {
-        4
+/// [`technique_of`] for each two sorts of link, looked up in the search.
+const CLASSES: [[usize; 5]; 5] = {
+    const SORTS: [Sort; 5] = [
+        Sort::GroupedBox,
+        Sort::Grouped,
+        Sort::Row,
+        Sort::Column,
+        Sort::Other,
+    ];
+    let mut out = [[0; 5]; 5];
+    let mut i = 0;
+    while i < 5 {
+        let mut j = 0;
+        while j < 5 {
+            out[i][j] = technique_of(SORTS[i], SORTS[j]);
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The technique (index into [`TECHNIQUES`]) a chain of links of sorts `a`
+/// and `b` makes, by SE's names and ratings.
+const fn technique_of(a: Sort, b: Sort) -> usize {
+    use Sort::{Column, Grouped, GroupedBox, Row};
+    match (a, b) {
+        (GroupedBox, _) | (_, GroupedBox) => 0,
+        (Grouped, _) | (_, Grouped) => 1,
+        (Row, Row) | (Column, Column) => 2,
+        (Row | Column, Row | Column) => 3,
+        _ => 4,
     }
 }
 
@@ -202,16 +267,16 @@ fn technique_of<const W: usize>(a: &Link<W>, b: &Link<W>) -> usize {
 fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
     let layout = &g.layout;
     out.links.clear();
-    out.cells.clear();
     for &h in &layout.full {
         let places = g.positions(h, v);
-        if places.count_ones() == 2 {
+        let count = places.count_ones();
+        if count == 2 {
             let first = places & places.wrapping_neg();
             out.push(layout, h, [first, places & !first]);
-        } else if places.count_ones() > 2 {
+        } else if count > 2 {
             for m in &layout.meets[h] {
                 let (on, off) = (places & m.here, places & !m.here);
-                if on != 0 && off != 0 && in_one_house(g, h, off) {
+                if on != 0 && off != 0 && in_one_house(layout, h, off) {
                     out.push(layout, h, [on, off]);
                 }
             }
@@ -221,54 +286,67 @@ fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
 
 /// Whether the places `off` of house `h` are one cell, or lie together in
 /// a house other than `h`.
-fn in_one_house(g: &Candidates, h: usize, off: u64) -> bool {
-    let layout = &g.layout;
+fn in_one_house(layout: &Layout, h: usize, off: u64) -> bool {
     let cells = &layout.houses[h].cells;
     let cell = |p: u64| cells[p.trailing_zeros() as usize] as usize;
-    let first = cell(off);
-    let mut rest = off & (off - 1);
+    let rest = off & (off - 1);
     if rest == 0 {
         return true;
     }
-    let mut common: SmallVec<[u32; 8]> = layout.cell_houses[first]
-        .iter()
-        .copied()
-        .filter(|&k| k as usize != h)
-        .collect();
-    while rest != 0 && !common.is_empty() {
-        let houses = &layout.cell_houses[cell(rest)];
-        common.retain(|k| houses.contains(k));
-        rest &= rest - 1;
+    'houses: for &k in &layout.cell_houses[cell(off)] {
+        if k as usize == h {
+            continue;
+        }
+        let mut others = rest;
+        while others != 0 {
+            if !layout.cell_houses[cell(others)].contains(&k) {
+                continue 'houses;
+            }
+            others &= others - 1;
+        }
+        return true;
     }
-    !common.is_empty()
+    false
 }
 
 /// The eliminations of the chain outer1 = inner1 - inner2 = outer2, given
-/// as those four ends whose inner ends see each other: the cells holding
-/// the value (`holds`) that see both outer ends, when the outer ends share
-/// no cell with the other link's inner end.
-fn eliminations<const W: usize>(holds: CellSet<W>, chain: [&End<W>; 4]) -> Option<CellSet<W>> {
+/// as those four ends whose inner ends see each other: the cells of `near`
+/// (those holding the value that see outer1) that see outer2 too, when the
+/// outer ends share no cell with the other link's inner end.
+fn eliminations<const W: usize>(near: CellSet<W>, chain: [&End<W>; 4]) -> Option<CellSet<W>> {
     let [outer1, inner1, inner2, outer2] = chain;
-    if outer1.set.meets(&inner2.set) || outer2.set.meets(&inner1.set) {
+    // Most chains see no common cell: that test goes first.
+    let both = near.and(outer2.seen);
+    if both.is_empty() || outer1.set.meets(&inner2.set) || outer2.set.meets(&inner1.set) {
         return None;
     }
     let in_chain = outer1.set.or(inner1.set).or(inner2.set).or(outer2.set);
-    let removed = holds.and(outer1.seen).and(outer2.seen).minus(in_chain);
+    let removed = both.minus(in_chain);
     (!removed.is_empty()).then_some(removed)
 }
 
-/// The step of a chain of `ends` (outer1, inner1, inner2, outer2) whose
-/// links lie in `houses`, removing `v` from the cells of `removed`.
+/// The step of a chain of `ends` (outer1, inner1, inner2, outer2) in
+/// `houses` (those of their links), removing `v` from the cells of `removed`.
 fn chain_step<const W: usize>(
     g: &Candidates,
     v: u16,
     technique: Technique,
-    ends: [&[usize]; 4],
-    houses: [usize; 2],
+    ends: [&End<W>; 4],
+    houses: [usize; 4],
     removed: CellSet<W>,
 ) -> Step {
     let layout = &g.layout;
-    let [outer1, inner1, inner2, outer2] = ends;
+    // Each end's cells in the order of its house.
+    let lists: [Vec<usize>; 4] = std::array::from_fn(|k| {
+        let house = &layout.houses[houses[k]].cells;
+        house
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| ends[k].set.contains(c))
+            .collect()
+    });
+    let [outer1, inner1, inner2, outer2] = lists.each_ref().map(Vec::as_slice);
+    let houses = [houses[0], houses[2]];
     // Listed in the order of the first outer cell's peers.
     let eliminations: Vec<(usize, u16)> = layout.peers[outer1[0]]
         .iter()
@@ -276,7 +354,7 @@ fn chain_step<const W: usize>(
         .filter(|&c| removed.contains(c))
         .map(|c| (c, v))
         .collect();
-    let cells: Vec<usize> = ends.into_iter().flatten().copied().collect();
+    let cells: Vec<usize> = lists.concat();
     let names = |e: &[usize]| -> String { joined(e.iter().map(|&c| g.cell_name(c)), "+") };
     let text = format!(
         "{}: {v} is in {} or {} ({} and {}), and {} sees {}, so {v} is in {} or {}",
