@@ -116,15 +116,69 @@ pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
     by_width!(g.layout, two_links_in(g))
 }
 
+/// The best chain of two links of each value, on the grid it was last
+/// searched on.
+struct TwoCache {
+    layout: Arc<Layout>,
+    /// Per value (`v - 1`): its places as bits, and its best chain then.
+    values: Vec<(Vec<u64>, Option<Chain>)>,
+}
+
+/// A chain of two links as the search keeps it: its rank and its step.
+type Chain = (Rank, Step);
+
+thread_local! {
+    /// A value's chains depend on its places alone, and most values keep
+    /// theirs from one step to the next: each is searched again only then.
+    static LAST_TWO: RefCell<Option<TwoCache>> = const { RefCell::new(None) };
+}
+
 fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
-    let mut best: Option<(Rank, Step)> = None;
-    let mut links = Links::<W>::new(g.masks.len());
-    let tenths = TECHNIQUES.map(Technique::tenths);
-    for v in 1..=g.size() as u16 {
-        strong_links(g, v, &mut links);
-        best = best_on(g, v, &links, &tenths, best);
+    LAST_TWO.with(|last| {
+        let mut last = last.borrow_mut();
+        // Kept only for the same layout: a value's places say nothing else.
+        let kept = last.take().filter(|c| Arc::ptr_eq(&c.layout, &g.layout));
+        let cache = last.insert(kept.unwrap_or_else(|| TwoCache {
+            layout: Arc::clone(&g.layout),
+            values: vec![(Vec::new(), None); g.size()],
+        }));
+        let (places, words) = places_by_value(g);
+        let tenths = TECHNIQUES.map(Technique::tenths);
+        let mut links: Option<Links<W>> = None;
+        for v in 1..=g.size() as u16 {
+            let now = &places[(usize::from(v) - 1) * words..][..words];
+            let (known, found) = &mut cache.values[usize::from(v) - 1];
+            if known.as_slice() != now {
+                let links = links.get_or_insert_with(|| Links::new(g.masks.len()));
+                strong_links(g, v, links);
+                *found = best_on(g, v, links, &tenths, None);
+                known.clear();
+                known.extend_from_slice(now);
+            }
+        }
+        // The least rank, the first value's on a tie: what a search of the
+        // values in turn that keeps a chain only when it ranks before finds.
+        let mut best: Option<&Chain> = None;
+        for found in cache.values.iter().filter_map(|(_, f)| f.as_ref()) {
+            if best.is_none_or(|b| found.0 < b.0) {
+                best = Some(found);
+            }
+        }
+        best.map(|(_, step)| step.clone())
+    })
+}
+
+/// The cells holding each value as bits, `words` words a value (value 1
+/// first), and `words`.
+fn places_by_value(g: &Candidates) -> (Vec<u64>, usize) {
+    let words = g.masks.len().div_ceil(64);
+    let mut places = vec![0u64; g.size() * words];
+    for (c, &mask) in g.masks.iter().enumerate() {
+        for v in super::grid::values_of(mask) {
+            places[(usize::from(v) - 1) * words + c / 64] |= 1 << (c % 64);
+        }
     }
-    best.map(|(_, step)| step)
+    (places, words)
 }
 
 /// How a chain ranks: easier first, then more eliminations, then SE's
@@ -651,14 +705,7 @@ fn tables_of(g: &Candidates) -> Rc<Vec<Rc<Tables>>> {
         if cache.masks == g.masks {
             return Rc::clone(&cache.all);
         }
-        // Every value's places as bits, `words` words a value, in one pass.
-        let words = g.masks.len().div_ceil(64);
-        let mut places = vec![0u64; g.size() * words];
-        for (c, &mask) in g.masks.iter().enumerate() {
-            for v in super::grid::values_of(mask) {
-                places[(usize::from(v) - 1) * words + c / 64] |= 1 << (c % 64);
-            }
-        }
+        let (places, words) = places_by_value(g);
         let mut all = Vec::new();
         for v in 1..=g.size() as u16 {
             let now = &places[(usize::from(v) - 1) * words..][..words];
