@@ -151,7 +151,7 @@ fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
             if known.as_slice() != now {
                 let links = links.get_or_insert_with(|| Links::new(g.masks.len()));
                 strong_links(g, v, links);
-                *found = best_on(g, v, links, &tenths, None);
+                *found = best_on(g, v, links, &tenths);
                 known.clear();
                 known.extend_from_slice(now);
             }
@@ -201,18 +201,18 @@ fn holding<const W: usize>(g: &Candidates, v: u16) -> CellSet<W> {
     holds
 }
 
-/// `best`, or a chain on `v` that ranks before it; `tenths` are those of
-/// [`TECHNIQUES`].
+/// The best chain on `v`, the first found of equal rank; `tenths` are
+/// those of [`TECHNIQUES`].
 fn best_on<const W: usize>(
     g: &Candidates,
     v: u16,
     links: &Links<W>,
     tenths: &[u16; 5],
-    mut best: Option<(Rank, Step)>,
-) -> Option<(Rank, Step)> {
+) -> Option<Chain> {
     let holds = holding::<W>(g, v);
+    let mut best: Option<Chain> = None;
     // The difficulty to beat: a chain harder than the best so far is not built.
-    let mut bar = best.as_ref().map_or(u16::MAX, |(r, _)| r.0);
+    let mut bar = u16::MAX;
     let all = &links.links;
     for (i, a) in all.iter().enumerate() {
         // The easiest technique `a` can make, as technique_of decides: a
@@ -344,7 +344,9 @@ fn in_one_house(layout: &Layout, h: usize, off: u64) -> bool {
     let cells = &layout.houses[h].cells;
     let cell = |p: u64| cells[p.trailing_zeros() as usize] as usize;
     let rest = off & (off - 1);
-    if rest == 0 {
+    // A full house crossing `h` (most often) is found from its places in
+    // `h`; any other house from the houses of each cell.
+    if rest == 0 || layout.meets[h].iter().any(|m| off & !m.here == 0) {
         return true;
     }
     'houses: for &k in &layout.cell_houses[cell(off)] {
