@@ -248,7 +248,13 @@ fn best_on<const W: usize>(
             if tenths[class] > bar {
                 continue;
             }
-            let mut left = joins;
+            // Of those, the chains whose outer ends see a common cell
+            // holding `v` (few): only they can remove anything.
+            let hits = u8::from(joins & 1 != 0 && near[0].meets(&b1.seen))
+                | u8::from(joins & 2 != 0 && near[0].meets(&b0.seen)) << 1
+                | u8::from(joins & 4 != 0 && near[1].meets(&b1.seen)) << 2
+                | u8::from(joins & 8 != 0 && near[1].meets(&b0.seen)) << 3;
+            let mut left = hits;
             while left != 0 {
                 let k = left.trailing_zeros() as usize;
                 left &= left - 1;
