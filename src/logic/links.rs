@@ -120,6 +120,9 @@ pub(crate) fn two_links(g: &Candidates) -> Option<Step> {
 /// searched on.
 struct TwoCache {
     layout: Arc<Layout>,
+    /// Per full house, the places it shares with each other house, where
+    /// they are two or more: see [`shared_places`].
+    shared: Vec<Vec<u64>>,
     /// Per value (`v - 1`): its places as bits, and its best chain then.
     values: Vec<(Vec<u64>, Option<Chain>)>,
 }
@@ -140,6 +143,7 @@ fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
         let kept = last.take().filter(|c| Arc::ptr_eq(&c.layout, &g.layout));
         let cache = last.insert(kept.unwrap_or_else(|| TwoCache {
             layout: Arc::clone(&g.layout),
+            shared: shared_places(&g.layout),
             values: vec![(Vec::new(), None); g.size()],
         }));
         let (places, words) = places_by_value(g);
@@ -150,7 +154,7 @@ fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
             let (known, found) = &mut cache.values[usize::from(v) - 1];
             if known.as_slice() != now {
                 let links = links.get_or_insert_with(|| Links::new(g.masks.len()));
-                strong_links(g, v, links);
+                strong_links(g, v, &cache.shared, links);
                 *found = best_on(g, v, links, &tenths);
                 known.clear();
                 known.extend_from_slice(now);
@@ -324,7 +328,7 @@ const fn technique_of(a: Sort, b: Sort) -> usize {
 /// The strong links of `v`, into `out`: houses where it has two places,
 /// and houses whose places split in two where another house crosses them,
 /// one part on the crossing and the rest in one other house (grouped).
-fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
+fn strong_links<const W: usize>(g: &Candidates, v: u16, shared: &[Vec<u64>], out: &mut Links<W>) {
     let layout = &g.layout;
     out.links.clear();
     for &h in &layout.full {
@@ -336,7 +340,7 @@ fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
         } else if count > 2 {
             for m in &layout.meets[h] {
                 let (on, off) = (places & m.here, places & !m.here);
-                if on != 0 && off != 0 && in_one_house(layout, h, off) {
+                if on != 0 && off != 0 && in_one_house(&shared[h], off) {
                     out.push(layout, h, [on, off]);
                 }
             }
@@ -344,31 +348,32 @@ fn strong_links<const W: usize>(g: &Candidates, v: u16, out: &mut Links<W>) {
     }
 }
 
-/// Whether the places `off` of house `h` are one cell, or lie together in
-/// a house other than `h`.
-fn in_one_house(layout: &Layout, h: usize, off: u64) -> bool {
-    let cells = &layout.houses[h].cells;
-    let cell = |p: u64| cells[p.trailing_zeros() as usize] as usize;
-    let rest = off & (off - 1);
-    // A full house crossing `h` (most often) is found from its places in
-    // `h`; any other house from the houses of each cell.
-    if rest == 0 || layout.meets[h].iter().any(|m| off & !m.here == 0) {
-        return true;
-    }
-    'houses: for &k in &layout.cell_houses[cell(off)] {
-        if k as usize == h {
-            continue;
-        }
-        let mut others = rest;
-        while others != 0 {
-            if !layout.cell_houses[cell(others)].contains(&k) {
-                continue 'houses;
+/// Whether the places `off` of a house are one cell, or lie together in
+/// another house, given the places the house shares with each (`shared`).
+fn in_one_house(shared: &[u64], off: u64) -> bool {
+    off & (off - 1) == 0 || shared.iter().any(|&s| off & !s == 0)
+}
+
+/// The places each full house shares with each other house, where they are
+/// two or more (indexed by house; empty for the other houses).
+fn shared_places(layout: &Layout) -> Vec<Vec<u64>> {
+    let mut out = vec![Vec::new(); layout.houses.len()];
+    let mut masks = vec![0u64; layout.houses.len()];
+    for &h in &layout.full {
+        for (p, &c) in layout.houses[h].cells.iter().enumerate() {
+            for &k in &layout.cell_houses[c as usize] {
+                masks[k as usize] |= 1 << p;
             }
-            others &= others - 1;
         }
-        return true;
+        masks[h] = 0;
+        for mask in &mut masks {
+            if mask.count_ones() >= 2 {
+                out[h].push(*mask);
+            }
+            *mask = 0;
+        }
     }
-    false
+    out
 }
 
 /// The eliminations of the chain outer1 = inner1 - inner2 = outer2, given
