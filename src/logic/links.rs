@@ -41,48 +41,35 @@ enum Sort {
 /// the search (kept across values).
 struct Links<const W: usize> {
     links: Vec<Link<W>>,
-    /// Each cell's peers, valid where `known` holds the cell; left empty
-    /// on wide boards, which read each from the layout.
+    /// Each cell's peers; left empty on wide boards, which read each from
+    /// the layout.
     peers: Vec<CellSet<W>>,
-    known: CellSet<W>,
 }
 
 impl<const W: usize> Links<W> {
-    fn new(cells: usize) -> Self {
+    fn new(layout: &Layout, cells: usize) -> Self {
         // Up to 16x16 a search keeps each cell's peers: the same cells end
         // links of many values, and the layout copies them out word by word.
         let peers = if W <= 4 {
-            vec![CellSet::EMPTY; cells]
+            (0..cells).map(|c| layout.peer_set(c)).collect()
         } else {
             Vec::new()
         };
         Self {
             links: Vec::new(),
             peers,
-            known: CellSet::EMPTY,
         }
-    }
-
-    /// The peers of cell `c` as a set.
-    fn peers_of(&mut self, layout: &Layout, c: usize) -> CellSet<W> {
-        if self.peers.is_empty() {
-            return layout.peer_set(c);
-        }
-        if !self.known.contains(c) {
-            self.peers[c] = layout.peer_set(c);
-            self.known.insert(c);
-        }
-        self.peers[c]
     }
 
     /// The end of the places `places` of a house whose cells are `house`.
-    fn end(&mut self, layout: &Layout, house: &[u32], mut places: u64) -> End<W> {
+    fn end(&self, layout: &Layout, house: &[u32], mut places: u64) -> End<W> {
         let (mut set, mut seen) = (CellSet::EMPTY, CellSet::ALL);
         while places != 0 {
             let c = house[places.trailing_zeros() as usize] as usize;
             places &= places - 1;
             set.insert(c);
-            seen = seen.and(self.peers_of(layout, c));
+            let peers = self.peers.get(c).copied();
+            seen = seen.and(peers.unwrap_or_else(|| layout.peer_set(c)));
         }
         End { set, seen }
     }
@@ -153,7 +140,7 @@ fn two_links_in<const W: usize>(g: &Candidates) -> Option<Step> {
             let now = &places[(usize::from(v) - 1) * words..][..words];
             let (known, found) = &mut cache.values[usize::from(v) - 1];
             if known.as_slice() != now {
-                let links = links.get_or_insert_with(|| Links::new(g.masks.len()));
+                let links = links.get_or_insert_with(|| Links::new(&g.layout, g.masks.len()));
                 strong_links(g, v, &cache.shared, links);
                 *found = best_on(g, v, links, &tenths);
                 known.clear();
