@@ -221,10 +221,10 @@ fn best_on<const W: usize>(
         // The cells holding `v` that see each end of `a`, as an outer end.
         let near = [holds.and(a0.seen), holds.and(a1.seen)];
         let classes = &CLASSES[a.sort as usize];
-        for b in &all[i + 1..] {
-            if a.house == b.house {
-                continue;
-            }
+        // A house's links come together: those after `a` in its house
+        // are passed over at once.
+        let same = all[i + 1..].iter().take_while(|b| b.house == a.house);
+        for b in &all[i + 1 + same.count()..] {
             let [b0, b1] = &b.ends;
             // Bit k: the inner ends of chain k (a's end 1 - ea with b's end
             // eb, for (ea, eb) = (k >> 1, k & 1)) see each other.
