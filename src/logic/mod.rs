@@ -82,10 +82,17 @@ const fn extra(find: fn(&Candidates) -> Option<Step>) -> Rung {
     }
 }
 
+/// A step of a climb as it was taken: a hidden single, placed without a
+/// [`Step`], or any other step.
+enum Taken {
+    Single(singles::Single),
+    Step(Step),
+}
+
 /// SE's ladder in SE's order, with the extras (finned fish, W-Wing) after
 /// the wings and after Jellyfish, and ALS-XZ after the big wings.
 const LADDER: &[Rung] = &[
-    // First: `rate` tries it on its own, then the rungs after it.
+    // First: a climb tries it on its own, then the rungs after it.
     rung(singles::hidden_single),
     shared(|g, seen| intersections::locking_seen(g, true, seen)),
     shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
@@ -286,11 +293,7 @@ impl Logic {
     /// or `None` when the grid is solved or the ladder is stuck.
     #[must_use]
     pub fn next_step(&self, grid: &Candidates) -> Option<Step> {
-        self.step_with(grid, self.extras)
-    }
-
-    fn step_with(&self, grid: &Candidates, extras: bool) -> Option<Step> {
-        self.step_from(grid, extras, 0)
+        self.step_from(grid, self.extras, 0)
     }
 
     /// The first step of the ladder's rungs from `first` on.
@@ -316,19 +319,45 @@ impl Logic {
 
     fn walk(&self, mut grid: Candidates, extras: bool) -> Result<Path, LogicError> {
         let mut steps = Vec::new();
-        while !grid.is_solved() && steps.len() < self.max_steps {
-            let Some(step) = self.step_with(&grid, extras) else {
-                break;
-            };
-            grid.apply(&step)?;
-            steps.push(step);
-        }
+        self.climb(&mut grid, extras, |grid, taken| {
+            steps.push(match taken {
+                Taken::Single(single) => single.step(grid),
+                Taken::Step(step) => step,
+            });
+        })?;
         let solved = grid.is_solved();
         Ok(Path {
             steps,
             grid,
             solved,
         })
+    }
+
+    /// Plays the ladder's steps on `grid` until it is solved, the ladder is
+    /// stuck or the step limit is reached, handing each to `take`.
+    fn climb(
+        &self,
+        grid: &mut Candidates,
+        extras: bool,
+        mut take: impl FnMut(&Candidates, Taken),
+    ) -> Result<(), LogicError> {
+        let mut steps = 0;
+        while !grid.is_solved() && steps < self.max_steps {
+            // Most steps are hidden singles, the first rung: they are placed
+            // without writing up a step, which `take` may do.
+            if let Some(single) = singles::find_hidden_single(grid) {
+                grid.place_single(single.cell, single.value)?;
+                take(grid, Taken::Single(single));
+            } else {
+                let Some(step) = self.step_from(grid, extras, 1) else {
+                    break;
+                };
+                grid.apply(&step)?;
+                take(grid, Taken::Step(step));
+            }
+            steps += 1;
+        }
+        Ok(())
     }
 
     /// A hint for `game`: its mistakes against the puzzle's solution (wrong
@@ -375,28 +404,20 @@ impl Logic {
     /// As [`Logic::solve_path`].
     pub fn rate(&self, puzzle: &Variant) -> Result<Rating, LogicError> {
         let mut grid = Candidates::from_variant(puzzle)?;
-        // The path of `walk`, kept only as its hardest step and length.
+        // The climb's steps, kept only as the hardest and their count.
         let mut hardest: Option<Technique> = None;
         let mut steps = 0;
-        while !grid.is_solved() && steps < self.max_steps {
-            // Most steps are hidden singles, the first rung: they are placed
-            // without writing up a step.
-            let technique = if let Some(single) = singles::find_hidden_single(&grid) {
-                grid.place_single(single.cell, single.value)?;
-                single.technique
-            } else {
-                let Some(step) = self.step_from(&grid, false, 1) else {
-                    break;
-                };
-                grid.apply(&step)?;
-                step.technique
+        self.climb(&mut grid, false, |_, taken| {
+            let technique = match taken {
+                Taken::Single(single) => single.technique,
+                Taken::Step(step) => step.technique,
             };
             // The first of the hardest steps, as SE names it.
             if hardest.is_none_or(|b| b.tenths() < technique.tenths()) {
                 hardest = Some(technique);
             }
             steps += 1;
-        }
+        })?;
         let solved = grid.is_solved();
         Ok(Rating {
             er: solved.then(|| hardest.map_or(0.0, Technique::difficulty)),
