@@ -419,13 +419,8 @@ impl Candidates {
             empty: Vec::new(),
         };
         grid.refresh();
-        match grid.dead_cell() {
-            Some(cell) => Err(LogicError::NoCandidates {
-                row: cell / grid.size(),
-                col: cell % grid.size(),
-            }),
-            None => Ok(grid),
-        }
+        grid.alive(0..grid.masks.len())?;
+        Ok(grid)
     }
 
     /// N, the side of the board.
@@ -485,13 +480,7 @@ impl Candidates {
             self.place(cell, value);
         }
         self.debug_check_tables();
-        match self.dead_cell() {
-            Some(cell) => Err(LogicError::NoCandidates {
-                row: cell / n,
-                col: cell % n,
-            }),
-            None => Ok(()),
-        }
+        self.alive(0..n * n)
     }
 
     /// Places a single found on this grid (its cell empty, its value a
@@ -505,18 +494,7 @@ impl Candidates {
         debug_assert!(self.values[cell] == 0 && self.masks[cell] & bit(value) != 0);
         self.place(cell, value);
         self.debug_check_tables();
-        let dead = self.layout.peers[cell]
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| self.values[p] == 0 && self.masks[p] == 0)
-            .min();
-        match dead {
-            Some(p) => Err(LogicError::NoCandidates {
-                row: p / self.size(),
-                col: p % self.size(),
-            }),
-            None => Ok(()),
-        }
+        self.alive(self.layout.peers[cell].iter().map(|&p| p as usize))
     }
 
     /// In debug builds, that the tables kept step by step match tables built afresh.
@@ -599,9 +577,20 @@ impl Candidates {
         }
     }
 
-    /// The first empty cell without candidates.
-    fn dead_cell(&self) -> Option<usize> {
-        (0..self.masks.len()).find(|&c| self.values[c] == 0 && self.masks[c] == 0)
+    /// That no cell of `cells` is empty without candidates; else
+    /// [`LogicError::NoCandidates`] for the first such cell by index.
+    fn alive(&self, cells: impl IntoIterator<Item = usize>) -> Result<(), LogicError> {
+        let dead = cells
+            .into_iter()
+            .filter(|&c| self.values[c] == 0 && self.masks[c] == 0)
+            .min();
+        match dead {
+            Some(cell) => Err(LogicError::NoCandidates {
+                row: cell / self.size(),
+                col: cell % self.size(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The cells of house `h` where `value` is a candidate, as a bit mask of
