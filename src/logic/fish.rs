@@ -2,7 +2,7 @@
 
 use crate::error::House;
 
-use super::grid::{Candidates, MAX_SIZE, bit, first_combination, fitting_sets, joined, values_of};
+use super::grid::{Candidates, Pool, bit, first_combination, fitting_sets, joined, values_of};
 use super::step::{Step, Technique};
 
 /// The rows or the columns, by house index, in order.
@@ -97,12 +97,13 @@ pub(crate) fn fish(g: &Candidates, degree: usize, finned: bool) -> Option<Step> 
     };
     let (rows, cols) = (lines(g, House::Row), lines(g, House::Column));
     let placed = g.placed();
+    let mut pool = Pool::new();
     [(&cols, &rows), (&rows, &cols)]
         .into_iter()
         .find_map(|(base, cover)| {
             (1..=g.size() as u16)
                 .filter(|&v| finned || placed[usize::from(v) - 1] + 2 * degree <= g.size())
-                .find_map(|v| fish_on(g, v, degree, (base, cover), technique, finned))
+                .find_map(|v| fish_on(g, v, degree, (base, cover), technique, finned, &mut pool))
         })
 }
 
@@ -121,22 +122,21 @@ fn fish_on(
     (base, cover): (&[usize], &[usize]),
     technique: Technique,
     finned: bool,
+    pool: &mut Pool,
 ) -> Option<Step> {
     let fins_allowed = if finned { MAX_FIN_COVERS } else { 0 };
     let least = if finned { 1 } else { 2 };
-    // The base lines that can take part, and their places: on the stack.
-    let (mut pool, mut pool_places, mut len) = ([0usize; MAX_SIZE], [0u64; MAX_SIZE], 0);
-    let mut places = [0u64; MAX_SIZE];
+    // The base lines that can take part (indices into `base`), and their places.
+    let mut len = 0;
     for (i, &h) in base.iter().enumerate() {
-        places[i] = g.positions(h, v);
-        pool[len] = i;
-        pool_places[len] = places[i];
-        len +=
-            usize::from((least..=(degree + fins_allowed) as u32).contains(&places[i].count_ones()));
+        let places = g.positions(h, v);
+        pool.items[len] = i;
+        pool.masks[len] = places;
+        len += usize::from((least..=(degree + fins_allowed) as u32).contains(&places.count_ones()));
     }
-    let (pool, pool_places) = (&pool[..len], &pool_places[..len]);
+    let (pool, pool_places) = (&pool.items[..len], &pool.masks[..len]);
     let search = |idx: &[usize]| {
-        let union = idx.iter().fold(0, |m, &i| m | places[pool[i]]);
+        let union = idx.iter().fold(0, |m, &i| m | pool_places[i]);
         let spread = union.count_ones() as usize;
         if spread < degree + usize::from(finned) || spread > degree + fins_allowed {
             return None;
@@ -144,7 +144,7 @@ fn fish_on(
         if !finned {
             // Every base place lies on a cover line: the fish removes
             // something only when the cover lines hold more places.
-            let inside: u32 = idx.iter().map(|&i| places[pool[i]].count_ones()).sum();
+            let inside: u32 = idx.iter().map(|&i| pool_places[i].count_ones()).sum();
             let covered: u32 = values_of(union)
                 .map(|p| g.positions(cover[p as usize - 1], v).count_ones())
                 .sum();
@@ -160,7 +160,7 @@ fn fish_on(
             let fins: Vec<usize> = chosen
                 .iter()
                 .flat_map(|&i| {
-                    values_of(places[i] & !cover_mask)
+                    values_of(g.positions(base[i], v) & !cover_mask)
                         .map(move |p| g.layout.houses[base[i]].cells[p as usize - 1] as usize)
                 })
                 .collect();

@@ -748,6 +748,23 @@ pub(crate) fn colex_combination<T>(
     }
 }
 
+/// What a search's sets are made of (cells, values from 1 or lines) and
+/// their masks, for [`fitting_sets`]: one buffer on the stack, filled
+/// anew for each house or value searched.
+pub(crate) struct Pool {
+    pub(crate) items: [usize; MAX_SIZE],
+    pub(crate) masks: [u64; MAX_SIZE],
+}
+
+impl Pool {
+    pub(crate) fn new() -> Self {
+        Self {
+            items: [0; MAX_SIZE],
+            masks: [0; MAX_SIZE],
+        }
+    }
+}
+
 /// Calls `found` on each `k`-subset of `0..masks.len()` whose masks have
 /// `k` bits between them, in lexicographic order, until it returns
 /// `Some`. Pairs and triples are plain loops, and a triple's first two

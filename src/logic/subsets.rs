@@ -1,6 +1,6 @@
 //! Subsets: naked and hidden pairs, triples and quads, and the direct hidden pair and triple.
 
-use super::grid::{Candidates, MAX_SIZE, fitting_sets, values_of};
+use super::grid::{Candidates, Pool, fitting_sets, values_of};
 use super::seen::{HiddenSet, Seen};
 use super::step::{Step, Technique, ValueList};
 
@@ -122,22 +122,6 @@ pub(crate) fn hidden_seen(
         seen.hidden[i] = Some(first);
     }
     found
-}
-
-/// What a house's sets are made of (cells, or values from 1) and their
-/// masks (candidates, or places): one buffer on the stack for all houses.
-struct Pool {
-    items: [usize; MAX_SIZE],
-    masks: [u64; MAX_SIZE],
-}
-
-impl Pool {
-    fn new() -> Self {
-        Self {
-            items: [0; MAX_SIZE],
-            masks: [0; MAX_SIZE],
-        }
-    }
 }
 
 /// The first set of house `h`; `first` keeps the first plain set met.
