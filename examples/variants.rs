@@ -6,7 +6,8 @@
 //! cargo run --example variants --features fpuzzles
 //! ```
 
-use ndoku::{Count, Rules, Variant, VariantSolver, fpuzzles};
+use ndoku::text::fpuzzles;
+use ndoku::{Count, Rules, Variant, VariantSolver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Rules are data: boxes of 2×3, and both main diagonals as houses.

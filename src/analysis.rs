@@ -3,8 +3,8 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::VariantSolver;
-use crate::outcome::Count;
-use crate::variant::{Variant, VariantOutcome};
+use crate::engine::outcome::Count;
+use crate::model::variant::{Variant, VariantOutcome};
 
 /// Finds the true candidates of a puzzle (the values some solution has in
 /// a cell) and counts the solutions of each candidate, on any [`Rules`](crate::Rules).

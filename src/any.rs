@@ -4,12 +4,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::board::{Board, SIDES};
+use crate::engine::outcome::{Count, Outcome};
 use crate::engine::{Solver, Stats};
 use crate::error::ParseError;
-use crate::format;
-use crate::outcome::{Count, Outcome};
-use crate::sniff::{Layout, measure};
+use crate::model::board::{Board, SIDES};
+use crate::text::format;
+use crate::text::sniff::{Layout, measure};
 
 /// A board of any supported size, 4×4 to 64×64, for code that learns the size
 /// from its input, such as a tool that reads puzzle files.

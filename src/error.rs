@@ -193,7 +193,7 @@ pub enum ParseError {
     /// [`Rules`](crate::Rules) it was read under
     /// ([`Variant`](crate::Variant)'s parser).
     #[error(transparent)]
-    Violation(#[from] crate::rules::Violation),
+    Violation(#[from] crate::model::rules::Violation),
 }
 
 /// `is 4x4 (16 cells)`, or `are 4x4 (16 cells) and 9x9 (81 cells)`.
@@ -230,7 +230,9 @@ impl ParseError {
                 | BoardError::Conflict { row, .. }
                 | BoardError::OutOfBounds { row, .. },
             ) => Some(*row),
-            ParseError::Violation(crate::rules::Violation::Repeat { second, .. }) => Some(second.0),
+            ParseError::Violation(crate::model::rules::Violation::Repeat { second, .. }) => {
+                Some(second.0)
+            }
             _ => None,
         }
     }

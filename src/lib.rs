@@ -35,7 +35,7 @@
 //!   anti-king, killer cages; [`Variant`] is a puzzle under them and
 //!   [`VariantSolver`] solves, counts and lists its solutions (see
 //!   [Variant rules](#variant-rules)). With the `fpuzzles` feature,
-//!   [`fpuzzles`] reads and writes the variant community's JSON and links.
+//!   [`text::fpuzzles`] reads and writes the variant community's JSON and links.
 //! - [`Logic`] finds human-style steps on a [`Candidates`] grid and rates
 //!   puzzles on the Sudoku Explainer scale (see
 //!   [Human-style logic](#human-style-logic)).
@@ -240,7 +240,7 @@
 //! [`Board<BOX>`](Board) and [`Solver<BOX>`](Solver) stay the typed API for
 //! classic boards, with their own, faster engines; [`VariantSolver`] is the
 //! run-time engine for everything else. With the `fpuzzles` feature,
-//! [`fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
+//! [`text::fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
 //! link, or its bare `load` string, and names any constraint it does not
 //! support rather than pass it over.
 //!
@@ -332,7 +332,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - `fpuzzles`: [`fpuzzles`], reading and writing f-puzzles JSON and links
+//! - `fpuzzles`: [`text::fpuzzles`], reading and writing f-puzzles JSON and links
 //!   (serde_json, lz-str).
 //! - `cli`: the `ndoku` command-line tool (see the README); the library needs
 //!   none of its dependencies.
@@ -342,40 +342,29 @@
 
 mod analysis;
 mod any;
-mod board;
 mod engine;
 mod error;
-mod format;
-#[cfg(feature = "fpuzzles")]
-pub mod fpuzzles;
-mod game;
 mod generate;
-mod geometry;
 pub mod logic;
-mod outcome;
+mod model;
 mod random;
 mod reference;
-mod rules;
-#[cfg(feature = "serde")]
-mod serde_impl;
-pub mod sniff;
-mod transform;
-mod variant;
+pub mod text;
 
 pub use analysis::{Analysis, CandidateCounts, TrueCandidates};
 pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
-pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
+pub use engine::outcome::{Count, Outcome};
 pub use engine::{Engine, Solver, Stats, VariantSolver};
 pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
-pub use game::{Game, GameError};
 pub use generate::{
     Difficulty, GenerateError, Generator, Level, Puzzle, RatingGoal, RatingRange, RatingRangeError,
     Symmetry, Technique, VariantGenerator, VariantPuzzle,
 };
-pub use geometry::{Geometry, HouseCells, Intersection, Membership};
 pub use logic::{Candidates, Hint, Logic, LogicError, Rating, Step};
-pub use outcome::{Count, Outcome};
+pub use model::board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
+pub use model::game::{Game, GameError};
+pub use model::geometry::{Geometry, HouseCells, Intersection, Membership};
+pub use model::rules::{Cage, ChessRule, Rules, Violation};
+pub use model::transform::{Transform, TransformError};
+pub use model::variant::{Variant, VariantOutcome};
 pub use reference::Reference;
-pub use rules::{Cage, ChessRule, Rules, Violation};
-pub use transform::{Transform, TransformError};
-pub use variant::{Variant, VariantOutcome};

@@ -1,10 +1,10 @@
 //! The reference engine: the plain iterative backtracker of the puzzle literature, kept as the oracle for tests.
 
-use crate::board::Board;
-use crate::geometry::Geometry;
-use crate::outcome::{Count, Outcome, Stop};
-use crate::rules::Rules;
-use crate::variant::{Variant, VariantOutcome};
+use crate::engine::outcome::{Count, Outcome, Stop};
+use crate::model::board::Board;
+use crate::model::geometry::Geometry;
+use crate::model::rules::Rules;
+use crate::model::variant::{Variant, VariantOutcome};
 
 /// The plain iterative backtracker, as the puzzle literature describes it:
 ///
@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn variant_counts_match_brute_force() {
-        use crate::rules::ChessRule;
+        use crate::model::rules::ChessRule;
         let jigsaw = [0, 0, 1, 1, 0, 2, 1, 1, 0, 2, 3, 3, 2, 2, 3, 3];
         let sets = [
             Rules::classic(4).unwrap(),

@@ -1,4 +1,4 @@
-//! Hostile input for the f-puzzles reader (`ndoku::fpuzzles::parse`): random
+//! Hostile input for the f-puzzles reader (`ndoku::text::fpuzzles::parse`): random
 //! bytes and JSON-ish text, real puzzles mutated (cut short, characters
 //! flipped, numbers made huge, negative, fractional or text, keys repeated,
 //! brackets nested ten thousand deep), and random lz-string load strings and
@@ -8,7 +8,7 @@
 //! (under a small node budget) without panicking, and any solution must keep
 //! the rules and the givens.
 
-use ndoku::fpuzzles::{self, FpuzzlesError};
+use ndoku::text::fpuzzles::{self, FpuzzlesError};
 use ndoku::{Count, Variant, VariantOutcome, VariantSolver};
 use proptest::prelude::*;
 

@@ -220,7 +220,7 @@ fn variant_sets(step: usize) -> Tally {
         let mut jobs = Vec::new();
         for (line, p) in puzzle_lines(&text).into_iter().step_by(step) {
             let at = format!("{rel}:{line}");
-            let fp = ndoku::fpuzzles::parse(p).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let fp = ndoku::text::fpuzzles::parse(p).unwrap_or_else(|e| panic!("{at}: {e}"));
             jobs.push((at, fp.puzzle));
         }
         tally.check_all(jobs);

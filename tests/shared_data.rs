@@ -309,7 +309,8 @@ fn variant_sets_agree_with_their_solutions_in_full() {
 ///   `max_steps`.
 #[cfg(feature = "fpuzzles")]
 fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
-    use ndoku::{Variant, VariantSolver, fpuzzles};
+    use ndoku::text::fpuzzles;
+    use ndoku::{Variant, VariantSolver};
 
     let Some(dir) = shared_data_dir() else {
         return;

@@ -1,8 +1,8 @@
 #![no_main]
-//! Fuzzes the f-puzzles reader, `ndoku::fpuzzles::parse`, on any text (JSON, links, load strings): an error must read well, and a puzzle it reads must search on a small budget to solutions that keep its rules and givens.
+//! Fuzzes the f-puzzles reader, `ndoku::text::fpuzzles::parse`, on any text (JSON, links, load strings): an error must read well, and a puzzle it reads must search on a small budget to solutions that keep its rules and givens.
 
 use libfuzzer_sys::fuzz_target;
-use ndoku::fpuzzles::{self, FPuzzle};
+use ndoku::text::fpuzzles::{self, FPuzzle};
 use ndoku::{Count, Variant, VariantOutcome, VariantSolver};
 use ndoku_fuzz::text;
 

@@ -27,8 +27,8 @@
 
 use super::limits::Limits;
 use super::stats::Stats;
-use crate::board::nonzero_bytes;
-use crate::outcome::Stop;
+use crate::engine::outcome::Stop;
+use crate::model::board::nonzero_bytes;
 
 /// Bit 0 of each of a band's three rows: multiplying a 9-bit set of columns by
 /// it gives those columns' cells in the band.
@@ -1416,7 +1416,7 @@ mod tests {
     /// are the column's cells in the other bands.
     #[test]
     fn band_peers_are_the_geometrys_peers() {
-        let g = crate::geometry::Geometry::square(3);
+        let g = crate::model::geometry::Geometry::square(3);
         for i in 0..81 {
             let Cell { band, bit } = Cell::from_index(i);
             let (mut within, mut outside) = (0u32, 0usize);

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::board::Board;
 use crate::engine::Solver;
+use crate::engine::outcome::Outcome;
 use crate::error::{UnknownName, by_name};
-use crate::outcome::Outcome;
+use crate::model::board::Board;
 
 use super::singles::{Settle, Singles, Tables};
 

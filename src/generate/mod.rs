@@ -13,15 +13,15 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::engine::outcome::Outcome;
 use crate::engine::{Preset, Solver};
 use crate::error::{UnknownName, by_name};
 use crate::logic;
-use crate::outcome::Outcome;
+use crate::model::board::Board;
+use crate::model::rules::Rules;
+use crate::model::transform::Transform;
+use crate::model::variant::Variant;
 use crate::random::shuffle;
-use crate::rules::Rules;
-use crate::transform::Transform;
-use crate::variant::Variant;
 
 pub use grade::{Difficulty, Level, Technique};
 pub use rated::{RatingGoal, RatingRange, RatingRangeError};

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::error::{UnknownName, by_name};
 use crate::logic::{Logic, Technique};
-use crate::variant::Variant;
+use crate::model::variant::Variant;
 
 /// A range of ratings on the Sudoku Explainer scale (ER), both ends
 /// included, in tenths: 3.0-4.0 is `RatingRange::tenths(30, 40)`.

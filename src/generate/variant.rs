@@ -7,11 +7,11 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::engine::VariantSolver;
-use crate::geometry::Geometry;
-use crate::outcome::Count;
+use crate::engine::outcome::Count;
+use crate::model::geometry::Geometry;
+use crate::model::rules::Rules;
+use crate::model::variant::{Variant, VariantOutcome};
 use crate::random::{below, shuffle};
-use crate::rules::Rules;
-use crate::variant::{Variant, VariantOutcome};
 
 use super::{GenerateError, Level, RatingGoal, RatingRange, Symmetry, in_sequence};
 
@@ -782,7 +782,7 @@ fn connected(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ChessRule;
+    use crate::model::rules::ChessRule;
 
     /// Checks what every generated puzzle must be: unique, kept by its
     /// solution, the solution under the rules, symmetric, and minimal.

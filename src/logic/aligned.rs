@@ -316,8 +316,8 @@ mod tests {
 
     use super::*;
     use crate::logic::Logic;
-    use crate::rules::Rules;
-    use crate::variant::Variant;
+    use crate::model::rules::Rules;
+    use crate::model::variant::Variant;
 
     /// A 9×9 grid from 729 pencil marks (SE's format: nine places a cell,
     /// a digit where it is a candidate): a cell with one mark is filled.

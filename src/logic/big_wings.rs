@@ -498,8 +498,8 @@ mod tests {
 
     use super::*;
     use crate::logic::Logic;
-    use crate::rules::Rules;
-    use crate::variant::Variant;
+    use crate::model::rules::Rules;
+    use crate::model::variant::Variant;
 
     /// Bank puzzles (public domain) whose SE rating a big wing sets, with
     /// the bank's rating; for UVWXYZ- and TUVWXYZ-Wing the vendored SE's

@@ -5,9 +5,9 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::error::House;
-use crate::game::Game;
-use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::model::game::Game;
+use crate::model::rules::Rules;
+use crate::model::variant::Variant;
 
 use super::error::LogicError;
 use super::step::{CellName, HouseName, Step};

@@ -29,7 +29,7 @@ pub use error::LogicError;
 pub use grid::{Candidates, MAX_SIZE};
 pub use step::{Highlight, Step, Technique};
 
-use crate::variant::Variant;
+use crate::model::variant::Variant;
 use seen::Seen;
 
 /// One rung of the ladder: a finder, and whether it needs uniqueness or is

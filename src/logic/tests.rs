@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::rules::Rules;
+use crate::model::rules::Rules;
 
 fn cells_of(line: &str) -> Vec<u16> {
     line.bytes().map(|b| u16::from(b - b'0')).collect()

@@ -472,7 +472,7 @@ fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
 /// The f-puzzles JSON of `puzzle`, with `solution` as its `solution`
 /// field (values row by row) when given.
 fn json(puzzle: &Variant, solution: Option<&Variant>) -> String {
-    let mut text = ndoku::fpuzzles::to_json(puzzle);
+    let mut text = ndoku::text::fpuzzles::to_json(puzzle);
     if let Some(solution) = solution {
         let values: Vec<String> = solution.cells().iter().map(u16::to_string).collect();
         // The object's closing brace, then the field in its place.

@@ -105,7 +105,7 @@ impl Notation {
         let mut words = 0usize;
         let mut wide = false;
         let mut numeric = true;
-        for w in ndoku::sniff::words(text) {
+        for w in ndoku::text::sniff::words(text) {
             words += 1;
             wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
             numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
@@ -247,12 +247,12 @@ impl Job {
     /// never panics on any text.
     pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
         if let Ok(text) = entry.text
-            && ndoku::fpuzzles::looks_like(text)
+            && ndoku::text::fpuzzles::looks_like(text)
         {
-            match ndoku::fpuzzles::parse(text) {
+            match ndoku::text::fpuzzles::parse(text) {
                 // A bare load string that does not decompress may be a
                 // classic line that starts the same way (`N4Ig…` on 25×25).
-                Err(ndoku::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
+                Err(ndoku::text::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
                 read => {
                     let read = read
                         .map(|r| r.puzzle)
@@ -418,7 +418,7 @@ impl Job {
                 first,
             }
         };
-        if !self.hex && ndoku::sniff::could_be_hex(text) {
+        if !self.hex && ndoku::text::sniff::could_be_hex(text) {
             return Err((
                 None,
                 "16x16 cells with 0 and no G read as hex as well: pass --hex for hex \
@@ -457,19 +457,19 @@ fn line_of(entry: &Entry<'_>, text: &str, error: Option<&ParseError>) -> usize {
     };
     let Some(row_text) = text
         .lines()
-        .filter(|l| ndoku::sniff::cells(l).next().is_some())
+        .filter(|l| ndoku::text::sniff::cells(l).next().is_some())
         .nth(row)
     else {
         return entry.line;
     };
-    let cells = || ndoku::sniff::cells(row_text);
+    let cells = || ndoku::text::sniff::cells(row_text);
     let shows = match error {
         Some(ParseError::InvalidChar { ch, col, .. }) => cells().nth(*col) == Some(*ch),
-        Some(ParseError::InvalidToken { token, col, .. }) => ndoku::sniff::words(row_text)
+        Some(ParseError::InvalidToken { token, col, .. }) => ndoku::text::sniff::words(row_text)
             .nth(*col)
             .is_some_and(|w| w.starts_with(token.as_str())),
         Some(ParseError::WrongRowLength { found, .. }) => {
-            cells().count() == *found || ndoku::sniff::words(row_text).count() == *found
+            cells().count() == *found || ndoku::text::sniff::words(row_text).count() == *found
         }
         // Value and conflict errors come from a grid whose rows all have their
         // cells, so its rows are its lines.
@@ -509,7 +509,7 @@ fn is_large(text: &str, shape: Shape) -> bool {
     match shape {
         Shape::LargeGrid => true,
         Shape::Grid => false,
-        Shape::Line => text.len() > CELLS && ndoku::sniff::cell_count(text) > CELLS,
+        Shape::Line => text.len() > CELLS && ndoku::text::sniff::cell_count(text) > CELLS,
     }
 }
 
@@ -518,7 +518,7 @@ fn is_large(text: &str, shape: Shape) -> bool {
 /// are not square. A prime side would have no box rule (a 9-cell line is
 /// rather a row, or a typo), so it stays an error.
 pub fn is_unboxed_square(text: &str) -> bool {
-    let cells = ndoku::sniff::cell_count(text);
+    let cells = ndoku::text::sniff::cell_count(text);
     let side = cells.isqrt();
     let composite = (2..side).any(|d| side.is_multiple_of(d));
     side * side == cells && composite && side <= MAX_TYPED_SIDE && !AnyBoard::SIZES.contains(&side)

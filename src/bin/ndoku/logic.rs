@@ -119,7 +119,7 @@ fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
         Ok((puzzle, count))
     };
     if line.starts_with('{') {
-        let puzzle = ndoku::fpuzzles::parse(line)
+        let puzzle = ndoku::text::fpuzzles::parse(line)
             .map(|p| p.puzzle)
             .map_err(|e| e.to_string())?;
         return counted(puzzle);

@@ -18,9 +18,9 @@ use state::State;
 
 use super::limits::Limits;
 use super::stats::Stats;
-use crate::outcome::{Count, Stop};
-use crate::rules::Rules;
-use crate::variant::{Variant, VariantOutcome};
+use crate::engine::outcome::{Count, Stop};
+use crate::model::rules::Rules;
+use crate::model::variant::{Variant, VariantOutcome};
 
 /// Guesses between looks at the clock under a time limit.
 const CLOCK_EVERY: u64 = 256;

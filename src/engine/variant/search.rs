@@ -4,8 +4,8 @@ use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
 use crate::engine::limits::Limits;
+use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
-use crate::outcome::Stop;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
 

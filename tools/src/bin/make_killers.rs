@@ -4,7 +4,8 @@
 //! Usage: make_killers SIZE COUNT SEED [GIVENS_PERCENT]: that share of the
 //! grid's cells, drawn at random, kept as givens (none by default).
 
-use ndoku::{Rules, Variant, VariantSolver, fpuzzles};
+use ndoku::{Rules, Variant, VariantSolver};
+use ndoku::text::fpuzzles;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 

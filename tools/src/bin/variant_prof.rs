@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use ndoku::{VariantSolver, fpuzzles};
+use ndoku::{VariantSolver};
+use ndoku::text::fpuzzles;
 
 fn main() {
     for file in std::env::args().skip(1) {

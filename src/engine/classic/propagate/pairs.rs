@@ -1,9 +1,9 @@
 //! Naked and hidden pairs: two cells of a house that must hold two digits between them.
 
 use super::Rule;
-use crate::engine::bits::{first_bit, two_bits};
-use crate::engine::state::{Contradiction, State};
-use crate::engine::tables::Tables;
+use crate::engine::classic::bits::{first_bit, two_bits};
+use crate::engine::classic::state::{Contradiction, State};
+use crate::engine::classic::tables::Tables;
 
 /// Where digit `slot % n` has two places in house `slot / n`, and another
 /// digit has the same two, the two cells hold those two digits: clears the
@@ -99,9 +99,9 @@ impl Rule for NakedPair {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::config::Rules;
-    use crate::engine::state::State;
-    use crate::engine::tables::Tables;
+    use crate::engine::classic::config::Rules;
+    use crate::engine::classic::state::State;
+    use crate::engine::classic::tables::Tables;
 
     /// Singles, with or without pairs.
     fn pairs(on: bool) -> Rules {

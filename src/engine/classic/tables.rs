@@ -1,6 +1,6 @@
 //! The general engine's lookup tables, derived from a layout's [`Geometry`] for its hot loops.
 
-use crate::geometry::Geometry;
+use crate::model::geometry::Geometry;
 
 /// The general engine's lookup tables for one layout, built from its
 /// [`Geometry`]: which cells make up each house, and where each cell sits

@@ -33,8 +33,8 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use crate::error::{House, RulesError};
-use crate::rules::{ChessRule, Rules, Violation};
-use crate::variant::Variant;
+use crate::model::rules::{ChessRule, Rules, Violation};
+use crate::model::variant::Variant;
 
 /// Keys that change nothing about the puzzle's answer.
 const COSMETIC: &[&str] = &[
@@ -331,8 +331,8 @@ fn size(fields: &BTreeMap<String, Value>) -> Result<usize, FpuzzlesError> {
         .as_u64()
         .filter(|&n| n >= 1)
         .ok_or_else(|| wrong("size", "a whole number from 1"))? as usize;
-    if n > crate::geometry::MAX_SIZE {
-        let max = crate::geometry::MAX_SIZE;
+    if n > crate::model::geometry::MAX_SIZE {
+        let max = crate::model::geometry::MAX_SIZE;
         return Err(RulesError::UnsupportedSize { size: n, max }.into());
     }
     Ok(n)

@@ -3,7 +3,7 @@
 use smallvec::SmallVec;
 
 use crate::error::{BoardError, House};
-use crate::geometry::Geometry;
+use crate::model::geometry::Geometry;
 
 /// Cell storage: one byte per cell, `0` for empty, `1..=N` for a value.
 ///
@@ -463,7 +463,7 @@ mod tests {
     /// and digits that a carry or borrow between bytes could spoil.
     #[test]
     fn digits_and_dots_agree_with_the_table() {
-        let table = crate::format::plain_table_9();
+        let table = crate::text::format::plain_table_9();
         let base: Vec<u8> = (0..81).map(|i| b".0123456789"[(i * 7) % 11]).collect();
         let read = |line: &[u8]| {
             line.iter()

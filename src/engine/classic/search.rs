@@ -9,13 +9,13 @@
 use super::branch::{charge, choose, choose_weighted, open_band};
 use super::config::{Config, RunUnit, Side, ValueOrder};
 use super::frame::{Branch, Frame, NONE};
-use super::limits::Limits;
-use super::noise::{Noise, nth_bit};
 use super::probe::{ProbeScratch, probe};
 use super::state::State;
-use super::stats::Stats;
 use super::tables::Tables;
-use crate::outcome::Stop;
+use crate::engine::limits::Limits;
+use crate::engine::noise::{Noise, nth_bit};
+use crate::engine::outcome::Stop;
+use crate::engine::stats::Stats;
 
 /// The general engine's scratch: lookup tables, candidate state and trail, frames.
 #[derive(Clone, Debug)]

@@ -5,9 +5,7 @@ use super::config::Rules;
 use super::tables::Tables;
 use super::trail::{Change, Trail};
 
-/// A contradiction: some cell or house-digit has no candidate left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Contradiction;
+pub(crate) use crate::engine::outcome::Contradiction;
 
 /// Candidates and assignments, changed only through [`State::assign`] and
 /// [`State::eliminate`], each of which records what it changed on the trail.

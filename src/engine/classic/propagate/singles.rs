@@ -5,8 +5,8 @@
 //! place); this rule makes the queued assignments.
 
 use super::Rule;
-use crate::engine::state::{Contradiction, State};
-use crate::engine::tables::Tables;
+use crate::engine::classic::state::{Contradiction, State};
+use crate::engine::classic::tables::Tables;
 
 /// Makes the queued assignments; its item is unused (the queue is its worklist).
 pub(super) struct Singles;

@@ -17,8 +17,8 @@
 //! boards.
 
 use super::Rule;
-use crate::engine::state::{Contradiction, State};
-use crate::engine::tables::Tables;
+use crate::engine::classic::state::{Contradiction, State};
+use crate::engine::classic::tables::Tables;
 
 /// No cell or digit: an unmatched vertex.
 const FREE: u8 = u8::MAX;

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::board::Board;
-use crate::rules::{Rules, Violation};
+use crate::model::board::Board;
+use crate::model::rules::{Rules, Violation};
 
 /// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
 /// value or nothing in each cell. Like [`Board`](crate::Board), it never

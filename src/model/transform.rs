@@ -7,7 +7,7 @@
 use rand_core::Rng;
 use thiserror::Error;
 
-use crate::board::Board;
+use crate::model::board::Board;
 
 /// A transform argument that does not describe a permutation of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]

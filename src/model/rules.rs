@@ -5,7 +5,7 @@
 //! compiles a `Rules` into its own tables.
 
 use crate::error::{House, RulesError};
-use crate::geometry::{Geometry, MAX_SIZE};
+use crate::model::geometry::{Geometry, MAX_SIZE};
 
 /// Cells that hold different values and, with a sum, add up to it: a killer cage.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -1,8 +1,8 @@
 //! Locked candidates: a digit confined to where two houses meet leaves the rest of the other house.
 
 use super::Rule;
-use crate::engine::state::{Contradiction, State};
-use crate::engine::tables::Tables;
+use crate::engine::classic::state::{Contradiction, State};
+use crate::engine::classic::tables::Tables;
 
 /// Where a digit's places in one house all lie in the house's intersection
 /// with another house, removes the digit from the rest of that other house

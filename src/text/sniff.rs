@@ -15,7 +15,7 @@
 //! assert!(line.is_whole() && line.row_width().is_none()); // a 4×4 puzzle
 //! ```
 
-use crate::board::SIDES;
+use crate::model::board::SIDES;
 
 /// Whether `c` is white space or a box-rule character, which hold no cell:
 /// `|`, `+` and `-`, and the box-drawing characters (`│ ─ ┼ ┌ ╬` and the rest
@@ -89,7 +89,7 @@ fn is_board(k: usize) -> bool {
 /// holds (to 400×400): a line of that many numbers is a whole puzzle.
 fn is_big_board(k: usize) -> bool {
     let n = k.isqrt();
-    n * n == k && (65..=crate::rules::Rules::MAX_SIZE).contains(&n)
+    n * n == k && (65..=crate::model::rules::Rules::MAX_SIZE).contains(&n)
 }
 
 /// Whether a word is all digits.

@@ -4,15 +4,15 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::board::{Board, NO_CELL};
 use crate::error::{BoardError, ParseError};
-use crate::geometry::MAX_SIZE;
-use crate::rules::Rules;
-use crate::sniff::{
+use crate::model::board::{Board, NO_CELL};
+use crate::model::geometry::MAX_SIZE;
+use crate::model::rules::Rules;
+use crate::model::variant::Variant;
+use crate::text::sniff::{
     Layout, has_single_chars, is_layout, measure_any, reads_as_tokens, reads_as_tokens_any,
     side_of, words,
 };
-use crate::variant::Variant;
 
 /// How single characters map to values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,7 +250,7 @@ impl Variant {
         }
         let count_in = |line: &str| match layout {
             Layout::Tokens => words(line).count(),
-            Layout::Chars => crate::sniff::cells(line).count(),
+            Layout::Chars => crate::text::sniff::cells(line).count(),
         };
         // A grid whose cells don't add up takes its side from its first
         // row, or else from its number of rows, so that the error names the

@@ -2,10 +2,10 @@
 
 use super::bits::two_bits;
 use super::frame::{Branch, Frame};
-use super::noise::Noise;
 use super::state::State;
 use super::tables::Tables;
-use crate::board::zero_bytes;
+use crate::engine::noise::Noise;
+use crate::model::board::zero_bytes;
 
 impl Frame {
     /// Of the choices in `live`, the one that takes the fewest candidates from

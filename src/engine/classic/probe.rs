@@ -4,9 +4,9 @@ use super::bits::two_bits;
 use super::branch::{in_band, place_branch};
 use super::config::Rules;
 use super::frame::{Branch, Frame};
-use super::noise::Noise;
 use super::state::{Contradiction, State};
 use super::tables::Tables;
+use crate::engine::noise::Noise;
 
 /// Scratch space for [`probe`].
 #[derive(Clone, Debug, Default)]
@@ -583,7 +583,7 @@ mod tests {
         let g = Tables::new(5);
         let mut st = State::new(&g);
         let mut checked = 0;
-        let lines = include_str!("../../puzzles/25x25.txt").lines();
+        let lines = include_str!("../../../puzzles/25x25.txt").lines();
         for line in lines.filter(|l| !l.starts_with('#')) {
             reset_open(&g, &mut st, line);
             for _ in 0..40 {
@@ -644,7 +644,7 @@ mod tests {
     fn open_25x25() -> (Tables, State) {
         let g = Tables::new(5);
         let mut st = State::new(&g);
-        let line = include_str!("../../puzzles/25x25.txt")
+        let line = include_str!("../../../puzzles/25x25.txt")
             .lines()
             .find(|l| !l.starts_with('#'))
             .expect("a sample puzzle");

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::model::rules::Rules;
+use crate::model::variant::Variant;
 
 /// A move a [`Game`] refuses, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]

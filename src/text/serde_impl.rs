@@ -23,10 +23,10 @@ use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::any::AnyBoard;
-use crate::board::Board;
 use crate::error::{House, ParseError, RulesError};
-use crate::rules::{Cage, ChessRule, Rules};
-use crate::variant::Variant;
+use crate::model::board::Board;
+use crate::model::rules::{Cage, ChessRule, Rules};
+use crate::model::variant::Variant;
 
 /// The most cells any board has (64×64): a longer sequence is refused as soon
 /// as it gets that long, so hostile input cannot make it allocate more.

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::board::Board;
-use crate::variant::{Variant, VariantOutcome};
+use crate::model::board::Board;
+use crate::model::variant::{Variant, VariantOutcome};
 
 /// The result of looking for one solution.
 ///
@@ -185,3 +185,8 @@ impl Stop {
         }
     }
 }
+
+/// A contradiction found by propagation: some cell or house-value has no
+/// candidate left. Every engine's propagation ends in `Ok` or this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Contradiction;
