@@ -9,7 +9,7 @@
 //! checked when it was made to have the count it is listed with.
 
 use ndoku::text::fpuzzles;
-use ndoku::{AnyBoard, Variant};
+use ndoku::{AnyBoard, Puzzle};
 
 mod run;
 use run::{Run, ndoku};
@@ -251,7 +251,7 @@ fn assert_solves(line: &str, kind: Kind, printed: &str) {
             if let Err(e) = rules.check(&cells) {
                 panic!("{printed} breaks a rule of {line}: {e}");
             }
-            let solution = Variant::from_cells(rules.clone(), &cells).unwrap();
+            let solution = Puzzle::from_cells(rules.clone(), &cells).unwrap();
             assert!(puzzle.is_completed_by(&solution), "givens lost: {printed}");
         }
     }

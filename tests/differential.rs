@@ -16,7 +16,8 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
-use ndoku::{Board, Count, Outcome, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{Board, Count, Outcome, Solver};
 
 /// How many times the default number of cases to run.
 fn scale() -> usize {

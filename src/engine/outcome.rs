@@ -2,10 +2,12 @@
 
 use std::fmt;
 
-use crate::model::board::Board;
-use crate::model::variant::{Variant, VariantOutcome};
+use crate::model::puzzle::Puzzle;
 
-/// The result of looking for one solution.
+/// The result of looking for one solution: the one outcome type of every
+/// solver, whatever it solves. `T` is what a solution is: a [`Puzzle`] from
+/// [`Solver::solve`](crate::Solver::solve) on a puzzle, a
+/// [`Board<BOX>`](crate::Board) on a typed board.
 ///
 /// ```
 /// use ndoku::{Board4, Outcome, Solver};
@@ -25,9 +27,9 @@ use crate::model::variant::{Variant, VariantOutcome};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
-pub enum Outcome<const BOX: usize> {
-    /// A solution: a full board that keeps every given of the puzzle.
-    Solved(Board<BOX>),
+pub enum Outcome<T> {
+    /// A solution: every cell filled, every rule and every given kept.
+    Solved(T),
     /// The whole search space was explored: the puzzle has no solution.
     Unsolvable,
     /// The node budget or the time limit ran out before a solution was found
@@ -35,10 +37,10 @@ pub enum Outcome<const BOX: usize> {
     GaveUp,
 }
 
-impl<const BOX: usize> Outcome<BOX> {
+impl<T> Outcome<T> {
     /// The solution, if one was found.
     #[must_use]
-    pub fn solution(self) -> Option<Board<BOX>> {
+    pub fn solution(self) -> Option<T> {
         match self {
             Outcome::Solved(b) => Some(b),
             _ => None,
@@ -51,9 +53,25 @@ impl<const BOX: usize> Outcome<BOX> {
     pub fn gave_up(&self) -> bool {
         matches!(self, Outcome::GaveUp)
     }
+
+    /// Whether the search proved there is no solution.
+    #[must_use]
+    pub fn is_unsolvable(&self) -> bool {
+        matches!(self, Outcome::Unsolvable)
+    }
+
+    /// The same outcome with the solution mapped by `f`, such as a typed
+    /// board's solution turned into a [`Puzzle`].
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Solved(t) => Outcome::Solved(f(t)),
+            Outcome::Unsolvable => Outcome::Unsolvable,
+            Outcome::GaveUp => Outcome::GaveUp,
+        }
+    }
 }
 
-impl<const BOX: usize> fmt::Display for Outcome<BOX> {
+impl<T: fmt::Display> fmt::Display for Outcome<T> {
     /// The solution as `{}` prints a board (`{:#}`: as a grid), or
     /// `unsolvable`, or `gave-up`: the words `ndoku solve` prints.
     ///
@@ -81,7 +99,7 @@ impl<const BOX: usize> fmt::Display for Outcome<BOX> {
 /// ```
 /// use ndoku::{Board4, Count, Solver};
 ///
-/// let mut solver = Solver::<2>::new();
+/// let mut solver = Solver::new();
 /// assert_eq!(solver.count(&Board4::new(), 1_000), Count::Exact(288)); // all of them
 /// assert_eq!(solver.count(&Board4::new(), 2), Count::AtLeast(2)); // not unique
 /// let tight = solver.clone().with_max_nodes(0).count(&Board4::new(), 1_000);
@@ -164,20 +182,14 @@ impl Stop {
     /// values of the one it recorded.
     pub(crate) fn variant_outcome(
         self,
-        puzzle: &Variant,
+        puzzle: &Puzzle,
         first: Option<Vec<u16>>,
-    ) -> VariantOutcome {
-        match self {
-            Stop::Enough => {
-                VariantOutcome::Solved(puzzle.with_values(first.expect("a solution was recorded")))
-            }
-            Stop::Exhausted => VariantOutcome::Unsolvable,
-            Stop::Budget => VariantOutcome::GaveUp,
-        }
+    ) -> Outcome<Puzzle> {
+        self.outcome(first.map(|values| puzzle.with_values(values)))
     }
 
     /// The outcome of a search for one solution, given the one it recorded.
-    pub(crate) fn outcome<const BOX: usize>(self, first: Option<Board<BOX>>) -> Outcome<BOX> {
+    pub(crate) fn outcome<T>(self, first: Option<T>) -> Outcome<T> {
         match self {
             Stop::Enough => Outcome::Solved(first.expect("a solution was recorded")),
             Stop::Exhausted => Outcome::Unsolvable,

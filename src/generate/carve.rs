@@ -1,6 +1,6 @@
 //! Carving a puzzle out of a solved grid: empty orbits of cells while the puzzle stays unique.
 
-use crate::engine::Solver;
+use crate::engine::classic::Solver;
 use crate::engine::outcome::{Count, Outcome};
 use crate::model::board::Board;
 use crate::model::geometry::Geometry;

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
+use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::model::variant::Variant;
 
 /// A move a [`Game`] refuses, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -60,9 +60,9 @@ enum Edit {
 /// conflict), pencil marks for the empty cells, and an undo history.
 ///
 /// ```
-/// use ndoku::{Game, Rules, Variant};
+/// use ndoku::{Game, Rules, Puzzle};
 ///
-/// let puzzle = Variant::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+/// let puzzle = Puzzle::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
 /// let mut game = Game::new(puzzle);
 /// assert_eq!(game.candidates(0, 1), vec![2, 3, 4]); // 1 is in the row
 /// game.enter(0, 1, 1)?; // a conflict, which a game keeps
@@ -74,7 +74,7 @@ enum Edit {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    puzzle: Variant,
+    puzzle: Puzzle,
     entries: Vec<u16>,
     /// Each cell's pencil marks as bits (bit `v - 1` for value `v`), in
     /// `words` words a cell, so that a board of any size has them.
@@ -87,7 +87,7 @@ impl Game {
     /// A fresh game of `puzzle`: no entries, and in each empty cell the
     /// pencil marks of every value no given it must differ from holds.
     #[must_use]
-    pub fn new(puzzle: Variant) -> Self {
+    pub fn new(puzzle: Puzzle) -> Self {
         let n = puzzle.size();
         let words = n.div_ceil(64);
         let givens = puzzle.cells();
@@ -139,7 +139,7 @@ impl Game {
 
     /// The puzzle: its rules and givens.
     #[must_use]
-    pub fn puzzle(&self) -> &Variant {
+    pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
@@ -257,7 +257,7 @@ impl Game {
 
     /// The entries that differ from `solution`, as (row, column).
     #[must_use]
-    pub fn mistakes(&self, solution: &Variant) -> Vec<(usize, usize)> {
+    pub fn mistakes(&self, solution: &Puzzle) -> Vec<(usize, usize)> {
         let n = self.puzzle.size();
         let theirs = solution.cells();
         (0..n * n)
@@ -314,7 +314,7 @@ impl Game {
     ///
     /// [`GameError::Marks`] for a line of the wrong length, a bad character,
     /// a digit at another digit's place, or a given whose cell lacks it.
-    pub fn from_candidate_line(puzzle: Variant, line: &str) -> Result<Self, GameError> {
+    pub fn from_candidate_line(puzzle: Puzzle, line: &str) -> Result<Self, GameError> {
         let n = puzzle.size();
         let chars: Vec<char> = line.trim().chars().collect();
         if chars.len() != n * n * n {
@@ -459,14 +459,14 @@ impl fmt::Display for Game {
 mod tests {
     use super::*;
 
-    fn nine() -> Variant {
+    fn nine() -> Puzzle {
         let line =
             "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
         let cells: Vec<u16> = line
             .bytes()
             .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
             .collect();
-        Variant::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
+        Puzzle::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
     }
 
     #[test]
@@ -525,11 +525,11 @@ mod tests {
     #[test]
     fn big_boards_have_marks_past_64_values() {
         let rules = Rules::classic(81).unwrap();
-        let grid = Variant::new(rules.clone()).solve().unwrap();
+        let grid = Puzzle::new(rules.clone()).solve().unwrap();
         let mut cells = grid.cells().to_vec();
         cells[0] = 0;
         cells[80] = 0;
-        let puzzle = Variant::from_cells(rules, &cells).unwrap();
+        let puzzle = Puzzle::from_cells(rules, &cells).unwrap();
         let mut game = Game::new(puzzle.clone());
         assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
         assert_eq!(game.candidates(0, 80), vec![grid.cells()[80]]);

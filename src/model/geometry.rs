@@ -60,7 +60,7 @@ pub struct Membership {
 /// in that order.
 ///
 /// ```
-/// use ndoku::{Geometry, House};
+/// use ndoku::model::{Geometry, House};
 ///
 /// let g = Geometry::square(3); // 9×9, boxes of 3×3
 /// assert_eq!((g.size(), g.cells(), g.houses().len()), (9, 81, 27));
@@ -137,7 +137,7 @@ impl Geometry {
     /// be connected. Regions are numbered in the order of their first cells.
     ///
     /// ```
-    /// use ndoku::{Geometry, House};
+    /// use ndoku::model::{Geometry, House};
     ///
     /// // 4×4 whose top two regions are the outer and the inner columns.
     /// let map = [0, 1, 1, 0, 0, 1, 1, 0, 2, 2, 3, 3, 2, 2, 3, 3];
@@ -262,7 +262,7 @@ impl Geometry {
     /// in house order from 0.
     ///
     /// ```
-    /// let map = ndoku::Geometry::boxes(1, 2).region_map();
+    /// let map = ndoku::model::Geometry::boxes(1, 2).region_map();
     /// assert_eq!(map, [0, 0, 1, 1]);
     /// ```
     #[must_use]

@@ -1,10 +1,10 @@
 //! Rules as data: a layout of houses, and the constraints that are not houses (chess moves, cages).
 //!
 //! [`Rules`] knows what a valid grid is and checks one; it knows nothing of
-//! solving. The run-time engine ([`VariantSolver`](crate::VariantSolver))
+//! solving. The run-time engine ([`VariantSolver`](crate::engine::variant::VariantSolver))
 //! compiles a `Rules` into its own tables.
 
-use crate::error::{House, RulesError};
+use crate::error::{House, RulesError, Violation};
 use crate::model::geometry::{Geometry, MAX_SIZE};
 
 /// Cells that hold different values and, with a sum, add up to it: a killer cage.
@@ -49,45 +49,6 @@ impl ChessRule {
             ChessRule::AntiKing => &[(1, 1), (1, -1)],
         }
     }
-}
-
-/// A rule a grid breaks: two cells that must differ and do not, or a cage
-/// whose values miss its sum.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum Violation {
-    /// Two cells that must differ hold the same value.
-    #[error("value {value} at R{}C{} repeats at R{}C{}: {why}", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
-    Repeat {
-        /// The repeated value.
-        value: u16,
-        /// The first cell, (row, column), 0-based.
-        first: (usize, usize),
-        /// The second cell.
-        second: (usize, usize),
-        /// The rule they share: `one column`, `cage 3`, `anti-knight`.
-        why: String,
-    },
-    /// A full cage whose values do not add up to its sum.
-    #[error("cage {cage} sums to {found}, expected {sum}")]
-    Sum {
-        /// The cage, 1-based in the order of [`Rules::cages`].
-        cage: usize,
-        /// Its sum.
-        sum: u64,
-        /// What its values add up to.
-        found: u64,
-    },
-    /// A grid of the wrong length, or with a value out of range.
-    #[error("expected {expected} values of 0 to {size}, found {found}")]
-    Shape {
-        /// Values a grid needs.
-        expected: usize,
-        /// Values given, or the bad value's index.
-        found: usize,
-        /// The side of the board.
-        size: usize,
-    },
 }
 
 /// The rules of a puzzle known at run time: a layout (rows, columns, boxes

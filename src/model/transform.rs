@@ -64,7 +64,8 @@ fn check_index(index: usize, count: usize) -> Result<(), TransformError> {
 /// transposition, applied in that order.
 ///
 /// ```
-/// use ndoku::{Board9, Transform};
+/// use ndoku::Board9;
+/// use ndoku::model::Transform;
 ///
 /// let puzzle: Board9 =
 ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
@@ -240,7 +241,8 @@ impl<const BOX: usize> Transform<BOX> {
     /// two in turn do.
     ///
     /// ```
-    /// use ndoku::{Board9, Transform};
+    /// use ndoku::Board9;
+    /// use ndoku::model::Transform;
     ///
     /// let puzzle: Board9 =
     ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;

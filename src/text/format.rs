@@ -7,8 +7,8 @@ use std::sync::Arc;
 use crate::error::{BoardError, ParseError};
 use crate::model::board::{Board, NO_CELL};
 use crate::model::geometry::MAX_SIZE;
+use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::model::variant::Variant;
 use crate::text::sniff::{
     Layout, has_single_chars, is_layout, measure_any, reads_as_tokens, reads_as_tokens_any,
     side_of, words,
@@ -175,7 +175,7 @@ impl Board<4> {
     }
 }
 
-impl Variant {
+impl Puzzle {
     /// Reads a puzzle under `rules` from text, in any of the formats
     /// [`Board::from_grid`] reads: the line format (single characters, up to
     /// 61 values), a grid of rows with optional `|`, `+` and `-` box rules,
@@ -186,10 +186,10 @@ impl Variant {
     /// not as many words (a grid of `.`, whose cells are all empty).
     ///
     /// ```
-    /// use ndoku::{Rules, Variant};
+    /// use ndoku::{Rules, Puzzle};
     ///
     /// let rules = Rules::classic(6)?;
-    /// let puzzle = Variant::parse_with(rules, "1 2 3 | 4 5 6\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . 1")?;
+    /// let puzzle = Puzzle::parse_with(rules, "1 2 3 | 4 5 6\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . .\n------+------\n. . . | . . .\n. . . | . . 1")?;
     /// assert_eq!((puzzle.size(), puzzle.givens()), (6, 7));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -214,7 +214,7 @@ impl Variant {
     /// Reads a classic puzzle of any side N from 1 to 400, under
     /// [`Rules::classic`]`(N)` (boxes of h×w, h the largest divisor of N not
     /// above √N), N taken from the number of cells: N×N characters or
-    /// tokens, in any format [`Variant::parse_with`] reads. What `{}` and
+    /// tokens, in any format [`Puzzle::parse_with`] reads. What `{}` and
     /// `{:#}` print reads back the same. [`FromStr`] does the same.
     ///
     /// Text is read as tokens when it holds commas, or numbers of two or
@@ -222,17 +222,17 @@ impl Variant {
     /// side (else its characters, if they make a square).
     ///
     /// ```
-    /// use ndoku::Variant;
+    /// use ndoku::Puzzle;
     ///
     /// // A 90×90 board (boxes of 9×10) as tokens, a row a line.
     /// let rows: Vec<String> = (0..90).map(|r| {
     ///     (0..90).map(|c| if r == c { ((r % 9) * 10 + r / 9 + 1).to_string() } else { ".".into() })
     ///         .collect::<Vec<_>>().join(" ")
     /// }).collect();
-    /// let puzzle = Variant::parse_classic(&rows.join("\n"))?;
+    /// let puzzle = Puzzle::parse_classic(&rows.join("\n"))?;
     /// assert_eq!((puzzle.size(), puzzle.givens()), (90, 90));
     /// assert_eq!(puzzle.rules().geometry().box_shape(), Some((9, 10)));
-    /// assert_eq!(puzzle.to_string().parse::<Variant>()?, puzzle);
+    /// assert_eq!(puzzle.to_string().parse::<Puzzle>()?, puzzle);
     /// # Ok::<(), ndoku::ParseError>(())
     /// ```
     ///
@@ -242,7 +242,7 @@ impl Variant {
     /// grid takes its size from its first row instead, or else its count of
     /// rows, so that the error names what is off), naming the squares on
     /// either side; [`ParseError::UnsupportedSize`] for a side over 400; else
-    /// those of [`Variant::parse_with`].
+    /// those of [`Puzzle::parse_with`].
     pub fn parse_classic(s: &str) -> Result<Self, ParseError> {
         let (layout, count) = measure_any(s);
         if count == 0 {
@@ -287,15 +287,15 @@ impl Variant {
     }
 }
 
-impl FromStr for Variant {
+impl FromStr for Puzzle {
     type Err = ParseError;
 
     /// Reads a classic puzzle of any side from 1 to 400, as
-    /// [`Variant::parse_classic`] does.
+    /// [`Puzzle::parse_classic`] does.
     ///
     /// # Errors
     ///
-    /// Those of [`Variant::parse_classic`].
+    /// Those of [`Puzzle::parse_classic`].
     fn from_str(s: &str) -> Result<Self, ParseError> {
         Self::parse_classic(s)
     }

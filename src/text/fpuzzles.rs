@@ -6,7 +6,7 @@
 //! that JSON compressed with lz-string, in base64. [`parse`] reads all three.
 //!
 //! ```
-//! use ndoku::fpuzzles;
+//! use ndoku::text::fpuzzles;
 //!
 //! let json = r#"{"size":4,"grid":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
 //!     "diagonal-":true}"#;
@@ -32,9 +32,10 @@ use std::collections::BTreeMap;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
+use crate::error::Violation;
 use crate::error::{House, RulesError};
-use crate::model::rules::{ChessRule, Rules, Violation};
-use crate::model::variant::Variant;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::{ChessRule, Rules};
 
 /// Keys that change nothing about the puzzle's answer.
 const COSMETIC: &[&str] = &[
@@ -61,7 +62,7 @@ const MAX_EXTRA_REGIONS: usize = 1000;
 #[non_exhaustive]
 pub struct FPuzzle {
     /// The rules and givens.
-    pub puzzle: Variant,
+    pub puzzle: Puzzle,
     /// The `solution` field, when there is one: values row by row.
     pub solution: Option<Vec<u16>>,
     /// The `title` field, when there is one.
@@ -177,7 +178,7 @@ pub fn looks_like(text: &str) -> bool {
 /// The f-puzzles JSON of `puzzle`: its size, givens and rules (regions,
 /// diagonals, extra regions, chess rules, cages).
 #[must_use]
-pub fn to_json(puzzle: &Variant) -> String {
+pub fn to_json(puzzle: &Puzzle) -> String {
     let rules = puzzle.rules();
     let n = rules.size();
     let name = |c: u32| format!("R{}C{}", c as usize / n + 1, c as usize % n + 1);
@@ -349,7 +350,7 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
         }
     }
     let givens = givens(&grid, n)?;
-    let puzzle = Variant::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
+    let puzzle = Puzzle::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
     let solution = fields
         .get("solution")
         .map(|s| read_solution(s, n))
@@ -643,20 +644,25 @@ mod tests {
         let regions = |r: &Rules| {
             let houses = r.geometry().houses().iter();
             let mut out: Vec<Vec<u32>> = houses
-                .filter(|h| matches!(h.kind(), crate::House::Box | crate::House::Region))
+                .filter(|h| {
+                    matches!(
+                        h.kind(),
+                        crate::model::House::Box | crate::model::House::Region
+                    )
+                })
                 .map(|h| h.cells().to_vec())
                 .collect();
             out.sort();
             out
         };
         let tall = Rules::boxes(3, 2).unwrap();
-        let json = to_json(&Variant::new(tall.clone()));
+        let json = to_json(&Puzzle::new(tall.clone()));
         assert!(json.contains("region"), "{json}");
         assert_eq!(
             regions(parse(&json).unwrap().puzzle.rules()),
             regions(&tall)
         );
-        let drawn = to_json(&Variant::new(Rules::boxes(2, 3).unwrap()));
+        let drawn = to_json(&Puzzle::new(Rules::boxes(2, 3).unwrap()));
         assert!(!drawn.contains("region"), "{drawn}");
     }
 

@@ -2,7 +2,7 @@
 //!
 //! Rules ([`Rules`]) are a record of their parts: size, boxes or regions,
 //! the houses added after the layout's own, chess rules and cages; a
-//! [`Variant`] is its rules and its cells. Both are checked on the way in,
+//! [`Puzzle`] is its rules and its cells. Both are checked on the way in,
 //! as building them is.
 //!
 //! In human-readable formats (JSON, TOML, YAML, …) a board is a string: the line
@@ -25,8 +25,8 @@ use serde::ser::{Serialize, Serializer};
 use crate::any::AnyBoard;
 use crate::error::{House, ParseError, RulesError};
 use crate::model::board::Board;
+use crate::model::puzzle::Puzzle;
 use crate::model::rules::{Cage, ChessRule, Rules};
-use crate::model::variant::Variant;
 
 /// The most cells any board has (64×64): a longer sequence is refused as soon
 /// as it gets that long, so hostile input cannot make it allocate more.
@@ -299,15 +299,15 @@ fn rules_of(data: RulesData) -> Result<Rules, RulesError> {
     Ok(rules)
 }
 
-/// A [`Variant`] as serde writes it: its rules and its cells.
+/// A [`Puzzle`] as serde writes it: its rules and its cells.
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename = "Variant")]
+#[serde(rename = "Puzzle")]
 struct VariantData {
     rules: Rules,
     cells: Vec<u16>,
 }
 
-impl Serialize for Variant {
+impl Serialize for Puzzle {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         VariantData {
             rules: self.rules().clone(),
@@ -317,9 +317,9 @@ impl Serialize for Variant {
     }
 }
 
-impl<'de> Deserialize<'de> for Variant {
+impl<'de> Deserialize<'de> for Puzzle {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = VariantData::deserialize(deserializer)?;
-        Variant::from_cells(data.rules, &data.cells).map_err(de::Error::custom)
+        Puzzle::from_cells(data.rules, &data.cells).map_err(de::Error::custom)
     }
 }

@@ -7,7 +7,7 @@
 //! alone, so that they agree.
 //!
 //! ```
-//! use ndoku::sniff::LineShape;
+//! use ndoku::text::sniff::LineShape;
 //!
 //! let row = LineShape::of("5 3 . | . 7 . | . . .");
 //! assert_eq!(row.row_width(), Some(9));
@@ -34,7 +34,7 @@ const fn is_box_drawing(c: char) -> bool {
 /// format each word is one cell.
 ///
 /// ```
-/// let words: Vec<&str> = ndoku::sniff::words("1, 2 | 3\n+--+\n4").collect();
+/// let words: Vec<&str> = ndoku::text::sniff::words("1, 2 | 3\n+--+\n4").collect();
 /// assert_eq!(words, ["1", "2", "3", "4"]);
 /// ```
 pub fn words(text: &str) -> impl Iterator<Item = &str> {
@@ -46,7 +46,7 @@ pub fn words(text: &str) -> impl Iterator<Item = &str> {
 /// box rules.
 ///
 /// ```
-/// let cells: String = ndoku::sniff::cells("5 3 . │ . 7 .").collect();
+/// let cells: String = ndoku::text::sniff::cells("5 3 . │ . 7 .").collect();
 /// assert_eq!(cells, "53..7.");
 /// ```
 pub fn cells(text: &str) -> impl Iterator<Item = char> + '_ {
@@ -68,9 +68,9 @@ pub(crate) const fn has_single_chars(n: usize) -> bool {
 ///
 /// ```
 /// let hex = "0123456789ABCDEF".repeat(15) + &".".repeat(16);
-/// assert!(ndoku::sniff::could_be_hex(&hex));
+/// assert!(ndoku::text::sniff::could_be_hex(&hex));
 /// let letters = "123456789ABCDEFG".repeat(15) + &".".repeat(16);
-/// assert!(!ndoku::sniff::could_be_hex(&letters));
+/// assert!(!ndoku::text::sniff::could_be_hex(&letters));
 /// ```
 #[must_use]
 pub fn could_be_hex(text: &str) -> bool {
@@ -193,15 +193,15 @@ pub(crate) fn side_of(cells: usize) -> Option<usize> {
     (n * n == cells && n > 0).then_some(n)
 }
 
-/// The number of cells `text` holds as [`Variant`](crate::Variant)'s parser
+/// The number of cells `text` holds as [`Puzzle`](crate::Puzzle)'s parser
 /// reads a classic board of a size not given: characters, or tokens (numbers
 /// separated by white space or commas) where the text is in that format.
 /// Box rules and white space hold no cell.
 ///
 /// ```
-/// assert_eq!(ndoku::sniff::cell_count("1 2 | . 4\n. . | . ."), 8);
-/// assert_eq!(ndoku::sniff::cell_count("12, 0, 7"), 3);
-/// assert_eq!(ndoku::sniff::cell_count(&"53..7....".repeat(9)), 81);
+/// assert_eq!(ndoku::text::sniff::cell_count("1 2 | . 4\n. . | . ."), 8);
+/// assert_eq!(ndoku::text::sniff::cell_count("12, 0, 7"), 3);
+/// assert_eq!(ndoku::text::sniff::cell_count(&"53..7....".repeat(9)), 81);
 /// ```
 #[must_use]
 pub fn cell_count(text: &str) -> usize {

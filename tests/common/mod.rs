@@ -9,7 +9,8 @@
 
 use std::path::PathBuf;
 
-use ndoku::{Board, Count, Outcome, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{Board, Count, Outcome, Solver};
 
 /// A tiny deterministic PRNG (xorshift64*), so that every generated case can be
 /// reproduced from the seed printed with a failure.
@@ -428,7 +429,7 @@ pub fn grid_with_rectangle<const BOX: usize>(rng: &mut Rng) -> (Board<BOX>, [(us
 #[track_caller]
 pub fn checked_outcome<const BOX: usize>(
     puzzle: &Board<BOX>,
-    outcome: Outcome<BOX>,
+    outcome: Outcome<Board<BOX>>,
 ) -> Option<Board<BOX>> {
     match outcome {
         Outcome::Solved(sol) => {

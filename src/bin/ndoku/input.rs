@@ -115,7 +115,7 @@ pub enum Shape {
     /// One puzzle over several lines (a grid file).
     Grid,
     /// One puzzle over several lines whose rows are wider than 64 cells,
-    /// for the run-time model ([`ndoku::Variant`]).
+    /// for the run-time model ([`ndoku::Puzzle`]).
     LargeGrid,
 }
 

@@ -2,9 +2,8 @@
 
 use std::cell::RefCell;
 use std::io::Write as _;
-use std::time::Duration;
 
-use ndoku::{AnyBoard, AnySolver, Count, ParseError, Variant, VariantSolver};
+use ndoku::{AnyBoard, Count, Limits, ParseError, Puzzle, Solver};
 
 use crate::input::{Entry, MAX_TYPED_SIDE, Shape};
 
@@ -50,6 +49,15 @@ pub struct Job {
     pub max_nodes: u64,
     /// The time limit per search, if any.
     pub time_limit: Option<std::time::Duration>,
+}
+
+impl Job {
+    /// The node budget and time limit as a solver takes them.
+    pub fn limits(&self) -> Limits {
+        Limits::new()
+            .with_max_nodes(self.max_nodes)
+            .with_time_limit(self.time_limit)
+    }
 }
 
 /// How a puzzle ended, for the summary.
@@ -245,7 +253,7 @@ struct Searched {
 impl Job {
     /// The answer for one record, with what stdout gets appended to `out`. It
     /// never panics on any text.
-    pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
+    pub fn run(&self, solver: &mut Solver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
         if let Ok(text) = entry.text
             && ndoku::text::fpuzzles::looks_like(text)
         {
@@ -265,7 +273,7 @@ impl Job {
             && !self.hex
             && is_large(text, entry.shape)
         {
-            let read = Variant::parse_classic(text)
+            let read = Puzzle::parse_classic(text)
                 .map_err(|e| (line_of(&entry, text, Some(&e)), e.to_string()));
             return self.run_variant(read, out);
         }
@@ -288,7 +296,7 @@ impl Job {
                     && entry.shape == Shape::Line
                     && is_unboxed_square(text) =>
             {
-                let read = Variant::parse_classic(text).map_err(|e| (entry.line, e.to_string()));
+                let read = Puzzle::parse_classic(text).map_err(|e| (entry.line, e.to_string()));
                 return self.run_variant(read, out);
             }
             Err((line, message)) => {
@@ -329,7 +337,7 @@ impl Job {
     /// The answer for a puzzle read into the run-time model (an f-puzzles
     /// puzzle, or a classic board larger than 64×64), or the line and
     /// message of why it could not be read.
-    fn run_variant(&self, read: Result<Variant, (usize, String)>, out: &mut Vec<u8>) -> Reply {
+    fn run_variant(&self, read: Result<Puzzle, (usize, String)>, out: &mut Vec<u8>) -> Reply {
         let puzzle = match read {
             Ok(puzzle) => puzzle,
             Err(error) => {
@@ -351,7 +359,7 @@ impl Job {
         });
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {
-                let verdict = solved(found, unique, out, |v: &Variant, out| {
+                let verdict = solved(found, unique, out, |v: &Puzzle, out| {
                     let text = match format {
                         Format::Line => v.to_string(),
                         Format::Grid => format!("{v:#}\n"),
@@ -405,7 +413,7 @@ impl Job {
     /// with the row the error is in where it names one.
     fn search(
         &self,
-        solver: &mut AnySolver,
+        solver: &mut Solver,
         text: &str,
         shape: Shape,
     ) -> Result<Searched, (Option<ParseError>, String)> {
@@ -545,21 +553,17 @@ fn checked(count: Count, n: usize, givens: usize, out: &mut Vec<u8>) -> Verdict 
 }
 
 thread_local! {
-    /// Each worker's solver for f-puzzles puzzles, with the budget and time
-    /// limit it was made with, kept so that puzzles with the same rules share
-    /// their compiled tables.
-    static VARIANT: RefCell<(VariantSolver, u64, Option<Duration>)> =
-        RefCell::new((VariantSolver::new(), u64::MAX, None));
+    /// Each worker's solver for f-puzzles puzzles, kept so that puzzles
+    /// with the same rules share their compiled tables.
+    static VARIANT: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
-/// Runs `f` with this thread's variant solver, set to the job's budget and time limit.
-fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut VariantSolver) -> T) -> T {
-    VARIANT.with_borrow_mut(|(solver, nodes, time)| {
-        if (*nodes, *time) != (job.max_nodes, job.time_limit) {
-            *solver = VariantSolver::new()
-                .with_max_nodes(job.max_nodes)
-                .with_time_limit(job.time_limit);
-            (*nodes, *time) = (job.max_nodes, job.time_limit);
+/// Runs `f` with this thread's solver for f-puzzles puzzles, set to the
+/// job's budget and time limit.
+fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut Solver) -> T) -> T {
+    VARIANT.with_borrow_mut(|solver| {
+        if solver.limits() != job.limits() {
+            solver.set_limits(job.limits());
         }
         f(solver)
     })

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use ndoku::engine::variant::VariantSolver;
 use ndoku::logic::Technique;
-use ndoku::{AnyBoard, AnySolver, Count, Game, Hint, Logic, Rating, Variant, VariantSolver};
+use ndoku::{AnyBoard, Count, Game, Hint, Logic, Puzzle, Rating, Solver};
 use rayon::prelude::*;
 
 /// The arguments of `rate` and `explain`.
@@ -105,12 +106,12 @@ fn read_lines(files: &[PathBuf]) -> Result<Vec<String>, String> {
 /// A puzzle from a line: f-puzzles JSON, or cells (the first field); and
 /// how many solutions it has (0, 1, or 2 for more, or `None` when the
 /// search gave up), classic boards counted by their own fast engines.
-fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
+fn puzzle_of(line: &str) -> Result<(Puzzle, Option<usize>), String> {
     let known = |c: Count| match c {
         Count::Exact(k) | Count::AtLeast(k) => Some(k),
         _ => None,
     };
-    let counted = |puzzle: Variant| {
+    let counted = |puzzle: Puzzle| {
         let count = known(
             VariantSolver::new()
                 .with_max_nodes(MAX_NODES)
@@ -128,20 +129,20 @@ fn puzzle_of(line: &str) -> Result<(Variant, Option<usize>), String> {
     // A side with no typed board (6×6 in boxes of 2×3, 12×12 in 3×4) is
     // read by the run-time model.
     if crate::job::is_unboxed_square(field) {
-        return counted(Variant::parse_classic(field).map_err(|e| e.to_string())?);
+        return counted(Puzzle::parse_classic(field).map_err(|e| e.to_string())?);
     }
     let board: AnyBoard = field
         .parse()
         .map_err(|e: ndoku::ParseError| e.to_string())?;
-    let count = known(AnySolver::new().with_max_nodes(MAX_NODES).count(&board, 2));
+    let count = known(Solver::new().with_max_nodes(MAX_NODES).count(&board, 2));
     let puzzle = match &board {
-        AnyBoard::B2(b) => Variant::from(b),
-        AnyBoard::B3(b) => Variant::from(b),
-        AnyBoard::B4(b) => Variant::from(b),
-        AnyBoard::B5(b) => Variant::from(b),
-        AnyBoard::B6(b) => Variant::from(b),
-        AnyBoard::B7(b) => Variant::from(b),
-        AnyBoard::B8(b) => Variant::from(b),
+        AnyBoard::B2(b) => Puzzle::from(b),
+        AnyBoard::B3(b) => Puzzle::from(b),
+        AnyBoard::B4(b) => Puzzle::from(b),
+        AnyBoard::B5(b) => Puzzle::from(b),
+        AnyBoard::B6(b) => Puzzle::from(b),
+        AnyBoard::B7(b) => Puzzle::from(b),
+        AnyBoard::B8(b) => Puzzle::from(b),
     };
     Ok((puzzle, count))
 }
@@ -265,7 +266,7 @@ fn rate_line(r: &Rating) -> String {
 }
 
 /// The path as text or one JSON line.
-fn explain(puzzle: &Variant, path: &ndoku::logic::Path, format: PathFormat) -> String {
+fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> String {
     let n = puzzle.size();
     let hardest = path
         .steps

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use super::nine;
 use super::outcome::{Count, Outcome, Stop};
-use crate::engine::limits::Limits;
+use crate::engine::limits::{Limits, Meter};
 use crate::engine::noise::Noise;
 use crate::engine::stats::Stats;
 use crate::model::board::Board;
@@ -63,7 +63,8 @@ use search::{General, Search};
 /// in the repository's `docs/decisions/0002-general-engine-settings.md`.
 ///
 /// ```
-/// use ndoku::{Board9, Outcome, Solver};
+/// use ndoku::{Board9, Outcome};
+/// use ndoku::engine::classic::Solver;
 ///
 /// let puzzle: Board9 =
 ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
@@ -170,7 +171,8 @@ impl<const BOX: usize> Solver<BOX> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use ndoku::{Board9, Outcome, Solver};
+    /// use ndoku::{Board9, Outcome};
+    /// use ndoku::engine::classic::Solver;
     ///
     /// let puzzle: Board9 =
     ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
@@ -222,7 +224,8 @@ impl<const BOX: usize> Solver<BOX> {
     /// search's time owes to its tie-breaks.
     ///
     /// ```
-    /// use ndoku::{Board, Outcome, Solver};
+    /// use ndoku::{Board, Outcome};
+    /// use ndoku::engine::classic::Solver;
     ///
     /// // The first puzzle of the crate's `puzzles/16x16.txt`.
     /// let puzzle: Board<4> = concat!(
@@ -244,6 +247,22 @@ impl<const BOX: usize> Solver<BOX> {
         self.seed = Some(seed);
         self.shuffle_values = false;
         self
+    }
+
+    /// Sets the node budget, time limit and seed at once, as the
+    /// `with_` methods do one by one ([`Limits`]).
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.set_limits(&limits);
+        self
+    }
+
+    /// [`Solver::with_limits`] in place, keeping the scratch space.
+    pub(crate) fn set_limits(&mut self, limits: &Limits) {
+        self.max_nodes = limits.max_nodes().unwrap_or(u64::MAX);
+        self.time_limit = limits.time_limit();
+        self.seed = limits.seed();
+        self.shuffle_values = limits.seed().is_some();
     }
 
     /// Chooses the engine. [`Engine::Auto`], the default, picks the fastest for
@@ -268,8 +287,8 @@ impl<const BOX: usize> Solver<BOX> {
 
     /// The limits of one search starting now, reading the clock every
     /// `every` guesses when there is a time limit.
-    fn limits(&self, every: u64) -> Limits {
-        Limits::new(self.max_nodes, self.time_limit, every)
+    fn limits(&self, every: u64) -> Meter {
+        Meter::new(self.max_nodes, self.time_limit, every)
     }
 
     /// Counters from the last search.
@@ -279,7 +298,7 @@ impl<const BOX: usize> Solver<BOX> {
     }
 
     /// Finds a solution of `board`, or shows there is none.
-    pub fn solve(&mut self, board: &Board<BOX>) -> Outcome<BOX> {
+    pub fn solve(&mut self, board: &Board<BOX>) -> Outcome<Board<BOX>> {
         match self.count_and_solve(board, 1) {
             (Count::GaveUp(_), _) => Outcome::GaveUp,
             (_, Some(solution)) => Outcome::Solved(solution),
@@ -299,7 +318,8 @@ impl<const BOX: usize> Solver<BOX> {
     /// (solutions shown, and whether the search went through).
     ///
     /// ```
-    /// use ndoku::{Board4, Count, Solver};
+    /// use ndoku::{Board4, Count};
+    /// use ndoku::engine::classic::Solver;
     ///
     /// let puzzle: Board4 = "12..34..........".parse()?;
     /// let mut seen = Vec::new();
@@ -327,7 +347,8 @@ impl<const BOX: usize> Solver<BOX> {
     /// [`Solver::each_solution`] tells those apart).
     ///
     /// ```
-    /// use ndoku::{Board4, Solver};
+    /// use ndoku::Board4;
+    /// use ndoku::engine::classic::Solver;
     ///
     /// let solutions = Solver::new().solutions(&Board4::new(), 5);
     /// assert_eq!(solutions.len(), 5);
@@ -348,7 +369,8 @@ impl<const BOX: usize> Solver<BOX> {
     /// what is the solution" (`limit` 2).
     ///
     /// ```
-    /// use ndoku::{Board9, Count, Solver};
+    /// use ndoku::{Board9, Count};
+    /// use ndoku::engine::classic::Solver;
     ///
     /// let puzzle: Board9 =
     ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;

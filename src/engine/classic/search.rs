@@ -12,7 +12,7 @@ use super::frame::{Branch, Frame, NONE};
 use super::probe::{ProbeScratch, probe};
 use super::state::State;
 use super::tables::Tables;
-use crate::engine::limits::Limits;
+use crate::engine::limits::Meter;
 use crate::engine::noise::{Noise, nth_bit};
 use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
@@ -104,7 +104,7 @@ pub(super) struct Search<'a> {
     /// A value per cell to try first (0: none), or empty.
     hint: &'a [u8],
     /// The node budget and deadline.
-    limits: Limits,
+    limits: Meter,
     /// The trail mark of the root, once the givens have propagated.
     root: usize,
     /// The current run, from 1; each restart starts the next.
@@ -132,7 +132,7 @@ impl<'a> Search<'a> {
         noise: Option<Noise>,
         shuffle_values: bool,
         hint: &'a [u8],
-        limits: Limits,
+        limits: Meter,
     ) -> Self {
         Self {
             g: &general.tables,

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use ndoku::{VariantSolver};
+use ndoku::engine::variant::VariantSolver;
 use ndoku::text::fpuzzles;
 
 fn main() {

@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, VariantSolver};
+use ndoku::Count;
+use ndoku::engine::variant::VariantSolver;
 use ndoku::text::fpuzzles;
 
 fn main() {

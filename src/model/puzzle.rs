@@ -3,21 +3,23 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::error::BoardError;
+use crate::error::Violation;
 use crate::model::board::Board;
-use crate::model::rules::{Rules, Violation};
+use crate::model::rules::Rules;
 
 /// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
 /// value or nothing in each cell. Like [`Board`](crate::Board), it never
-/// holds values that break a rule; [`VariantSolver`](crate::VariantSolver) solves it.
+/// holds values that break a rule; [`VariantSolver`](crate::engine::variant::VariantSolver) solves it.
 /// A classic board of any side up to 400 reads from text with
-/// [`Variant::parse_classic`] (or `str::parse`), any rules' board with
-/// [`Variant::parse_with`].
+/// [`Puzzle::parse_classic`] (or `str::parse`), any rules' board with
+/// [`Puzzle::parse_with`].
 ///
 /// ```
-/// use ndoku::{Rules, Variant};
+/// use ndoku::{Rules, Puzzle};
 ///
 /// let rules = Rules::classic(6)?.with_diagonals();
-/// let mut puzzle = Variant::new(rules);
+/// let mut puzzle = Puzzle::new(rules);
 /// puzzle.set(0, 0, 1)?;
 /// assert!(puzzle.set(1, 1, 1).is_err()); // same box and diagonal
 /// let solution = puzzle.solve().expect("it has solutions");
@@ -26,47 +28,12 @@ use crate::model::rules::{Rules, Violation};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Variant {
+pub struct Puzzle {
     rules: Arc<Rules>,
     cells: Vec<u16>,
 }
 
-/// The result of looking for one solution of a [`Variant`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-#[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
-pub enum VariantOutcome {
-    /// A solution: every cell filled, every rule kept, every given kept.
-    Solved(Variant),
-    /// The whole search space was explored: the puzzle has no solution.
-    Unsolvable,
-    /// The node budget or the time limit ran out first.
-    GaveUp,
-}
-
-impl VariantOutcome {
-    /// The solution, if one was found.
-    #[must_use]
-    pub fn solution(self) -> Option<Variant> {
-        match self {
-            VariantOutcome::Solved(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for VariantOutcome {
-    /// The solution as `{}` prints a variant, or `unsolvable`, or `gave-up`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            VariantOutcome::Solved(v) => fmt::Display::fmt(v, f),
-            VariantOutcome::Unsolvable => f.write_str("unsolvable"),
-            VariantOutcome::GaveUp => f.write_str("gave-up"),
-        }
-    }
-}
-
-impl Variant {
+impl Puzzle {
     /// An empty puzzle under `rules`.
     #[must_use]
     pub fn new(rules: impl Into<Arc<Rules>>) -> Self {
@@ -161,7 +128,7 @@ impl Variant {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
-    /// Whether every cell is filled (and so, as a `Variant` keeps its rules, solved).
+    /// Whether every cell is filled (and so, as a `Puzzle` keeps its rules, solved).
     #[must_use]
     pub fn is_solved(&self) -> bool {
         self.cells.iter().all(|&v| v != 0) && self.rules.check(&self.cells).is_ok()
@@ -170,7 +137,7 @@ impl Variant {
     /// Whether `other` is a solution of this puzzle: the same rules, solved,
     /// and keeping every value filled here.
     #[must_use]
-    pub fn is_completed_by(&self, other: &Variant) -> bool {
+    pub fn is_completed_by(&self, other: &Puzzle) -> bool {
         *self.rules == *other.rules
             && other.is_solved()
             && self
@@ -192,7 +159,79 @@ impl Variant {
     }
 }
 
-impl<const BOX: usize> From<&Board<BOX>> for Variant {
+impl Puzzle {
+    /// The box side when these are classic rules with square boxes of 2×2
+    /// to 8×8 (4×4 to 64×64): the puzzle then fits a [`Board`] of that `BOX`.
+    #[must_use]
+    pub(crate) fn classic_box(&self) -> Option<usize> {
+        match self.rules.geometry().box_shape() {
+            Some((h, w)) if h == w && (2..=8).contains(&h) && self.rules.is_plain() => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The cells as bytes, for a typed board: only for [`Puzzle::classic_box`]
+    /// puzzles, whose values fit a byte.
+    pub(crate) fn cell_bytes(&self) -> smallvec::SmallVec<[u8; 81]> {
+        self.cells.iter().map(|&v| v as u8).collect()
+    }
+
+    /// A puzzle under these rules with the cells of `board`, a board of the
+    /// same size (a solution found for this puzzle by a classic engine).
+    pub(crate) fn with_board<const BOX: usize>(&self, board: &Board<BOX>) -> Self {
+        debug_assert_eq!(board.as_bytes().len(), self.cells.len());
+        self.with_values(board.as_bytes().iter().map(|&v| u16::from(v)).collect())
+    }
+}
+
+impl<const BOX: usize> TryFrom<&Puzzle> for Board<BOX> {
+    type Error = BoardError;
+
+    /// The puzzle as a typed board, when it is a classic board of this
+    /// size: rows, columns and boxes of `BOX`×`BOX`, nothing more.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::WrongCellCount`] for a puzzle of another size, and
+    /// [`BoardError::NotClassic`] for one with other boxes or more rules.
+    fn try_from(puzzle: &Puzzle) -> Result<Self, BoardError> {
+        let size = puzzle.size();
+        if size != Board::<BOX>::N {
+            return Err(BoardError::WrongCellCount {
+                expected: Board::<BOX>::CELLS,
+                found: puzzle.cells.len(),
+                size: Board::<BOX>::N,
+            });
+        }
+        if puzzle.classic_box() != Some(BOX) {
+            let rules = match puzzle.rules.geometry().box_shape() {
+                Some((h, w)) if h != w => format!("with boxes of {h}x{w}"),
+                None => "with irregular regions".to_string(),
+                Some(_) => "with extra rules".to_string(),
+            };
+            return Err(BoardError::NotClassic { size, rules });
+        }
+        Ok(Board::from_checked_cells(&puzzle.cell_bytes()))
+    }
+}
+
+impl<const BOX: usize> TryFrom<Puzzle> for Board<BOX> {
+    type Error = BoardError;
+
+    /// As for `&Puzzle`.
+    fn try_from(puzzle: Puzzle) -> Result<Self, BoardError> {
+        Board::try_from(&puzzle)
+    }
+}
+
+impl<const BOX: usize> From<Board<BOX>> for Puzzle {
+    /// As for `&Board`.
+    fn from(board: Board<BOX>) -> Self {
+        Puzzle::from(&board)
+    }
+}
+
+impl<const BOX: usize> From<&Board<BOX>> for Puzzle {
     /// The board under the classic rules of its size (boxes of BOX×BOX).
     fn from(board: &Board<BOX>) -> Self {
         let rules = Rules::boxes(BOX, BOX).expect("every board size is a supported rules size");
@@ -204,7 +243,7 @@ impl<const BOX: usize> From<&Board<BOX>> for Variant {
     }
 }
 
-impl fmt::Display for Variant {
+impl fmt::Display for Puzzle {
     /// One line, `.` for empty and `1`-`9`, `A`-`Z`, `a`-`z` for values (up
     /// to 61); `{:#}` prints a row a line. Above 61, numbers separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -3,8 +3,8 @@
 use crate::engine::outcome::{Count, Outcome, Stop};
 use crate::model::board::Board;
 use crate::model::geometry::Geometry;
+use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::model::variant::{Variant, VariantOutcome};
 
 /// The plain iterative backtracker, as the puzzle literature describes it:
 ///
@@ -25,7 +25,8 @@ use crate::model::variant::{Variant, VariantOutcome};
 /// or step back is one step; [`Reference::with_max_steps`] bounds them.
 ///
 /// ```
-/// use ndoku::{Board4, Count, Outcome, Reference};
+/// use ndoku::{Board4, Count, Outcome};
+/// use ndoku::engine::Reference;
 ///
 /// let empty = Board4::new();
 /// assert_eq!(Reference::new().count(&empty, usize::MAX), Count::Exact(288));
@@ -34,7 +35,7 @@ use crate::model::variant::{Variant, VariantOutcome};
 /// ```
 ///
 /// [`Reference::count_variant`] and [`Reference::solve_variant`] run the same
-/// loop on a [`Variant`], under any [`Rules`]: there, "keeps the rules" is the
+/// loop on a [`Puzzle`], under any [`Rules`]: there, "keeps the rules" is the
 /// small check described at [`Reference::count_variant`], written here apart
 /// from [`Rules::check`] and from the run-time engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,7 +60,7 @@ impl Reference {
     }
 
     /// The first solution in the engine's order, or why there is none.
-    pub fn solve<const BOX: usize>(&self, board: &Board<BOX>) -> Outcome<BOX> {
+    pub fn solve<const BOX: usize>(&self, board: &Board<BOX>) -> Outcome<Board<BOX>> {
         let mut first = None;
         let stop = self.search(board, |cells| {
             first = Some(Board::from_checked_cells(&narrow(cells)));
@@ -85,19 +86,20 @@ impl Reference {
     /// order, or why there is none; see [`Reference::count_variant`].
     ///
     /// ```
-    /// use ndoku::{Reference, Rules, Variant, VariantOutcome};
+    /// use ndoku::{Outcome, Puzzle, Rules};
+    /// use ndoku::engine::Reference;
     ///
     /// // 4×4 with a cage of two cells summing to 7 in the top row: 3 and 4.
     /// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(7))?;
-    /// let puzzle = Variant::new(rules);
+    /// let puzzle = Puzzle::new(rules);
     /// let solution = Reference::new().solve_variant(&puzzle).solution().unwrap();
     /// assert!(puzzle.is_completed_by(&solution));
     /// assert_eq!(&solution.cells()[..2], [3, 4]);
     /// let tight = Reference::new().with_max_steps(3);
-    /// assert_eq!(tight.solve_variant(&puzzle), VariantOutcome::GaveUp);
+    /// assert_eq!(tight.solve_variant(&puzzle), Outcome::GaveUp);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve_variant(&self, puzzle: &Variant) -> VariantOutcome {
+    pub fn solve_variant(&self, puzzle: &Puzzle) -> Outcome<Puzzle> {
         let mut first = None;
         let stop = self.search_variant(puzzle, |cells| {
             first = Some(cells.to_vec());
@@ -123,19 +125,20 @@ impl Reference {
     ///   is the sum itself.
     ///
     /// ```
-    /// use ndoku::{Count, Reference, Rules, Variant};
+    /// use ndoku::{Count, Rules, Puzzle};
+    /// use ndoku::engine::Reference;
     ///
     /// let r = Reference::new();
     /// // The 288 grids of 4×4; 48 of them keep both diagonals as well.
-    /// let classic = Variant::new(Rules::classic(4)?);
+    /// let classic = Puzzle::new(Rules::classic(4)?);
     /// assert_eq!(r.count_variant(&classic, usize::MAX), Count::Exact(288));
-    /// let x = Variant::new(Rules::classic(4)?.with_diagonals());
+    /// let x = Puzzle::new(Rules::classic(4)?.with_diagonals());
     /// assert_eq!(r.count_variant(&x, usize::MAX), Count::Exact(48));
     /// assert_eq!(r.count_variant(&x, 3), Count::AtLeast(3));
     /// assert_eq!(r.with_max_steps(10).count_variant(&x, 3), Count::GaveUp(0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn count_variant(&self, puzzle: &Variant, limit: usize) -> Count {
+    pub fn count_variant(&self, puzzle: &Puzzle, limit: usize) -> Count {
         if limit == 0 {
             return Count::AtLeast(0);
         }
@@ -147,13 +150,9 @@ impl Reference {
         stop.count(found)
     }
 
-    /// The loop for a [`Variant`]: [`Reference::backtrack`] with
+    /// The loop for a [`Puzzle`]: [`Reference::backtrack`] with
     /// [`VariantCheck::fits`] as the test of a value.
-    fn search_variant(
-        &self,
-        puzzle: &Variant,
-        mut on_solution: impl FnMut(&[u16]) -> bool,
-    ) -> Stop {
+    fn search_variant(&self, puzzle: &Puzzle, mut on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
         let check = VariantCheck::new(puzzle.rules());
         let fits = |cells: &[u16], cell, v| check.fits(cells, cell, v);
         self.backtrack(puzzle.cells().to_vec(), puzzle.size(), fits, |cells| {
@@ -426,7 +425,7 @@ mod tests {
             let mut givens = empty.clone();
             givens[n + 1] = 2;
             for cells in [empty, givens] {
-                let Ok(puzzle) = Variant::from_cells(rules.clone(), &cells) else {
+                let Ok(puzzle) = Puzzle::from_cells(rules.clone(), &cells) else {
                     continue;
                 };
                 let expected = brute_count(&rules, &cells);
@@ -449,33 +448,30 @@ mod tests {
         ];
         for text in puzzles.iter().filter(|t| t.len() == 16) {
             let board: Board4 = text.parse().unwrap();
-            let variant = Variant::from(&board);
+            let variant = Puzzle::from(&board);
             for limit in [1, 2, 5, usize::MAX] {
                 let r = Reference::new();
                 assert_eq!(r.count_variant(&variant, limit), r.count(&board, limit));
             }
             let a = Reference::new().solve_variant(&variant).solution().unwrap();
             let b = Reference::new().solve(&board).solution().unwrap();
-            assert_eq!(a, Variant::from(&b));
+            assert_eq!(a, Puzzle::from(&b));
         }
     }
 
     #[test]
     fn variant_budget_and_unsolvable() {
         let rules = Rules::classic(4).unwrap();
-        let empty = Variant::new(rules.clone());
+        let empty = Puzzle::new(rules.clone());
         let tight = Reference::new().with_max_steps(10);
         assert_eq!(tight.count_variant(&empty, usize::MAX), Count::GaveUp(0));
-        assert_eq!(tight.solve_variant(&empty), VariantOutcome::GaveUp);
+        assert_eq!(tight.solve_variant(&empty), Outcome::GaveUp);
         assert_eq!(Reference::new().count_variant(&empty, 0), Count::AtLeast(0));
         // R1C1 sees 1, 2, 3 and 4 without any repeat among the givens.
         let mut cells = [0u16; 16];
         (cells[1], cells[2], cells[4], cells[8]) = (1, 2, 3, 4);
-        let stuck = Variant::from_cells(rules, &cells).unwrap();
-        assert_eq!(
-            Reference::new().solve_variant(&stuck),
-            VariantOutcome::Unsolvable
-        );
+        let stuck = Puzzle::from_cells(rules, &cells).unwrap();
+        assert_eq!(Reference::new().solve_variant(&stuck), Outcome::Unsolvable);
         assert_eq!(Reference::new().count_variant(&stuck, 3), Count::Exact(0));
     }
 
