@@ -2,10 +2,8 @@
 
 mod run;
 
-use ndoku::engine::variant::VariantSolver;
-use ndoku::generate::RatingRange;
 use ndoku::logic::Technique;
-use ndoku::{Count, Logic, Puzzle, Rules};
+use ndoku::{Count, Logic, RatingRange, Rules, Variant, VariantSolver};
 
 /// Runs `ndoku` with the words of `command` as its arguments.
 fn ndoku(command: &str) -> run::Run {
@@ -13,12 +11,12 @@ fn ndoku(command: &str) -> run::Run {
 }
 
 /// A printed line as a puzzle under `rules`, checked to have one solution.
-fn unique(rules: &Rules, line: &str) -> Puzzle {
+fn unique(rules: &Rules, line: &str) -> Variant {
     let cells: Vec<u16> = line
         .bytes()
         .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
         .collect();
-    let puzzle = Puzzle::from_cells(rules.clone(), &cells).expect("a valid puzzle");
+    let puzzle = Variant::from_cells(rules.clone(), &cells).expect("a valid puzzle");
     assert_eq!(
         VariantSolver::new().count(&puzzle, 2),
         Count::Exact(1),

@@ -16,8 +16,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
-use ndoku::engine::Reference;
-use ndoku::{Board, Count, Outcome, Solver};
+use ndoku::{Board, Count, Outcome, Reference, Solver};
 
 /// How many times the default number of cases to run.
 fn scale() -> usize {

@@ -12,9 +12,10 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use common::{Rng, check_solution, pattern_grid};
-use ndoku::engine::Reference;
-use ndoku::model::House;
-use ndoku::{AnyBoard, Board, Board9, Board64, BoardError, Count, Outcome, ParseError, Solver};
+use ndoku::{
+    AnyBoard, AnySolver, Board, Board9, Board64, BoardError, Count, House, Outcome, ParseError,
+    Reference, Solver,
+};
 
 // ---------------------------------------------------------------------------
 // Allocation accounting
@@ -727,9 +728,11 @@ fn counting_the_empty_9x9_stops_at_the_budget() {
     let (again, first) = solver.count_and_solve(&Board9::new(), usize::MAX);
     assert_eq!(again, count);
     check_solution(&Board9::new(), &first.expect("it found solutions"));
-    // Solver, the same budget.
+    // AnySolver, the same budget.
     let any = AnyBoard::empty(9).unwrap();
-    let count = Solver::new().with_max_nodes(budget).count(&any, usize::MAX);
+    let count = AnySolver::new()
+        .with_max_nodes(budget)
+        .count(&any, usize::MAX);
     assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
 }
 

@@ -7,8 +7,7 @@ use common::{
     Rng, blank, check_message, check_solution, checked_outcome, grid_errors, partial_errors,
     pattern_grid, planted, random_solved, shuffle_grid, solution_errors,
 };
-use ndoku::engine::Reference;
-use ndoku::{AnyBoard, Board, Count, Outcome, ParseError, Solver};
+use ndoku::{AnyBoard, AnySolver, Board, Count, Outcome, ParseError, Reference, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -512,13 +511,13 @@ fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), T
     Ok(())
 }
 
-/// `Solver::count_line`, which leaves the conflict check to the search when
+/// `AnySolver::count_line`, which leaves the conflict check to the search when
 /// it can, must answer a line from [`plain_line_text`] exactly as parsing it
 /// and then searching does: the same error, or the same puzzle, count and
 /// first solution, which completes the puzzle.
 fn count_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
     let (_, text, _) = plain_line_text::<BOX>(seed, givens);
-    let mut solver = Solver::new().with_max_nodes(20_000);
+    let mut solver = AnySolver::new().with_max_nodes(20_000);
     let answer = solver
         .count_line(&text, 2)
         .map(|a| (a.puzzle, a.count, a.first));

@@ -16,8 +16,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use ndoku::engine::Reference;
-use ndoku::{Board, Count, Solver};
+use ndoku::{Board, Count, Reference, Solver};
 
 /// The puzzles of one file of the shared data, with their line numbers, or
 /// `None` (and a notice) when the data is not there.
@@ -310,9 +309,7 @@ fn variant_sets_agree_with_their_solutions_in_full() {
 ///   `max_steps`.
 #[cfg(feature = "fpuzzles")]
 fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
-    use ndoku::Puzzle;
-    use ndoku::engine::variant::VariantSolver;
-    use ndoku::text::fpuzzles;
+    use ndoku::{Variant, VariantSolver, fpuzzles};
 
     let Some(dir) = shared_data_dir() else {
         return;
@@ -347,7 +344,7 @@ fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
             failures.push(format!("{at}: the file's solution breaks a rule: {e}"));
             continue;
         }
-        let file_solution = Puzzle::from_cells(p.rules().clone(), cells)
+        let file_solution = Variant::from_cells(p.rules().clone(), cells)
             .expect("a grid that keeps the rules is a variant");
         if !p.is_completed_by(&file_solution) {
             failures.push(format!(

@@ -5,9 +5,10 @@ mod common;
 use common::*;
 use std::time::{Duration, Instant};
 
-use ndoku::{AnyBoard, Outcome<AnyBoard>, Solver, Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Outcome, Solver};
-use ndoku::engine::classic::Engine;
-use ndoku::engine::Reference;
+use ndoku::{
+    AnyBoard, AnyOutcome, AnySolver, Board, Board4, Board9, Board16, Board36, Board49, Board64,
+    Count, Engine, Outcome, Reference, Solver,
+};
 
 const TUTORIAL: &str =
     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
@@ -1053,16 +1054,16 @@ fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
             let pairs = [
                 (
                     Solver::new().with_seed(seed),
-                    Solver::new().with_seed(seed),
+                    AnySolver::new().with_seed(seed),
                 ),
                 (
                     Solver::new().with_tie_seed(seed),
-                    Solver::new().with_tie_seed(seed),
+                    AnySolver::new().with_tie_seed(seed),
                 ),
                 // Settings in either order, the seed kept by a later budget.
                 (
                     Solver::new().with_tie_seed(seed).with_max_nodes(50_000),
-                    Solver::new().with_tie_seed(seed).with_max_nodes(50_000),
+                    AnySolver::new().with_tie_seed(seed).with_max_nodes(50_000),
                 ),
             ];
             for (mut one, mut every) in pairs {
@@ -1072,7 +1073,7 @@ fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
                 };
                 check_solution(&board, solution);
                 let any_outcome = every.solve(&any);
-                assert_eq!(any_outcome, Outcome::Solved(solution.clone().into()));
+                assert_eq!(any_outcome, AnyOutcome::Solved(solution.clone().into()));
                 assert_eq!(every.stats(), one.stats());
                 unlike += usize::from(one.stats() != plain.stats());
             }
@@ -1138,5 +1139,5 @@ fn stats_counts_and_outcomes_print_as_words() {
     );
     let count = solver.count(&Board9::new(), 2);
     assert_eq!(count.to_string(), "at least 2");
-    assert_eq!(Outcome::<Board<3>>::Unsolvable.to_string(), "unsolvable");
+    assert_eq!(Outcome::<3>::Unsolvable.to_string(), "unsolvable");
 }

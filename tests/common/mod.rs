@@ -9,8 +9,7 @@
 
 use std::path::PathBuf;
 
-use ndoku::engine::Reference;
-use ndoku::{Board, Count, Outcome, Solver};
+use ndoku::{Board, Count, Outcome, Reference, Solver};
 
 /// A tiny deterministic PRNG (xorshift64*), so that every generated case can be
 /// reproduced from the seed printed with a failure.
@@ -429,7 +428,7 @@ pub fn grid_with_rectangle<const BOX: usize>(rng: &mut Rng) -> (Board<BOX>, [(us
 #[track_caller]
 pub fn checked_outcome<const BOX: usize>(
     puzzle: &Board<BOX>,
-    outcome: Outcome<Board<BOX>>,
+    outcome: Outcome<BOX>,
 ) -> Option<Board<BOX>> {
     match outcome {
         Outcome::Solved(sol) => {
