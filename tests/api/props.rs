@@ -1,7 +1,7 @@
 //! Property tests: planted puzzles always solve, every format round-trips, and no
 //! text panics the parsers.
 
-mod common;
+use crate::common;
 
 use common::{
     Rng, blank, check_message, check_solution, checked_outcome, grid_errors, partial_errors,

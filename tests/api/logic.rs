@@ -7,7 +7,7 @@
 //! A debug `cargo test` takes a sample of each set; the `..._in_full`
 //! twins, `#[ignore]`d, take every puzzle, in release under `.ci/run`.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! `ndoku rate` and `ndoku explain`: one answer line per puzzle, in input order, on every core.
 #![cfg(feature = "cli")]
 
-mod run;
+use crate::run;
 use run::ndoku;
 
 /// Bank puzzles (public domain) and Sukaku Explainer's rating of each.

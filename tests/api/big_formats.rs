@@ -3,8 +3,8 @@
 //! them back; hkociemba's two 400×400 puzzles (in `../shared/data`) read.
 //! Solving them is `big_boards.rs`'s.
 
-mod big;
-mod common;
+use crate::big;
+use crate::common;
 
 use big::{blanked, boxed, pattern, tokens};
 use ndoku::{ParseError, Rules, Variant};

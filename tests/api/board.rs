@@ -1,7 +1,7 @@
 //! The board API and the text formats: building, changing, parsing, printing and
 //! every kind of error.
 
-mod common;
+use crate::common;
 
 use common::*;
 use ndoku::{

@@ -1,6 +1,6 @@
 //! Generated puzzles: one solution, minimal, symmetric, reproducible, graded; transforms keep solutions.
 
-mod common;
+use crate::common;
 
 use common::{Rng, grid_errors};
 use ndoku::{
@@ -151,7 +151,7 @@ fn twenty_five_by_twenty_five_is_unique_and_symmetric() {
 /// A 25×25 puzzle with the defaults comes out proven minimal, and `check`
 /// shows it: unique, and a second solution once any orbit of givens is gone.
 /// Seconds in release, too slow in debug:
-/// `cargo test --release --test generate -- --ignored`.
+/// `cargo test --release --test api -- --ignored generate::`.
 #[test]
 #[ignore = "slow in debug builds; run in release"]
 fn twenty_five_by_twenty_five_is_minimal() {

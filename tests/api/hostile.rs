@@ -1,12 +1,12 @@
 //! Hostile input for the library, one test per row of the table in issue #6
-//! that applies to it (the command line has its own in `tests/cli.rs`): every
+//! that applies to it (the command line has its own in `tests/cli/cli.rs`): every
 //! input ends in a clear error or result, within bounds, and never a panic.
 //!
 //! A counting allocator measures, per thread, the largest single allocation and
 //! the peak of live bytes, so that "no giant allocation" and "memory stays
 //! bounded" are checked rather than assumed.
 
-mod common;
+use crate::common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

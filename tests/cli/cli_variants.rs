@@ -10,7 +10,7 @@
 
 use ndoku::{AnyBoard, Variant, fpuzzles};
 
-mod run;
+use crate::run;
 use run::{Run, ndoku};
 
 /// The f-puzzles JSON of an `n`×`n` puzzle: `givens` in the line format

@@ -1,6 +1,6 @@
 //! Solving: known puzzles, counting, budgets, and every board size.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::time::{Duration, Instant};
@@ -582,7 +582,7 @@ fn planted_puzzles_solve_on_every_size() {
 /// Sparse 49×49 puzzles (70% of a grid blanked) run long enough for the
 /// search to restart and weigh branch points by their failures: each must
 /// still end with a checked solution within its budget. Seconds in release, too slow in debug:
-/// `cargo test --release --test solve -- --ignored`.
+/// `cargo test --release --test api -- --ignored solve::`.
 #[test]
 #[ignore = "slow in debug builds; run in release"]
 fn sparse_49x49_puzzles_solve_through_restarts() {
@@ -617,7 +617,7 @@ fn solve_sparse<const BOX: usize>(seeds: u64, first: u64, blanks: usize) -> u64 
 /// start, and must end with a checked solution in its first run, without a
 /// restart (before the banded search these needed two or three runs).
 /// Seconds in release, too slow in debug:
-/// `cargo test --release --test solve -- --ignored`.
+/// `cargo test --release --test api -- --ignored solve::`.
 #[test]
 #[ignore = "slow in debug builds; run in release"]
 fn sparse_64x64_puzzles_solve_in_the_first_run() {
@@ -632,7 +632,7 @@ fn sparse_64x64_puzzles_solve_in_the_first_run() {
 /// fourth run. Counting to two gave up too, since counting never restarted;
 /// now it restarts until its first solution (`Restarts::unsolved_from_open`) and
 /// takes about 10,500. Seconds in release, too slow in debug:
-/// `cargo test --release --test solve -- --ignored`.
+/// `cargo test --release --test api -- --ignored solve::`.
 const PEAK_36X36: [&str; 12] = [
     "....2K.a...QP...........S..RE..9..O..6..Za.47.G....S.2.KQBTNI..Y.H..AEC5..3GX....9W...NC......S.2..5.7.T...H",
     ".5.Q..TUC......a.3.E..I.JA.M..S..7..RCETJ...2..O...8Q4........9.B.D.1V...ILNAU.B....TR.VE..2.....Q.F..3J..ZW",
@@ -914,7 +914,7 @@ fn repository_puzzle_files() {
         };
         let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
         if name.ends_with(".solutions.txt") {
-            continue; // Answers, checked in tests/sample_solutions.rs.
+            continue; // Answers, checked in tests/api/sample_solutions.rs.
         }
         if name.ends_with(".jsonl") {
             continue; // f-puzzles lines, which the README's console blocks check.

@@ -9,9 +9,9 @@
 //! `cargo test`, and all of them (the same seeds, so that share again and the
 //! rest) in their
 //! `..._in_full` twins, `#[ignore]`d, which `.ci/run` runs in release:
-//! `cargo test --release --test differential -- --ignored`.
+//! `cargo test --release --test api -- --ignored differential::`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

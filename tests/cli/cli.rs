@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use ndoku::{AnyBoard, Board, Board4, Board9, Board16};
 
-mod run;
+use crate::run;
 use run::{Run, ndoku, spawn};
 
 /// A fresh file under the target's temp directory with `content`.
@@ -404,7 +404,7 @@ fn a_grid_file_is_one_puzzle() {
     // puzzle too, but values past 4 make them a row, and once the grid is
     // found, so is a row of empty cells. 4×4 puzzles as tokens stay one a
     // line.
-    let first = include_str!("../puzzles/16x16.txt")
+    let first = include_str!("../../puzzles/16x16.txt")
         .lines()
         .find(|l| !l.starts_with('#') && !l.is_empty())
         .unwrap();
@@ -429,7 +429,7 @@ fn a_grid_file_is_one_puzzle() {
         run.stderr
     );
     assert_eq!(run.lines().len(), 2);
-    let samples = include_str!("../puzzles/4x4.solutions.txt");
+    let samples = include_str!("../../puzzles/4x4.solutions.txt");
     let run = ndoku(&["check"], samples.as_bytes());
     assert_eq!(run.lines().len(), samples.lines().count(), "{}", run.stderr);
     assert!(run.lines().iter().all(|l| l.starts_with("unique\t4x4")));

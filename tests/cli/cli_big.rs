@@ -9,8 +9,8 @@ use std::path::Path;
 
 use ndoku::{Rules, Variant};
 
-mod big;
-mod run;
+use crate::big;
+use crate::run;
 use big::{blanked, boxed, pattern, tokens};
 use run::{Run, ndoku};
 

@@ -2,16 +2,16 @@
 //! on this project wrote. Every test skips with a notice when the data is absent.
 //!
 //! The slow sets are `#[ignore]`d; run them with
-//! `cargo test --release --test shared_data -- --ignored --nocapture`, which also
-//! prints how long each puzzle took. `NDOKU_MAX_NODES` overrides the node budget
+//! `cargo test --release --test api -- --ignored --nocapture shared_data::`,
+//! which also prints how long each puzzle took. `NDOKU_MAX_NODES` overrides the node budget
 //! per puzzle of those runs. Of the bigger sets that are quick in release, a
 //! debug `cargo test` takes one puzzle in ten, and an `..._in_full` twin,
 //! `#[ignore]`d, takes every puzzle, in release under `.ci/run`.
 //!
 //! The f-puzzles variant sets (`variants/*.jsonl`) need the `fpuzzles`
-//! feature: `cargo test --features fpuzzles --test shared_data variant`.
+//! feature: `cargo test --features fpuzzles --test api shared_data::variant`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -230,7 +230,7 @@ fn gecode_extra_givens_25x25_are_solved_and_unique() {
 }
 
 #[test]
-#[ignore = "seconds to minutes per puzzle: cargo test --release --test shared_data -- --ignored frisch"]
+#[ignore = "seconds to minutes per puzzle: cargo test --release --test api -- --ignored shared_data::frisch"]
 fn frisch_minimal_25x25_are_solved_and_unique() {
     solve_unique_set::<5>("25x25/gecode_frisch_minimal_16.txt", slow_budget());
 }

@@ -1,6 +1,6 @@
 //! End-to-end tests of `ndoku generate --rating` and `--technique`: the puzzles rate as asked by the library, are unique, and bad or unmet goals are errors.
 
-mod run;
+use crate::run;
 
 use ndoku::logic::Technique;
 use ndoku::{Count, Logic, RatingRange, Rules, Variant, VariantSolver};

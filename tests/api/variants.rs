@@ -8,7 +8,7 @@
 //! built around a known grid, that grid is checked with [`Rules::check`]
 //! before it is used as a planted solution.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use ndoku::{ChessRule, Count, Reference, Rules, Variant, VariantOutcome, VariantSolver};

@@ -2,7 +2,7 @@
 //! reference backtracker on small boards, unique and unsolvable puzzles,
 //! and budgets that run out.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! End-to-end tests of `ndoku generate` for variants: f-puzzles lines that `ndoku solve` and `check` read back as unique.
 
-mod run;
+use crate::run;
 use run::ndoku;
 
 /// Generates with `args`, checks every puzzle is unique of size `size`, and

@@ -1,7 +1,7 @@
 //! The `serde` feature: boards as strings in JSON (human-readable), as cell
 //! bytes in CBOR (binary), and errors rather than panics for bad input.
 
-mod common;
+use crate::common;
 
 use common::{Rng, blank, pattern_grid, shuffle_grid};
 use ndoku::{AnyBoard, Board, Board9, Board64};
