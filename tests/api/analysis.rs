@@ -7,14 +7,16 @@ use crate::common;
 use std::time::Duration;
 
 use common::{Rng, planted};
-use ndoku::{Analysis, Board4, Board9, Count, Reference, Rules, Variant, VariantSolver};
+use ndoku::engine::Reference;
+use ndoku::engine::variant::VariantSolver;
+use ndoku::{Analysis, Board4, Board9, Count, Puzzle, Rules};
 use proptest::prelude::*;
 
 /// A generous budget for the small boards here: every search ends.
 const NODES: u64 = 1_000_000;
 
 /// The reference's count of solutions of `puzzle` with `v` at `cell`, up to `limit`.
-fn reference_count(puzzle: &Variant, cell: usize, v: u16, limit: usize) -> Count {
+fn reference_count(puzzle: &Puzzle, cell: usize, v: u16, limit: usize) -> Count {
     let n = puzzle.size();
     let mut placed = puzzle.clone();
     if puzzle.cells()[cell] != 0 && puzzle.cells()[cell] != v {
@@ -27,7 +29,7 @@ fn reference_count(puzzle: &Variant, cell: usize, v: u16, limit: usize) -> Count
 }
 
 /// Checks the analysis of `puzzle` against the reference, candidate by candidate.
-fn cross_check(puzzle: &Variant, limit: usize) -> Result<(), TestCaseError> {
+fn cross_check(puzzle: &Puzzle, limit: usize) -> Result<(), TestCaseError> {
     let n = puzzle.size();
     let analysis = Analysis::new().with_max_nodes(NODES);
     let truth = analysis.true_candidates(puzzle);
@@ -59,8 +61,8 @@ fn cross_check(puzzle: &Variant, limit: usize) -> Result<(), TestCaseError> {
 }
 
 /// A random grid under `rules`, with `blanks` cells emptied.
-fn planted_variant(rules: Rules, blanks: usize, rng: &mut Rng) -> (Variant, Variant) {
-    let empty = Variant::new(rules);
+fn planted_variant(rules: Rules, blanks: usize, rng: &mut Rng) -> (Puzzle, Puzzle) {
+    let empty = Puzzle::new(rules);
     let grid = VariantSolver::new()
         .with_seed(rng.next_u64())
         .solve(&empty)
@@ -77,9 +79,9 @@ fn planted_variant(rules: Rules, blanks: usize, rng: &mut Rng) -> (Variant, Vari
 }
 
 /// A 9×9 puzzle with a planted grid, from `seed`: (puzzle, grid).
-fn planted9(seed: u64, blanks: usize) -> (Variant, Board9) {
+fn planted9(seed: u64, blanks: usize) -> (Puzzle, Board9) {
     let (puzzle, grid) = planted::<3>(blanks, &mut Rng::new(seed));
-    (Variant::from(&puzzle), grid)
+    (Puzzle::from(&puzzle), grid)
 }
 
 proptest! {
@@ -125,7 +127,7 @@ proptest! {
     fn agrees_with_reference_4x4(seed in any::<u64>(), blanks in 4usize..=16) {
         let mut rng = Rng::new(seed);
         let (puzzle, _) = planted::<2>(blanks, &mut rng);
-        cross_check(&Variant::from(&puzzle), 3)?;
+        cross_check(&Puzzle::from(&puzzle), 3)?;
     }
 
     /// 6×6 with a killer cage whose sum a random grid sets: the analysis
@@ -159,7 +161,7 @@ const UNIQUE: &str =
 fn a_unique_puzzle_has_its_solution_as_true_candidates() {
     let board: Board9 = UNIQUE.parse().unwrap();
     let solution = board.solve().unwrap();
-    let puzzle = Variant::from(&board);
+    let puzzle = Puzzle::from(&board);
     let analysis = Analysis::new();
     let truth = analysis.true_candidates(&puzzle);
     let counts = analysis.candidate_counts(&puzzle, 5);
@@ -180,7 +182,7 @@ fn a_unique_puzzle_has_its_solution_as_true_candidates() {
 fn a_puzzle_without_solution_has_no_true_candidates() {
     // 3 cannot go in row 1: its two free cells share a box with the 3 at R2C3.
     let board: Board4 = "12....3.........".parse().unwrap();
-    let puzzle = Variant::from(&board);
+    let puzzle = Puzzle::from(&board);
     let analysis = Analysis::new().with_max_nodes(NODES);
     let truth = analysis.true_candidates(&puzzle);
     assert!(truth.is_complete());
@@ -206,7 +208,7 @@ fn two_solutions_give_two_true_candidates_where_they_differ() {
     for &(r, c) in &cells {
         board.clear(r, c).unwrap();
     }
-    let puzzle = Variant::from(&board);
+    let puzzle = Puzzle::from(&board);
     let truth = Analysis::new().true_candidates(&puzzle);
     let counts = Analysis::new().candidate_counts(&puzzle, 10);
     assert_eq!(counts.total(), Count::Exact(2));
@@ -224,7 +226,7 @@ fn two_solutions_give_two_true_candidates_where_they_differ() {
 
 #[test]
 fn a_spent_budget_leaves_candidates_undecided() {
-    let empty = Variant::from(&Board9::new());
+    let empty = Puzzle::from(&Board9::new());
     let analysis = Analysis::new().with_max_nodes(0);
     let truth = analysis.true_candidates(&empty);
     assert!(!truth.is_complete());
@@ -238,7 +240,7 @@ fn a_spent_budget_leaves_candidates_undecided() {
 #[test]
 fn no_time_leaves_everything_undecided() {
     let board: Board9 = UNIQUE.parse().unwrap();
-    let puzzle = Variant::from(&board);
+    let puzzle = Puzzle::from(&board);
     let analysis = Analysis::new().with_time_limit(Some(Duration::ZERO));
     let truth = analysis.true_candidates(&puzzle);
     assert_eq!(truth.has_solution(), None);

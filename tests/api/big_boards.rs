@@ -4,9 +4,10 @@
 //! The 400×400 boards of `../shared/data/400x400` are `#[ignore]`d (slow in
 //! a debug build); `.ci/run` runs them in release.
 
-use ndoku::{
-    Count, Level, Reference, Rules, Variant, VariantGenerator, VariantPuzzle, VariantSolver,
-};
+use ndoku::engine::Reference;
+use ndoku::engine::variant::VariantSolver;
+use ndoku::generate::{GeneratedPuzzle, VariantGenerator};
+use ndoku::{Count, Level, Puzzle, Rules};
 
 /// A small seeded generator (xorshift), so that boards are the same on every run.
 struct Rng(u64);
@@ -31,8 +32,8 @@ impl Rng {
 /// A solution of the empty board of `rules`, found by the engine and
 /// checked here, with its values, bands, rows, stacks and columns put in
 /// a random order: a random grid of the layout.
-fn random_grid(rules: Rules, rng: &mut Rng) -> Variant {
-    let empty = Variant::new(rules);
+fn random_grid(rules: Rules, rng: &mut Rng) -> Puzzle {
+    let empty = Puzzle::new(rules);
     let grid = VariantSolver::new()
         .solve(&empty)
         .solution()
@@ -54,14 +55,14 @@ fn random_grid(rules: Rules, rng: &mut Rng) -> Variant {
     let cells: Vec<u16> = (0..n * n)
         .map(|c| values[usize::from(grid.cells()[rows[c / n] * n + cols[c % n]]) - 1] as u16 + 1)
         .collect();
-    Variant::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
+    Puzzle::from_cells(grid.rules().clone(), &cells).expect("a shuffled grid keeps the rules")
 }
 
 /// The generator's grid of side `n` from `seed`, with `moves` chain swaps
 /// (the library's mixer): checked to keep every rule and to have two
 /// lines that trade a pair of cells, as random grids do (and no 81×81 or
 /// 90×90 pattern grid).
-fn mixed(n: usize, seed: u64, moves: usize) -> Variant {
+fn mixed(n: usize, seed: u64, moves: usize) -> Puzzle {
     let grid = VariantGenerator::start_grid(&Rules::classic(n).unwrap(), seed, moves).unwrap();
     grid.rules()
         .check(grid.cells())
@@ -72,18 +73,18 @@ fn mixed(n: usize, seed: u64, moves: usize) -> Variant {
 }
 
 /// `grid` with about `keep`% of its cells left.
-fn kept(grid: &Variant, keep: usize, rng: &mut Rng) -> Variant {
+fn kept(grid: &Puzzle, keep: usize, rng: &mut Rng) -> Puzzle {
     let cells: Vec<u16> = grid
         .cells()
         .iter()
         .map(|&v| if rng.below(100) < keep { v } else { 0 })
         .collect();
-    Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values")
+    Puzzle::from_cells(grid.rules().clone(), &cells).expect("a grid's own values")
 }
 
 /// Solves `puzzle`, planted from `grid`, and checks the answer: it keeps
 /// the givens and every rule, and where the count says unique, it is `grid`.
-fn solve_and_check(puzzle: &Variant, grid: &Variant) {
+fn solve_and_check(puzzle: &Puzzle, grid: &Puzzle) {
     let mut solver = VariantSolver::new();
     let (count, first) = solver.count_and_solve(puzzle, 2);
     let first = first.expect("a planted puzzle has a solution");
@@ -101,7 +102,7 @@ fn solve_and_check(puzzle: &Variant, grid: &Variant) {
 /// With the top rows of the first two boxes blanked, the engine's count
 /// (up to 20) agrees with the reference backtracker's, and each solution
 /// it lists keeps the rules: a count that is a proof, checked independently.
-fn counts_agree_with_the_reference(grid: &Variant) {
+fn counts_agree_with_the_reference(grid: &Puzzle) {
     let n = grid.size();
     let (h, w) = grid.rules().geometry().box_shape().expect("boxes");
     let mut cells = grid.cells().to_vec();
@@ -110,7 +111,7 @@ fn counts_agree_with_the_reference(grid: &Variant) {
             cells[r * n + c] = 0;
         }
     }
-    let puzzle = Variant::from_cells(grid.rules().clone(), &cells).unwrap();
+    let puzzle = Puzzle::from_cells(grid.rules().clone(), &cells).unwrap();
     let mut solver = VariantSolver::new();
     let count = solver.count(&puzzle, 20);
     assert_eq!(count, Reference::new().count_variant(&puzzle, 20));
@@ -159,10 +160,10 @@ fn sizes_past_400_are_refused() {
 
 /// Reads hkociemba's boxed text with the library's parser: the rows and
 /// box rules, without the notes after them.
-fn boxed(path: &str) -> Option<Variant> {
+fn boxed(path: &str) -> Option<Puzzle> {
     let text = std::fs::read_to_string(path).ok()?;
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(['|', '+'])).collect();
-    Some(Variant::parse_classic(&rows.join("\n")).expect("the boxed text reads"))
+    Some(Puzzle::parse_classic(&rows.join("\n")).expect("the boxed text reads"))
 }
 
 #[test]
@@ -197,7 +198,7 @@ fn bigger_boards_are_solved_and_counted_in_full() {
         solve_and_check(&kept(&grid, keep, &mut rng), &grid);
         counts_agree_with_the_reference(&grid);
     }
-    let empty = Variant::new(Rules::classic(400).unwrap());
+    let empty = Puzzle::new(Rules::classic(400).unwrap());
     let grid = VariantSolver::new()
         .solve(&empty)
         .solution()
@@ -210,7 +211,7 @@ fn bigger_boards_are_solved_and_counted_in_full() {
 /// guess), it keeps its solution, which keeps every rule and is the grid
 /// the generator starts from, it is unique, and the same seed makes it
 /// again.
-fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> VariantPuzzle {
+fn easy_puzzle_is_unique_and_solved_by_singles(rules: Rules, seed: u64) -> GeneratedPuzzle {
     let n = rules.size();
     let generator = VariantGenerator::new(rules.clone(), seed).with_level(Level::Easy);
     let made = generator.generate().expect("a grid of boxes");

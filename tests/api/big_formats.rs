@@ -1,4 +1,4 @@
-//! Classic boards past 64×64 in the run-time model, as text: [`Variant`]
+//! Classic boards past 64×64 in the run-time model, as text: [`Puzzle`]
 //! reads them from tokens and boxed text, names what is wrong, and prints
 //! them back; hkociemba's two 400×400 puzzles (in `../shared/data`) read.
 //! Solving them is `big_boards.rs`'s.
@@ -7,7 +7,7 @@ use crate::big;
 use crate::common;
 
 use big::{blanked, boxed, pattern, tokens};
-use ndoku::{ParseError, Rules, Variant};
+use ndoku::{ParseError, Puzzle, Rules};
 use proptest::prelude::*;
 
 /// Every text of one board reads to the same puzzle, with the classic rules
@@ -15,7 +15,7 @@ use proptest::prelude::*;
 fn reads_in_every_format(h: usize, w: usize, kept: u64, seed: u64) {
     let n = h * w;
     let cells = blanked(&pattern(h, w), kept, seed);
-    let expected = Variant::from_cells(Rules::classic(n).unwrap(), &cells).unwrap();
+    let expected = Puzzle::from_cells(Rules::classic(n).unwrap(), &cells).unwrap();
     assert_eq!(expected.rules().geometry().box_shape(), Some((h, w)));
     let texts = [
         ("one line", tokens(&cells, n, " ", false)),
@@ -26,10 +26,10 @@ fn reads_in_every_format(h: usize, w: usize, kept: u64, seed: u64) {
         ("alternate", format!("{expected:#}")),
     ];
     for (what, text) in texts {
-        let read = Variant::parse_classic(&text).unwrap_or_else(|e| panic!("{n}x{n} {what}: {e}"));
+        let read = Puzzle::parse_classic(&text).unwrap_or_else(|e| panic!("{n}x{n} {what}: {e}"));
         assert_eq!(read, expected, "{n}x{n} {what}");
-        assert_eq!(text.parse::<Variant>().unwrap(), expected, "{what}");
-        let with = Variant::parse_with(Rules::classic(n).unwrap(), &text).unwrap();
+        assert_eq!(text.parse::<Puzzle>().unwrap(), expected, "{what}");
+        let with = Puzzle::parse_with(Rules::classic(n).unwrap(), &text).unwrap();
         assert_eq!(with, expected, "{n}x{n} {what}, rules given");
     }
 }
@@ -49,27 +49,27 @@ fn rectangular_boxes_read_from_tokens_and_boxed_text() {
 #[test]
 fn a_grid_of_dots_is_an_empty_board() {
     let dots = format!("{}\n", ".".repeat(81)).repeat(81);
-    let empty = Variant::parse_classic(&dots).unwrap();
+    let empty = Puzzle::parse_classic(&dots).unwrap();
     assert_eq!((empty.size(), empty.givens()), (81, 0));
     let spaced = format!("{}\n", vec!["."; 100].join(" ")).repeat(100);
-    assert_eq!(Variant::parse_classic(&spaced).unwrap().size(), 100);
+    assert_eq!(Puzzle::parse_classic(&spaced).unwrap().size(), 100);
 }
 
 #[test]
 fn small_boards_read_as_before() {
     let nine = "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
-    let v: Variant = nine.parse().unwrap();
+    let v: Puzzle = nine.parse().unwrap();
     assert_eq!((v.size(), v.givens()), (9, 44));
     assert_eq!(v.to_string(), nine);
     // The rows of a 9×9, one run of nine digits each: characters, not
     // nine numbers.
     let grid = format!(
         "{:#}",
-        Variant::from_cells(Rules::classic(9).unwrap(), &pattern(3, 3)).unwrap()
+        Puzzle::from_cells(Rules::classic(9).unwrap(), &pattern(3, 3)).unwrap()
     );
-    assert_eq!(Variant::parse_classic(&grid).unwrap().givens(), 81);
+    assert_eq!(Puzzle::parse_classic(&grid).unwrap().givens(), 81);
     // A 6×6 board has boxes of 2×3.
-    let six: Variant = "1.....".repeat(6).replacen('1', ".", 5).parse().unwrap();
+    let six: Puzzle = "1.....".repeat(6).replacen('1', ".", 5).parse().unwrap();
     assert_eq!(six.rules().geometry().box_shape(), Some((2, 3)));
 }
 
@@ -100,7 +100,7 @@ fn errors_name_what_and_where() {
             .0;
         words[at] = "x7".into();
         *line = words.join(" ");
-        let e = Variant::parse_classic(&lines.join("\n")).unwrap_err();
+        let e = Puzzle::parse_classic(&lines.join("\n")).unwrap_err();
         assert_eq!(
             e,
             ParseError::InvalidToken {
@@ -115,7 +115,7 @@ fn errors_name_what_and_where() {
     let mut over = cells.clone();
     over[3] = 0;
     let text = tokens(&over, n, " ", false).replacen(". ", "91 ", 1);
-    let e = Variant::parse_classic(&text).unwrap_err();
+    let e = Puzzle::parse_classic(&text).unwrap_err();
     assert!(
         e.to_string().starts_with("value 91 at row 1, column")
             && e.to_string().ends_with("out of range 1..=90"),
@@ -127,7 +127,7 @@ fn errors_name_what_and_where() {
         .map(str::to_owned)
         .collect();
     rows[40] = rows[40].rsplit_once(' ').unwrap().0.to_owned();
-    let e = Variant::parse_classic(&rows.join("\n")).unwrap_err();
+    let e = Puzzle::parse_classic(&rows.join("\n")).unwrap_err();
     assert_eq!(
         e,
         ParseError::WrongRowLength {
@@ -140,7 +140,7 @@ fn errors_name_what_and_where() {
     let mut twice = vec![0u16; n * n];
     twice[3] = 17;
     twice[80 * n + 3] = 17;
-    let e = Variant::parse_classic(&tokens(&twice, n, " ", true)).unwrap_err();
+    let e = Puzzle::parse_classic(&tokens(&twice, n, " ", true)).unwrap_err();
     assert!(matches!(e, ParseError::Violation(_)), "{e}");
     assert_eq!(e.row(), Some(80));
     assert!(e.to_string().contains("R1C4 repeats at R81C4"), "{e}");
@@ -150,7 +150,7 @@ fn errors_name_what_and_where() {
 fn an_unsupported_size_is_named() {
     for n in [401, 500] {
         let text = format!("{}\n", vec!["."; n].join(" ")).repeat(n);
-        let e = Variant::parse_classic(&text).unwrap_err();
+        let e = Puzzle::parse_classic(&text).unwrap_err();
         assert_eq!(e, ParseError::UnsupportedSize { size: n, max: 400 });
         assert_eq!(
             e.to_string(),
@@ -158,7 +158,7 @@ fn an_unsupported_size_is_named() {
         );
     }
     // A count of cells that is no square names the squares around it.
-    let e = Variant::parse_classic(&vec!["."; 8000].join(" ")).unwrap_err();
+    let e = Puzzle::parse_classic(&vec!["."; 8000].join(" ")).unwrap_err();
     assert_eq!(
         e,
         ParseError::NoSizeFits {
@@ -168,7 +168,7 @@ fn an_unsupported_size_is_named() {
         }
     );
     assert_eq!(
-        Variant::parse_classic(" | \n+--+\n").unwrap_err(),
+        Puzzle::parse_classic(" | \n+--+\n").unwrap_err(),
         ParseError::Empty
     );
 }
@@ -176,7 +176,7 @@ fn an_unsupported_size_is_named() {
 /// hkociemba's boxed text, without the two lines of notes after the grid
 /// (the number of givens, and what the puzzle is minimal for): its puzzle,
 /// and the givens its note counts.
-fn kociemba(name: &str) -> Option<(Variant, usize)> {
+fn kociemba(name: &str) -> Option<(Puzzle, usize)> {
     let path = common::shared_data_dir()?.join("400x400").join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("notice: {} not found; skipping", path.display());
@@ -190,7 +190,7 @@ fn kociemba(name: &str) -> Option<(Variant, usize)> {
         .find_map(|l| l.split_once(" givens"))
         .and_then(|(n, _)| n.trim().parse().ok())
         .expect("a note counts the givens");
-    let puzzle = Variant::parse_classic(&grid.join("\n")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let puzzle = Puzzle::parse_classic(&grid.join("\n")).unwrap_or_else(|e| panic!("{name}: {e}"));
     Some((puzzle, count))
 }
 
@@ -204,8 +204,8 @@ fn kociembas_400x400_boxed_text_reads() {
         assert_eq!(puzzle.rules().geometry().box_shape(), Some((20, 20)));
         assert_eq!(puzzle.givens(), givens, "{name}");
         // Printed as tokens, a row a line or all on one, it reads back.
-        assert_eq!(format!("{puzzle:#}").parse::<Variant>().unwrap(), puzzle);
-        assert_eq!(puzzle.to_string().parse::<Variant>().unwrap(), puzzle);
+        assert_eq!(format!("{puzzle:#}").parse::<Puzzle>().unwrap(), puzzle);
+        assert_eq!(puzzle.to_string().parse::<Puzzle>().unwrap(), puzzle);
     }
 }
 
@@ -223,9 +223,9 @@ proptest! {
         let (h, w) = shape;
         let n = h * w;
         let cells = blanked(&pattern(h, w), kept, seed);
-        let board = Variant::from_cells(Rules::classic(n).unwrap(), &cells).unwrap();
+        let board = Puzzle::from_cells(Rules::classic(n).unwrap(), &cells).unwrap();
         for text in [board.to_string(), format!("{board:#}"), board.to_tokens()] {
-            let read: Variant = text.parse().map_err(|e| TestCaseError::fail(format!("{text:?}: {e}")))?;
+            let read: Puzzle = text.parse().map_err(|e| TestCaseError::fail(format!("{text:?}: {e}")))?;
             prop_assert_eq!(&read, &board);
             prop_assert_eq!(read.to_string(), board.to_string());
         }
@@ -240,10 +240,10 @@ proptest! {
     /// prints back to itself.
     #[test]
     fn any_text_reads_or_names_an_error(text in "[0-9.,_ |+\nxA-]{0,200}") {
-        if let Ok(v) = Variant::parse_classic(&text) {
+        if let Ok(v) = Puzzle::parse_classic(&text) {
             prop_assert_eq!(v.rules(), &Rules::classic(v.size()).unwrap());
-            prop_assert_eq!(v.to_string().parse::<Variant>().unwrap(), v.clone());
-            prop_assert_eq!(Variant::parse_with(Rules::classic(v.size()).unwrap(), &text).unwrap(), v);
+            prop_assert_eq!(v.to_string().parse::<Puzzle>().unwrap(), v.clone());
+            prop_assert_eq!(Puzzle::parse_with(Rules::classic(v.size()).unwrap(), &text).unwrap(), v);
         }
     }
 }

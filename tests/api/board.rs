@@ -4,9 +4,8 @@
 use crate::common;
 
 use common::*;
-use ndoku::{
-    Board, Board4, Board9, Board16, Board25, Board36, Board64, BoardError, House, ParseError,
-};
+use ndoku::model::House;
+use ndoku::{Board, Board4, Board9, Board16, Board25, Board36, Board64, BoardError, ParseError};
 
 const TUTORIAL: &str =
     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
@@ -1217,7 +1216,7 @@ fn hex_format() {
 /// chain of transforms maps a board as its links do in turn, on 9×9 and 16×16.
 #[test]
 fn transforms_build_and_chain_as_board_methods_do() {
-    use ndoku::Transform;
+    use ndoku::model::Transform;
     fn check<const BOX: usize>(board: &Board<BOX>) {
         let n = BOX * BOX;
         let rev: Vec<usize> = (0..BOX).rev().collect();

@@ -9,7 +9,8 @@
 
 use std::path::PathBuf;
 
-use ndoku::{Board, Count, Outcome, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{Board, Count, Outcome, Solver};
 
 /// A tiny deterministic PRNG (xorshift64*), so that every generated case can be
 /// reproduced from the seed printed with a failure.
@@ -310,7 +311,7 @@ pub fn shuffle_grid(boxw: usize, cells: &[u8], rng: &mut Rng) -> Vec<u8> {
 /// The empty board's solution from the fast engine, checked independently.
 pub fn solved_empty<const BOX: usize>() -> Board<BOX> {
     let empty = Board::<BOX>::new();
-    let sol = Solver::<BOX>::new()
+    let sol = Solver::new()
         .solve(&empty)
         .solution()
         .expect("the empty board has a solution");
@@ -333,7 +334,7 @@ pub fn seeded_grid<const BOX: usize>(rng: &mut Rng) -> Option<Board<BOX>> {
         }
     }
     let seed = Board::<BOX>::from_cells(&cells).expect("diagonal boxes never conflict");
-    let sol = Solver::<BOX>::new()
+    let sol = Solver::new()
         .with_max_nodes(20_000)
         .solve(&seed)
         .solution()?;
@@ -428,7 +429,7 @@ pub fn grid_with_rectangle<const BOX: usize>(rng: &mut Rng) -> (Board<BOX>, [(us
 #[track_caller]
 pub fn checked_outcome<const BOX: usize>(
     puzzle: &Board<BOX>,
-    outcome: Outcome<BOX>,
+    outcome: Outcome<Board<BOX>>,
 ) -> Option<Board<BOX>> {
     match outcome {
         Outcome::Solved(sol) => {
@@ -456,7 +457,7 @@ pub enum Compared {
 /// case is skipped after checking that what it did find is consistent.
 #[track_caller]
 pub fn compare_engines<const BOX: usize>(
-    solver: &mut Solver<BOX>,
+    solver: &mut Solver,
     puzzle: &Board<BOX>,
     limit: usize,
     ref_steps: u64,

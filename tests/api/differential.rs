@@ -16,7 +16,8 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use common::*;
-use ndoku::{Board, Count, Outcome, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{Board, Count, Outcome, Solver};
 
 /// How many times the default number of cases to run.
 fn scale() -> usize {
@@ -110,7 +111,7 @@ fn make<const BOX: usize>(kind: Kind, blanks: usize, rng: &mut Rng) -> Board<BOX
 /// `max_blanks` cells are empty or no cell can go.
 fn dig<const BOX: usize>(grid: &Board<BOX>, max_blanks: usize, rng: &mut Rng) -> Board<BOX> {
     let n = Board::<BOX>::N;
-    let mut solver = Solver::<BOX>::new().with_max_nodes(100_000);
+    let mut solver = Solver::new().with_max_nodes(100_000);
     let mut p = grid.clone();
     let mut blanks = 0;
     for i in rng.permutation(n * n) {
@@ -149,7 +150,7 @@ fn differential<const BOX: usize>(
     ref_steps: u64,
 ) -> Tally {
     let mut rng = Rng::new(seed);
-    let mut shared = Solver::<BOX>::new().with_max_nodes(5_000_000);
+    let mut shared = Solver::new().with_max_nodes(5_000_000);
     let mut tally = Tally::default();
     for case in 0..cases {
         for &kind in kinds {
@@ -176,7 +177,7 @@ fn differential<const BOX: usize>(
                 );
             }
             // A fresh solver sees the same thing as the reused one.
-            let mut fresh = Solver::<BOX>::new();
+            let mut fresh = Solver::new();
             assert_eq!(fresh.count(&puzzle, limit), count, "{ctx}: fresh solver");
             assert_eq!(
                 fresh.solve(&puzzle),
@@ -346,7 +347,7 @@ fn several_solutions_9x9(rng: &mut Rng) -> (Board<3>, usize) {
 
 fn second_full_search(run: Run) {
     let mut rng = Rng::new(11);
-    let mut solver = Solver::<3>::new();
+    let mut solver = Solver::new();
     let puzzles = match run {
         Run::Quick => 3,
         Run::Full => 10,
@@ -364,10 +365,10 @@ fn second_full_search(run: Run) {
         assert_eq!(solver.count(&p, 2), Count::AtLeast(2));
         assert_eq!(solver.count(&p, usize::MAX), first);
         let sol = checked_outcome(&p, solver.solve(&p)).expect("solvable");
-        assert_eq!(Solver::<3>::new().solve(&p), Outcome::Solved(sol));
+        assert_eq!(Solver::new().solve(&p), Outcome::Solved(sol));
     }
     // The 288 grids of the 4x4, twice on one solver.
-    let mut s = Solver::<2>::new();
+    let mut s = Solver::new();
     let empty = Board::<2>::new();
     assert_eq!(s.count(&empty, usize::MAX), Count::Exact(288));
     assert_eq!(s.count(&empty, usize::MAX), Count::Exact(288));
@@ -387,12 +388,12 @@ fn a_second_full_search_gives_the_same_result_in_full() {
 #[test]
 fn solving_a_then_b_then_a_matches_fresh_solvers() {
     fn check<const BOX: usize>(puzzles: &[Board<BOX>]) {
-        let mut reused = Solver::<BOX>::new();
+        let mut reused = Solver::new();
         // A, B, A, ... in every order of pairs, counting and solving.
         for a in puzzles {
             for b in puzzles {
                 for p in [a, b, a] {
-                    let mut fresh = Solver::<BOX>::new();
+                    let mut fresh = Solver::new();
                     assert_eq!(reused.solve(p), fresh.solve(p), "{p}");
                     assert_eq!(reused.stats(), fresh.stats(), "{p}");
                     assert_eq!(reused.count(p, 50), fresh.count(p, 50), "{p}");
@@ -435,13 +436,13 @@ fn a_budgeted_solver_recovers_after_giving_up() {
     let mut rng = Rng::new(13);
     let hard = Board::<3>::new();
     let easy = dig(&random_solved::<3>(&mut rng), 45, &mut rng);
-    let mut budgeted = Solver::<3>::new().with_max_nodes(200);
+    let mut budgeted = Solver::new().with_max_nodes(200);
     assert!(matches!(
         budgeted.count(&hard, usize::MAX),
         Count::GaveUp(_)
     ));
     let after = budgeted.count(&easy, 2);
-    let fresh = Solver::<3>::new().with_max_nodes(200).count(&easy, 2);
+    let fresh = Solver::new().with_max_nodes(200).count(&easy, 2);
     assert_eq!(after, fresh);
     if after.is_complete() {
         assert_eq!(after, Reference::new().count(&easy, 2));
@@ -452,6 +453,6 @@ fn a_budgeted_solver_recovers_after_giving_up() {
     ));
     assert_eq!(
         budgeted.solve(&easy),
-        Solver::<3>::new().with_max_nodes(200).solve(&easy)
+        Solver::new().with_max_nodes(200).solve(&easy)
     );
 }

@@ -1,4 +1,4 @@
-//! Hostile input for the f-puzzles reader (`ndoku::fpuzzles::parse`): random
+//! Hostile input for the f-puzzles reader (`ndoku::text::fpuzzles::parse`): random
 //! bytes and JSON-ish text, real puzzles mutated (cut short, characters
 //! flipped, numbers made huge, negative, fractional or text, keys repeated,
 //! brackets nested ten thousand deep), and random lz-string load strings and
@@ -8,8 +8,9 @@
 //! (under a small node budget) without panicking, and any solution must keep
 //! the rules and the givens.
 
-use ndoku::fpuzzles::{self, FpuzzlesError};
-use ndoku::{Count, Variant, VariantOutcome, VariantSolver};
+use ndoku::engine::variant::VariantSolver;
+use ndoku::text::fpuzzles::{self, FpuzzlesError};
+use ndoku::{Count, Outcome, Puzzle};
 use proptest::prelude::*;
 
 /// Real puzzles from the shared data (`../shared/data/variants`), copied here
@@ -77,17 +78,17 @@ fn check_message(e: &FpuzzlesError) {
 
 /// Searches `puzzle` under a budget of 10,000 guesses: nothing panics, and
 /// any solution keeps the rules and the givens.
-fn check_puzzle(puzzle: &Variant) {
+fn check_puzzle(puzzle: &Puzzle) {
     let rules = puzzle.rules();
     assert!(rules.check(puzzle.cells()).is_ok(), "givens break a rule");
-    let solved = |s: &Variant| {
+    let solved = |s: &Puzzle| {
         assert!(s.cells().iter().all(|&v| v != 0), "not full: {s}");
         assert!(rules.check(s.cells()).is_ok(), "breaks a rule: {s}");
         assert!(puzzle.is_completed_by(s), "not a solution: {s}");
     };
     let mut solver = VariantSolver::new().with_max_nodes(10_000);
     let outcome = solver.solve(puzzle);
-    if let VariantOutcome::Solved(s) = &outcome {
+    if let Outcome::Solved(s) = &outcome {
         solved(s);
     }
     let (count, first) = solver.count_and_solve(puzzle, 2);
@@ -96,8 +97,8 @@ fn check_puzzle(puzzle: &Variant) {
     }
     // Solve and count agree where both finished.
     match (&outcome, count) {
-        (VariantOutcome::Solved(_), Count::Exact(0))
-        | (VariantOutcome::Unsolvable, Count::Exact(1..) | Count::AtLeast(_)) => {
+        (Outcome::Solved(_), Count::Exact(0))
+        | (Outcome::Unsolvable, Count::Exact(1..) | Count::AtLeast(_)) => {
             panic!("solve gave {outcome:?}, count gave {count:?}")
         }
         _ => {}

@@ -3,10 +3,10 @@
 use crate::common;
 
 use common::{Rng, grid_errors};
-use ndoku::{
-    Board, Count, GenerateError, Generator, Level, Puzzle, Reference, Solver, Symmetry, Technique,
-    Transform,
-};
+use ndoku::engine::Reference;
+use ndoku::generate::Grade;
+use ndoku::model::Transform;
+use ndoku::{Board, Count, GenerateError, Generated, Generator, Level, Solver, Symmetry};
 use proptest::prelude::*;
 
 /// The images of (`r`, `c`) under `symmetry` on an `n`×`n` board, worked out
@@ -37,7 +37,7 @@ fn solutions<const BOX: usize>(board: &Board<BOX>) -> usize {
 }
 
 /// Checks everything a generated puzzle promises.
-fn check<const BOX: usize>(p: &Puzzle<BOX>, symmetry: Symmetry, minimal: bool) {
+fn check<const BOX: usize>(p: &Generated<BOX>, symmetry: Symmetry, minimal: bool) {
     let n = BOX * BOX;
     let (puzzle, solution) = (p.board.as_bytes(), p.solution.as_bytes());
     let name = format!("{n}x{n} {symmetry} #{}: {}", p.index, p.board);
@@ -290,7 +290,7 @@ fn levels_are_met_or_reported() {
 
 /// Checks that no orbit of `p`'s givens can go while the puzzle stays
 /// unique and solvable without a guess: a medium puzzle carved to its level.
-fn check_level_minimal<const BOX: usize>(p: &Puzzle<BOX>, symmetry: Symmetry) {
+fn check_level_minimal<const BOX: usize>(p: &Generated<BOX>, symmetry: Symmetry) {
     for (i, fewer) in without_each_orbit(&p.board, symmetry) {
         let mut solver = Solver::new();
         let solved = solver.solve(&fewer).solution().is_some();
@@ -337,12 +337,12 @@ fn difficulty_agrees_with_the_engine() {
     let generator = Generator::<3>::new(11);
     for p in generator.batch(0, 30) {
         let p = p.unwrap();
-        let mut solver = Solver::<3>::new();
+        let mut solver = Solver::new();
         let _ = solver.solve(&p.board);
         let d = p.difficulty;
         assert_eq!(d.guesses, solver.stats().guesses, "{}", p.board);
-        assert_eq!(d.technique == Technique::Guessing, d.guesses > 0);
-        assert_eq!(d.singles_only(), d.technique <= Technique::HiddenSingles);
+        assert_eq!(d.grade == Grade::Guessing, d.guesses > 0);
+        assert_eq!(d.singles_only(), d.grade <= Grade::HiddenSingles);
     }
 }
 
@@ -369,11 +369,11 @@ fn grading_search_that_gives_up(seeds: u64) {
             .with_symmetry(Symmetry::None)
             .generate()
             .unwrap();
-        let mut solver = Solver::<4>::new();
+        let mut solver = Solver::new();
         let _ = solver.solve(&p.board);
         let guessed = solver.stats().guesses > 0;
         let d = p.difficulty;
-        assert_eq!(d.technique == Technique::Guessing, guessed, "{}", p.board);
+        assert_eq!(d.grade == Grade::Guessing, guessed, "{}", p.board);
         hard += usize::from(guessed);
         if guessed {
             assert_eq!((d.level(), d.guesses), (Level::Hard, 0));

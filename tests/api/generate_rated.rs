@@ -1,13 +1,12 @@
 //! Generation by rating: puzzles in an SE range or needing a technique, unique, reproducible; goals never met are errors.
 
+use ndoku::engine::variant::VariantSolver;
+use ndoku::generate::{RatingRange, VariantGenerator};
 use ndoku::logic::Technique;
-use ndoku::{
-    Count, GenerateError, Generator, Logic, RatingRange, Rules, Variant, VariantGenerator,
-    VariantSolver,
-};
+use ndoku::{Count, GenerateError, Generator, Logic, Puzzle, Rules};
 
 /// The rating of `puzzle` by the library's logic, uniqueness on.
-fn tenths(puzzle: &Variant) -> Option<u16> {
+fn tenths(puzzle: &Puzzle) -> Option<u16> {
     let rating = Logic::new()
         .assume_unique(true)
         .rate(puzzle)
@@ -15,7 +14,7 @@ fn tenths(puzzle: &Variant) -> Option<u16> {
     rating.tenths()
 }
 
-fn unique(puzzle: &Variant) -> bool {
+fn unique(puzzle: &Puzzle) -> bool {
     VariantSolver::new().count(puzzle, 2) == Count::Exact(1)
 }
 
@@ -28,7 +27,7 @@ fn puzzles_rate_in_the_range_asked_for() {
             .with_attempts(1_000);
         for made in generator.batch(0, 3) {
             let made = made.unwrap_or_else(|e| panic!("{text}: {e}"));
-            let puzzle = Variant::from(&made.board);
+            let puzzle = Puzzle::from(&made.board);
             assert!(unique(&puzzle), "{text}: {}", made.board);
             let t = tenths(&puzzle);
             assert!(
@@ -47,7 +46,7 @@ fn puzzles_use_the_technique_asked_for() {
             .with_technique(technique)
             .with_attempts(1_000);
         let made = generator.generate().unwrap();
-        let puzzle = Variant::from(&made.board);
+        let puzzle = Puzzle::from(&made.board);
         assert!(unique(&puzzle));
         let path = Logic::new()
             .assume_unique(true)

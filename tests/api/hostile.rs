@@ -12,10 +12,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use common::{Rng, check_solution, pattern_grid};
-use ndoku::{
-    AnyBoard, AnySolver, Board, Board9, Board64, BoardError, Count, House, Outcome, ParseError,
-    Reference, Solver,
-};
+use ndoku::engine::Reference;
+use ndoku::model::House;
+use ndoku::{AnyBoard, Board, Board9, Board64, BoardError, Count, Outcome, ParseError, Solver};
 
 // ---------------------------------------------------------------------------
 // Allocation accounting
@@ -611,7 +610,7 @@ fn conflicts_at_the_edges_name_both_cells() {
 fn the_empty_64x64_board_is_solved() {
     let budget = 200_000;
     let empty = Board64::new();
-    let mut solver = Solver::<8>::new().with_max_nodes(budget);
+    let mut solver = Solver::new().with_max_nodes(budget);
     let (outcome, _, peak) = measure(|| solver.solve(&empty));
     let Outcome::Solved(solution) = outcome else {
         panic!(
@@ -681,9 +680,9 @@ fn the_pigeonhole_board_has_no_solution() {
 /// settles it on big boards too (a cell-only search gave up here).
 #[test]
 fn a_pigeonhole_on_big_boards_is_proven_unsolvable() {
-    let mut s6 = Solver::<6>::new().with_max_nodes(1_000);
+    let mut s6 = Solver::new().with_max_nodes(1_000);
     assert_eq!(s6.solve(&pigeonhole::<6>(3)), Outcome::Unsolvable);
-    let mut s8 = Solver::<8>::new().with_max_nodes(1_000);
+    let mut s8 = Solver::new().with_max_nodes(1_000);
     assert_eq!(s8.solve(&pigeonhole::<8>(3)), Outcome::Unsolvable);
     assert_eq!(s8.count(&pigeonhole::<8>(3), 2), Count::Exact(0));
 }
@@ -693,7 +692,7 @@ fn a_deep_contradiction_on_64x64_ends_within_the_budget() {
     let budget = 5_000;
     for k in [3, 8] {
         let puzzle = pigeonhole::<8>(k);
-        let mut solver = Solver::<8>::new().with_max_nodes(budget);
+        let mut solver = Solver::new().with_max_nodes(budget);
         let (outcome, _, peak) = measure(|| solver.solve(&puzzle));
         assert!(
             matches!(outcome, Outcome::Unsolvable | Outcome::GaveUp),
@@ -718,7 +717,7 @@ fn a_deep_contradiction_on_64x64_ends_within_the_budget() {
 #[test]
 fn counting_the_empty_9x9_stops_at_the_budget() {
     let budget = 10_000;
-    let mut solver = Solver::<3>::new().with_max_nodes(budget);
+    let mut solver = Solver::new().with_max_nodes(budget);
     let count = solver.count(&Board9::new(), usize::MAX);
     assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
     assert!(!count.is_complete());
@@ -728,11 +727,9 @@ fn counting_the_empty_9x9_stops_at_the_budget() {
     let (again, first) = solver.count_and_solve(&Board9::new(), usize::MAX);
     assert_eq!(again, count);
     check_solution(&Board9::new(), &first.expect("it found solutions"));
-    // AnySolver, the same budget.
+    // Solver, the same budget.
     let any = AnyBoard::empty(9).unwrap();
-    let count = AnySolver::new()
-        .with_max_nodes(budget)
-        .count(&any, usize::MAX);
+    let count = Solver::new().with_max_nodes(budget).count(&any, usize::MAX);
     assert!(matches!(count, Count::GaveUp(n) if n > 0), "{count:?}");
 }
 
@@ -744,7 +741,7 @@ fn counting_the_empty_9x9_stops_at_the_budget() {
 fn full_and_nearly_full_boards_of_every_size_solve_to_themselves() {
     fn sized<const BOX: usize>() {
         let grid = Board::<BOX>::from_cells(&pattern_grid(BOX)).unwrap();
-        let mut solver = Solver::<BOX>::new().with_max_nodes(1_000);
+        let mut solver = Solver::new().with_max_nodes(1_000);
         assert_eq!(solver.solve(&grid), Outcome::Solved(grid.clone()));
         let mut holed = grid.clone();
         let last = Board::<BOX>::N - 1;

@@ -12,7 +12,8 @@ use crate::common;
 use std::sync::Arc;
 
 use common::*;
-use ndoku::{Board, Candidates, Logic, Rules, Variant};
+use ndoku::logic::Candidates;
+use ndoku::{Board, Logic, Puzzle, Rules};
 
 /// What a walk of the path found.
 #[derive(Default)]
@@ -26,7 +27,7 @@ struct Tally {
 impl Tally {
     /// Walks `puzzle`'s path with every rung (uniqueness when the puzzle has
     /// one solution, and the extras), checking each step against `solution`.
-    fn walk(&mut self, at: &str, puzzle: &Variant, solution: &[u16], unique: bool) {
+    fn walk(&mut self, at: &str, puzzle: &Puzzle, solution: &[u16], unique: bool) {
         self.puzzles += 1;
         let logic = Logic::new().assume_unique(unique).with_extras(true);
         let mut grid = match Candidates::from_variant(puzzle) {
@@ -63,7 +64,7 @@ impl Tally {
 
     /// Checks every puzzle of `jobs` (where it is, and the puzzle), split
     /// across the machine's cores, and adds what each walk found.
-    fn check_all(&mut self, jobs: Vec<(String, Variant)>) {
+    fn check_all(&mut self, jobs: Vec<(String, Puzzle)>) {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let shards: Vec<Tally> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
@@ -92,7 +93,7 @@ impl Tally {
     }
 
     /// Solves `puzzle`, then walks its path against the solution.
-    fn check(&mut self, at: &str, puzzle: &Variant) {
+    fn check(&mut self, at: &str, puzzle: &Puzzle) {
         let Some(solution) = puzzle.solve() else {
             return self.failures.push(format!("{at}: no solution"));
         };
@@ -133,9 +134,9 @@ fn line_set<const BOX: usize>(rel: &str, step: usize, tally: &mut Tally) {
         let board: Board<BOX> = field
             .parse()
             .unwrap_or_else(|e| panic!("{at}: does not parse: {e}"));
-        let puzzle = Variant::from(&board);
+        let puzzle = Puzzle::from(&board);
         let puzzle =
-            Variant::from_cells(Arc::clone(&rules), puzzle.cells()).expect("a board's cells");
+            Puzzle::from_cells(Arc::clone(&rules), puzzle.cells()).expect("a board's cells");
         jobs.push((at, puzzle));
     }
     tally.check_all(jobs);
@@ -220,7 +221,7 @@ fn variant_sets(step: usize) -> Tally {
         let mut jobs = Vec::new();
         for (line, p) in puzzle_lines(&text).into_iter().step_by(step) {
             let at = format!("{rel}:{line}");
-            let fp = ndoku::fpuzzles::parse(p).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let fp = ndoku::text::fpuzzles::parse(p).unwrap_or_else(|e| panic!("{at}: {e}"));
             jobs.push((at, fp.puzzle));
         }
         tally.check_all(jobs);

@@ -7,7 +7,8 @@ use common::{
     Rng, blank, check_message, check_solution, checked_outcome, grid_errors, partial_errors,
     pattern_grid, planted, random_solved, shuffle_grid, solution_errors,
 };
-use ndoku::{AnyBoard, AnySolver, Board, Count, Outcome, ParseError, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{AnyBoard, Board, Count, Outcome, ParseError, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -32,7 +33,7 @@ fn planted_solves<const BOX: usize>(
     );
     prop_assert!(puzzle.is_completed_by(&grid));
 
-    let mut solver = Solver::<BOX>::new().with_max_nodes(1_000_000);
+    let mut solver = Solver::new().with_max_nodes(1_000_000);
     let out = solver.solve(&puzzle);
     prop_assert!(!out.gave_up(), "fast engine gave up on {}", puzzle);
     let sol = checked_outcome(&puzzle, out);
@@ -511,13 +512,13 @@ fn plain_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), T
     Ok(())
 }
 
-/// `AnySolver::count_line`, which leaves the conflict check to the search when
+/// `Solver::count_line`, which leaves the conflict check to the search when
 /// it can, must answer a line from [`plain_line_text`] exactly as parsing it
 /// and then searching does: the same error, or the same puzzle, count and
 /// first solution, which completes the puzzle.
 fn count_line_agrees<const BOX: usize>(seed: u64, givens: usize) -> Result<(), TestCaseError> {
     let (_, text, _) = plain_line_text::<BOX>(seed, givens);
-    let mut solver = AnySolver::new().with_max_nodes(20_000);
+    let mut solver = Solver::new().with_max_nodes(20_000);
     let answer = solver
         .count_line(&text, 2)
         .map(|a| (a.puzzle, a.count, a.first));

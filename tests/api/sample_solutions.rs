@@ -1,6 +1,6 @@
 //! The sample puzzles in `puzzles/` and their `.solutions.txt` files agree line for line.
 
-use ndoku::{AnyBoard, AnyOutcome, AnySolver};
+use ndoku::{AnyBoard, Outcome, Solver};
 
 /// Non-blank, non-comment lines of a file.
 fn lines(text: &str) -> Vec<&str> {
@@ -13,7 +13,7 @@ fn lines(text: &str) -> Vec<&str> {
 #[test]
 fn every_sample_has_its_solution_and_it_checks_out() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    let mut solver = AnySolver::new();
+    let mut solver = Solver::new();
     let mut checked = 0;
     for size in ["4x4", "9x9", "16x16", "25x25"] {
         let puzzles = std::fs::read_to_string(dir.join(format!("{size}.txt"))).unwrap();
@@ -31,7 +31,7 @@ fn every_sample_has_its_solution_and_it_checks_out() {
             let outcome = solver.solve(&puzzle);
             if *a == "unsolvable" {
                 assert!(
-                    matches!(outcome, AnyOutcome::Unsolvable),
+                    matches!(outcome, Outcome::Unsolvable),
                     "{size}: {p} should have no solution"
                 );
                 continue;
@@ -49,7 +49,7 @@ fn every_sample_has_its_solution_and_it_checks_out() {
                 "{size}: {p} should be unique"
             );
             match outcome {
-                AnyOutcome::Solved(found) => assert_eq!(found, answer, "{size}: {p}"),
+                Outcome::Solved(found) => assert_eq!(found, answer, "{size}: {p}"),
                 other => panic!("{size}: {p} gave {other:?}"),
             }
             checked += 1;

@@ -207,7 +207,7 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
     assert_eq!(value["difficulty"]["guesses"], puzzle.difficulty.guesses);
     assert_eq!(value["minimal"], puzzle.minimal);
     assert!(!to_cbor(&puzzle).is_empty());
-    let mut solver = Solver::<2>::new();
+    let mut solver = Solver::new();
     let outcomes = [
         solver.solve(&puzzle.board),
         Outcome::Unsolvable,
@@ -215,10 +215,13 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
     ];
     for outcome in outcomes {
         let json = serde_json::to_string(&outcome).unwrap();
-        assert_eq!(serde_json::from_str::<Outcome<2>>(&json).unwrap(), outcome);
+        assert_eq!(
+            serde_json::from_str::<Outcome<Board<2>>>(&json).unwrap(),
+            outcome
+        );
     }
     assert_eq!(
-        serde_json::to_string(&Outcome::<2>::GaveUp).unwrap(),
+        serde_json::to_string(&Outcome::<Board<2>>::GaveUp).unwrap(),
         "\"gave_up\""
     );
     for count in [Count::Exact(1), Count::AtLeast(2), Count::GaveUp(0)] {
@@ -233,7 +236,10 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
     let stats = solver.stats();
     let json = serde_json::to_string(&stats).unwrap();
     assert!(json.contains("\"guesses\""), "{json}");
-    assert_eq!(serde_json::from_str::<ndoku::Stats>(&json).unwrap(), stats);
+    assert_eq!(
+        serde_json::from_str::<ndoku::engine::Stats>(&json).unwrap(),
+        stats
+    );
     for s in Symmetry::ALL {
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(json, format!("\"{s}\""));
@@ -241,13 +247,14 @@ fn puzzles_outcomes_counts_and_stats_round_trip() {
     }
     assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"hard\"");
     // Stats from a version with fewer counters still read.
-    let old: ndoku::Stats = serde_json::from_str(r#"{"guesses": 3}"#).unwrap();
+    let old: ndoku::engine::Stats = serde_json::from_str(r#"{"guesses": 3}"#).unwrap();
     assert_eq!(old.guesses, 3);
 }
 
 #[test]
 fn rules_and_variants_round_trip_and_are_checked() {
-    use ndoku::{ChessRule, Rules, Variant};
+    use ndoku::model::ChessRule;
+    use ndoku::{Puzzle, Rules};
     let map = [0, 1, 1, 0, 0, 1, 1, 0, 2, 2, 3, 3, 2, 2, 3, 3];
     let sets = [
         Rules::boxes(2, 3)
@@ -273,16 +280,16 @@ fn rules_and_variants_round_trip_and_are_checked() {
         let json = serde_json::to_string(&rules).unwrap();
         let back: Rules = serde_json::from_str(&json).unwrap();
         assert_eq!(back, rules, "{json}");
-        let solution = Variant::new(rules.clone())
+        let solution = Puzzle::new(rules.clone())
             .solve()
             .expect("these rules admit grids");
         let json = serde_json::to_string(&solution).unwrap();
-        assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), solution);
+        assert_eq!(serde_json::from_str::<Puzzle>(&json).unwrap(), solution);
         let mut broken = solution.cells().to_vec();
         broken.swap(0, 1);
         let json =
             serde_json::to_string(&serde_json::json!({ "rules": rules, "cells": broken })).unwrap();
-        let err = serde_json::from_str::<Variant>(&json)
+        let err = serde_json::from_str::<Puzzle>(&json)
             .unwrap_err()
             .to_string();
         assert!(err.contains("repeats") || err.contains("sums to"), "{err}");

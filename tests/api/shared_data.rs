@@ -16,7 +16,8 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use ndoku::{Board, Count, Reference, Solver};
+use ndoku::engine::Reference;
+use ndoku::{Board, Count, Solver};
 
 /// The puzzles of one file of the shared data, with their line numbers, or
 /// `None` (and a notice) when the data is not there.
@@ -72,7 +73,7 @@ fn solve_unique_sample<const BOX: usize>(rel: &str, max_nodes: u64, step: usize)
         return;
     };
     puzzles = puzzles.into_iter().step_by(step).collect();
-    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let mut solver = Solver::new().with_max_nodes(max_nodes);
     let mut times = Vec::with_capacity(puzzles.len());
     let mut guesses = Vec::with_capacity(puzzles.len());
     let mut failures = Vec::new();
@@ -134,7 +135,7 @@ fn serg_benchmark_sample(step: usize) {
     };
     puzzles = puzzles.into_iter().step_by(step).collect();
     let reference = Reference::new().with_max_steps(10_000_000);
-    let mut solver = Solver::<3>::new().with_max_nodes(1_000_000);
+    let mut solver = Solver::new().with_max_nodes(1_000_000);
     let (mut compared, mut fallback) = (0usize, 0usize);
     let (mut unique, mut several, mut none) = (0usize, 0usize, 0usize);
     let (mut fast_times, mut ref_times) = (Vec::new(), Vec::new());
@@ -249,7 +250,7 @@ fn nine_by_nine_sets_sample() {
         let Some(puzzles) = load::<3>(rel) else {
             continue;
         };
-        let mut solver = Solver::<3>::new().with_max_nodes(1_000_000);
+        let mut solver = Solver::new().with_max_nodes(1_000_000);
         let mut times = Vec::new();
         for (line, p) in puzzles.iter().step_by(step) {
             let t = Instant::now();
@@ -309,7 +310,9 @@ fn variant_sets_agree_with_their_solutions_in_full() {
 ///   `max_steps`.
 #[cfg(feature = "fpuzzles")]
 fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
-    use ndoku::{Variant, VariantSolver, fpuzzles};
+    use ndoku::Puzzle;
+    use ndoku::engine::variant::VariantSolver;
+    use ndoku::text::fpuzzles;
 
     let Some(dir) = shared_data_dir() else {
         return;
@@ -344,7 +347,7 @@ fn variant_set_sample(rel: &str, step: usize, max_steps: u64) {
             failures.push(format!("{at}: the file's solution breaks a rule: {e}"));
             continue;
         }
-        let file_solution = Variant::from_cells(p.rules().clone(), cells)
+        let file_solution = Puzzle::from_cells(p.rules().clone(), cells)
             .expect("a grid that keeps the rules is a variant");
         if !p.is_completed_by(&file_solution) {
             failures.push(format!(

@@ -5,10 +5,9 @@ use crate::common;
 use common::*;
 use std::time::{Duration, Instant};
 
-use ndoku::{
-    AnyBoard, AnyOutcome, AnySolver, Board, Board4, Board9, Board16, Board36, Board49, Board64,
-    Count, Engine, Outcome, Reference, Solver,
-};
+use ndoku::engine::Reference;
+use ndoku::engine::classic::{Engine, Solver};
+use ndoku::{AnyBoard, Board, Board4, Board9, Board16, Board36, Board49, Board64, Count, Outcome};
 
 const TUTORIAL: &str =
     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
@@ -93,11 +92,7 @@ fn deadly_rectangle_gives_exactly_two_solutions() {
             } else {
                 Count::Exact(2)
             };
-            assert_eq!(
-                Solver::<BOX>::new().count(&puzzle, limit),
-                expect,
-                "{puzzle}"
-            );
+            assert_eq!(Solver::new().count(&puzzle, limit), expect, "{puzzle}");
             assert_eq!(Reference::new().count(&puzzle, limit), expect, "{puzzle}");
         }
         assert_eq!(puzzle.count_solutions(10), 2);
@@ -110,7 +105,7 @@ fn deadly_rectangle_gives_exactly_two_solutions() {
         for &(r, c) in &rect {
             let mut p = puzzle.clone();
             p.set(r, c, grid.get(r, c).unwrap()).unwrap();
-            assert_eq!(Solver::<BOX>::new().count(&p, 10), Count::Exact(1));
+            assert_eq!(Solver::new().count(&p, 10), Count::Exact(1));
             assert_eq!(Reference::new().count(&p, 10), Count::Exact(1));
             assert_eq!(p.solve(), Some(grid.clone()));
         }
@@ -125,7 +120,7 @@ fn deadly_rectangle_gives_exactly_two_solutions() {
 #[test]
 fn empty_four_by_four_has_288_solutions() {
     let empty = Board4::new();
-    let mut solver = Solver::<2>::new();
+    let mut solver = Solver::new();
     assert_eq!(solver.count(&empty, usize::MAX), Count::Exact(288));
     assert_eq!(solver.stats().solutions, 288);
     assert_eq!(solver.count(&empty, 289), Count::Exact(288));
@@ -151,7 +146,7 @@ fn all_288_four_by_four_grids_are_distinct_and_valid() {
         for (c, &v) in p.iter().enumerate() {
             b.set(0, c, v as u8 + 1).unwrap();
         }
-        assert_eq!(Solver::<2>::new().count(&b, 100), Count::Exact(12), "{b}");
+        assert_eq!(Solver::new().count(&b, 100), Count::Exact(12), "{b}");
         assert_eq!(Reference::new().count(&b, 100), Count::Exact(12), "{b}");
         checked_outcome(&b, Solver::new().solve(&b)).expect("solvable");
         first_rows += 1;
@@ -177,7 +172,7 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 #[test]
 fn limit_zero_counts_nothing() {
     let empty = Board9::new();
-    assert_eq!(Solver::<3>::new().count(&empty, 0), Count::AtLeast(0));
+    assert_eq!(Solver::new().count(&empty, 0), Count::AtLeast(0));
     assert_eq!(Reference::new().count(&empty, 0), Count::AtLeast(0));
     assert_eq!(empty.count_solutions(0), 0);
 }
@@ -186,7 +181,7 @@ fn limit_zero_counts_nothing() {
 fn node_budget_on_the_empty_nine_by_nine_gives_up() {
     let empty = Board9::new();
     for budget in [0u64, 1, 5, 100, 1_000, 10_000] {
-        let mut solver = Solver::<3>::new().with_max_nodes(budget);
+        let mut solver = Solver::new().with_max_nodes(budget);
         assert_eq!(solver.max_nodes(), budget);
         let count = solver.count(&empty, usize::MAX);
         assert!(
@@ -207,9 +202,7 @@ fn node_budget_on_the_empty_nine_by_nine_gives_up() {
     }
     // With a budget and a limit, the search stops on whichever comes first, and
     // never claims an exact count for the board's huge number of solutions.
-    let count = Solver::<3>::new()
-        .with_max_nodes(50_000)
-        .count(&empty, 1_000);
+    let count = Solver::new().with_max_nodes(50_000).count(&empty, 1_000);
     assert!(
         matches!(count, Count::AtLeast(1_000) | Count::GaveUp(_)),
         "{count:?}"
@@ -244,7 +237,7 @@ fn latin_blocks_emptied<const BOX: usize>(blocks: &[(usize, usize)]) -> Board<BO
 #[test]
 fn latin_blocks_emptied_have_the_solutions_they_are_said_to_have() {
     // What `latin_blocks_emptied` says, counted where counting is quick.
-    let count = |board: &Board9| Solver::<3>::new().count(board, usize::MAX);
+    let count = |board: &Board9| Solver::new().count(board, usize::MAX);
     assert_eq!(count(&latin_blocks_emptied(&[(1, 2)])), Count::Exact(12));
     assert_eq!(
         count(&latin_blocks_emptied(&[(0, 1), (2, 0)])),
@@ -259,7 +252,7 @@ fn latin_blocks_emptied_have_the_solutions_they_are_said_to_have() {
         Count::Exact(12)
     );
     let sixteen = latin_blocks_emptied::<4>(&[(3, 1)]);
-    assert_eq!(Solver::<4>::new().count(&sixteen, 1_000), Count::Exact(576));
+    assert_eq!(Solver::new().count(&sixteen, 1_000), Count::Exact(576));
 }
 
 /// A board whose solutions no search could count to the end, and which
@@ -307,7 +300,7 @@ fn time_limit_stops_endless_count<const BOX: usize>(puzzle: &Board<BOX>) {
         let budget = BACKSTOP_GUESSES_PER_MS * limit.as_millis() as u64;
         let (send, answer) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let mut solver = Solver::<BOX>::new()
+            let mut solver = Solver::new()
                 .with_time_limit(Some(limit))
                 .with_max_nodes(budget);
             let start = Instant::now();
@@ -368,7 +361,7 @@ fn zero_time_limit_gives_up_at_the_first_guess() {
     let hard = Board9::new();
     let tutorial: Board9 = TUTORIAL.parse().unwrap();
     for engine in [Engine::Auto, Engine::General] {
-        let mut solver = Solver::<3>::new()
+        let mut solver = Solver::new()
             .with_engine(engine)
             .with_time_limit(Some(Duration::ZERO));
         assert_eq!(solver.solve(&hard), Outcome::GaveUp, "{engine:?}");
@@ -384,10 +377,10 @@ fn zero_time_limit_gives_up_at_the_first_guess() {
         assert_eq!(solver.count(&hard, 2), Count::AtLeast(2), "{engine:?}");
     }
     // A limit too far ahead for the clock is no limit.
-    let mut solver = Solver::<3>::new().with_time_limit(Some(Duration::MAX));
+    let mut solver = Solver::new().with_time_limit(Some(Duration::MAX));
     assert_eq!(solver.count(&hard, 2), Count::AtLeast(2));
     // With a node budget too, the budget still stops the search.
-    let mut solver = Solver::<3>::new()
+    let mut solver = Solver::new()
         .with_time_limit(Some(Duration::from_secs(3600)))
         .with_max_nodes(5);
     assert!(matches!(solver.count(&hard, usize::MAX), Count::GaveUp(_)));
@@ -426,12 +419,12 @@ fn budgets_never_give_a_wrong_answer() {
         puzzles.push(planted::<3>(blanks, &mut rng).0);
     }
     for p in &puzzles {
-        let full = Solver::<3>::new().count(p, 3);
+        let full = Solver::new().count(p, 3);
         assert!(full.is_complete());
         let truth = Reference::new().count(p, 3);
         assert_eq!(full, truth, "{p}");
         for budget in [0u64, 1, 2, 3, 5, 8, 13, 50, 200] {
-            let mut s = Solver::<3>::new().with_max_nodes(budget);
+            let mut s = Solver::new().with_max_nodes(budget);
             let c = s.count(p, 3);
             match c {
                 Count::GaveUp(k) => assert!(k <= full.found(), "{p}: {c:?} vs {full:?}"),
@@ -460,16 +453,13 @@ fn full_board_is_its_own_unique_solution() {
     fn check<const BOX: usize>() {
         let grid = Board::<BOX>::from_cells(&pattern_grid(BOX)).unwrap();
         check_solution(&grid, &grid);
-        assert_eq!(
-            Solver::<BOX>::new().solve(&grid),
-            Outcome::Solved(grid.clone())
-        );
-        assert_eq!(Solver::<BOX>::new().count(&grid, 2), Count::Exact(1));
+        assert_eq!(Solver::new().solve(&grid), Outcome::Solved(grid.clone()));
+        assert_eq!(Solver::new().count(&grid, 2), Count::Exact(1));
         if BOX <= 4 {
             assert_eq!(Reference::new().count(&grid, 2), Count::Exact(1));
         }
         // No guesses are needed for a full board, even with a zero budget.
-        let mut s = Solver::<BOX>::new().with_max_nodes(0);
+        let mut s = Solver::new().with_max_nodes(0);
         assert_eq!(s.solve(&grid), Outcome::Solved(grid.clone()));
         assert_eq!(s.stats().guesses, 0);
     }
@@ -485,9 +475,9 @@ fn one_cell_missing_is_forced_on_every_size() {
         let (r, c) = (rng.below(n), rng.below(n));
         let mut p = grid.clone();
         assert_eq!(p.clear(r, c), Ok(grid.get(r, c)));
-        let mut s = Solver::<BOX>::new().with_max_nodes(0);
+        let mut s = Solver::new().with_max_nodes(0);
         assert_eq!(s.solve(&p), Outcome::Solved(grid.clone()));
-        assert_eq!(Solver::<BOX>::new().count(&p, 2), Count::Exact(1));
+        assert_eq!(Solver::new().count(&p, 2), Count::Exact(1));
         assert_eq!(Reference::new().solve(&p), Outcome::Solved(grid));
     }
     for seed in 0..3 {
@@ -499,7 +489,7 @@ fn one_cell_missing_is_forced_on_every_size() {
 /// search fails the test instead of hanging it.
 fn empty_board_solves<const BOX: usize>(max_nodes: u64) {
     let empty = Board::<BOX>::new();
-    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let mut solver = Solver::new().with_max_nodes(max_nodes);
     let out = solver.solve(&empty);
     assert!(
         !out.gave_up(),
@@ -524,10 +514,7 @@ fn empty_boards_up_to_49x49_solve() {
     // The shortcut agrees with the engine.
     let sol = Board16::new().solve().expect("solvable");
     check_solution(&Board16::new(), &sol);
-    assert_eq!(
-        Some(sol),
-        Solver::<4>::new().solve(&Board16::new()).solution()
-    );
+    assert_eq!(Some(sol), Solver::new().solve(&Board16::new()).solution());
 }
 
 /// The empty 64x64 board has solutions by the thousand (the pattern grid is
@@ -544,7 +531,7 @@ fn sixty_four_by_sixty_four_planted_puzzles_solve() {
     for seed in 0..2 {
         let mut rng = Rng::new(seed);
         let (p, grid) = planted::<8>(1500, &mut rng);
-        let mut solver = Solver::<8>::new().with_max_nodes(200_000);
+        let mut solver = Solver::new().with_max_nodes(200_000);
         let out = solver.solve(&p);
         assert!(!out.gave_up(), "gave up on a planted 64x64 (seed {seed})");
         let sol = checked_outcome(&p, out).expect("planted 64x64 solves");
@@ -562,7 +549,7 @@ fn sixty_four_by_sixty_four_planted_puzzles_solve() {
 fn planted_puzzles_solve_on_every_size() {
     fn check<const BOX: usize>(cases: usize, blanks: usize, seed: u64) {
         let mut rng = Rng::new(seed);
-        let mut solver = Solver::<BOX>::new().with_max_nodes(100_000);
+        let mut solver = Solver::new().with_max_nodes(100_000);
         for _ in 0..cases {
             let (p, _) = planted::<BOX>(blanks, &mut rng);
             let out = solver.solve(&p);
@@ -602,7 +589,7 @@ fn solve_sparse<const BOX: usize>(seeds: u64, first: u64, blanks: usize) -> u64 
     for seed in 0..seeds {
         let mut rng = Rng::new(first + seed);
         let (p, _) = planted::<BOX>(blanks, &mut rng);
-        let mut solver = Solver::<BOX>::new().with_max_nodes(100_000);
+        let mut solver = Solver::new().with_max_nodes(100_000);
         let out = solver.solve(&p);
         assert!(!out.gave_up(), "gave up on a sparse {n}x{n} (seed {seed})");
         checked_outcome(&p, out).expect("a planted puzzle has a solution");
@@ -667,7 +654,7 @@ fn solves_and_counts_within<const BOX: usize>(
     min_restarts: u64,
     what: &str,
 ) {
-    let mut solver = Solver::<BOX>::new().with_max_nodes(max_nodes);
+    let mut solver = Solver::new().with_max_nodes(max_nodes);
     let out = solver.solve(puzzle);
     assert!(
         !out.gave_up(),
@@ -708,7 +695,7 @@ fn planted_16x16_with_most_cells_empty_solve_within_budget_in_full() {
 
 fn planted_16x16_with_most_cells_empty(seeds: u64) {
     let mut failed = Vec::new();
-    let mut solver = Solver::<4>::new().with_max_nodes(100_000);
+    let mut solver = Solver::new().with_max_nodes(100_000);
     for seed in 0..seeds {
         let mut rng = Rng::new(1_000 + seed);
         let blanks = rng.range(160, 200);
@@ -827,14 +814,14 @@ fn sparse_49x49_board_counts_to_two_within_budget() {
 #[test]
 fn solver_stats_are_consistent() {
     let puzzle: Board9 = TUTORIAL.parse().unwrap();
-    let mut s = Solver::<3>::new();
+    let mut s = Solver::new();
     let _ = s.solve(&puzzle);
     let st = s.stats();
     assert_eq!(st.solutions, 1);
     assert!(st.propagations >= puzzle.givens() as u64);
     assert!(st.backtracks <= st.guesses + 1);
     // Counting the 288 4x4 grids needs guesses.
-    let mut s = Solver::<2>::new();
+    let mut s = Solver::new();
     let _ = s.count(&Board4::new(), usize::MAX);
     assert!(s.stats().guesses > 0);
     assert_eq!(s.stats().solutions, 288);
@@ -950,7 +937,7 @@ fn check_puzzle_text(text: &str, expect: Expect, ctx: &str) -> bool {
         let Ok(p) = text.parse::<Board<BOX>>() else {
             return false;
         };
-        let count = Solver::<BOX>::new().with_max_nodes(2_000_000).count(&p, 2);
+        let count = Solver::new().with_max_nodes(2_000_000).count(&p, 2);
         assert!(count.is_complete(), "{ctx}: fast engine gave up");
         if BOX <= 3 {
             let r = Reference::new().with_max_steps(50_000_000).count(&p, 2);
@@ -965,7 +952,7 @@ fn check_puzzle_text(text: &str, expect: Expect, ctx: &str) -> bool {
             Expect::Unknown => true,
         };
         assert!(ok, "{ctx}: expected {expect:?}, counted {count:?}: {p}");
-        let sol = checked_outcome(&p, Solver::<BOX>::new().solve(&p));
+        let sol = checked_outcome(&p, Solver::new().solve(&p));
         assert_eq!(sol.is_some(), count.found() > 0, "{ctx}");
         true
     }
@@ -986,9 +973,9 @@ fn check_puzzle_text(text: &str, expect: Expect, ctx: &str) -> bool {
 fn a_25x25_search_does_not_depend_on_the_searches_before() {
     let mut rng = Rng::new(25);
     let boards: Vec<Board<5>> = (0..3).map(|_| planted::<5>(330, &mut rng).0).collect();
-    let mut reused = Solver::<5>::new();
+    let mut reused = Solver::new();
     for board in boards.iter().chain(boards.iter().rev()) {
-        let mut fresh = Solver::<5>::new();
+        let mut fresh = Solver::new();
         let outcome = fresh.solve(board);
         let Outcome::Solved(solution) = &outcome else {
             panic!("a planted board is solvable: {outcome:?}");
@@ -1048,22 +1035,18 @@ fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
     for _ in 0..4 {
         let board = planted::<4>(175, &mut rng).0;
         let any = AnyBoard::from(board.clone());
-        let mut plain = Solver::<4>::new();
+        let mut plain = Solver::new();
         let _ = plain.solve(&board);
         for seed in 1..=2 {
+            // The front solver's seed shuffles as the typed solver's `with_seed` does.
             let pairs = [
                 (
                     Solver::new().with_seed(seed),
-                    AnySolver::new().with_seed(seed),
+                    ndoku::Solver::new().with_seed(seed),
                 ),
                 (
-                    Solver::new().with_tie_seed(seed),
-                    AnySolver::new().with_tie_seed(seed),
-                ),
-                // Settings in either order, the seed kept by a later budget.
-                (
-                    Solver::new().with_tie_seed(seed).with_max_nodes(50_000),
-                    AnySolver::new().with_tie_seed(seed).with_max_nodes(50_000),
+                    Solver::new().with_seed(seed).with_max_nodes(50_000),
+                    ndoku::Solver::new().with_seed(seed).with_max_nodes(50_000),
                 ),
             ];
             for (mut one, mut every) in pairs {
@@ -1073,7 +1056,7 @@ fn any_solver_seeds_search_as_the_solver_of_the_size_does() {
                 };
                 check_solution(&board, solution);
                 let any_outcome = every.solve(&any);
-                assert_eq!(any_outcome, AnyOutcome::Solved(solution.clone().into()));
+                assert_eq!(any_outcome, Outcome::Solved(solution.clone().into()));
                 assert_eq!(every.stats(), one.stats());
                 unlike += usize::from(one.stats() != plain.stats());
             }
@@ -1093,9 +1076,7 @@ fn solutions_are_listed_as_the_reference_counts_them() {
         // Exactly this many, or the limit of 50 reached: the same either way.
         let expected = Reference::new().count(&puzzle, 50).found();
         for engine in [Engine::Auto, Engine::General] {
-            let found = Solver::<3>::new()
-                .with_engine(engine)
-                .solutions(&puzzle, 50);
+            let found = Solver::new().with_engine(engine).solutions(&puzzle, 50);
             assert_eq!(found.len(), expected, "{engine:?} {puzzle}");
             for s in &found {
                 check_solution(&puzzle, s);
@@ -1109,12 +1090,12 @@ fn solutions_are_listed_as_the_reference_counts_them() {
     assert_eq!(empty.solutions(1000).len(), 288);
     assert_eq!(empty.solutions(7).len(), 7);
     let mut shown = 0;
-    let count = Solver::<2>::new().each_solution(&empty, 100, |_| {
+    let count = Solver::new().each_solution(&empty, 100, |_| {
         shown += 1;
         shown < 3
     });
     assert_eq!((shown, count), (3, Count::AtLeast(3)));
-    let budget = Solver::<3>::new()
+    let budget = Solver::new()
         .with_max_nodes(0)
         .each_solution(&Board9::new(), 5, |_| true);
     assert_eq!(budget, Count::GaveUp(0));
@@ -1122,7 +1103,7 @@ fn solutions_are_listed_as_the_reference_counts_them() {
 
 #[test]
 fn stats_counts_and_outcomes_print_as_words() {
-    let mut solver = Solver::<3>::new();
+    let mut solver = Solver::new();
     let puzzle: Board9 = TUTORIAL.parse().unwrap();
     let outcome = solver.solve(&puzzle);
     assert_eq!(
@@ -1139,5 +1120,5 @@ fn stats_counts_and_outcomes_print_as_words() {
     );
     let count = solver.count(&Board9::new(), 2);
     assert_eq!(count.to_string(), "at least 2");
-    assert_eq!(Outcome::<3>::Unsolvable.to_string(), "unsolvable");
+    assert_eq!(Outcome::<Board<3>>::Unsolvable.to_string(), "unsolvable");
 }

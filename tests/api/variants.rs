@@ -11,7 +11,10 @@
 use crate::common;
 
 use common::Rng;
-use ndoku::{ChessRule, Count, Reference, Rules, Variant, VariantOutcome, VariantSolver};
+use ndoku::engine::Reference;
+use ndoku::engine::variant::VariantSolver;
+use ndoku::model::ChessRule;
+use ndoku::{Count, Outcome, Puzzle, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -277,12 +280,12 @@ fn one_case(rng: &mut Rng, want_planted: bool) -> Result<Case, TestCaseError> {
     let planted = if rules.check(&base).is_ok() {
         Some(base)
     } else if want_planted || rng.chance(1, 2) {
-        let empty = Variant::new(rules.clone());
+        let empty = Puzzle::new(rules.clone());
         match VariantSolver::new()
             .with_max_nodes(PLANT_NODES)
             .solve(&empty)
         {
-            VariantOutcome::Solved(s) => {
+            Outcome::Solved(s) => {
                 let values = rng.permutation(n);
                 let grid: Vec<u16> = s
                     .cells()
@@ -348,7 +351,7 @@ fn one_case(rng: &mut Rng, want_planted: bool) -> Result<Case, TestCaseError> {
 
 /// Givens for a case: a random share of the planted grid's cells, or, with
 /// none, a few random values placed where the rules allow them.
-fn random_givens(case: &Case, rng: &mut Rng) -> Variant {
+fn random_givens(case: &Case, rng: &mut Rng) -> Puzzle {
     let n = case.rules.size();
     match &case.planted {
         Some(grid) => {
@@ -357,11 +360,11 @@ fn random_givens(case: &Case, rng: &mut Rng) -> Variant {
                 .iter()
                 .map(|&v| if rng.below(100) < keep { v } else { 0 })
                 .collect();
-            Variant::from_cells(case.rules.clone(), &cells)
+            Puzzle::from_cells(case.rules.clone(), &cells)
                 .expect("a planted grid's cells keep the rules")
         }
         None => {
-            let mut puzzle = Variant::new(case.rules.clone());
+            let mut puzzle = Puzzle::new(case.rules.clone());
             for _ in 0..rng.below(n * n / 2) {
                 let (r, c) = rc(n, rng.below(n * n));
                 let _ = puzzle.set(r, c, rng.range(1, n) as u16);
@@ -373,7 +376,7 @@ fn random_givens(case: &Case, rng: &mut Rng) -> Variant {
 
 /// Checks a solution the engine returned: it keeps every rule (by
 /// [`Rules::check`]), fills every cell and keeps the givens.
-fn check_solution(puzzle: &Variant, solution: &Variant) -> Result<(), TestCaseError> {
+fn check_solution(puzzle: &Puzzle, solution: &Puzzle) -> Result<(), TestCaseError> {
     prop_assert!(
         solution.cells().iter().all(|&v| v != 0),
         "not full: {} for {}",
@@ -411,7 +414,7 @@ fn check_solution(puzzle: &Variant, solution: &Variant) -> Result<(), TestCaseEr
 /// The variant engine's count of `puzzle` up to `limit` is the reference's,
 /// and every solution it shows keeps the rules and givens. Returns false
 /// when the reference ran out of steps (the comparison is then partial).
-fn counts_agree(puzzle: &Variant, limit: usize) -> Result<bool, TestCaseError> {
+fn counts_agree(puzzle: &Puzzle, limit: usize) -> Result<bool, TestCaseError> {
     let reference = Reference::new().with_max_steps(REF_STEPS);
     let expected = reference.count_variant(puzzle, limit);
     let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
@@ -444,7 +447,7 @@ fn counts_agree(puzzle: &Variant, limit: usize) -> Result<bool, TestCaseError> {
         prop_assert!(all[..i].iter().all(|t| t != s), "repeated solution {}", s);
     }
     // The reference's own first solution keeps the rules too.
-    if let VariantOutcome::Solved(s) = reference.solve_variant(puzzle) {
+    if let Outcome::Solved(s) = reference.solve_variant(puzzle) {
         check_solution(puzzle, &s)?;
         prop_assert!(count.found() > 0, "reference solved {} to {}", puzzle, s);
     }
@@ -480,7 +483,7 @@ proptest! {
         let n = case.rules.size();
         let keep = rng.range(10 * (n - 4), 50);
         let cells: Vec<u16> = grid.iter().map(|&v| if rng.below(100) < keep { v } else { 0 }).collect();
-        let puzzle = Variant::from_cells(case.rules.clone(), &cells).unwrap();
+        let puzzle = Puzzle::from_cells(case.rules.clone(), &cells).unwrap();
         let complete = counts_agree(&puzzle, usize::MAX)?;
         prop_assert!(complete || puzzle.size() > 4, "reference gave up on 4x4 {}", puzzle);
     }
@@ -508,14 +511,14 @@ proptest! {
         for c in rng.permutation(n * n).into_iter().take(blanks) {
             cells[c] = 0;
         }
-        let puzzle = Variant::from_cells(case.rules.clone(), &cells).unwrap();
+        let puzzle = Puzzle::from_cells(case.rules.clone(), &cells).unwrap();
         prop_assert_eq!(puzzle.givens(), n * n - blanks);
-        let planted = Variant::from_cells(case.rules.clone(), grid).unwrap();
+        let planted = Puzzle::from_cells(case.rules.clone(), grid).unwrap();
         prop_assert!(puzzle.is_completed_by(&planted));
 
         let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
         let solution = match solver.solve(&puzzle) {
-            VariantOutcome::Solved(s) => s,
+            Outcome::Solved(s) => s,
             other => {
                 prop_assert!(false, "{:?} on planted {}\n{:#}", other, describe(&case.rules), puzzle);
                 unreachable!()
@@ -560,7 +563,7 @@ fn planted_killer_tilings_solve() {
         for c in rng.permutation(n * n).into_iter().take(4) {
             cells[c] = grid[c];
         }
-        let puzzle = Variant::from_cells(rules.clone(), &cells).unwrap();
+        let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
         let mut solver = VariantSolver::new().with_max_nodes(MAX_NODES);
         let (count, first) = solver.count_and_solve(&puzzle, 2);
         assert!(
@@ -693,7 +696,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// A planted grid with two cells of one house, cage or chess pair made
-    /// equal is refused by `Variant::from_cells`, naming both cells.
+    /// equal is refused by `Puzzle::from_cells`, naming both cells.
     #[test]
     fn broken_grids_name_both_cells(seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
@@ -711,7 +714,7 @@ proptest! {
         // R(b) now repeats the value of R(a), which its row already holds.
         let mut cells = grid.clone();
         cells[b] = cells[a];
-        let text = match Variant::from_cells(case.rules.clone(), &cells) {
+        let text = match Puzzle::from_cells(case.rules.clone(), &cells) {
             Ok(v) => {
                 prop_assert!(false, "{} accepted under {:?}", v, case.rules);
                 unreachable!()

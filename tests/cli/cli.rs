@@ -987,7 +987,7 @@ fn lines_of_81_cells_are_puzzles_unless_they_make_a_square() {
 /// a repeated value is an error that names it.
 #[test]
 fn lines_of_sides_with_rectangular_boxes_are_puzzles() {
-    use ndoku::{Rules, Variant};
+    use ndoku::{Puzzle, Rules};
     // The pattern grid of boxes h×w, with every third cell blanked.
     let puzzle = |h: usize, w: usize| {
         let n = h * w;
@@ -1019,8 +1019,8 @@ fn lines_of_sides_with_rectangular_boxes_are_puzzles() {
     let out = run.lines();
     assert_eq!(out.len(), 6, "{}", run.stdout);
     for (line, printed) in lines.iter().zip(&out) {
-        let puzzle: Variant = line.parse().expect("a puzzle");
-        let solution: Variant = printed.parse().expect("a solution");
+        let puzzle: Puzzle = line.parse().expect("a puzzle");
+        let solution: Puzzle = printed.parse().expect("a solution");
         let rules = Rules::classic(puzzle.size()).unwrap();
         assert_eq!(rules.check(solution.cells()), Ok(()), "{printed}");
         assert!(puzzle.is_completed_by(&solution), "givens lost: {printed}");

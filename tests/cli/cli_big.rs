@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use ndoku::{Rules, Variant};
+use ndoku::{Puzzle, Rules};
 
 use crate::big;
 use crate::run;
@@ -34,8 +34,8 @@ fn assert_invalid(run: &Run, tail: &str) {
 
 /// Asserts that `printed` is a solution of `puzzle`: tokens of a full grid
 /// of its size that keep every given and every rule ([`Rules::check`]).
-fn assert_solves(puzzle: &Variant, printed: &str) {
-    let solution: Variant = printed
+fn assert_solves(puzzle: &Puzzle, printed: &str) {
+    let solution: Puzzle = printed
         .parse()
         .unwrap_or_else(|e| panic!("not a board ({e}): {:.80}", printed));
     assert_eq!(solution.size(), puzzle.size());
@@ -45,16 +45,16 @@ fn assert_solves(puzzle: &Variant, printed: &str) {
 }
 
 /// The puzzle of boxes `h`×`w` with `kept` percent of a solution kept.
-fn puzzle(h: usize, w: usize, kept: u64, seed: u64) -> Variant {
+fn puzzle(h: usize, w: usize, kept: u64, seed: u64) -> Puzzle {
     let cells = blanked(&pattern(h, w), kept, seed);
-    Variant::from_cells(Rules::classic(h * w).unwrap(), &cells).unwrap()
+    Puzzle::from_cells(Rules::classic(h * w).unwrap(), &cells).unwrap()
 }
 
 /// `solve`, `count --limit 1` and `check` of `text` in a file: one line
 /// each, a solution, and a count and a verdict that agree (`1` and
 /// `unique`, or `>1` and `multiple`: a pattern grid with cells blanked need
 /// not be unique), with the size and the givens. Returns the verdict.
-fn answers_once(puzzle: &Variant, name: &str, text: &str) -> &'static str {
+fn answers_once(puzzle: &Puzzle, name: &str, text: &str) -> &'static str {
     let n = puzzle.size();
     let run = on_file(&["solve", "-j2"], name, text);
     assert_eq!(
@@ -113,7 +113,7 @@ fn half_empty_big_grids_are_solved_in_full() {
 
 /// A 400×400 board in tokens on one line, spaced so that it takes 1.2 MB,
 /// past the 1 MiB limit lines once had.
-fn line_400(kept: u64) -> (Variant, String) {
+fn line_400(kept: u64) -> (Puzzle, String) {
     let p = puzzle(20, 20, kept, 11);
     let line = tokens(p.cells(), 400, "  ,  ", false);
     assert!(line.len() > 1 << 20);
@@ -182,7 +182,7 @@ fn the_old_misreads_are_one_puzzle_each_in_full() {
     let dots = format!("{}\n", ".".repeat(81)).repeat(81);
     let run = on_file(&["solve"], "dots81.txt", &dots);
     assert_eq!(run.lines().len(), 1, "{}", run.stderr);
-    assert_solves(&Variant::new(Rules::classic(81).unwrap()), run.lines()[0]);
+    assert_solves(&Puzzle::new(Rules::classic(81).unwrap()), run.lines()[0]);
     let p = puzzle(16, 16, 90, 5);
     answers_once(&p, "values256.txt", &tokens(p.cells(), 256, " ", true));
 }
@@ -279,7 +279,7 @@ fn kociembas_400x400_files_are_solved_in_full() {
             return;
         };
         let grid: Vec<&str> = text.lines().filter(|l| l.contains(['|', '+'])).collect();
-        let puzzle: Variant = grid.join("\n").parse().unwrap();
+        let puzzle: Puzzle = grid.join("\n").parse().unwrap();
         let file = path.to_str().unwrap();
         let run = ndoku(&["solve", file], b"");
         assert_eq!(
@@ -336,7 +336,7 @@ fn easy_big_puzzles_are_generated_one_a_line_and_read_back() {
     let mut puzzles = String::new();
     for line in &lines {
         let (puzzle, solution) = line.split_once('\t').expect("puzzle, tab, solution");
-        let puzzle: Variant = puzzle.parse().expect("a puzzle in tokens");
+        let puzzle: Puzzle = puzzle.parse().expect("a puzzle in tokens");
         assert_eq!(puzzle.size(), 81);
         assert_solves(&puzzle, solution);
         puzzles.push_str(&format!("{}\n", puzzle));

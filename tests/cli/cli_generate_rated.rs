@@ -2,8 +2,10 @@
 
 use crate::run;
 
+use ndoku::engine::variant::VariantSolver;
+use ndoku::generate::RatingRange;
 use ndoku::logic::Technique;
-use ndoku::{Count, Logic, RatingRange, Rules, Variant, VariantSolver};
+use ndoku::{Count, Logic, Puzzle, Rules};
 
 /// Runs `ndoku` with the words of `command` as its arguments.
 fn ndoku(command: &str) -> run::Run {
@@ -11,12 +13,12 @@ fn ndoku(command: &str) -> run::Run {
 }
 
 /// A printed line as a puzzle under `rules`, checked to have one solution.
-fn unique(rules: &Rules, line: &str) -> Variant {
+fn unique(rules: &Rules, line: &str) -> Puzzle {
     let cells: Vec<u16> = line
         .bytes()
         .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
         .collect();
-    let puzzle = Variant::from_cells(rules.clone(), &cells).expect("a valid puzzle");
+    let puzzle = Puzzle::from_cells(rules.clone(), &cells).expect("a valid puzzle");
     assert_eq!(
         VariantSolver::new().count(&puzzle, 2),
         Count::Exact(1),

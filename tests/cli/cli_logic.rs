@@ -109,7 +109,7 @@ fn hint_gives_mistakes_then_marks_then_a_step() {
     let (puzzle, _) = RATED[0];
     let cells: Vec<u16> = puzzle.bytes().map(|b| u16::from(b - b'0')).collect();
     let rules = ndoku::Rules::classic(9).unwrap();
-    let solution = ndoku::Variant::from_cells(rules, &cells)
+    let solution = ndoku::Puzzle::from_cells(rules, &cells)
         .unwrap()
         .solve()
         .unwrap();

@@ -3,12 +3,13 @@
 //! and f-puzzles lines that are broken, unsupported or impossible. Every
 //! puzzle gets one output line, in input order; every bad line gets an
 //! `invalid` and a message naming its line; every printed solution is checked
-//! against the puzzle's rules, read back here with `ndoku::fpuzzles`.
+//! against the puzzle's rules, read back here with `ndoku::text::fpuzzles`.
 //!
 //! The puzzles are small ones written for this test (4×4 and 6×6), each
 //! checked when it was made to have the count it is listed with.
 
-use ndoku::{AnyBoard, Variant, fpuzzles};
+use ndoku::text::fpuzzles;
+use ndoku::{AnyBoard, Puzzle};
 
 use crate::run;
 use run::{Run, ndoku};
@@ -250,7 +251,7 @@ fn assert_solves(line: &str, kind: Kind, printed: &str) {
             if let Err(e) = rules.check(&cells) {
                 panic!("{printed} breaks a rule of {line}: {e}");
             }
-            let solution = Variant::from_cells(rules.clone(), &cells).unwrap();
+            let solution = Puzzle::from_cells(rules.clone(), &cells).unwrap();
             assert!(puzzle.is_completed_by(&solution), "givens lost: {printed}");
         }
     }
