@@ -685,6 +685,11 @@ impl Default for AnySolver {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The examples of docs/formats.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/formats.md")]
+struct FormatsDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
