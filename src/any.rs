@@ -386,6 +386,11 @@ impl fmt::Display for AnyBoard {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The examples of docs/formats.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/formats.md")]
+struct FormatsDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
