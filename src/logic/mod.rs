@@ -255,10 +255,12 @@ impl fmt::Display for Unreasoned {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Hint {
-    /// Entries that differ from the solution, and empty cells whose pencil
-    /// marks leave out the solution's value, as (row, column) from 0.
+    /// Entries no solution keeps, and (on a puzzle with one solution) empty
+    /// cells whose pencil marks leave out the solution's value, as (row,
+    /// column) from 0. See [`Logic::hint`].
     Mistakes {
-        /// Wrong entries.
+        /// Wrong entries: on a puzzle with one solution, those that differ
+        /// from it.
         entries: Vec<(usize, usize)>,
         /// Empty cells whose marks lack the solution's value.
         marks: Vec<(usize, usize)>,
@@ -280,8 +282,9 @@ pub enum Hint {
 #[non_exhaustive]
 pub struct Rating {
     /// The ER: the difficulty of the hardest step, when the ladder solves
-    /// the puzzle; `None` when it gets stuck (the puzzle needs techniques
-    /// past the ladder, such as chains).
+    /// the puzzle; `None` when it stops short: no step applies (the puzzle
+    /// needs techniques past the ladder, has several solutions, or needs
+    /// cage sums, see [`Rating::unreasoned`]) or the step limit was reached.
     pub er: Option<f32>,
     /// The hardest technique used, stuck or not; `None` for a puzzle with
     /// no empty cell.
