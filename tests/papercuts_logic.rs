@@ -255,6 +255,13 @@ mod cli {
         );
         let run = ndoku(&["explain"], input.as_bytes());
         assert_eq!(run.lines()[0], "multiple", "{}", run.stdout);
+        let stuck = run.lines().into_iter().find(|l| l.starts_with("stuck"));
+        assert_eq!(
+            stuck,
+            Some(
+                "stuck\tno step of the ladder applies after 0 steps; it has no step for cage sums (16 cages)"
+            )
+        );
     }
 
     #[test]

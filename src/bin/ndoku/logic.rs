@@ -283,9 +283,14 @@ fn explain(puzzle: &Variant, path: &ndoku::logic::Path, format: PathFormat) -> S
         PathFormat::Text => {
             let head = match rating {
                 Some(er) => format!("{er:.1}"),
-                None => format!(
+                None if path.unreasoned.is_empty() => format!(
                     "stuck\tno step of the ladder applies after {} steps",
                     path.steps.len()
+                ),
+                None => format!(
+                    "stuck\tno step of the ladder applies after {} steps; it has no step for {}",
+                    path.steps.len(),
+                    path.unreasoned
                 ),
             };
             let mut out = format!("{head}\n");
