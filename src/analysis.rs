@@ -1,6 +1,8 @@
 //! Analysis for tools: the true candidates of a puzzle and each candidate's solution count, within budgets.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::engine::Solver;
 use crate::engine::outcome::Count;

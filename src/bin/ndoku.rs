@@ -73,7 +73,9 @@ enum Command {
     /// adds a tab and the solution.
     Generate(generate::GenerateArgs),
     /// Print each puzzle's rating on the Sudoku Explainer scale (ER), a tab,
-    /// and its hardest technique; `beyond` when the ladder gets stuck.
+    /// and its hardest technique; `stuck`, a tab and how far the ladder got
+    /// when no step of it applies; `multiple` or `unsolvable` for a puzzle
+    /// without one solution.
     Rate(logic::LogicArgs),
     /// For each line `PUZZLE GRID [MARKS]` (a player's grid, and on 9×9 their
     /// pencil marks as Sukaku Explainer's 729-character line): `mistakes`

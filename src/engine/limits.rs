@@ -1,6 +1,8 @@
 //! Where a search must stop: its node budget and its deadline, checked without reading the clock at every guess.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 /// Where one search must stop: its node budget and its deadline.
 ///

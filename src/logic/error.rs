@@ -1,5 +1,7 @@
 //! What logic refuses: boards it cannot hold, grids that contradict themselves, steps that do not fit.
 
+use crate::error::Violation;
+
 /// Why a grid could not be built or a step could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
@@ -30,6 +32,16 @@ pub enum LogicError {
     /// a hint cannot judge mistakes against.
     #[error("the puzzle has no solution to check a game against")]
     NoSolution,
+    /// A grid the ladder's steps reached that breaks a rule it has no step
+    /// for (a cage's sum). Its steps are sound for the other rules, so no
+    /// solution has that grid's values: the puzzle has none.
+    #[error(
+        "the puzzle has no solution: the ladder, which has no step for cage sums, reaches a grid where {violation}"
+    )]
+    BreaksRule {
+        /// The rule the grid breaks.
+        violation: Violation,
+    },
     /// A step that names a cell off the board, a value out of range, or a
     /// filled cell.
     #[error("a step names value {value} at cell {cell}, which this grid cannot take")]

@@ -29,7 +29,9 @@ pub use error::LogicError;
 pub use grid::{Candidates, MAX_SIZE};
 pub use step::{Highlight, Step, Technique};
 
+use crate::engine::{Count, Solver};
 use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 use seen::Seen;
 
 /// One rung of the ladder: a finder, and whether it needs uniqueness or is
@@ -188,6 +190,64 @@ pub struct Path {
     pub grid: Candidates,
     /// Whether the steps solve the puzzle.
     pub solved: bool,
+    /// The puzzle's rules the ladder has no step for, which the path was
+    /// checked against instead.
+    pub unreasoned: Unreasoned,
+}
+
+/// The rules of a puzzle the ladder has no step for.
+///
+/// The ladder's steps reason about houses, cages and chess moves as cells
+/// that must differ, never about a cage's sum. A path or a rating on a
+/// puzzle with sums checks every grid it reaches against all the rules: it
+/// never claims a grid that breaks a sum ([`LogicError::BreaksRule`] says
+/// the puzzle has no solution), but it may get stuck where only the sums
+/// decide, and then says so.
+///
+/// ```
+/// use ndoku::{Logic, Rules, Puzzle};
+///
+/// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(3))?;
+/// let rating = Logic::new().rate(&Puzzle::new(rules))?;
+/// assert_eq!(rating.unreasoned.cage_sums, 1);
+/// assert_eq!(
+///     rating.to_string(),
+///     "stuck: no step of the ladder applies after 0 steps; it has no step for cage sums (1 cage)"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Unreasoned {
+    /// How many cages have a sum.
+    pub cage_sums: usize,
+}
+
+impl Unreasoned {
+    /// What the ladder has no step for in `rules`.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Self {
+        Self {
+            cage_sums: rules.cages().iter().filter(|c| c.sum().is_some()).count(),
+        }
+    }
+
+    /// Whether the ladder reasons about every rule.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cage_sums == 0
+    }
+}
+
+impl fmt::Display for Unreasoned {
+    /// "cage sums (3 cages)", or "nothing".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.cage_sums {
+            0 => f.write_str("nothing"),
+            1 => f.write_str("cage sums (1 cage)"),
+            k => write!(f, "cage sums ({k} cages)"),
+        }
+    }
 }
 
 /// What a player should look at next in a game: their mistakes first,
@@ -195,10 +255,12 @@ pub struct Path {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Hint {
-    /// Entries that differ from the solution, and empty cells whose pencil
-    /// marks leave out the solution's value, as (row, column) from 0.
+    /// Entries no solution keeps, and (on a puzzle with one solution) empty
+    /// cells whose pencil marks leave out the solution's value, as (row,
+    /// column) from 0. See [`Logic::hint`].
     Mistakes {
-        /// Wrong entries.
+        /// Wrong entries: on a puzzle with one solution, those that differ
+        /// from it.
         entries: Vec<(usize, usize)>,
         /// Empty cells whose marks lack the solution's value.
         marks: Vec<(usize, usize)>,
@@ -210,6 +272,9 @@ pub enum Hint {
     /// No mistake, and the ladder has no step: the game needs techniques
     /// past it.
     Stuck,
+    /// The puzzle has several solutions and some solution keeps every
+    /// entry: no entry is a mistake, and no step can lead to one solution.
+    NotUnique,
 }
 
 /// A puzzle's rating on the Sudoku Explainer scale.
@@ -217,8 +282,9 @@ pub enum Hint {
 #[non_exhaustive]
 pub struct Rating {
     /// The ER: the difficulty of the hardest step, when the ladder solves
-    /// the puzzle; `None` when it gets stuck (the puzzle needs techniques
-    /// past the ladder, such as chains).
+    /// the puzzle; `None` when it stops short: no step applies (the puzzle
+    /// needs techniques past the ladder, has several solutions, or needs
+    /// cage sums, see [`Rating::unreasoned`]) or the step limit was reached.
     pub er: Option<f32>,
     /// The hardest technique used, stuck or not; `None` for a puzzle with
     /// no empty cell.
@@ -227,6 +293,12 @@ pub struct Rating {
     pub solved: bool,
     /// How many steps the path took.
     pub steps: usize,
+    /// Whether the path stopped at the step limit
+    /// ([`Logic::with_max_steps`]) rather than where no step applies.
+    pub limited: bool,
+    /// The puzzle's rules the ladder has no step for (cage sums), which
+    /// every grid of the path was checked against.
+    pub unreasoned: Unreasoned,
 }
 
 impl Rating {
@@ -239,19 +311,36 @@ impl Rating {
 }
 
 impl fmt::Display for Rating {
-    /// "4.2 xy-wing", or "beyond the ladder (after 3.6 naked triple)".
+    /// "4.2 xy-wing" for a solved puzzle ("0.0 solved" with no empty cell);
+    /// else what stopped the path, how far it went and its hardest step:
+    /// "stuck: no step of the ladder applies after 12 steps (hardest 3.6
+    /// naked triple)", or "stopped: the step limit was reached after …".
+    /// A path stuck on a puzzle with cage sums adds "; it has no step for
+    /// cage sums (3 cages)". A puzzle with several solutions is always
+    /// stuck: no sound step can choose between them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let hardest = |f: &mut fmt::Formatter<'_>| match self.hardest {
-            Some(t) => write!(f, "{:.1} {}", t.difficulty(), t.name()),
-            None => f.write_str("0.0 solved"),
-        };
         if self.solved {
-            hardest(f)
-        } else {
-            f.write_str("beyond the ladder (after ")?;
-            hardest(f)?;
-            f.write_str(")")
+            return match self.hardest {
+                Some(t) => write!(f, "{:.1} {}", t.difficulty(), t.name()),
+                None => f.write_str("0.0 solved"),
+            };
         }
+        let steps = match self.steps {
+            1 => "1 step".to_string(),
+            k => format!("{k} steps"),
+        };
+        if self.limited {
+            write!(f, "stopped: the step limit was reached after {steps}")?;
+        } else {
+            write!(f, "stuck: no step of the ladder applies after {steps}")?;
+        }
+        if let Some(t) = self.hardest {
+            write!(f, " (hardest {:.1} {})", t.difficulty(), t.name())?;
+        }
+        if !self.limited && !self.unreasoned.is_empty() {
+            write!(f, "; it has no step for {}", self.unreasoned)?;
+        }
+        Ok(())
     }
 }
 
@@ -310,16 +399,16 @@ impl Logic {
     ///
     /// # Errors
     ///
-    /// As [`Candidates::from_variant`]; and [`LogicError::NoCandidates`]
+    /// As [`Candidates::from_variant`]; [`LogicError::NoCandidates`]
     /// when a step empties a cell, which only a puzzle without solutions,
-    /// or one with several under [`Logic::assume_unique`], can cause.
+    /// or one with several under [`Logic::assume_unique`], can cause; and
+    /// [`LogicError::BreaksRule`] when the steps reach a grid that breaks a
+    /// rule the ladder has no step for (a cage's sum): a puzzle without
+    /// solutions. See [`Unreasoned`].
     pub fn solve_path(&self, puzzle: &Puzzle) -> Result<Path, LogicError> {
-        self.walk(Candidates::from_variant(puzzle)?, self.extras)
-    }
-
-    fn walk(&self, mut grid: Candidates, extras: bool) -> Result<Path, LogicError> {
+        let mut grid = Candidates::from_variant(puzzle)?;
         let mut steps = Vec::new();
-        self.climb(&mut grid, extras, |grid, taken| {
+        self.climb(&mut grid, puzzle.rules(), self.extras, |grid, taken| {
             steps.push(match taken {
                 Taken::Single(single) => single.step(grid),
                 Taken::Step(step) => step,
@@ -330,19 +419,27 @@ impl Logic {
             steps,
             grid,
             solved,
+            unreasoned: Unreasoned::of(puzzle.rules()),
         })
     }
 
     /// Plays the ladder's steps on `grid` until it is solved, the ladder is
-    /// stuck or the step limit is reached, handing each to `take`.
+    /// stuck or the step limit is reached, handing each to `take`; whether
+    /// it stopped at the limit. On rules the ladder has no step for, each
+    /// grid is checked against `rules`.
     fn climb(
         &self,
         grid: &mut Candidates,
+        rules: &Rules,
         extras: bool,
         mut take: impl FnMut(&Candidates, Taken),
-    ) -> Result<(), LogicError> {
+    ) -> Result<bool, LogicError> {
+        let check = !Unreasoned::of(rules).is_empty();
         let mut steps = 0;
-        while !grid.is_solved() && steps < self.max_steps {
+        while !grid.is_solved() {
+            if steps == self.max_steps {
+                return Ok(true);
+            }
             // Most steps are hidden singles, the first rung: they are placed
             // without writing up a step, which `take` may do.
             if let Some(single) = singles::find_hidden_single(grid) {
@@ -355,16 +452,27 @@ impl Logic {
                 grid.apply(&step)?;
                 take(grid, Taken::Step(step));
             }
+            if check {
+                rules
+                    .check(grid.values())
+                    .map_err(|violation| LogicError::BreaksRule { violation })?;
+            }
             steps += 1;
         }
-        Ok(())
+        Ok(false)
     }
 
-    /// A hint for `game`: its mistakes against the puzzle's solution (wrong
-    /// entries, and empty cells whose pencil marks lack the solution's
-    /// value), else the next step from its entries and marks. Uniqueness
-    /// steps are used when the puzzle has one solution, whatever
-    /// [`Logic::assume_unique`] says.
+    /// A hint for `game`: its mistakes against the puzzle's solutions, else
+    /// the next step from its entries and marks. Uniqueness steps are used
+    /// when the puzzle has one solution, whatever [`Logic::assume_unique`]
+    /// says.
+    ///
+    /// On a puzzle with one solution, the mistakes are the entries that
+    /// differ from it and the empty cells whose pencil marks lack its value.
+    /// On a puzzle with several, an entry is a mistake when no solution
+    /// keeps it with the givens and the entries before it (row by row); marks
+    /// are not judged, and when no entry is a mistake the hint is
+    /// [`Hint::NotUnique`] (or [`Hint::Solved`] for a full grid).
     ///
     /// # Errors
     ///
@@ -373,17 +481,21 @@ impl Logic {
     pub fn hint(&self, game: &crate::Game) -> Result<Hint, LogicError> {
         let puzzle = game.puzzle();
         let n = puzzle.size();
-        let mut solver = crate::Solver::new().with_max_nodes(1_000_000);
-        let (count, solution) = solver.count_and_solve(puzzle, 2);
+        let (count, solution) = hint_solver().count_and_solve(puzzle, 2);
         let solution = solution.ok_or(LogicError::NoSolution)?;
-        let entries = game.mistakes(&solution);
-        let marks: Vec<(usize, usize)> = (0..n * n)
-            .map(|c| (c / n, c % n))
-            .filter(|&(r, c)| {
-                game.value(r, c).is_none()
-                    && !game.candidates(r, c).contains(&solution.cells()[r * n + c])
-            })
-            .collect();
+        let unique = count == Count::Exact(1);
+        let (entries, marks) = if unique {
+            let marks = (0..n * n)
+                .map(|c| (c / n, c % n))
+                .filter(|&(r, c)| {
+                    game.value(r, c).is_none()
+                        && !game.candidates(r, c).contains(&solution.cells()[r * n + c])
+                })
+                .collect();
+            (game.mistakes(&solution), marks)
+        } else {
+            (unkept_entries(game), Vec::new())
+        };
         if !entries.is_empty() || !marks.is_empty() {
             return Ok(Hint::Mistakes { entries, marks });
         }
@@ -391,7 +503,9 @@ impl Logic {
         if grid.is_solved() {
             return Ok(Hint::Solved);
         }
-        let unique = count == crate::Count::Exact(1);
+        if count.found() > 1 {
+            return Ok(Hint::NotUnique);
+        }
         let logic = Logic { unique, ..*self };
         Ok(logic.next_step(&grid).map_or(Hint::Stuck, Hint::Step))
     }
@@ -407,7 +521,7 @@ impl Logic {
         // The climb's steps, kept only as the hardest and their count.
         let mut hardest: Option<Technique> = None;
         let mut steps = 0;
-        self.climb(&mut grid, false, |_, taken| {
+        let limited = self.climb(&mut grid, puzzle.rules(), false, |_, taken| {
             let technique = match taken {
                 Taken::Single(single) => single.technique,
                 Taken::Step(step) => step.technique,
@@ -424,8 +538,43 @@ impl Logic {
             hardest,
             solved,
             steps,
+            limited,
+            unreasoned: Unreasoned::of(puzzle.rules()),
         })
     }
+}
+
+/// The search a hint judges a game with.
+fn hint_solver() -> Solver {
+    Solver::new().with_max_nodes(1_000_000)
+}
+
+/// The entries of `game` that no solution keeps with the givens and the
+/// entries before them, row by row; an entry the search gives up on is
+/// kept. One search when some solution keeps them all.
+fn unkept_entries(game: &crate::Game) -> Vec<(usize, usize)> {
+    let puzzle = game.puzzle();
+    let n = puzzle.size();
+    let rules = puzzle.shared_rules();
+    let kept_by_some = |cells: &[u16]| {
+        Puzzle::from_cells(std::sync::Arc::clone(rules), cells)
+            .is_ok_and(|p| hint_solver().count(&p, 1) != Count::Exact(0))
+    };
+    let grid = game.grid();
+    if kept_by_some(&grid) {
+        return Vec::new();
+    }
+    let givens = puzzle.cells();
+    let mut kept = givens.to_vec();
+    let mut unkept = Vec::new();
+    for c in (0..n * n).filter(|&c| givens[c] == 0 && grid[c] != 0) {
+        kept[c] = grid[c];
+        if !kept_by_some(&kept) {
+            kept[c] = 0;
+            unkept.push((c / n, c % n));
+        }
+    }
+    unkept
 }
 
 #[cfg(test)]

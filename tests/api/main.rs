@@ -26,6 +26,7 @@ mod generate;
 mod generate_rated;
 mod hostile;
 mod logic;
+mod papercuts_logic;
 mod props;
 mod sample_solutions;
 #[cfg(feature = "serde")]

@@ -13,3 +13,4 @@ mod cli_generate_rated;
 mod cli_generate_variants;
 mod cli_logic;
 mod cli_variants;
+mod papercuts_logic;

@@ -162,11 +162,13 @@ fn answer(line: &str, want: Want) -> (bool, String) {
         Ok(p) => p,
         Err(e) => return (false, format!("invalid\t{e}\n")),
     };
-    // Uniqueness steps only for a puzzle proven to have one solution.
+    // Uniqueness steps only for a puzzle proven to have one solution; a
+    // puzzle with several is no puzzle to rate (the ladder is stuck on it).
     let unique = match count {
         Some(0) => return (true, "unsolvable\n".to_string()),
         Some(1) => true,
-        _ => false,
+        Some(_) => return (true, "multiple\n".to_string()),
+        None => false,
     };
     let logic = Logic::new().assume_unique(unique);
     match want {
@@ -224,6 +226,7 @@ fn hint(line: &str) -> Result<String, String> {
         Hint::Mistakes { marks, .. } => format!("marks\t{}\n", names(&marks)),
         Hint::Step(step) => format!("step\t{:.1}\t{}\n", step.difficulty(), step.explanation()),
         Hint::Solved => "solved\n".to_string(),
+        Hint::NotUnique => "multiple\n".to_string(),
         _ => "stuck\n".to_string(),
     })
 }
@@ -252,16 +255,13 @@ fn cells_of(text: &str, n: usize) -> Result<Vec<u16>, String> {
     Ok(values)
 }
 
-/// "4.2\txy-wing", or "beyond\tafter 3.6 naked triple".
+/// "4.2\txy-wing", or the rating's words for a path that stopped, the
+/// first after a tab: "stuck\tno step of the ladder applies after 12 steps
+/// (hardest 3.6 naked triple)".
 fn rate_line(r: &Rating) -> String {
-    let hardest = |t: Option<Technique>| t.map_or("none".to_string(), |t| t.name().to_string());
     match r.er {
-        Some(er) => format!("{er:.1}\t{}", hardest(r.hardest)),
-        None => format!(
-            "beyond\tafter {:.1} {}",
-            r.hardest.map_or(0.0, Technique::difficulty),
-            hardest(r.hardest)
-        ),
+        Some(er) => format!("{er:.1}\t{}", r.hardest.map_or("none", |t| t.name())),
+        None => r.to_string().replacen(": ", "\t", 1),
     }
 }
 
@@ -284,7 +284,15 @@ fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> St
         PathFormat::Text => {
             let head = match rating {
                 Some(er) => format!("{er:.1}"),
-                None => "beyond the ladder".to_string(),
+                None if path.unreasoned.is_empty() => format!(
+                    "stuck\tno step of the ladder applies after {} steps",
+                    path.steps.len()
+                ),
+                None => format!(
+                    "stuck\tno step of the ladder applies after {} steps; it has no step for {}",
+                    path.steps.len(),
+                    path.unreasoned
+                ),
             };
             let mut out = format!("{head}\n");
             for step in &path.steps {
