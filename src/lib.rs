@@ -241,8 +241,11 @@
 //! classic boards, with their own, faster engines; [`VariantSolver`] is the
 //! run-time engine for everything else. With the `fpuzzles` feature,
 //! [`fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
-//! link, or its bare `load` string, and names any constraint it does not
-//! support rather than pass it over.
+//! link, its bare `load` string, or a SudokuPad link that carries one, keeps
+//! the keys that state no rule (drawings, tool settings) for
+//! [`fpuzzles::FPuzzle::to_json`] to write back, and names any constraint it
+//! does not support rather than pass it over; [`fpuzzles::to_json`] and
+//! [`fpuzzles::to_link`] write them.
 //!
 //! # Human-style logic
 //!
