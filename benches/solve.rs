@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ndoku::{Board, Engine, Reference, Solver};
+use ndoku::Board;
+use ndoku::engine::Reference;
+use ndoku::engine::classic::{Engine, Solver};
 
 /// Puzzle lines of a file: neither blank nor comments; at most `max`, spread evenly.
 fn puzzle_lines(path: &Path, max: usize) -> Option<Vec<String>> {

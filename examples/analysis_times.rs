@@ -1,30 +1,30 @@
 //! Times true candidates and per-candidate counts on generated puzzles, as made and with givens removed.
 use std::time::Instant;
 
-use ndoku::{Analysis, Generator, Variant};
+use ndoku::{Analysis, Generator, Puzzle};
 
 fn main() {
     let nines = Generator::<3>::new(1).batch(0, 100);
     let sixteens = Generator::<4>::new(1).batch(0, 10);
-    let sets: [(&str, Vec<Variant>); 2] = [
+    let sets: [(&str, Vec<Puzzle>); 2] = [
         (
             "9x9",
             nines
                 .iter()
-                .map(|p| Variant::from(&p.as_ref().unwrap().board))
+                .map(|p| Puzzle::from(&p.as_ref().unwrap().board))
                 .collect(),
         ),
         (
             "16x16",
             sixteens
                 .iter()
-                .map(|p| Variant::from(&p.as_ref().unwrap().board))
+                .map(|p| Puzzle::from(&p.as_ref().unwrap().board))
                 .collect(),
         ),
     ];
     for (file, puzzles) in sets {
         // The same puzzles with their first 4 givens removed: many solutions.
-        let loose: Vec<Variant> = puzzles
+        let loose: Vec<Puzzle> = puzzles
             .iter()
             .map(|p| {
                 let mut p = p.clone();

@@ -17,13 +17,13 @@ struct Row {
     /// 1-based line number in the file.
     line: usize,
     /// What happened: a solution, or why not.
-    result: Result<Outcome<3>, ndoku::ParseError>,
+    result: Result<Outcome<Board9>, ndoku::ParseError>,
     /// Guesses the search made (0 when parsing failed).
     guesses: u64,
 }
 
 /// Solves every puzzle of `text` with the one `solver`.
-fn solve_all(solver: &mut Solver<3>, text: &str) -> Vec<Row> {
+fn solve_all(solver: &mut Solver, text: &str) -> Vec<Row> {
     let puzzles = text
         .lines()
         .enumerate()
@@ -75,7 +75,10 @@ mod tests {
                 Ok(Outcome::Solved(s)) => assert!(s.is_solved() && puzzle.is_completed_by(s)),
                 // The plain backtracker of the crate confirms "no solution".
                 Ok(Outcome::Unsolvable) => {
-                    assert_eq!(ndoku::Reference::new().solve(&puzzle), Outcome::Unsolvable)
+                    assert_eq!(
+                        ndoku::engine::Reference::new().solve(&puzzle),
+                        Outcome::Unsolvable
+                    )
                 }
                 other => panic!("line {}: {other:?}", row.line),
             }

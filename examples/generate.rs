@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use ndoku::{Generator, Level, Puzzle, Symmetry};
+use ndoku::{Generated, Generator, Level, Symmetry};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,7 +61,7 @@ fn run<const BOX: usize>(count: usize, symmetry: Symmetry, seed: u64, nodes: Opt
         generator = generator.with_max_nodes(nodes);
     }
     let mut times = Vec::with_capacity(count);
-    let mut puzzles: Vec<Puzzle<BOX>> = Vec::with_capacity(count);
+    let mut puzzles: Vec<Generated<BOX>> = Vec::with_capacity(count);
     let wall = Instant::now();
     for i in 0..count as u64 {
         let t = Instant::now();

@@ -9,7 +9,9 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, Level, Rules, VariantGenerator, VariantSolver};
+use ndoku::engine::variant::VariantSolver;
+use ndoku::generate::VariantGenerator;
+use ndoku::{Count, Level, Rules};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rules = Rules::classic(100)?;

@@ -26,7 +26,7 @@ enum Verdict {
 
 /// One search answers both "is it unique?" and "what is the solution?":
 /// `count_and_solve` with limit 2 stops at the second solution.
-fn check(solver: &mut Solver<3>, puzzle: &Board9) -> Verdict {
+fn check(solver: &mut Solver, puzzle: &Board9) -> Verdict {
     match solver.count_and_solve(puzzle, 2) {
         (Count::Exact(1), Some(solution)) => Verdict::Unique(solution),
         (Count::Exact(0), _) => Verdict::NoSolution,
@@ -112,7 +112,7 @@ mod tests {
         let count = solver.count(&loose, 1_000);
         assert!(matches!(count, Count::Exact(n) if n >= 2), "{count:?}");
         // The plain backtracker of the crate agrees.
-        assert_eq!(count, ndoku::Reference::new().count(&loose, 1_000));
+        assert_eq!(count, ndoku::engine::Reference::new().count(&loose, 1_000));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Measures how many attempts generation by rating takes: for 100 seeds, each range and technique.
 use std::time::Instant;
 
+use ndoku::Generator;
+use ndoku::generate::RatingRange;
 use ndoku::logic::Technique;
-use ndoku::{Generator, RatingRange};
 
 fn main() {
     let seeds: u64 = std::env::args()

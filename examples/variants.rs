@@ -6,14 +6,16 @@
 //! cargo run --example variants --features fpuzzles
 //! ```
 
-use ndoku::{Count, Rules, Variant, VariantSolver, fpuzzles};
+use ndoku::engine::variant::VariantSolver;
+use ndoku::text::fpuzzles;
+use ndoku::{Count, Puzzle, Rules};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Rules are data: boxes of 2×3, and both main diagonals as houses.
     let x = Rules::boxes(2, 3)?.with_diagonals();
     let mut solver = VariantSolver::new().with_max_nodes(100_000);
     let grid = solver
-        .solve(&Variant::new(x.clone()))
+        .solve(&Puzzle::new(x.clone()))
         .solution()
         .ok_or("an empty X-Sudoku has a grid")?;
     println!("an X-Sudoku grid:\n{grid:#}\n");
@@ -27,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             killer = killer.with_cage(&[(row, col), (row, col + 1)], Some(u64::from(sum)))?;
         }
     }
-    let puzzle = Variant::new(killer);
+    let puzzle = Puzzle::new(killer);
     let (count, first) = solver.count_and_solve(&puzzle, 2);
     let first = first.ok_or("the grid itself solves it")?;
     assert!(puzzle.is_completed_by(&first));

@@ -2,9 +2,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::VariantSolver;
-use crate::outcome::Count;
-use crate::variant::{Variant, VariantOutcome};
+use crate::engine::Solver;
+use crate::engine::outcome::Count;
+use crate::engine::outcome::Outcome;
+use crate::model::puzzle::Puzzle;
 
 /// Finds the true candidates of a puzzle (the values some solution has in
 /// a cell) and counts the solutions of each candidate, on any [`Rules`](crate::Rules).
@@ -17,7 +18,7 @@ use crate::variant::{Variant, VariantOutcome};
 /// When a search gives up, the candidates it was about are reported as
 /// undecided ([`TrueCandidates::undecided`], [`Count::GaveUp`]): never a
 /// wrong answer. A classic [`Board`](crate::Board) is analysed as
-/// `Variant::from(&board)`.
+/// `Puzzle::from(&board)`.
 ///
 /// Cost, by `examples/analysis_times` (release, one shared core, budget
 /// 100,000): true candidates of a unique minimal puzzle take 0.07 ms on
@@ -28,7 +29,7 @@ use crate::variant::{Variant, VariantOutcome};
 /// each cell and value, N³ of them: fine to 64×64, large far past it.
 ///
 /// ```
-/// use ndoku::{Analysis, Board9, Count, Variant};
+/// use ndoku::{Analysis, Board9, Count, Puzzle};
 ///
 /// let board: Board9 =
 ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
@@ -36,11 +37,11 @@ use crate::variant::{Variant, VariantOutcome};
 /// loose.clear(0, 0)?;
 /// loose.clear(0, 1)?;
 /// let analysis = Analysis::new().with_max_nodes(10_000);
-/// let truth = analysis.true_candidates(&Variant::from(&loose));
+/// let truth = analysis.true_candidates(&Puzzle::from(&loose));
 /// assert!(truth.is_complete());
 /// assert_eq!(truth.get(0, 0), [3]); // the puzzle is still unique
 ///
-/// let counts = analysis.candidate_counts(&Variant::from(&Board9::new()), 2);
+/// let counts = analysis.candidate_counts(&Puzzle::from(&Board9::new()), 2);
 /// assert_eq!(counts.get(0, 0, 5), Count::AtLeast(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -116,7 +117,7 @@ impl Analysis {
 
     /// The searches of one analysis: the solver and the deadline.
     fn run(&self) -> Run {
-        let mut solver = VariantSolver::new();
+        let mut solver = Solver::new();
         if let Some(nodes) = self.max_nodes {
             solver = solver.with_max_nodes(nodes);
         }
@@ -135,7 +136,7 @@ impl Analysis {
     /// values: one search per candidate not in the solutions found on the
     /// way.
     #[must_use]
-    pub fn true_candidates(&self, puzzle: &Variant) -> TrueCandidates {
+    pub fn true_candidates(&self, puzzle: &Puzzle) -> TrueCandidates {
         let n = puzzle.size();
         let mut run = self.run();
         let mut truth = TrueCandidates {
@@ -178,11 +179,11 @@ impl Analysis {
                     continue;
                 }
                 truth.status[at] = match run.solve(&placed) {
-                    VariantOutcome::Solved(s) => {
+                    Outcome::Solved(s) => {
                         truth.mark(s.cells());
                         Status::Yes
                     }
-                    VariantOutcome::Unsolvable => Status::No,
+                    Outcome::Unsolvable => Status::No,
                     _ => Status::Undecided,
                 };
             }
@@ -206,7 +207,7 @@ impl Analysis {
     /// Otherwise each candidate whose tally is under the limit is placed and
     /// counted by a search of its own.
     #[must_use]
-    pub fn candidate_counts(&self, puzzle: &Variant, limit: usize) -> CandidateCounts {
+    pub fn candidate_counts(&self, puzzle: &Puzzle, limit: usize) -> CandidateCounts {
         let n = puzzle.size();
         let limit = limit.max(1);
         let mut run = self.run();
@@ -260,7 +261,7 @@ impl Analysis {
 
 /// One analysis's searches: a solver, and the deadline they share.
 struct Run {
-    solver: VariantSolver,
+    solver: Solver,
     deadline: Option<Instant>,
 }
 
@@ -279,15 +280,15 @@ impl Run {
         true
     }
 
-    fn solve(&mut self, puzzle: &Variant) -> VariantOutcome {
+    fn solve(&mut self, puzzle: &Puzzle) -> Outcome<Puzzle> {
         if self.arm() {
             self.solver.solve(puzzle)
         } else {
-            VariantOutcome::GaveUp
+            Outcome::GaveUp
         }
     }
 
-    fn count(&mut self, puzzle: &Variant, limit: usize) -> Count {
+    fn count(&mut self, puzzle: &Puzzle, limit: usize) -> Count {
         if self.arm() {
             self.solver.count(puzzle, limit)
         } else {
@@ -296,7 +297,7 @@ impl Run {
     }
 
     /// Shows each solution's values to `visit` while it returns `true`.
-    fn each(&mut self, puzzle: &Variant, mut visit: impl FnMut(&[u16]) -> bool) -> Count {
+    fn each(&mut self, puzzle: &Puzzle, mut visit: impl FnMut(&[u16]) -> bool) -> Count {
         if self.arm() {
             self.solver.each_solution(puzzle, |s| visit(s.cells()))
         } else {

@@ -1,15 +1,12 @@
-//! Boards of any supported size, the size read from the text: [`AnyBoard`], [`AnySolver`] and [`AnyOutcome`].
+//! Boards of any supported size, the size read from the text: [`AnyBoard`], [`Solver`] and [`Outcome<AnyBoard>`].
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
-use crate::board::{Board, SIDES};
-use crate::engine::{Solver, Stats};
 use crate::error::ParseError;
-use crate::format;
-use crate::outcome::{Count, Outcome};
-use crate::sniff::{Layout, measure};
+use crate::model::board::{Board, SIDES};
+use crate::text::format;
+use crate::text::sniff::{Layout, measure};
 
 /// A board of any supported size, 4×4 to 64×64, for code that learns the size
 /// from its input, such as a tool that reads puzzle files.
@@ -18,12 +15,12 @@ use crate::sniff::{Layout, measure};
 /// 4×4 board, 81 a 9×9, 256 a 16×16, and so on up to 4,096 for 64×64.
 ///
 /// ```
-/// use ndoku::{AnyBoard, AnySolver};
+/// use ndoku::{AnyBoard, Solver};
 ///
 /// let puzzle: AnyBoard =
 ///     "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..".parse()?;
 /// assert_eq!(puzzle.size(), 9);
-/// let mut solver = AnySolver::new();
+/// let mut solver = Solver::new();
 /// let solution = solver.solve(&puzzle).solution().expect("it has a solution");
 /// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
 /// // Back to a board of its size, once the size is known.
@@ -223,7 +220,7 @@ impl AnyBoard {
     /// The fast path of [`AnyBoard::parse_line`], one line of N×N plain
     /// symbols, without the conflict check: see
     /// [`Board::from_mapped_unchecked`] for what the caller owes.
-    fn plain_line_unchecked(s: &str) -> Option<Self> {
+    pub(crate) fn plain_line_unchecked(s: &str) -> Option<Self> {
         let size = Self::SIZES.into_iter().find(|&n| n * n == s.len())?;
         each_box!(size, BOX =>
             format::plain_line_unchecked::<BOX>(s.as_bytes()).map(AnyBoard::from),
@@ -231,7 +228,7 @@ impl AnyBoard {
     }
 
     /// The first conflict among the givens, as parsing reports it.
-    fn check_conflicts(&self) -> Result<(), ParseError> {
+    pub(crate) fn check_conflicts(&self) -> Result<(), ParseError> {
         each_board!(self, b => b.check_conflicts()).map_err(ParseError::from)
     }
 
@@ -388,311 +385,22 @@ impl fmt::Display for AnyBoard {
     }
 }
 
-/// The result of looking for one solution of an [`AnyBoard`], as [`Outcome`] is
-/// for a [`Board`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[must_use = "a search's outcome says whether it solved the puzzle, found none, or gave up"]
-pub enum AnyOutcome {
-    /// A solution: a full board that keeps every given of the puzzle.
-    Solved(AnyBoard),
-    /// The whole search space was explored: the puzzle has no solution.
-    Unsolvable,
-    /// The node budget or the time limit ran out before a solution was found
-    /// or ruled out.
-    GaveUp,
-}
-
-impl AnyOutcome {
-    /// The solution, if one was found.
-    #[must_use]
-    pub fn solution(self) -> Option<AnyBoard> {
-        match self {
-            AnyOutcome::Solved(b) => Some(b),
-            _ => None,
-        }
-    }
-
-    /// Whether the search stopped on its budget or time limit rather than on
-    /// an answer.
-    #[must_use]
-    pub fn gave_up(&self) -> bool {
-        matches!(self, AnyOutcome::GaveUp)
-    }
-}
-
-impl<const BOX: usize> From<Outcome<BOX>> for AnyOutcome
-where
-    AnyBoard: From<Board<BOX>>,
-{
-    fn from(outcome: Outcome<BOX>) -> Self {
-        match outcome {
-            Outcome::Solved(b) => AnyOutcome::Solved(b.into()),
-            Outcome::Unsolvable => AnyOutcome::Unsolvable,
-            Outcome::GaveUp => AnyOutcome::GaveUp,
-        }
-    }
-}
-
-/// A reusable solver for boards of every size: one [`Solver`] per size, each made
-/// the first time a board of its size comes, so that a batch of mixed puzzles
-/// allocates nothing per puzzle. Use one per thread.
-///
-/// ```
-/// use ndoku::{AnyBoard, AnyOutcome, AnySolver, Count};
-///
-/// let mut solver = AnySolver::new().with_max_nodes(100_000);
-/// for text in ["1.3..4..........", "11.............."] {
-///     match text.parse::<AnyBoard>() {
-///         Ok(puzzle) => {
-///             assert!(matches!(solver.solve(&puzzle), AnyOutcome::Solved(_)));
-///             assert!(matches!(solver.count(&puzzle, 2), Count::AtLeast(2)));
-///         }
-///         Err(e) => assert!(e.to_string().contains("conflicts")),
-///     }
-/// }
-/// ```
-#[derive(Clone, Debug)]
-pub struct AnySolver {
-    max_nodes: u64,
-    time_limit: Option<Duration>,
-    /// The seed, and whether it shuffles the value order too
-    /// ([`Solver::with_seed`]) or only the tie-breaks ([`Solver::with_tie_seed`]).
-    seed: Option<(u64, bool)>,
-    stats: Stats,
-    s2: Option<Solver<2>>,
-    s3: Option<Solver<3>>,
-    s4: Option<Solver<4>>,
-    s5: Option<Solver<5>>,
-    s6: Option<Solver<6>>,
-    s7: Option<Solver<7>>,
-    s8: Option<Solver<8>>,
-}
-
-/// Runs `$body` with `$b` bound to the board inside `$board` and `$s` to the
-/// solver of `$self` for its size, made on first use.
-macro_rules! with_solver {
-    ($self:ident, $board:expr, |$s:ident, $b:ident| $body:expr) => {{
-        let m = ($self.max_nodes, $self.time_limit, $self.seed);
-        match $board {
-            AnyBoard::B2($b) => with_solver!(@ slot($self.s2, m), $s => $body),
-            AnyBoard::B3($b) => with_solver!(@ slot($self.s3, m), $s => $body),
-            AnyBoard::B4($b) => with_solver!(@ slot($self.s4, m), $s => $body),
-            AnyBoard::B5($b) => with_solver!(@ slot($self.s5, m), $s => $body),
-            AnyBoard::B6($b) => with_solver!(@ slot($self.s6, m), $s => $body),
-            AnyBoard::B7($b) => with_solver!(@ slot($self.s7, m), $s => $body),
-            AnyBoard::B8($b) => with_solver!(@ slot($self.s8, m), $s => $body),
-        }
-    }};
-    (@ slot($field:expr, $m:ident), $s:ident => $body:expr) => {{
-        let $s = $field.get_or_insert_with(|| configured($m));
-        $body
-    }};
-}
-
-/// A solver of one size with an [`AnySolver`]'s settings: node budget, time
-/// limit and seed.
-fn configured<const BOX: usize>(
-    (max_nodes, time_limit, seed): (u64, Option<Duration>, Option<(u64, bool)>),
-) -> Solver<BOX> {
-    let solver = Solver::new()
-        .with_max_nodes(max_nodes)
-        .with_time_limit(time_limit);
-    match seed {
-        Some((seed, true)) => solver.with_seed(seed),
-        Some((seed, false)) => solver.with_tie_seed(seed),
-        None => solver,
-    }
-}
-
-impl AnySolver {
-    /// A solver with no node budget, no time limit and no seed.
-    #[must_use]
-    pub fn new() -> Self {
-        Self {
-            max_nodes: u64::MAX,
-            time_limit: None,
-            seed: None,
-            stats: Stats::default(),
-            s2: None,
-            s3: None,
-            s4: None,
-            s5: None,
-            s6: None,
-            s7: None,
-            s8: None,
-        }
-    }
-
-    /// Sets the node budget of every size, as [`Solver::with_max_nodes`] does.
-    #[must_use]
-    pub fn with_max_nodes(self, max_nodes: u64) -> Self {
-        Self {
-            max_nodes,
-            ..self.unbuilt()
-        }
-    }
-
-    /// Sets the time limit of every size, as [`Solver::with_time_limit`]
-    /// does: each search gives up once it has run for `limit`.
-    #[must_use]
-    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
-        Self {
-            time_limit: limit,
-            ..self.unbuilt()
-        }
-    }
-
-    /// Seeds every size's search, shuffling its tie-breaks and value order,
-    /// as [`Solver::with_seed`] does.
-    #[must_use]
-    pub fn with_seed(self, seed: u64) -> Self {
-        Self {
-            seed: Some((seed, true)),
-            ..self.unbuilt()
-        }
-    }
-
-    /// Seeds every size's tie-breaks only, as [`Solver::with_tie_seed`] does.
-    #[must_use]
-    pub fn with_tie_seed(self, seed: u64) -> Self {
-        Self {
-            seed: Some((seed, false)),
-            ..self.unbuilt()
-        }
-    }
-
-    /// These settings with no per-size solver yet, so that each is made
-    /// with them on first use.
-    fn unbuilt(self) -> Self {
-        Self {
-            max_nodes: self.max_nodes,
-            time_limit: self.time_limit,
-            seed: self.seed,
-            ..Self::new()
-        }
-    }
-
-    /// The node budget.
-    #[must_use]
-    pub fn max_nodes(&self) -> u64 {
-        self.max_nodes
-    }
-
-    /// The time limit, if there is one.
-    #[must_use]
-    pub fn time_limit(&self) -> Option<Duration> {
-        self.time_limit
-    }
-
-    /// Counters from the last search, whatever its size.
-    #[must_use]
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Finds a solution of `board`, or shows there is none, as [`Solver::solve`].
-    pub fn solve(&mut self, board: &AnyBoard) -> AnyOutcome {
-        let (outcome, stats) = with_solver!(self, board, |s, b| (
-            AnyOutcome::from(s.solve(b)),
-            s.stats()
-        ));
-        self.stats = stats;
-        outcome
-    }
-
-    /// Counts the solutions of `board`, stopping once it has found `limit`, as
-    /// [`Solver::count`].
-    pub fn count(&mut self, board: &AnyBoard, limit: usize) -> Count {
-        let (count, stats) = with_solver!(self, board, |s, b| (s.count(b, limit), s.stats()));
-        self.stats = stats;
-        count
-    }
-
-    /// Counts the solutions of `board` up to `limit` and keeps the first one
-    /// found, in one search, as [`Solver::count_and_solve`].
-    pub fn count_and_solve(&mut self, board: &AnyBoard, limit: usize) -> (Count, Option<AnyBoard>) {
-        let (count, first, stats) = with_solver!(self, board, |s, b| {
-            let (count, first) = s.count_and_solve(b, limit);
-            (count, first.map(AnyBoard::from), s.stats())
-        });
-        self.stats = stats;
-        (count, first)
-    }
-}
-
-/// A puzzle read from one line and searched, as [`AnySolver::count_line`]
-/// returns it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct LineAnswer {
-    /// The puzzle, as [`AnyBoard::parse_line`] reads the line.
-    pub puzzle: AnyBoard,
-    /// Its solutions, counted up to the limit.
-    pub count: Count,
-    /// The first solution found, if any.
-    pub first: Option<AnyBoard>,
-}
-
-impl AnySolver {
-    /// Reads one puzzle from `line`, as [`AnyBoard::parse_line`] does, and
-    /// counts its solutions up to `limit`, keeping the first, as
-    /// [`AnySolver::count_and_solve`] does: one call a line for batches.
-    ///
-    /// It gives what those two calls give, a little faster: the search meets
-    /// conflicting givens anyway (they leave it no solution), so a plain line
-    /// is checked for conflicts only when the search finds no solution.
-    /// `limit` 1 gives [`AnySolver::solve`]'s answer.
-    ///
-    /// ```
-    /// use ndoku::{AnySolver, Count, ParseError};
-    ///
-    /// let mut solver = AnySolver::new();
-    /// let answer = solver.count_line("1.3..4..........", 2)?;
-    /// assert_eq!(answer.count, Count::AtLeast(2));
-    /// assert!(answer.first.is_some_and(|s| answer.puzzle.is_completed_by(&s)));
-    /// let conflict = solver.count_line("11..............", 2);
-    /// assert!(matches!(conflict, Err(ParseError::Board(_))));
-    /// # Ok::<(), ParseError>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// The errors of [`AnyBoard::parse_line`] for `line`, the same ones for the
-    /// same lines.
-    pub fn count_line(&mut self, line: &str, limit: usize) -> Result<LineAnswer, ParseError> {
-        let (puzzle, unchecked) = match AnyBoard::plain_line_unchecked(line) {
-            Some(puzzle) => (puzzle, true),
-            None => (AnyBoard::parse_line(line)?, false),
-        };
-        let (count, first) = self.count_and_solve(&puzzle, limit);
-        if unchecked && first.is_none() {
-            // A solution keeps the givens, so only a puzzle without one can
-            // hold a conflict.
-            puzzle.check_conflicts()?;
-        }
-        Ok(LineAnswer {
-            puzzle,
-            count,
-            first,
-        })
-    }
-}
-
-impl Default for AnySolver {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The examples of docs/formats.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/formats.md")]
+struct FormatsDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Board4, Board9, Board16, Board64, BoardError};
+    use crate::{Count, Outcome, Solver};
+    use std::time::Duration;
 
     const NINE: &str =
         "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
@@ -840,14 +548,14 @@ mod tests {
     fn the_solver_solves_every_size_and_reuses_itself() {
         // The engine does not (yet) solve near-empty 49×49 and 64×64 boards
         // quickly, so those get a budget: a solution, if any, must be right.
-        let mut solver = AnySolver::new().with_max_nodes(20_000);
+        let mut solver = Solver::new().with_max_nodes(20_000);
         for _ in 0..2 {
             for puzzle in first_rows() {
                 let outcome = solver.solve(&puzzle);
                 if puzzle.size() > 36 && outcome.gave_up() {
                     continue;
                 }
-                let AnyOutcome::Solved(solution) = outcome else {
+                let Outcome::Solved(solution) = outcome else {
                     panic!("{}x{} has a solution", puzzle.size(), puzzle.size());
                 };
                 assert!(solution.is_solved());
@@ -862,40 +570,46 @@ mod tests {
 
     #[test]
     fn counts_and_outcomes_match_the_sized_solver() {
-        let mut solver = AnySolver::new();
+        let mut solver = Solver::new();
         let nine = AnyBoard::parse_line(NINE).unwrap();
         assert_eq!(solver.count(&nine, 2), Count::Exact(1));
         let none = AnyBoard::parse_line(NO_SOLUTION).unwrap();
-        assert_eq!(solver.solve(&none), AnyOutcome::Unsolvable);
+        assert_eq!(solver.solve(&none), Outcome::Unsolvable);
         assert_eq!(solver.count(&none, 2), Count::Exact(0));
         let empty = AnyBoard::empty(4).unwrap();
         assert_eq!(solver.count(&empty, 1000), Count::Exact(288));
         assert_eq!(solver.stats().solutions, 288);
         assert_eq!(
             solver.count(&empty, 1000),
-            Solver::<2>::new().count(&Board4::new(), 1000)
+            crate::engine::classic::Solver::<2>::new().count(&Board4::new(), 1000)
         );
     }
 
     #[test]
     fn the_budget_holds_for_every_size() {
-        let mut solver = AnySolver::new().with_max_nodes(10);
-        assert_eq!(solver.max_nodes(), 10);
+        let mut solver = Solver::new().with_max_nodes(10);
+        assert_eq!(solver.limits().max_nodes(), Some(10));
         let empty = AnyBoard::empty(9).unwrap();
         assert!(matches!(solver.count(&empty, usize::MAX), Count::GaveUp(_)));
         assert!(solver.stats().guesses <= 10);
         let big = AnyBoard::parse_line(NO_SOLUTION).unwrap();
-        let outcome = AnySolver::new().with_max_nodes(0).solve(&big);
-        assert!(outcome.gave_up() || outcome == AnyOutcome::Unsolvable);
+        let outcome = Solver::new().with_max_nodes(0).solve(&big);
+        assert!(outcome.gave_up() || outcome == Outcome::Unsolvable);
     }
 
     #[test]
     fn the_time_limit_holds_for_every_size_beside_the_budget() {
         let limit = Some(Duration::ZERO);
-        let mut solver = AnySolver::new().with_time_limit(limit).with_max_nodes(7);
-        assert_eq!((solver.time_limit(), solver.max_nodes()), (limit, 7));
-        let solver2 = AnySolver::new().with_max_nodes(7).with_time_limit(limit);
-        assert_eq!((solver2.time_limit(), solver2.max_nodes()), (limit, 7));
+        let mut solver = Solver::new().with_time_limit(limit).with_max_nodes(7);
+        assert_eq!(
+            (solver.limits().time_limit(), solver.limits().max_nodes()),
+            (limit, Some(7))
+        );
+        let solver2 = Solver::new().with_max_nodes(7).with_time_limit(limit);
+        assert_eq!(
+            (solver2.limits().time_limit(), solver2.limits().max_nodes()),
+            (limit, Some(7))
+        );
         // The empty boards need guesses: a zero limit stops them before the first.
         for size in [4, 9, 16, 25] {
             let empty = AnyBoard::empty(size).unwrap();
@@ -905,7 +619,7 @@ mod tests {
         }
         // Cleared, the limit no longer applies, and the budget still does.
         let mut solver = solver.with_time_limit(None);
-        assert_eq!(solver.max_nodes(), 7);
+        assert_eq!(solver.limits().max_nodes(), Some(7));
         let empty = AnyBoard::empty(9).unwrap();
         assert!(matches!(solver.count(&empty, usize::MAX), Count::GaveUp(_)));
         assert_eq!(solver.stats().guesses, 7);

@@ -94,6 +94,16 @@ pub enum BoardError {
         /// The house the two cells share.
         house: House,
     },
+    /// A [`Puzzle`](crate::Puzzle) whose rules are more than a classic
+    /// board's rows, columns and square boxes, converted to a `Board`.
+    #[error("a {size}x{size} puzzle {rules} is not a classic board with square boxes")]
+    NotClassic {
+        /// The side of the puzzle.
+        size: usize,
+        /// What its rules have beyond a classic board, such as
+        /// `with boxes of 2x3` or `with extra rules`.
+        rules: String,
+    },
 }
 
 /// Text that does not describe a valid board.
@@ -193,7 +203,7 @@ pub enum ParseError {
     #[error(transparent)]
     Board(#[from] BoardError),
     /// Text of a size not known beforehand
-    /// ([`Variant`](crate::Variant)'s parser) whose cells make a board of a
+    /// ([`Puzzle`](crate::Puzzle)'s parser) whose cells make a board of a
     /// side no rules support: N×N cells for an N over 400, or a grid whose
     /// first row is that wide.
     #[error("a {size}x{size} board is not supported: sizes run from 1 to {max}")]
@@ -205,9 +215,9 @@ pub enum ParseError {
     },
     /// The text could be read, but its givens break one of the
     /// [`Rules`](crate::Rules) it was read under
-    /// ([`Variant`](crate::Variant)'s parser).
+    /// ([`Puzzle`](crate::Puzzle)'s parser).
     #[error(transparent)]
-    Violation(#[from] crate::rules::Violation),
+    Violation(#[from] Violation),
 }
 
 /// `is 4x4 (16 cells)`, or `are 4x4 (16 cells) and 9x9 (81 cells)`.
@@ -245,7 +255,7 @@ impl ParseError {
                 | BoardError::Conflict { row, .. }
                 | BoardError::OutOfBounds { row, .. },
             ) => Some(*row),
-            ParseError::Violation(crate::rules::Violation::Repeat { second, .. }) => Some(second.0),
+            ParseError::Violation(Violation::Repeat { second, .. }) => Some(second.0),
             _ => None,
         }
     }
@@ -399,5 +409,44 @@ pub enum RulesError {
         rule: &'static str,
         /// What it needs: `square boxes`.
         needs: &'static str,
+    },
+}
+
+/// A rule a grid breaks: two cells that must differ and do not, or a cage
+/// whose values miss its sum.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum Violation {
+    /// Two cells that must differ hold the same value.
+    #[error("value {value} at R{}C{} repeats at R{}C{}: {why}", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
+    Repeat {
+        /// The repeated value.
+        value: u16,
+        /// The first cell, (row, column), 0-based.
+        first: (usize, usize),
+        /// The second cell.
+        second: (usize, usize),
+        /// The rule they share: `one column`, `cage 3`, `anti-knight`.
+        why: String,
+    },
+    /// A full cage whose values do not add up to its sum.
+    #[error("cage {cage} sums to {found}, expected {sum}")]
+    Sum {
+        /// The cage, 1-based in the order of [`Rules::cages`](crate::Rules::cages).
+        cage: usize,
+        /// Its sum.
+        sum: u64,
+        /// What its values add up to.
+        found: u64,
+    },
+    /// A grid of the wrong length, or with a value out of range.
+    #[error("expected {expected} values of 0 to {size}, found {found}")]
+    Shape {
+        /// Values a grid needs.
+        expected: usize,
+        /// Values given, or the bad value's index.
+        found: usize,
+        /// The side of the board.
+        size: usize,
     },
 }

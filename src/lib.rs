@@ -26,16 +26,16 @@
 //!   are shortcuts to it.
 //! - [`Outcome`] and [`Count`] say how a search ended, including
 //!   [`Outcome::GaveUp`] and [`Count::GaveUp`] when a budget or time limit ran out.
-//! - [`AnyBoard`], [`AnySolver`] and [`AnyOutcome`] do the same for boards whose
+//! - [`AnyBoard`], [`Solver`] and [`Outcome<AnyBoard>`] do the same for boards whose
 //!   size is only known from the input, such as lines of a puzzle file.
 //! - [`ParseError`] and [`BoardError`] say what is wrong with text or a board,
 //!   and where.
 //! - [`Rules`] are variant rules as data: boxes of R×C cells, jigsaw regions,
 //!   diagonals, windows, disjoint groups, extra regions, anti-knight and
-//!   anti-king, killer cages; [`Variant`] is a puzzle under them and
+//!   anti-king, killer cages; [`Puzzle`] is a puzzle under them and
 //!   [`VariantSolver`] solves, counts and lists its solutions (see
 //!   [Variant rules](#variant-rules)). With the `fpuzzles` feature,
-//!   [`fpuzzles`] reads and writes the variant community's JSON and links.
+//!   [`text::fpuzzles`] reads and writes the variant community's JSON and links.
 //! - [`Logic`] finds human-style steps on a [`Candidates`] grid and rates
 //!   puzzles on the Sudoku Explainer scale (see
 //!   [Human-style logic](#human-style-logic)).
@@ -93,8 +93,8 @@
 //!   empty; every size, including 64×64, where `{}` prints it since single
 //!   characters run out. See [`Board::from_tokens`] and [`Board::to_tokens`].
 //!   Classic boards of any side up to 400×400 (past 64×64 too, with boxes of
-//!   h×w as [`Rules::classic`] makes them) read into a [`Variant`] from tokens
-//!   or grids with box rules: [`Variant::parse_classic`], [`Variant::parse_with`].
+//!   h×w as [`Rules::classic`] makes them) read into a [`Puzzle`] from tokens
+//!   or grids with box rules: [`Puzzle::parse_classic`], [`Puzzle::parse_with`].
 //! - **Hex** (16×16 only): `0`-`F` for 1-16, `.` for empty. See
 //!   [`Board::from_hex`] and [`Board::to_hex`].
 //!
@@ -173,7 +173,7 @@
 //! [`Count::GaveUp`]`(found)` from [`Solver::count`] and
 //! [`Solver::count_and_solve`], with the number of solutions found by then.
 //! [`Solver::stats`] tells how many guesses the last search made, never more
-//! than the budget. [`AnySolver::with_max_nodes`] sets the same budget for
+//! than the budget. [`Solver::with_max_nodes`] sets the same budget for
 //! every size.
 //!
 //! So counting every solution of the empty 9×9, `count(&empty, usize::MAX)`,
@@ -211,7 +211,9 @@
 //! added:
 //!
 //! ```
-//! use ndoku::{ChessRule, Count, Rules, Variant, VariantSolver};
+//! use ndoku::{Count, Rules, Puzzle};
+//! use ndoku::model::ChessRule;
+//! use ndoku::engine::variant::VariantSolver;
 //!
 //! // A 6×6 jigsaw whose regions are given as a map, with anti-king and a
 //! // killer cage of two cells summing to 11.
@@ -226,7 +228,7 @@
 //! let rules = Rules::jigsaw(6, &map)?
 //!     .with_chess(ChessRule::AntiKing)
 //!     .with_cage(&[(5, 4), (5, 5)], Some(11))?;
-//! let mut puzzle = Variant::new(rules);
+//! let mut puzzle = Puzzle::new(rules);
 //! puzzle.set(0, 0, 1)?;
 //! let mut solver = VariantSolver::new().with_max_nodes(100_000);
 //! let (count, first) = solver.count_and_solve(&puzzle, 2);
@@ -240,12 +242,12 @@
 //! [`Board<BOX>`](Board) and [`Solver<BOX>`](Solver) stay the typed API for
 //! classic boards, with their own, faster engines; [`VariantSolver`] is the
 //! run-time engine for everything else. With the `fpuzzles` feature,
-//! [`fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
+//! [`text::fpuzzles::parse`] reads f-puzzles JSON, an `https://www.f-puzzles.com/?load=`
 //! link, its bare `load` string, or a SudokuPad link that carries one, keeps
 //! the keys that state no rule (drawings, tool settings) for
-//! [`fpuzzles::FPuzzle::to_json`] to write back, and names any constraint it
-//! does not support rather than pass it over; [`fpuzzles::to_json`] and
-//! [`fpuzzles::to_link`] write them.
+//! [`text::fpuzzles::FPuzzle::to_json`] to write back, and names any constraint it
+//! does not support rather than pass it over; [`text::fpuzzles::to_json`] and
+//! [`text::fpuzzles::to_link`] write them.
 //!
 //! # Human-style logic
 //!
@@ -260,13 +262,14 @@
 //! that the ladder got stuck.
 //!
 //! ```
-//! use ndoku::{Candidates, Logic, Rules, Variant};
+//! use ndoku::{Logic, Rules, Puzzle};
+//! use ndoku::logic::Candidates;
 //!
 //! // Two solutions: a solved grid with a deadly rectangle emptied.
 //! let two = "310578402520134708487629531263415987974863125851792643138947256692351874745286319";
 //! let hard = "700306001008000900320000074000060000050020040000908000246000397903000802000000000";
 //! let cells = |s: &str| s.bytes().map(|b| u16::from(b - b'0')).collect::<Vec<u16>>();
-//! let puzzle = Variant::from_cells(Rules::classic(9)?, &cells(hard))?;
+//! let puzzle = Puzzle::from_cells(Rules::classic(9)?, &cells(hard))?;
 //! let logic = Logic::new().assume_unique(true);
 //! let rating = logic.rate(&puzzle)?;
 //! assert_eq!(rating.er, Some(3.2)); // an X-Wing, as SE rates it
@@ -276,7 +279,7 @@
 //! println!("{step}"); // "hidden single: 8 in box 3 has one place, R1C8"
 //!
 //! // Where no step of the ladder applies, no number is invented.
-//! let stuck = Variant::from_cells(Rules::classic(9)?, &cells(two))?;
+//! let stuck = Puzzle::from_cells(Rules::classic(9)?, &cells(two))?;
 //! assert!(Logic::new().rate(&stuck)?.er.is_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -293,11 +296,12 @@
 //! an SE range or needs a technique, within the attempts allowed.
 //!
 //! ```
-//! use ndoku::{Analysis, Count, Generator, Logic, RatingRange, Variant};
+//! use ndoku::{Analysis, Count, Generator, Logic, Puzzle};
+//! use ndoku::generate::RatingRange;
 //!
 //! let range: RatingRange = "3.0-4.0".parse()?;
 //! let made = Generator::<3>::new(2).with_rating(range).generate()?;
-//! let puzzle = Variant::from(&made.board);
+//! let puzzle = Puzzle::from(&made.board);
 //! let rating = Logic::new().assume_unique(true).rate(&puzzle)?;
 //! assert!(range.contains(rating.tenths().expect("rated")));
 //!
@@ -335,7 +339,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! - `fpuzzles`: [`fpuzzles`], reading and writing f-puzzles JSON and links
+//! - `fpuzzles`: [`text::fpuzzles`], reading and writing f-puzzles JSON and links
 //!   (serde_json, lz-str).
 //! - `cli`: the `ndoku` command-line tool (see the README); the library needs
 //!   none of its dependencies.
@@ -343,42 +347,22 @@
 // What a pure method returns is all it does: dropping it is a mistake.
 #![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 
-mod analysis;
+pub mod analysis;
 mod any;
-mod board;
-mod engine;
+pub mod engine;
 mod error;
-mod format;
-#[cfg(feature = "fpuzzles")]
-pub mod fpuzzles;
-mod game;
-mod generate;
-mod geometry;
+pub mod generate;
 pub mod logic;
-mod outcome;
+pub mod model;
 mod random;
-mod reference;
-mod rules;
-#[cfg(feature = "serde")]
-mod serde_impl;
-pub mod sniff;
-mod transform;
-mod variant;
+pub mod text;
 
-pub use analysis::{Analysis, CandidateCounts, TrueCandidates};
-pub use any::{AnyBoard, AnyOutcome, AnySolver, LineAnswer};
-pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
-pub use engine::{Engine, Solver, Stats, VariantSolver};
-pub use error::{BoardError, House, ParseError, RulesError, UnknownName};
-pub use game::{Game, GameError};
-pub use generate::{
-    Difficulty, GenerateError, Generator, Level, Puzzle, RatingGoal, RatingRange, RatingRangeError,
-    Symmetry, Technique, VariantGenerator, VariantPuzzle,
+pub use analysis::Analysis;
+pub use any::AnyBoard;
+pub use engine::{Count, Limits, Outcome, Solver};
+pub use error::{BoardError, ParseError, RulesError, Violation};
+pub use generate::{GenerateError, Generated, Generator, Level, Symmetry};
+pub use logic::{Hint, Logic, Rating, Step};
+pub use model::{
+    Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64, Game, Puzzle, Rules,
 };
-pub use geometry::{Geometry, HouseCells, Intersection, Membership};
-pub use logic::{Candidates, Hint, Logic, LogicError, Rating, Step};
-pub use outcome::{Count, Outcome};
-pub use reference::Reference;
-pub use rules::{Cage, ChessRule, Rules, Violation};
-pub use transform::{Transform, TransformError};
-pub use variant::{Variant, VariantOutcome};

@@ -1,4 +1,5 @@
-//! Replays the `console` examples of README.md against the built binary, so that what it shows stays true.
+//! Replays the `console` examples of README.md, docs/cli.md and docs/formats.md
+//! against the built binary, so that what they show stays true.
 //!
 //! A block is a run of `$ COMMAND` lines, each followed by what it prints. The
 //! commands are a small shell: `ndoku ARGS`, optionally fed by `echo 'TEXT' |`
@@ -10,13 +11,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The `console` blocks of README.md, as lines.
-fn console_blocks() -> Vec<Vec<String>> {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md reads");
+/// The documents whose `console` blocks are replayed, from the crate root.
+const DOCUMENTS: [&str; 3] = ["README.md", "docs/cli.md", "docs/formats.md"];
+
+/// The `console` blocks of `text`, as lines; `name` says which document
+/// holds a block that is not closed.
+fn console_blocks(name: &str, text: &str) -> Vec<Vec<String>> {
     let mut blocks = Vec::new();
     let mut current: Option<Vec<String>> = None;
-    for line in readme.lines() {
+    for line in text.lines() {
         match (&mut current, line.trim_end()) {
             (None, "```console") => current = Some(Vec::new()),
             (Some(_), "```") => blocks.extend(current.take()),
@@ -24,7 +27,7 @@ fn console_blocks() -> Vec<Vec<String>> {
             (None, _) => {}
         }
     }
-    assert!(current.is_none(), "a console block is not closed");
+    assert!(current.is_none(), "a console block of {name} is not closed");
     blocks
 }
 
@@ -43,9 +46,10 @@ fn commands(block: &[String]) -> Vec<(String, Vec<String>)> {
 }
 
 /// A directory for one block's files, holding a copy of `puzzles/`.
-fn workdir(index: usize) -> PathBuf {
+fn workdir(name: &str, index: usize) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("readme")
+        .join(name.replace('/', "-"))
         .join(index.to_string());
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("puzzles")).expect("work dir");
@@ -61,22 +65,81 @@ fn workdir(index: usize) -> PathBuf {
     dir
 }
 
-/// Splits `ndoku`'s arguments as the shell would for the README's plain words.
+/// Splits `ndoku`'s arguments as the shell would for the documents' plain words.
 fn words(args: &str) -> Vec<&str> {
     assert!(
         !args.contains(['"', '\'', '|', '>', '<', '$', '*', ';']),
-        "README command needs more shell than this test knows: {args}"
+        "a command needs more shell than this test knows: {args}"
     );
     args.split_whitespace().collect()
 }
 
 #[test]
 fn readme_console_examples_print_what_they_show() {
-    let blocks = console_blocks();
-    assert!(blocks.len() >= 3, "README has its console examples");
+    let checked = replay("README.md");
+    assert!(checked >= 5, "only {checked} README.md commands checked");
+}
+
+#[test]
+fn cli_doc_console_examples_print_what_they_show() {
+    let checked = replay("docs/cli.md");
+    assert!(checked >= 15, "only {checked} docs/cli.md commands checked");
+}
+
+#[test]
+fn formats_doc_console_examples_print_what_they_show() {
+    let checked = replay("docs/formats.md");
+    assert!(
+        checked >= 2,
+        "only {checked} docs/formats.md commands checked"
+    );
+}
+
+/// A document with `console` blocks that no test replays would drift
+/// unseen: every one of them is in [`DOCUMENTS`].
+#[test]
+fn every_document_with_console_blocks_is_replayed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    let mut pending = vec![root.join("docs")];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("docs/ reads") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                found.push(path);
+            }
+        }
+    }
+    found.extend(["README.md", "CHANGELOG.md"].map(|f| root.join(f)));
+    for path in found {
+        let text = std::fs::read_to_string(&path).expect("a document reads");
+        let name = path
+            .strip_prefix(root)
+            .expect("under the crate root")
+            .to_string_lossy()
+            .replace('\\', "/");
+        if !console_blocks(&name, &text).is_empty() {
+            assert!(
+                DOCUMENTS.contains(&name.as_str()),
+                "{name} has console blocks: add it to DOCUMENTS"
+            );
+        }
+    }
+}
+
+/// Runs every command of the `console` blocks of document `name` and checks
+/// what it prints; returns how many were checked.
+fn replay(name: &str) -> usize {
+    assert!(DOCUMENTS.contains(&name), "{name} is listed in DOCUMENTS");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name} reads: {e}"));
+    let blocks = console_blocks(name, &text);
+    assert!(!blocks.is_empty(), "{name} has its console examples");
     let mut checked = 0;
     for (index, block) in blocks.iter().enumerate() {
-        let dir = workdir(index);
+        let dir = workdir(name, index);
         let mut last_code: Option<i32> = None;
         for (command, expected) in commands(block) {
             if command == "echo $?" {
@@ -84,7 +147,7 @@ fn readme_console_examples_print_what_they_show() {
                 assert_eq!(
                     expected,
                     vec![code.to_string()],
-                    "exit status of the command before"
+                    "{name}: exit status of the command before"
                 );
                 checked += 1;
                 continue;
@@ -111,26 +174,26 @@ fn readme_console_examples_print_what_they_show() {
             };
             let args = rest
                 .strip_prefix("ndoku ")
-                .unwrap_or_else(|| panic!("README command this test does not know: {command}"));
+                .unwrap_or_else(|| panic!("{name}: a command this test does not know: {command}"));
             let output = run(&dir, &words(args), stdin.as_deref());
             last_code = output.status.code();
             let stdout = String::from_utf8(output.stdout).expect("UTF-8 stdout");
             let stderr = String::from_utf8(output.stderr).expect("UTF-8 stderr");
-            assert!(!stderr.contains("panicked"), "{command}: {stderr}");
-            // The README shows both streams together; the binary writes
+            assert!(!stderr.contains("panicked"), "{name}: {command}: {stderr}");
+            // The documents show both streams together; the binary writes
             // errors to stderr, one `error:` line each.
             let (want_err, want_out): (Vec<&String>, Vec<&String>) =
                 expected.iter().partition(|l| l.starts_with("error: "));
             let got_out: Vec<&str> = stdout.lines().collect();
-            assert_eq!(got_out, want_out, "stdout of `{command}`");
+            assert_eq!(got_out, want_out, "{name}: stdout of `{command}`");
             if !quiet {
                 let got_err: Vec<&str> = stderr.lines().collect();
-                assert_eq!(got_err, want_err, "stderr of `{command}`");
+                assert_eq!(got_err, want_err, "{name}: stderr of `{command}`");
             }
             checked += 1;
         }
     }
-    assert!(checked >= 7, "only {checked} README commands checked");
+    checked
 }
 
 /// Runs the binary in `dir` with `args`, feeding it `stdin`.

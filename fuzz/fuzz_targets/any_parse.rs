@@ -1,8 +1,8 @@
 #![no_main]
-//! Fuzzes `AnyBoard`'s parsers, which read the board size from the text: `parse_line`, `parse_grid`, `parse_hex` and `FromStr`, and `AnySolver::count_line`, which must answer as `parse_line` and a search do.
+//! Fuzzes `AnyBoard`'s parsers, which read the board size from the text: `parse_line`, `parse_grid`, `parse_hex` and `FromStr`, and `Solver::count_line`, which must answer as `parse_line` and a search do.
 
 use libfuzzer_sys::fuzz_target;
-use ndoku::{AnyBoard, AnySolver};
+use ndoku::{AnyBoard, Solver};
 use ndoku_fuzz::{check_any_round_trips, check_parsed, text};
 
 fuzz_target!(|data: &[u8]| {
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
 /// `parse_line`'s error, or its puzzle with the count and first solution of a
 /// search on it (the same small budget), and a first solution that completes it.
 fn check_count_line(s: &str, line: &Result<AnyBoard, ndoku::ParseError>) {
-    let mut solver = AnySolver::new().with_max_nodes(16);
+    let mut solver = Solver::new().with_max_nodes(16);
     let answer = solver.count_line(s, 2);
     match (line, answer) {
         (Err(e), answer) => assert_eq!(answer.err().as_ref(), Some(e), "count_line error"),

@@ -1,9 +1,10 @@
 #![no_main]
-//! Fuzzes the f-puzzles reader, `ndoku::fpuzzles::parse`, on any text (JSON, links, load strings): an error must read well, and a puzzle it reads must search on a small budget to solutions that keep its rules and givens.
+//! Fuzzes the f-puzzles reader, `ndoku::text::fpuzzles::parse`, on any text (JSON, links, load strings): an error must read well, and a puzzle it reads must search on a small budget to solutions that keep its rules and givens.
 
 use libfuzzer_sys::fuzz_target;
-use ndoku::fpuzzles::{self, FPuzzle};
-use ndoku::{Count, Variant, VariantOutcome, VariantSolver};
+use ndoku::text::fpuzzles::{self, FPuzzle};
+use ndoku::{Count, Puzzle, Outcome<Puzzle>};
+use ndoku::engine::variant::VariantSolver;
 use ndoku_fuzz::text;
 
 /// Guesses each search may make: enough to solve most small puzzles, few
@@ -33,14 +34,14 @@ fn check_read(read: &FPuzzle) {
     if let Some(solution) = &read.solution {
         assert_eq!(solution.len(), puzzle.cells().len(), "solution length");
     }
-    let check = |s: &Variant| {
+    let check = |s: &Puzzle| {
         assert!(s.cells().iter().all(|&v| v != 0), "not full: {s}");
         assert!(rules.check(s.cells()).is_ok(), "breaks a rule: {s}");
         assert!(puzzle.is_completed_by(s), "not a solution: {s}");
     };
     let mut solver = VariantSolver::new().with_max_nodes(BUDGET);
     let outcome = solver.solve(puzzle);
-    if let VariantOutcome::Solved(s) = &outcome {
+    if let Outcome::Solved(s) = &outcome {
         check(s);
     }
     let (count, first) = solver.count_and_solve(puzzle, 2);
@@ -49,8 +50,8 @@ fn check_read(read: &FPuzzle) {
     }
     assert_eq!(first.is_some(), count.found() > 0, "{count:?}");
     match (&outcome, count) {
-        (VariantOutcome::Solved(_), Count::Exact(0))
-        | (VariantOutcome::Unsolvable, Count::Exact(1..) | Count::AtLeast(_)) => {
+        (Outcome::Solved(_), Count::Exact(0))
+        | (Outcome::Unsolvable, Count::Exact(1..) | Count::AtLeast(_)) => {
             panic!("solve gave {outcome:?}, count gave {count:?}")
         }
         _ => {}

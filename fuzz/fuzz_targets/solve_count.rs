@@ -1,12 +1,14 @@
 #![no_main]
-//! Fuzzes solving and counting on small budgets, for every size: `Solver`, `AnySolver` and `Reference` must agree wherever both answers are definite.
+//! Fuzzes solving and counting on small budgets, for every size: `Solver`, `Solver` and `Reference` must agree wherever both answers are definite.
 //!
 //! Input: four header bytes (size, count limit, budget, flags), then the board,
 //! either as text for `FromStr` or as one byte per cell (its value modulo
 //! `N + 1`, dropped where it would conflict with the cells before it).
 
 use libfuzzer_sys::fuzz_target;
-use ndoku::{AnyBoard, AnyOutcome, AnySolver, Board, Count, Engine, Outcome, Reference, Solver};
+use ndoku::{AnyBoard, Outcome<AnyBoard>, Solver, Board, Count, Outcome, Solver};
+use ndoku::engine::classic::Engine;
+use ndoku::engine::Reference;
 use ndoku_fuzz::{
     check_board, check_count, check_counts_agree, check_error, check_solution, with_box,
 };
@@ -140,7 +142,7 @@ fn run_fast<const BOX: usize>(
     solver: &mut Solver<BOX>,
     puzzle: &Board<BOX>,
     limit: usize,
-) -> (Count, Option<Board<BOX>>, Outcome<BOX>) {
+) -> (Count, Option<Board<BOX>>, Outcome<Board<BOX>>) {
     let max_nodes = solver.max_nodes();
     let outcome = solver.solve(puzzle);
     assert!(
@@ -177,7 +179,7 @@ fn run_fast<const BOX: usize>(
 /// neither contradicts the other; a unique puzzle's solution is `first`.
 fn check_outcome_and_count<const BOX: usize>(
     puzzle: &Board<BOX>,
-    outcome: &Outcome<BOX>,
+    outcome: &Outcome<Board<BOX>>,
     count: Count,
     first: Option<&Board<BOX>>,
 ) {
@@ -201,13 +203,13 @@ fn check_outcome_and_count<const BOX: usize>(
 /// Checks two engines' outcomes on one puzzle: no solution against a proof of
 /// none, and one solution for a puzzle either counted as unique.
 fn check_outcomes_agree<const BOX: usize>(
-    a: &Outcome<BOX>,
-    b: &Outcome<BOX>,
+    a: &Outcome<Board<BOX>>,
+    b: &Outcome<Board<BOX>>,
     a_count: Count,
     b_count: Count,
 ) {
-    let solved = |o: &Outcome<BOX>| matches!(o, Outcome::Solved(_));
-    let none = |o: &Outcome<BOX>, c: Count| *o == Outcome::Unsolvable || c == Count::Exact(0);
+    let solved = |o: &Outcome<Board<BOX>>| matches!(o, Outcome::Solved(_));
+    let none = |o: &Outcome<Board<BOX>>, c: Count| *o == Outcome::Unsolvable || c == Count::Exact(0);
     assert!(
         !(solved(a) && none(b, b_count)),
         "{a:?} against {b:?} / {b_count:?}"
@@ -222,30 +224,30 @@ fn check_outcomes_agree<const BOX: usize>(
     }
 }
 
-/// Checks that `AnySolver` gives what `Solver` gave with the same budget.
+/// Checks that `Solver` gives what `Solver` gave with the same budget.
 fn check_any_solver<const BOX: usize>(
     puzzle: &Board<BOX>,
     max_nodes: u64,
     limit: usize,
-    (outcome, count, first): (&Outcome<BOX>, Count, &Option<Board<BOX>>),
+    (outcome, count, first): (&Outcome<Board<BOX>>, Count, &Option<Board<BOX>>),
 ) where
     AnyBoard: From<Board<BOX>>,
 {
     let any = AnyBoard::from(puzzle.clone());
-    let mut solver = AnySolver::new().with_max_nodes(max_nodes);
+    let mut solver = Solver::new().with_max_nodes(max_nodes);
     assert_eq!(
         solver.solve(&any),
-        AnyOutcome::from(outcome.clone()),
-        "AnySolver::solve"
+        Outcome::from(outcome.clone()),
+        "Solver::solve"
     );
     let (any_count, any_first) = solver.count_and_solve(&any, limit);
-    assert_eq!(any_count, count, "AnySolver::count_and_solve");
+    assert_eq!(any_count, count, "Solver::count_and_solve");
     assert_eq!(
         any_first,
         first.clone().map(AnyBoard::from),
-        "AnySolver's first solution"
+        "Solver's first solution"
     );
-    assert_eq!(solver.count(&any, limit), count, "AnySolver::count");
+    assert_eq!(solver.count(&any, limit), count, "Solver::count");
 }
 
 /// 4×4 only, where every count is cheap: the budgeted counts against the

@@ -4,12 +4,12 @@ use std::time::{Duration, Instant};
 
 /// Where one search must stop: its node budget and its deadline.
 ///
-/// The search compares its guess count with one number, [`Limits::next`],
+/// The search compares its guess count with one number, [`Meter::next`],
 /// before each guess, so that a search without a time limit pays no more
 /// for one than for the budget alone; with a deadline, `next` comes every
 /// few guesses, and only then is the clock read.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
+pub(crate) struct Meter {
     max_nodes: u64,
     deadline: Option<Instant>,
     every: u64,
@@ -17,7 +17,7 @@ pub(crate) struct Limits {
     next: u64,
 }
 
-impl Limits {
+impl Meter {
     /// The limits of a search starting now. With a deadline the first guess
     /// is a checkpoint, so that a zero limit stops a search at its first
     /// guess. A limit too far ahead for the clock to hold is no limit.
@@ -38,7 +38,7 @@ impl Limits {
         guesses == self.next && self.check(guesses)
     }
 
-    /// [`Limits::reached`] at a checkpoint: the budget is spent, or the
+    /// [`Meter::reached`] at a checkpoint: the budget is spent, or the
     /// deadline passed; else the next checkpoint is set, `every` guesses on
     /// or at the budget. Without a deadline the only checkpoint is the
     /// budget, so a search that goes on past one has a deadline.
@@ -50,5 +50,82 @@ impl Limits {
         }
         self.next = guesses.saturating_add(self.every).min(self.max_nodes);
         false
+    }
+}
+
+/// How far a search may go, the same for every solver: a node budget (the
+/// guesses it may make), a time limit, and a seed for its tie-breaks and
+/// value order. The default has none of them: an unbounded, reproducible
+/// search.
+///
+/// ```
+/// use std::time::Duration;
+/// use ndoku::{Limits, Solver};
+///
+/// let limits = Limits::new().with_max_nodes(10_000).with_time_limit(Some(Duration::from_secs(1)));
+/// let solver = Solver::new().with_limits(limits);
+/// assert_eq!(solver.limits().max_nodes(), Some(10_000));
+/// ```
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Limits {
+    max_nodes: Option<u64>,
+    time_limit: Option<Duration>,
+    seed: Option<u64>,
+}
+
+impl Limits {
+    /// No budget, no time limit, no seed.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            max_nodes: None,
+            time_limit: None,
+            seed: None,
+        }
+    }
+
+    /// Bounds the guesses a search may make; past them it gives up
+    /// ([`Outcome::GaveUp`](crate::Outcome::GaveUp),
+    /// [`Count::GaveUp`](crate::Count::GaveUp)).
+    #[must_use]
+    pub const fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = Some(max_nodes);
+        self
+    }
+
+    /// Stops a search once it has run for `limit` (`None`: no limit), with
+    /// the same `GaveUp` results as the budget. Where it stops depends on
+    /// the machine.
+    #[must_use]
+    pub const fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.time_limit = limit;
+        self
+    }
+
+    /// Seeds the search's tie-breaks and value order: another seed may find
+    /// another solution first, and takes another path to it.
+    #[must_use]
+    pub const fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The node budget, if there is one.
+    #[must_use]
+    pub const fn max_nodes(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// The time limit, if there is one.
+    #[must_use]
+    pub const fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The seed, if there is one.
+    #[must_use]
+    pub const fn seed(&self) -> Option<u64> {
+        self.seed
     }
 }

@@ -25,10 +25,10 @@
 //! alternative but one of a frame is used up, that last one is taken
 //! outright, not ruled in by eliminating the one before it.
 
-use super::limits::Limits;
+use super::limits::Meter;
 use super::stats::Stats;
-use crate::board::nonzero_bytes;
-use crate::outcome::Stop;
+use crate::engine::outcome::Stop;
+use crate::model::board::nonzero_bytes;
 
 /// Bit 0 of each of a band's three rows: multiplying a 9-bit set of columns by
 /// it gives those columns' cells in the band.
@@ -1008,7 +1008,7 @@ impl Nine {
     pub fn search(
         &mut self,
         givens: &[u8],
-        limits: &mut Limits,
+        limits: &mut Meter,
         stats: &mut Stats,
         values: bool,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
@@ -1098,7 +1098,7 @@ struct Search<'a> {
     /// The current node's grid, a fixed point of propagation.
     grid: Grid,
     checked: Checked,
-    limits: &'a mut Limits,
+    limits: &'a mut Meter,
     stats: &'a mut Stats,
     /// An easy puzzle, which starts with quick choices (see [`EASY_OPEN`]).
     easy: bool,
@@ -1118,7 +1118,7 @@ impl<'a> Search<'a> {
         frames: &'a mut Vec<Frame>,
         grid: Grid,
         checked: Checked,
-        limits: &'a mut Limits,
+        limits: &'a mut Meter,
         stats: &'a mut Stats,
         config_open: u32,
     ) -> Self {
@@ -1416,7 +1416,7 @@ mod tests {
     /// are the column's cells in the other bands.
     #[test]
     fn band_peers_are_the_geometrys_peers() {
-        let g = crate::geometry::Geometry::square(3);
+        let g = crate::model::geometry::Geometry::square(3);
         for i in 0..81 {
             let Cell { band, bit } = Cell::from_index(i);
             let (mut within, mut outside) = (0u32, 0usize);
@@ -1443,7 +1443,7 @@ mod tests {
         let mut stats = Stats::default();
         let stop = Nine::default().search(
             &givens,
-            &mut Limits::new(100_000, None, 1),
+            &mut Meter::new(100_000, None, 1),
             &mut stats,
             true,
             &mut |_| false,
@@ -1495,7 +1495,7 @@ mod tests {
         let mut first = [0u8; 81];
         Nine::default().search(
             &[0; 81],
-            &mut Limits::new(1_000, None, 1),
+            &mut Meter::new(1_000, None, 1),
             &mut Stats::default(),
             true,
             &mut |v| {
@@ -1532,7 +1532,7 @@ mod tests {
         let (mut stats, mut found) = (Stats::default(), 0);
         let stop = nine.search(
             puzzle,
-            &mut Limits::new(1_000_000, None, 1),
+            &mut Meter::new(1_000_000, None, 1),
             &mut stats,
             true,
             &mut |v| {

@@ -1,9 +1,9 @@
 //! Carving a puzzle out of a solved grid: empty orbits of cells while the puzzle stays unique.
 
-use crate::board::Board;
-use crate::engine::Solver;
-use crate::geometry::Geometry;
-use crate::outcome::{Count, Outcome};
+use crate::engine::classic::Solver;
+use crate::engine::outcome::{Count, Outcome};
+use crate::model::board::Board;
+use crate::model::geometry::Geometry;
 
 use super::grade::{Level, by_singles};
 use super::singles::{Settle, Singles, Tables};

@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use crate::board::Board;
-use crate::engine::Solver;
+use crate::engine::classic::Solver;
+use crate::engine::outcome::Outcome;
 use crate::error::{UnknownName, by_name};
-use crate::outcome::Outcome;
+use crate::model::board::Board;
 
 use super::singles::{Settle, Singles, Tables};
 
@@ -21,7 +21,7 @@ use super::singles::{Settle, Singles, Tables};
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
-pub enum Technique {
+pub enum Grade {
     /// Naked singles alone solve it: some open cell always has one candidate left.
     NakedSingles,
     /// Naked and hidden singles solve it (hidden singles were needed: a value
@@ -33,13 +33,13 @@ pub enum Technique {
     Guessing,
 }
 
-impl fmt::Display for Technique {
+impl fmt::Display for Grade {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Technique::NakedSingles => "naked singles",
-            Technique::HiddenSingles => "hidden singles",
-            Technique::EnginePropagation => "engine propagation",
-            Technique::Guessing => "guessing",
+            Grade::NakedSingles => "naked singles",
+            Grade::HiddenSingles => "hidden singles",
+            Grade::EnginePropagation => "engine propagation",
+            Grade::Guessing => "guessing",
         })
     }
 }
@@ -50,12 +50,12 @@ impl fmt::Display for Technique {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Level {
-    /// Singles alone solve it ([`Technique::NakedSingles`] or [`Technique::HiddenSingles`]).
+    /// Singles alone solve it ([`Grade::NakedSingles`] or [`Grade::HiddenSingles`]).
     Easy,
     /// Singles do not, but the engine solves it without guessing
-    /// ([`Technique::EnginePropagation`]).
+    /// ([`Grade::EnginePropagation`]).
     Medium,
-    /// The engine has to guess ([`Technique::Guessing`]).
+    /// The engine has to guess ([`Grade::Guessing`]).
     Hard,
 }
 
@@ -85,7 +85,7 @@ impl std::str::FromStr for Level {
     /// assert_eq!("Hard".parse::<Level>()?, Level::Hard);
     /// let e = "tricky".parse::<Level>().unwrap_err();
     /// assert_eq!(e.to_string(), r#"unknown level "tricky", expected one of: easy, medium, hard"#);
-    /// # Ok::<(), ndoku::UnknownName>(())
+    /// # Ok::<(), ndoku::generate::UnknownName>(())
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         by_name(s, "level", &[Level::Easy, Level::Medium, Level::Hard])
@@ -98,11 +98,11 @@ impl std::str::FromStr for Level {
 #[non_exhaustive]
 pub struct Difficulty {
     /// The hardest technique needed.
-    pub technique: Technique,
+    pub grade: Grade,
     /// Guesses the generator's engine made to solve the puzzle (zero when
     /// singles solve it, since the engine's propagation includes them). When
     /// the engine ran out of its node budget, the budget (and the technique is
-    /// [`Technique::Guessing`], even under a budget of zero). On 9×9 and smaller
+    /// [`Grade::Guessing`], even under a budget of zero). On 9×9 and smaller
     /// that is what a fresh [`Solver`] makes; from 16×16 up the generator's
     /// searches keep the settings they were measured with, which are not a
     /// fresh `Solver`'s, so a fresh `Solver` can guess a different number of
@@ -114,27 +114,23 @@ pub struct Difficulty {
 
 /// The singles a puzzle needs when singles alone solve it: naked ones, or
 /// naked and hidden ones; `None` when they do not.
-pub(crate) fn by_singles(
-    cells: &[u8],
-    tables: &Tables,
-    singles: &mut Singles,
-) -> Option<Technique> {
+pub(crate) fn by_singles(cells: &[u8], tables: &Tables, singles: &mut Singles) -> Option<Grade> {
     if singles.load(tables, cells, false) == Settle::Solved {
-        return Some(Technique::NakedSingles);
+        return Some(Grade::NakedSingles);
     }
     // Singles only add values, so going on from where naked ones stopped
     // ends where naked and hidden ones together would from the start.
-    (singles.resume(tables, true) == Settle::Solved).then_some(Technique::HiddenSingles)
+    (singles.resume(tables, true) == Settle::Solved).then_some(Grade::HiddenSingles)
 }
 
 impl Difficulty {
     /// The level this difficulty falls in.
     #[must_use]
     pub fn level(&self) -> Level {
-        match self.technique {
-            Technique::NakedSingles | Technique::HiddenSingles => Level::Easy,
-            Technique::EnginePropagation => Level::Medium,
-            Technique::Guessing => Level::Hard,
+        match self.grade {
+            Grade::NakedSingles | Grade::HiddenSingles => Level::Easy,
+            Grade::EnginePropagation => Level::Medium,
+            Grade::Guessing => Level::Hard,
         }
     }
 
@@ -154,7 +150,7 @@ impl Difficulty {
     ) -> Self {
         if let Some(technique) = by_singles(puzzle.as_bytes(), tables, singles) {
             return Self {
-                technique,
+                grade: technique,
                 guesses: 0,
                 backtracks: 0,
             };
@@ -169,10 +165,10 @@ impl Difficulty {
             stats.guesses
         };
         Self {
-            technique: if guesses == 0 && !gave_up {
-                Technique::EnginePropagation
+            grade: if guesses == 0 && !gave_up {
+                Grade::EnginePropagation
             } else {
-                Technique::Guessing
+                Grade::Guessing
             },
             guesses,
             backtracks: stats.backtracks,
@@ -195,27 +191,24 @@ mod tests {
         let grid: Board<3> = Board::new().solve().unwrap();
         let mut one_hole = grid.clone();
         one_hole.clear(4, 4).unwrap();
-        assert_eq!(
-            grade(&one_hole.to_string()).technique,
-            Technique::NakedSingles
-        );
+        assert_eq!(grade(&one_hole.to_string()).grade, Grade::NakedSingles);
         // Every open cell has two candidates or more at the start, so the first
         // move has to be a hidden single; singles then finish it.
         let hidden =
             "......83..3......98..635.7..862....4...8.3...9....631..6.154..21......4..24......";
-        assert_eq!(grade(hidden).technique, Technique::HiddenSingles);
+        assert_eq!(grade(hidden).grade, Grade::HiddenSingles);
         let medium =
             "14.........8.2..7.3.5.4.....6.2.4..9..7...2..9..7.8.6.....9.6.4.8..1.3.........85";
         let d = grade(medium);
         assert_eq!(
-            (d.technique, d.guesses, d.level()),
-            (Technique::EnginePropagation, 0, Level::Medium)
+            (d.grade, d.guesses, d.level()),
+            (Grade::EnginePropagation, 0, Level::Medium)
         );
         // AI Escargot needs guessing.
         let escargot =
             "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
         let d = grade(escargot);
-        assert_eq!(d.technique, Technique::Guessing);
+        assert_eq!(d.grade, Grade::Guessing);
         assert!(d.guesses > 0 && d.level() == Level::Hard && !d.singles_only());
     }
 

@@ -13,19 +13,21 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::board::Board;
-use crate::engine::{Preset, Solver};
-use crate::error::{UnknownName, by_name};
+use crate::engine::Preset;
+use crate::engine::classic::Solver;
+use crate::engine::outcome::Outcome;
+use crate::error::by_name;
 use crate::logic;
-use crate::outcome::Outcome;
+use crate::model::board::Board;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::model::transform::Transform;
 use crate::random::shuffle;
-use crate::rules::Rules;
-use crate::transform::Transform;
-use crate::variant::Variant;
 
-pub use grade::{Difficulty, Level, Technique};
+pub use crate::error::UnknownName;
+pub use grade::{Difficulty, Grade, Level};
 pub use rated::{RatingGoal, RatingRange, RatingRangeError};
-pub use variant::{VariantGenerator, VariantPuzzle};
+pub use variant::{GeneratedPuzzle, VariantGenerator};
 
 /// The pattern the givens of a generated puzzle keep: with each given, every
 /// image of its cell under the symmetry is a given too.
@@ -135,7 +137,7 @@ impl std::str::FromStr for Symmetry {
     ///
     /// assert_eq!("Rotate90".parse::<Symmetry>()?, Symmetry::Rotate90);
     /// assert!("spiral".parse::<Symmetry>().is_err());
-    /// # Ok::<(), ndoku::UnknownName>(())
+    /// # Ok::<(), ndoku::generate::UnknownName>(())
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         by_name(s, "symmetry", &Symmetry::ALL)
@@ -201,7 +203,7 @@ pub enum GenerateError {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct Puzzle<const BOX: usize> {
+pub struct Generated<const BOX: usize> {
     /// The puzzle: it has exactly one solution.
     pub board: Board<BOX>,
     /// Its solution.
@@ -349,7 +351,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// the same grid is carved again, a given leaving only while singles
     /// (easy) or the engine without a guess (medium) still solve the puzzle:
     /// unique, since every step is forced, and minimal for its level, but not
-    /// reported minimal ([`Puzzle::minimal`]). From 16×16 up minimal puzzles
+    /// reported minimal ([`Generated::minimal`]). From 16×16 up minimal puzzles
     /// are all but always hard, so easy and medium ones come this way, at
     /// once. A puzzle easier than the level asked for is retried, up to
     /// [`Generator::with_attempts`]: on 9×9 a medium puzzle takes a few
@@ -391,11 +393,12 @@ impl<const BOX: usize> Generator<BOX> {
     /// with [`Level::Easy`], whose re-carving keeps singles enough.
     ///
     /// ```
-    /// use ndoku::{Generator, Logic, RatingRange, Variant};
+    /// use ndoku::{Generator, Logic, Puzzle};
+    /// use ndoku::generate::RatingRange;
     ///
     /// let range: RatingRange = "3.0-4.0".parse()?;
     /// let puzzle = Generator::<3>::new(5).with_rating(range).generate()?;
-    /// let rating = Logic::new().assume_unique(true).rate(&Variant::from(&puzzle.board))?;
+    /// let rating = Logic::new().assume_unique(true).rate(&Puzzle::from(&puzzle.board))?;
     /// assert!(rating.tenths().is_some_and(|t| range.contains(t)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -414,12 +417,12 @@ impl<const BOX: usize> Generator<BOX> {
     /// (238), swordfish 216 (919).
     ///
     /// ```
-    /// use ndoku::{Generator, Logic, Variant};
+    /// use ndoku::{Generator, Logic, Puzzle};
     /// use ndoku::logic::Technique;
     ///
     /// let generator = Generator::<3>::new(1).with_technique(Technique::XWing).with_attempts(1_000);
     /// let puzzle = generator.generate()?;
-    /// let path = Logic::new().assume_unique(true).solve_path(&Variant::from(&puzzle.board))?;
+    /// let path = Logic::new().assume_unique(true).solve_path(&Puzzle::from(&puzzle.board))?;
     /// assert!(path.steps.iter().any(|s| s.technique == Technique::XWing));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -448,7 +451,7 @@ impl<const BOX: usize> Generator<BOX> {
 
     /// The node budget (guesses) of each uniqueness check and of grading. A
     /// check that runs out keeps the givens it was about, so the puzzle stays
-    /// unique but is not reported minimal ([`Puzzle::minimal`] is false). The
+    /// unique but is not reported minimal ([`Generated::minimal`] is false). The
     /// default is 10,000 up to 16×16, 1,000,000 on 25×25 and 20 above, where a
     /// check that does not end quickly tends to run for very long.
     ///
@@ -468,7 +471,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// # Errors
     ///
     /// As [`Generator::nth`].
-    pub fn generate(&self) -> Result<Puzzle<BOX>, GenerateError> {
+    pub fn generate(&self) -> Result<Generated<BOX>, GenerateError> {
         self.nth(0)
     }
 
@@ -482,7 +485,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// [`GenerateError::LevelNotMet`] when no attempt met the target or the
     /// level; [`GenerateError::RatingNotMet`] when none met the rating goal; [`GenerateError::NoGrid`] when the engine could not complete a
     /// grid within its budget.
-    pub fn nth(&self, index: u64) -> Result<Puzzle<BOX>, GenerateError> {
+    pub fn nth(&self, index: u64) -> Result<Generated<BOX>, GenerateError> {
         Worker::new(self.max_nodes).puzzle(self, index)
     }
 
@@ -490,7 +493,7 @@ impl<const BOX: usize> Generator<BOX> {
     /// another. The sequence ends at index `u64::MAX`: a batch that would run
     /// past it stops there, with fewer than `count` puzzles.
     #[must_use]
-    pub fn batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
+    pub fn batch(&self, start: u64, count: usize) -> Vec<Result<Generated<BOX>, GenerateError>> {
         let mut worker = Worker::new(self.max_nodes);
         (0..in_sequence(start, count))
             .map(|k| worker.puzzle(self, start + k))
@@ -500,7 +503,11 @@ impl<const BOX: usize> Generator<BOX> {
     /// The same puzzles as [`Generator::batch`], made on rayon's thread pool.
     #[cfg(feature = "rayon")]
     #[must_use]
-    pub fn par_batch(&self, start: u64, count: usize) -> Vec<Result<Puzzle<BOX>, GenerateError>> {
+    pub fn par_batch(
+        &self,
+        start: u64,
+        count: usize,
+    ) -> Vec<Result<Generated<BOX>, GenerateError>> {
         use rayon::prelude::*;
         (0..in_sequence(start, count))
             .into_par_iter()
@@ -596,7 +603,7 @@ impl<const BOX: usize> Worker<BOX> {
         });
         let cells: Vec<u16> = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
         let puzzle =
-            Variant::from_cells(Arc::clone(rules), &cells).expect("a board keeps the rules");
+            Puzzle::from_cells(Arc::clone(rules), &cells).expect("a board keeps the rules");
         goal.met_by(&puzzle)
     }
 
@@ -626,7 +633,7 @@ impl<const BOX: usize> Worker<BOX> {
         &mut self,
         generator: &Generator<BOX>,
         index: u64,
-    ) -> Result<Puzzle<BOX>, GenerateError> {
+    ) -> Result<Generated<BOX>, GenerateError> {
         let cells = Board::<BOX>::CELLS;
         if let Some(target) = generator.target.filter(|&t| t > cells) {
             return Err(GenerateError::TargetTooLarge { target, cells });
@@ -669,7 +676,7 @@ impl<const BOX: usize> Worker<BOX> {
                 if generator.rating.is_set() && !self.meets(&generator.rating, &carved.board) {
                     continue;
                 }
-                return Ok(Puzzle {
+                return Ok(Generated {
                     board: carved.board,
                     solution,
                     difficulty,

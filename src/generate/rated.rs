@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::error::{UnknownName, by_name};
 use crate::logic::{Logic, Technique};
-use crate::variant::Variant;
+use crate::model::puzzle::Puzzle;
 
 /// A range of ratings on the Sudoku Explainer scale (ER), both ends
 /// included, in tenths: 3.0-4.0 is `RatingRange::tenths(30, 40)`.
@@ -15,14 +15,14 @@ use crate::variant::Variant;
 /// It reads from text as `3.0-4.0`, or `3.2` for one rating:
 ///
 /// ```
-/// use ndoku::RatingRange;
+/// use ndoku::generate::RatingRange;
 ///
 /// let range: RatingRange = "3.0-4.0".parse()?;
 /// assert_eq!(range, RatingRange::tenths(30, 40));
 /// assert!(range.contains(32) && !range.contains(42));
 /// assert_eq!(range.to_string(), "3.0-4.0");
 /// assert!("4.0-3.0".parse::<RatingRange>().is_err());
-/// # Ok::<(), ndoku::RatingRangeError>(())
+/// # Ok::<(), ndoku::generate::RatingRangeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RatingRange {
@@ -343,7 +343,7 @@ impl FromStr for Technique {
     /// assert_eq!("X-Wing".parse::<Technique>()?, Technique::XWing);
     /// let err = "x-chain".parse::<Technique>().unwrap_err();
     /// assert!(err.to_string().contains("swordfish"));
-    /// # Ok::<(), ndoku::UnknownName>(())
+    /// # Ok::<(), ndoku::generate::UnknownName>(())
     /// ```
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         by_name(name, "technique", &NAMED)
@@ -371,7 +371,7 @@ impl RatingGoal {
     /// Whether `puzzle`, known to have one solution, meets the goal: the
     /// ladder solves it, within the range, using the technique. A
     /// technique SE lacks is looked for on the path with the extras on.
-    pub(crate) fn met_by(&self, puzzle: &Variant) -> bool {
+    pub(crate) fn met_by(&self, puzzle: &Puzzle) -> bool {
         let logic = Logic::new().assume_unique(true);
         if let Some(range) = self.range {
             let tenths = logic.rate(puzzle).ok().and_then(|r| r.tenths());

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::Geometry;
+use crate::model::geometry::Geometry;
 
 /// Where a pass of singles ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,23 +6,25 @@ use std::sync::Arc;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::engine::VariantSolver;
-use crate::geometry::Geometry;
-use crate::outcome::Count;
+use crate::engine::Solver;
+use crate::engine::outcome::Count;
+use crate::engine::outcome::Outcome;
+use crate::engine::variant::VariantSolver;
+use crate::model::geometry::Geometry;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 use crate::random::{below, shuffle};
-use crate::rules::Rules;
-use crate::variant::{Variant, VariantOutcome};
 
 use super::{GenerateError, Level, RatingGoal, RatingRange, Symmetry, in_sequence};
 
 /// A puzzle made by [`VariantGenerator`], with its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct VariantPuzzle {
+pub struct GeneratedPuzzle {
     /// The puzzle: it has exactly one solution under its rules.
-    pub puzzle: Variant,
+    pub puzzle: Puzzle,
     /// Its solution, under the same rules.
-    pub solution: Variant,
+    pub solution: Puzzle,
     /// Whether it is proven minimal for its symmetry: removing any one orbit
     /// of givens (any one given, with [`Symmetry::None`]) leaves more than one
     /// solution. False with [`VariantGenerator::with_minimal`] off, or when a
@@ -61,7 +63,9 @@ pub struct VariantPuzzle {
 /// options and `i`, not on the platform, the other puzzles or threads.
 ///
 /// ```
-/// use ndoku::{Count, Rules, Symmetry, VariantGenerator, VariantSolver};
+/// use ndoku::{Count, Rules, Symmetry};
+/// use ndoku::generate::VariantGenerator;
+/// use ndoku::engine::variant::VariantSolver;
 ///
 /// // X-Sudoku on 6×6 with boxes of 2×3.
 /// let rules = Rules::boxes(2, 3)?.with_diagonals();
@@ -172,7 +176,7 @@ impl VariantGenerator {
     /// The node budget (guesses) of each uniqueness check (default
     /// 100,000). A check that runs out keeps the givens it was about, so
     /// the puzzle stays unique but is not reported minimal
-    /// ([`VariantPuzzle::minimal`]).
+    /// ([`GeneratedPuzzle::minimal`]).
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = max_nodes;
@@ -203,7 +207,8 @@ impl VariantGenerator {
     /// [`GenerateError::RatingNotMet`]. The logic works up to 64×64.
     ///
     /// ```
-    /// use ndoku::{Logic, RatingRange, Rules, VariantGenerator};
+    /// use ndoku::{Logic, Rules};
+    /// use ndoku::generate::{RatingRange, VariantGenerator};
     ///
     /// let range = RatingRange::tenths(10, 23); // singles
     /// let rules = Rules::classic(9)?.with_diagonals();
@@ -237,7 +242,7 @@ impl VariantGenerator {
     /// # Errors
     ///
     /// As [`VariantGenerator::nth`].
-    pub fn generate(&self) -> Result<VariantPuzzle, GenerateError> {
+    pub fn generate(&self) -> Result<GeneratedPuzzle, GenerateError> {
         self.nth(0)
     }
 
@@ -250,7 +255,7 @@ impl VariantGenerator {
     /// sum; [`GenerateError::Unsolvable`] when the rules (with their own
     /// layout) admit no solved grid; [`GenerateError::NoGrid`] when no
     /// attempt completed a grid within the node budget.
-    pub fn nth(&self, index: u64) -> Result<VariantPuzzle, GenerateError> {
+    pub fn nth(&self, index: u64) -> Result<GeneratedPuzzle, GenerateError> {
         Worker::default().puzzle(self, index)
     }
 
@@ -258,7 +263,7 @@ impl VariantGenerator {
     /// another. The sequence ends at index `u64::MAX`: a batch that would run
     /// past it stops there, with fewer than `count` puzzles.
     #[must_use]
-    pub fn batch(&self, start: u64, count: usize) -> Vec<Result<VariantPuzzle, GenerateError>> {
+    pub fn batch(&self, start: u64, count: usize) -> Vec<Result<GeneratedPuzzle, GenerateError>> {
         let mut worker = Worker::default();
         (0..in_sequence(start, count))
             .map(|k| worker.puzzle(self, start + k))
@@ -268,7 +273,11 @@ impl VariantGenerator {
     /// The same puzzles as [`VariantGenerator::batch`], made on rayon's thread pool.
     #[cfg(feature = "rayon")]
     #[must_use]
-    pub fn par_batch(&self, start: u64, count: usize) -> Vec<Result<VariantPuzzle, GenerateError>> {
+    pub fn par_batch(
+        &self,
+        start: u64,
+        count: usize,
+    ) -> Vec<Result<GeneratedPuzzle, GenerateError>> {
         use rayon::prelude::*;
         (0..in_sequence(start, count))
             .into_par_iter()
@@ -291,7 +300,8 @@ impl VariantGenerator {
     /// each swap kept only when both regions stay connected.
     ///
     /// ```
-    /// use ndoku::{Rules, VariantGenerator};
+    /// use ndoku::Rules;
+    /// use ndoku::generate::VariantGenerator;
     ///
     /// let map = VariantGenerator::random_regions(9, 1);
     /// assert_eq!(map, VariantGenerator::random_regions(9, 1));
@@ -315,7 +325,7 @@ impl VariantGenerator {
             solver = solver
                 .with_max_nodes(grid_nodes(attempt))
                 .with_seed(rng.next_u64());
-            if let VariantOutcome::Solved(_) = solver.solve(&Variant::new(rules)) {
+            if let Outcome::Solved(_) = solver.solve(&Puzzle::new(rules)) {
                 return map;
             }
         }
@@ -332,7 +342,7 @@ impl VariantGenerator {
     /// something besides them.
     #[doc(hidden)]
     #[must_use]
-    pub fn start_grid(rules: &Rules, seed: u64, moves: usize) -> Option<Variant> {
+    pub fn start_grid(rules: &Rules, seed: u64, moves: usize) -> Option<Puzzle> {
         if !rules.is_plain() {
             return None;
         }
@@ -351,7 +361,7 @@ impl VariantGenerator {
     /// boxes.
     #[doc(hidden)]
     #[must_use]
-    pub fn swappable_pairs(grid: &Variant) -> usize {
+    pub fn swappable_pairs(grid: &Puzzle) -> usize {
         let Some((h, w)) = grid.rules().geometry().box_shape() else {
             return 0;
         };
@@ -391,8 +401,8 @@ impl VariantGenerator {
 struct Worker {
     /// Completing grids, reseeded for each.
     fill: VariantSolver,
-    /// Uniqueness checks.
-    check: VariantSolver,
+    /// Uniqueness checks, through the front solver: the fastest engine for the rules.
+    check: Solver,
     /// The node budget `check` has, once set.
     budget: Option<u64>,
 }
@@ -403,7 +413,7 @@ impl Worker {
         &mut self,
         generator: &VariantGenerator,
         index: u64,
-    ) -> Result<VariantPuzzle, GenerateError> {
+    ) -> Result<GeneratedPuzzle, GenerateError> {
         if generator.rules.cages().iter().any(|c| c.sum().is_some()) {
             return Err(GenerateError::SumsUnsupported);
         }
@@ -424,17 +434,16 @@ impl Worker {
                 // A seeded search of a big empty board runs into dead ends;
                 // the engine's own order does not, and its solution,
                 // shuffled and mixed, is a random grid of the layout.
-                big_grid(rules, &mut rng, mix_moves(n))
-                    .map_or(VariantOutcome::Unsolvable, VariantOutcome::Solved)
+                big_grid(rules, &mut rng, mix_moves(n)).map_or(Outcome::Unsolvable, Outcome::Solved)
             } else {
                 self.fill = std::mem::take(&mut self.fill)
                     .with_max_nodes(grid_nodes(attempt))
                     .with_seed(rng.next_u64());
-                self.fill.solve(&Variant::new(rules))
+                self.fill.solve(&Puzzle::new(rules))
             };
             let solution = match outcome {
-                VariantOutcome::Solved(grid) => grid,
-                VariantOutcome::Unsolvable if !generator.random_regions => {
+                Outcome::Solved(grid) => grid,
+                Outcome::Unsolvable if !generator.random_regions => {
                     return Err(GenerateError::Unsolvable);
                 }
                 _ => continue,
@@ -449,7 +458,7 @@ impl Worker {
                 rated_out = true;
                 continue;
             }
-            return Ok(VariantPuzzle {
+            return Ok(GeneratedPuzzle {
                 puzzle,
                 solution,
                 minimal,
@@ -475,9 +484,9 @@ impl Worker {
     fn carve(
         &mut self,
         generator: &VariantGenerator,
-        solution: &Variant,
+        solution: &Puzzle,
         orbits: &[Vec<usize>],
-    ) -> (Variant, bool) {
+    ) -> (Puzzle, bool) {
         if self.budget != Some(generator.max_nodes) {
             self.check = std::mem::take(&mut self.check).with_max_nodes(generator.max_nodes);
             self.budget = Some(generator.max_nodes);
@@ -514,18 +523,16 @@ fn mix_moves(n: usize) -> usize {
 /// The engine's solution of the empty board of `rules` (boxes alone),
 /// [`shuffled`], then [`mixed`] by `moves` chain swaps, all drawn from
 /// `rng`; `None` if the rules have no boxes or no solution.
-fn big_grid(rules: Arc<Rules>, rng: &mut ChaCha8Rng, moves: usize) -> Option<Variant> {
+fn big_grid(rules: Arc<Rules>, rng: &mut ChaCha8Rng, moves: usize) -> Option<Puzzle> {
     rules.geometry().box_shape()?;
-    let grid = VariantSolver::new()
-        .solve(&Variant::new(rules))
-        .solution()?;
+    let grid = VariantSolver::new().solve(&Puzzle::new(rules)).solution()?;
     Some(mixed(shuffled(&grid, rng), moves, rng))
 }
 
 /// `grid` (under rules of boxes alone) with its values relabelled, its
 /// bands and the rows in each, and its stacks and the columns in each, put
 /// in an order drawn from `rng`: another solution of the same rules.
-fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
+fn shuffled(grid: &Puzzle, rng: &mut ChaCha8Rng) -> Puzzle {
     let n = grid.size();
     let (h, w) = grid.rules().geometry().box_shape().expect("rules of boxes");
     let mut permutation = |k: usize| {
@@ -558,7 +565,7 @@ fn shuffled(grid: &Variant, rng: &mut ChaCha8Rng) -> Variant {
 /// row, column and box stays a permutation. A shuffled pattern grid is
 /// one of a small, regular family (each line a shift of the others, under
 /// the relabelling); these swaps take it to a grid whose lines look random.
-fn mixed(grid: Variant, moves: usize, rng: &mut ChaCha8Rng) -> Variant {
+fn mixed(grid: Puzzle, moves: usize, rng: &mut ChaCha8Rng) -> Puzzle {
     let n = grid.size();
     let (h, w) = grid.rules().geometry().box_shape().expect("rules of boxes");
     if h < 2 && w < 2 {
@@ -599,7 +606,7 @@ fn mixed(grid: Variant, moves: usize, rng: &mut ChaCha8Rng) -> Variant {
 /// rules' houses of N cells): singles solve the puzzle from there, first
 /// the cell, then all a fuller puzzle's singles did. An orbit goes whole
 /// or not at all.
-fn carve_by_singles(solution: &Variant, orbits: &[Vec<usize>]) -> Variant {
+fn carve_by_singles(solution: &Puzzle, orbits: &[Vec<usize>]) -> Puzzle {
     let n = solution.size();
     let houses: Vec<&[u32]> = solution
         .rules()
@@ -782,11 +789,11 @@ fn connected(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ChessRule;
+    use crate::model::rules::ChessRule;
 
     /// Checks what every generated puzzle must be: unique, kept by its
     /// solution, the solution under the rules, symmetric, and minimal.
-    fn check(made: &VariantPuzzle, symmetry: Symmetry) {
+    fn check(made: &GeneratedPuzzle, symmetry: Symmetry) {
         let (p, s) = (&made.puzzle, &made.solution);
         let n = p.size();
         let mut solver = VariantSolver::new();
@@ -806,7 +813,7 @@ mod tests {
             }
             let mut cells = p.cells().to_vec();
             orbit.iter().for_each(|&c| cells[c] = 0);
-            let fewer = Variant::from_cells(p.rules().clone(), &cells).unwrap();
+            let fewer = Puzzle::from_cells(p.rules().clone(), &cells).unwrap();
             assert_eq!(solver.count(&fewer, 2), Count::AtLeast(2), "{orbit:?}");
         }
     }
@@ -918,7 +925,7 @@ mod tests {
             .unwrap()
             .with_diagonals()
             .with_chess(ChessRule::AntiKing);
-        assert_eq!(Variant::new(rules.clone()).solve(), None);
+        assert_eq!(Puzzle::new(rules.clone()).solve(), None);
         let err = VariantGenerator::new(rules, 0).generate().unwrap_err();
         assert_eq!(err, GenerateError::Unsolvable);
     }
@@ -928,13 +935,13 @@ mod tests {
         // Rows 0 and 1 trade columns 0 and 2, or 1 and 3; likewise rows 2
         // and 3, columns 0 and 1, and columns 2 and 3: eight pairs.
         let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-        let grid = Variant::from_cells(Rules::classic(4).unwrap(), &cells).unwrap();
+        let grid = Puzzle::from_cells(Rules::classic(4).unwrap(), &cells).unwrap();
         assert_eq!(VariantGenerator::swappable_pairs(&grid), 8);
         // A 9×9 pattern grid: two lines of a band are a third of a cycle apart.
         let pattern: Vec<u16> = (0..81)
             .map(|c| ((3 * (c / 9 % 3) + c / 27 + c % 9) % 9 + 1) as u16)
             .collect();
-        let grid = Variant::from_cells(Rules::classic(9).unwrap(), &pattern).unwrap();
+        let grid = Puzzle::from_cells(Rules::classic(9).unwrap(), &pattern).unwrap();
         assert_eq!(VariantGenerator::swappable_pairs(&grid), 0);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let out = mixed(grid.clone(), 30, &mut rng);
@@ -949,7 +956,7 @@ mod tests {
         // A seeded search of an empty jigsaw now and then wanders long:
         // restarts from other seeds find a grid sooner.
         let solvable = |rules: Rules| {
-            let empty = Variant::new(rules);
+            let empty = Puzzle::new(rules);
             (0..100).any(|seed| {
                 let mut solver = VariantSolver::new().with_seed(seed).with_max_nodes(2_000);
                 solver.solve(&empty).solution().is_some()

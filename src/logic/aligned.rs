@@ -316,8 +316,8 @@ mod tests {
 
     use super::*;
     use crate::logic::Logic;
-    use crate::rules::Rules;
-    use crate::variant::Variant;
+    use crate::model::puzzle::Puzzle;
+    use crate::model::rules::Rules;
 
     /// A 9×9 grid from 729 pencil marks (SE's format: nine places a cell,
     /// a digit where it is a candidate): a cell with one mark is filled.
@@ -339,8 +339,7 @@ mod tests {
                 }
             })
             .collect();
-        let mut g =
-            Candidates::from_variant(&Variant::from_cells(rules, &values).unwrap()).unwrap();
+        let mut g = Candidates::from_variant(&Puzzle::from_cells(rules, &values).unwrap()).unwrap();
         for c in (0..81).filter(|&c| values[c] == 0) {
             g.masks[c] = mask_of(c);
         }
@@ -452,7 +451,7 @@ mod tests {
         let line =
             "004071089300000400091600000100000930000080000069000002000007390003000005540920700";
         let cells: Vec<u16> = line.bytes().map(|b| u16::from(b - b'0')).collect();
-        let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells).unwrap();
+        let puzzle = Puzzle::from_cells(Rules::classic(9).unwrap(), &cells).unwrap();
         let rating = Logic::new().assume_unique(true).rate(&puzzle).unwrap();
         assert_eq!(rating.tenths(), Some(75), "{rating}");
         assert_eq!(rating.hardest, Some(Technique::AlignedTripletExclusion));
@@ -461,7 +460,7 @@ mod tests {
     /// A 6×6 board of 2×3 boxes, every candidate but those cut.
     fn six(cut: &[(usize, &[u16])]) -> Candidates {
         let rules = Rules::boxes(2, 3).unwrap();
-        let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+        let mut g = Candidates::from_variant(&Puzzle::new(rules)).unwrap();
         for &(c, values) in cut {
             for &v in values {
                 g.masks[c] &= !bit(v);
@@ -491,7 +490,7 @@ mod tests {
             ],
         )
         .unwrap();
-        let mut g = Candidates::from_variant(&Variant::new(jigsaw)).unwrap();
+        let mut g = Candidates::from_variant(&Puzzle::new(jigsaw)).unwrap();
         for (c, keep) in [(1, 0b111u64), (6, 0b11), (7, 0b101)] {
             g.masks[c] = keep;
         }

@@ -498,8 +498,8 @@ mod tests {
 
     use super::*;
     use crate::logic::Logic;
-    use crate::rules::Rules;
-    use crate::variant::Variant;
+    use crate::model::puzzle::Puzzle;
+    use crate::model::rules::Rules;
 
     /// Bank puzzles (public domain) whose SE rating a big wing sets, with
     /// the bank's rating; for UVWXYZ- and TUVWXYZ-Wing the vendored SE's
@@ -538,9 +538,9 @@ mod tests {
         ),
     ];
 
-    fn puzzle(line: &str) -> Variant {
+    fn puzzle(line: &str) -> Puzzle {
         let cells: Vec<u16> = line.bytes().map(|b| u16::from(b - b'0')).collect();
-        Variant::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
+        Puzzle::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
     }
 
     #[test]
@@ -599,7 +599,7 @@ mod tests {
 
     /// A board of `rules` with every candidate, but `cells` hold only theirs.
     fn board(rules: Rules, cells: &[(usize, &[u16])]) -> Candidates {
-        let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+        let mut g = Candidates::from_variant(&Puzzle::new(rules)).unwrap();
         for &(c, values) in cells {
             g.masks[c] = values.iter().fold(0, |m, &v| m | bit(v));
         }

@@ -5,9 +5,9 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::error::House;
-use crate::game::Game;
-use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::model::game::Game;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 
 use super::error::LogicError;
 use super::step::{CellName, HouseName, Step};
@@ -326,9 +326,10 @@ fn kind_index(kind: House) -> usize {
 /// reads it and [`Candidates::apply`] plays a step on it.
 ///
 /// ```
-/// use ndoku::{Candidates, Rules, Variant};
+/// use ndoku::{Rules, Puzzle};
+/// use ndoku::logic::Candidates;
 ///
-/// let puzzle = Variant::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+/// let puzzle = Puzzle::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
 /// let grid = Candidates::from_variant(&puzzle)?;
 /// assert_eq!(grid.value(0), Some(1));
 /// assert_eq!(grid.candidates(1), 0b1110); // 2, 3 or 4
@@ -359,7 +360,7 @@ impl Candidates {
     ///
     /// [`LogicError::TooLarge`] above 64×64, and [`LogicError::NoCandidates`]
     /// for an empty cell every value is ruled out of.
-    pub fn from_variant(puzzle: &Variant) -> Result<Self, LogicError> {
+    pub fn from_variant(puzzle: &Puzzle) -> Result<Self, LogicError> {
         let n = puzzle.size();
         check_size(n)?;
         let full = full_mask(n);

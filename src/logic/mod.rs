@@ -29,7 +29,7 @@ pub use error::LogicError;
 pub use grid::{Candidates, MAX_SIZE};
 pub use step::{Highlight, Step, Technique};
 
-use crate::variant::Variant;
+use crate::model::puzzle::Puzzle;
 use seen::Seen;
 
 /// One rung of the ladder: a finder, and whether it needs uniqueness or is
@@ -153,11 +153,11 @@ const LADDER: &[Rung] = &[
 /// | [`with_max_steps`](Logic::with_max_steps) | 100,000 | stop a path after this many steps |
 ///
 /// ```
-/// use ndoku::{Logic, Rules, Variant};
+/// use ndoku::{Logic, Rules, Puzzle};
 ///
 /// let line = "100800570000009210090040000300900050007000300020006008000020040071400000064007003";
 /// let cells: Vec<u16> = line.bytes().map(|b| u16::from(b - b'0')).collect();
-/// let puzzle = Variant::from_cells(Rules::classic(9)?, &cells)?;
+/// let puzzle = Puzzle::from_cells(Rules::classic(9)?, &cells)?;
 /// let logic = Logic::new();
 /// let path = logic.solve_path(&puzzle)?;
 /// assert!(path.solved);
@@ -313,7 +313,7 @@ impl Logic {
     /// As [`Candidates::from_variant`]; and [`LogicError::NoCandidates`]
     /// when a step empties a cell, which only a puzzle without solutions,
     /// or one with several under [`Logic::assume_unique`], can cause.
-    pub fn solve_path(&self, puzzle: &Variant) -> Result<Path, LogicError> {
+    pub fn solve_path(&self, puzzle: &Puzzle) -> Result<Path, LogicError> {
         self.walk(Candidates::from_variant(puzzle)?, self.extras)
     }
 
@@ -373,7 +373,7 @@ impl Logic {
     pub fn hint(&self, game: &crate::Game) -> Result<Hint, LogicError> {
         let puzzle = game.puzzle();
         let n = puzzle.size();
-        let mut solver = crate::VariantSolver::new().with_max_nodes(1_000_000);
+        let mut solver = crate::Solver::new().with_max_nodes(1_000_000);
         let (count, solution) = solver.count_and_solve(puzzle, 2);
         let solution = solution.ok_or(LogicError::NoSolution)?;
         let entries = game.mistakes(&solution);
@@ -402,7 +402,7 @@ impl Logic {
     /// # Errors
     ///
     /// As [`Logic::solve_path`].
-    pub fn rate(&self, puzzle: &Variant) -> Result<Rating, LogicError> {
+    pub fn rate(&self, puzzle: &Puzzle) -> Result<Rating, LogicError> {
         let mut grid = Candidates::from_variant(puzzle)?;
         // The climb's steps, kept only as the hardest and their count.
         let mut hardest: Option<Technique> = None;

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::rules::Rules;
+use crate::model::rules::Rules;
 
 fn cells_of(line: &str) -> Vec<u16> {
     line.bytes().map(|b| u16::from(b - b'0')).collect()
@@ -215,7 +215,7 @@ fn nine_by_nine_ratings_match_se_and_the_hardest_technique() {
     let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
     let logic = Logic::new().assume_unique(true);
     for &(line, se, name) in RATED {
-        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let puzzle = Puzzle::from_cells(rules.clone(), &cells_of(line)).unwrap();
         let rating = logic.rate(&puzzle).unwrap();
         assert_eq!(rating.tenths(), Some(se), "{line}: {rating}");
         assert_eq!(rating.hardest.map(Technique::name), Some(name), "{line}");
@@ -230,7 +230,7 @@ fn a_rating_follows_the_path_step_by_step() {
     for unique in [false, true] {
         let logic = Logic::new().assume_unique(unique).with_max_steps(40);
         for &(line, _, _) in RATED {
-            let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+            let puzzle = Puzzle::from_cells(rules.clone(), &cells_of(line)).unwrap();
             let rating = logic.rate(&puzzle).unwrap();
             let path = logic.solve_path(&puzzle).unwrap();
             assert_eq!(rating.steps, path.steps.len(), "{line}");
@@ -248,7 +248,7 @@ fn a_plain_rung_takes_what_the_direct_one_saw_as_if_it_looked_itself() {
     let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
     let mut checked = 0;
     for &(line, _, _) in RATED {
-        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let puzzle = Puzzle::from_cells(rules.clone(), &cells_of(line)).unwrap();
         let path = Logic::new()
             .assume_unique(true)
             .solve_path(&puzzle)
@@ -299,7 +299,7 @@ fn placing_a_single_reports_the_first_cell_it_empties_as_apply_does() {
 #[test]
 fn without_uniqueness_a_rectangle_puzzle_needs_chains() {
     let (line, se, _) = RATED[17];
-    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let puzzle = Puzzle::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
     let path = Logic::new().solve_path(&puzzle).unwrap();
     assert!(
         path.steps
@@ -313,7 +313,7 @@ fn without_uniqueness_a_rectangle_puzzle_needs_chains() {
 /// An empty 6×6 board of 2×3 boxes, or `rules`, with some candidates cut.
 fn board(rules: Rules, cut: &[(usize, usize, &[u16])]) -> Candidates {
     let n = rules.size();
-    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+    let mut g = Candidates::from_variant(&Puzzle::new(rules)).unwrap();
     for &(r, c, values) in cut {
         for &v in values {
             g.masks[r * n + c] &= !(1 << (v - 1));
@@ -398,7 +398,7 @@ fn six_by_six_singles() {
     assert_eq!(marks.houses, vec![2]);
     assert_eq!(marks.candidates, vec![(2 * 6 + 4, 5)]);
     // A box's last empty cell.
-    let mut p = Variant::new(six());
+    let mut p = Puzzle::new(six());
     for (i, (r, c)) in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
         .into_iter()
         .enumerate()
@@ -560,7 +560,7 @@ fn six_by_six_unique_rectangle_and_a_jigsaw_that_has_none() {
 fn four_by_four_bug() -> Candidates {
     let rules = Rules::classic(4).unwrap();
     let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-    let mut g = Candidates::from_variant(&Variant::new(rules)).unwrap();
+    let mut g = Candidates::from_variant(&Puzzle::new(rules)).unwrap();
     let partner = |v: u16| match v {
         1 => 2,
         2 => 1,
@@ -592,7 +592,7 @@ fn bug_plus_one_places_the_third_value() {
 #[test]
 fn errors_carry_their_data_and_never_panic() {
     let rules = Rules::classic(4).unwrap();
-    let mut g = Candidates::from_variant(&Variant::new(rules.clone())).unwrap();
+    let mut g = Candidates::from_variant(&Puzzle::new(rules.clone())).unwrap();
     let bad = Step::new(Technique::NakedSingle, String::new()).place(99, 1);
     assert_eq!(
         g.apply(&bad),
@@ -611,7 +611,7 @@ fn errors_carry_their_data_and_never_panic() {
         "a 81x81 board is too large for logic: at most 64x64"
     );
     // Pencil marks that leave a cell empty.
-    let mut game = crate::Game::new(Variant::new(rules));
+    let mut game = crate::Game::new(Puzzle::new(rules));
     game.set_candidates(0, 0, &[]).unwrap();
     assert_eq!(
         Candidates::from_game(&game).unwrap_err(),
@@ -629,7 +629,7 @@ fn errors_carry_their_data_and_never_panic() {
 #[test]
 fn a_game_s_pencil_marks_are_its_candidates() {
     let line = "100800570000009210090040000300900050007000300020006008000020040071400000064007003";
-    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let puzzle = Puzzle::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
     let mut game = crate::Game::new(puzzle.clone());
     let fresh = Candidates::from_variant(&puzzle).unwrap();
     assert_eq!(Candidates::from_game(&game).unwrap().masks, fresh.masks);
@@ -663,7 +663,7 @@ fn six_by_six_finned_x_wing_is_an_extra() {
 fn extras_never_change_a_rating() {
     let rules = std::sync::Arc::new(Rules::classic(9).unwrap());
     for &(line, se, _) in RATED {
-        let puzzle = Variant::from_cells(rules.clone(), &cells_of(line)).unwrap();
+        let puzzle = Puzzle::from_cells(rules.clone(), &cells_of(line)).unwrap();
         let rating = Logic::new()
             .assume_unique(true)
             .with_extras(true)
@@ -676,7 +676,7 @@ fn extras_never_change_a_rating() {
 #[test]
 fn hints_give_mistakes_first_then_the_next_step() {
     let (line, _, _) = RATED[6];
-    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let puzzle = Puzzle::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
     let solution = puzzle.solve().unwrap();
     let logic = Logic::new();
     let mut game = crate::Game::new(puzzle.clone());
@@ -713,7 +713,7 @@ fn hints_give_mistakes_first_then_the_next_step() {
 /// The grid of `line`'s path (uniqueness on) just before its first step of
 /// technique `name` and difficulty `tenths`, that step, and the solution.
 fn state_before(line: &str, name: &str, tenths: u16) -> (Candidates, Step, Vec<u16>) {
-    let puzzle = Variant::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
+    let puzzle = Puzzle::from_cells(Rules::classic(9).unwrap(), &cells_of(line)).unwrap();
     let solution = puzzle.solve().unwrap().cells().to_vec();
     let logic = Logic::new().assume_unique(true);
     let mut g = Candidates::from_variant(&puzzle).unwrap();

@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use ndoku::AnySolver;
+use ndoku::Solver;
 use rayon::ThreadPool;
 
 use crate::input::{Chunk, Lines, Source, io_message};
@@ -115,16 +115,14 @@ impl Summary {
 
 thread_local! {
     /// Each worker's solver, kept across chunks so that nothing is allocated per puzzle.
-    static SOLVER: RefCell<AnySolver> = RefCell::new(AnySolver::new());
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
 /// Runs `f` with this thread's solver, set to the job's node budget and time limit.
-fn with_solver<T>(job: &Job, f: impl FnOnce(&mut AnySolver) -> T) -> T {
+fn with_solver<T>(job: &Job, f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with_borrow_mut(|solver| {
-        if solver.max_nodes() != job.max_nodes || solver.time_limit() != job.time_limit {
-            *solver = AnySolver::new()
-                .with_max_nodes(job.max_nodes)
-                .with_time_limit(job.time_limit);
+        if solver.limits() != job.limits() {
+            solver.set_limits(job.limits());
         }
         f(solver)
     })

@@ -4,11 +4,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use ndoku::generate::{GeneratedPuzzle, RatingRange, VariantGenerator};
 use ndoku::logic::Technique;
-use ndoku::{
-    Board, ChessRule, GenerateError, Generator, Level, Puzzle, RatingRange, Rules, Symmetry,
-    Variant, VariantGenerator, VariantPuzzle,
-};
+use ndoku::model::ChessRule;
+use ndoku::{Board, GenerateError, Generated, Generator, Level, Puzzle, Rules, Symmetry};
 
 use crate::job::{Format, hex_digit};
 
@@ -72,22 +71,22 @@ pub struct GenerateArgs {
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub threads: u16,
-    /// Variant: boxes of R×C cells on a board of R·C, such as `2x3` for 6×6
+    /// Puzzle: boxes of R×C cells on a board of R·C, such as `2x3` for 6×6
     /// or `3x4` for 12×12.
     #[arg(long, value_name = "RxC", value_parser = parse_boxes,
           conflicts_with_all = ["boxw", "jigsaw", "regions", "size"], help_heading = "Variants")]
     pub boxes: Option<(usize, usize)>,
-    /// Variant: irregular regions, a random layout for each puzzle, on a
+    /// Puzzle: irregular regions, a random layout for each puzzle, on a
     /// board of `--size`.
     #[arg(long, conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
     pub jigsaw: bool,
-    /// Variant: the side of the board (default 9), for `--jigsaw`, or alone
+    /// Puzzle: the side of the board (default 9), for `--jigsaw`, or alone
     /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4, 81: 9×9,
     /// 90: 9×10), up to 400. Past 64, ask for `--level easy`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=400),
           conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
     pub size: Option<u16>,
-    /// Variant: irregular regions from FILE, N lines of N region names: one
+    /// Puzzle: irregular regions from FILE, N lines of N region names: one
     /// character each (`AAABBBCCC`), or names separated by spaces or commas.
     /// Blank lines and `#` comments are skipped.
     #[arg(
@@ -97,19 +96,19 @@ pub struct GenerateArgs {
         help_heading = "Variants"
     )]
     pub regions: Option<PathBuf>,
-    /// Variant: both main diagonals are houses (X-Sudoku).
+    /// Puzzle: both main diagonals are houses (X-Sudoku).
     #[arg(long, help_heading = "Variants")]
     pub diagonals: bool,
-    /// Variant: Windoku windows are houses (square boxes only).
+    /// Puzzle: Windoku windows are houses (square boxes only).
     #[arg(long, help_heading = "Variants")]
     pub windows: bool,
-    /// Variant: disjoint groups, the cells at the same place in every box, are houses.
+    /// Puzzle: disjoint groups, the cells at the same place in every box, are houses.
     #[arg(long, help_heading = "Variants")]
     pub disjoint_groups: bool,
-    /// Variant: cells a knight's move apart differ.
+    /// Puzzle: cells a knight's move apart differ.
     #[arg(long, help_heading = "Variants")]
     pub anti_knight: bool,
-    /// Variant: cells a king's move apart differ.
+    /// Puzzle: cells a king's move apart differ.
     #[arg(long, help_heading = "Variants")]
     pub anti_king: bool,
 }
@@ -135,12 +134,13 @@ pub enum OutputFormat {
 /// Reads `--rating`: `3.0-4.0`, or `3.2`.
 fn parse_rating(text: &str) -> Result<RatingRange, String> {
     text.parse()
-        .map_err(|e: ndoku::RatingRangeError| e.to_string())
+        .map_err(|e: ndoku::generate::RatingRangeError| e.to_string())
 }
 
 /// Reads `--technique` by its name; an unknown one lists the names.
 fn parse_technique(text: &str) -> Result<Technique, String> {
-    text.parse().map_err(|e: ndoku::UnknownName| e.to_string())
+    text.parse()
+        .map_err(|e: ndoku::generate::UnknownName| e.to_string())
 }
 
 /// Reads `--boxes`: `RxC`, two sides from 1 whose product is at most 400.
@@ -458,7 +458,7 @@ fn variants(
 
 /// A variant puzzle (and its solution, when asked) as printed: f-puzzles
 /// JSON by default, with the solution as its `solution` field.
-fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
+fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
     // f-puzzles draws boards up to 16×16; past 64×64 a line of tokens reads back.
     let fallback = if made.puzzle.size() > 64 {
         OutputFormat::Line
@@ -473,7 +473,7 @@ fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
             link(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
         }
         format => {
-            let show = |v: &Variant| match format {
+            let show = |v: &Puzzle| match format {
                 OutputFormat::Grid => format!("{v:#}"),
                 OutputFormat::Tokens => v.to_tokens().replace('\n', " "),
                 _ => v.to_string(),
@@ -495,8 +495,8 @@ fn print_variant(made: &VariantPuzzle, args: &GenerateArgs) -> String {
 
 /// The f-puzzles JSON of `puzzle`, with `solution` as its `solution`
 /// field (values row by row) when given.
-fn json(puzzle: &Variant, solution: Option<&Variant>) -> String {
-    let mut text = ndoku::fpuzzles::to_json(puzzle);
+fn json(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
+    let mut text = ndoku::text::fpuzzles::to_json(puzzle);
     if let Some(solution) = solution {
         let values: Vec<String> = solution.cells().iter().map(u16::to_string).collect();
         // The object's closing brace, then the field in its place.
@@ -507,8 +507,8 @@ fn json(puzzle: &Variant, solution: Option<&Variant>) -> String {
 }
 
 /// The f-puzzles link of `puzzle`, with `solution` in its JSON when given.
-fn link(puzzle: &Variant, solution: Option<&Variant>) -> String {
-    let mut read = ndoku::fpuzzles::FPuzzle::new(puzzle.clone());
+fn link(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
+    let mut read = ndoku::text::fpuzzles::FPuzzle::new(puzzle.clone());
     read.solution = solution.map(|s| s.cells().to_vec());
     read.to_link()
 }
@@ -539,9 +539,9 @@ fn classic(format: Option<OutputFormat>) -> Format {
 }
 
 /// A puzzle (and its solution, when asked) as printed.
-fn print<const BOX: usize>(puzzle: &Puzzle<BOX>, args: &GenerateArgs) -> String {
+fn print<const BOX: usize>(puzzle: &Generated<BOX>, args: &GenerateArgs) -> String {
     if let Some(format @ (OutputFormat::Json | OutputFormat::FpuzzlesLink)) = args.format {
-        let as_variant = |b: &Board<BOX>| Variant::from(b);
+        let as_variant = |b: &Board<BOX>| Puzzle::from(b);
         let solution = args.with_solution.then(|| as_variant(&puzzle.solution));
         let write = match format {
             OutputFormat::Json => json,

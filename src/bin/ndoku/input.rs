@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
 
-use ndoku::sniff::LineShape;
+use ndoku::text::sniff::LineShape;
 use ndoku::{AnyBoard, Rules};
 
 /// The longest line read: sixteen bytes a cell of the largest board, so that
@@ -169,7 +169,7 @@ pub enum Shape {
     /// One puzzle over several lines (a grid file).
     Grid,
     /// One puzzle over several lines whose rows are wider than 64 cells,
-    /// for the run-time model ([`ndoku::Variant`]).
+    /// for the run-time model ([`ndoku::Puzzle`]).
     LargeGrid,
 }
 
@@ -378,12 +378,12 @@ fn square_row(text: &str) -> Option<usize> {
     let shape = LineShape::of(text);
     let mut seen = std::collections::HashSet::new();
     if WIDE.contains(&shape.words()) && shape.words() > 1 {
-        let distinct = ndoku::sniff::words(text)
+        let distinct = ndoku::text::sniff::words(text)
             .filter(|w| !empty(w))
             .all(|w| seen.insert(w.to_owned()));
         return distinct.then_some(shape.words());
     }
-    let cells: Vec<char> = ndoku::sniff::cells(text).collect();
+    let cells: Vec<char> = ndoku::text::sniff::cells(text).collect();
     if !WIDE.contains(&cells.len()) {
         return None;
     }
@@ -613,7 +613,7 @@ impl Lines {
             // typed or piped in alone is answered without waiting for the next.
             let puzzles = match &raw {
                 // An f-puzzles puzzle is a whole puzzle on its line.
-                Raw::Text(t) if ndoku::fpuzzles::looks_like(t) => true,
+                Raw::Text(t) if ndoku::text::fpuzzles::looks_like(t) => true,
                 Raw::Text(t) => {
                     let shape = LineShape::of(t);
                     // Without cells, a box rule: part of a grid, or a bad line.
@@ -649,7 +649,7 @@ impl Lines {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
                 let shape = LineShape::of(t);
-                let whole = shape.is_whole() || ndoku::fpuzzles::looks_like(t);
+                let whole = shape.is_whole() || ndoku::text::fpuzzles::looks_like(t);
                 if size > MAX_GRID || (!shape.fits_row(width) && whole) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
@@ -675,7 +675,7 @@ impl Lines {
         for (line, raw) in ahead {
             match raw {
                 Raw::Text(t) => {
-                    if ndoku::sniff::cells(&t).next().is_some() {
+                    if ndoku::text::sniff::cells(&t).next().is_some() {
                         rows.push(line);
                     }
                     text.push_str(&t);
@@ -716,8 +716,8 @@ impl Lines {
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
                 let shape = LineShape::of(t);
-                let is_row = ndoku::sniff::words(t).count() == width;
-                let whole = shape.is_whole() || ndoku::fpuzzles::looks_like(t);
+                let is_row = ndoku::text::sniff::words(t).count() == width;
+                let whole = shape.is_whole() || ndoku::text::fpuzzles::looks_like(t);
                 if rows >= width && (!shape.has_cells() || (!whole && is_note(t))) {
                     continue;
                 }
@@ -788,8 +788,7 @@ impl Lines {
         let first = ahead[0].0;
         // A line of `width` numbers is a row: `width` is no whole puzzle's
         // count (see `LineShape::too_wide`), and whole puzzles end the grid first.
-        let is_row =
-            |raw: &Raw| matches!(raw, Raw::Text(t) if ndoku::sniff::words(t).count() == width);
+        let is_row = |raw: &Raw| matches!(raw, Raw::Text(t) if ndoku::text::sniff::words(t).count() == width);
         let mut rows = ahead.iter().filter(|(_, raw)| is_row(raw)).count();
         let mut after = None;
         while let Some(raw) = self.next_raw()? {
@@ -973,7 +972,7 @@ pub const MAX_TYPED_SIDE: usize = AnyBoard::SIZES[AnyBoard::SIZES.len() - 1];
 /// such as `116143 givens, 457182 candidates(pencilmarks).`
 fn is_note(line: &str) -> bool {
     let cell = |w: &str| w == "." || w == "_" || w.bytes().all(|b| b.is_ascii_digit());
-    ndoku::sniff::words(line).any(|w| !cell(w))
+    ndoku::text::sniff::words(line).any(|w| !cell(w))
 }
 
 #[cfg(test)]

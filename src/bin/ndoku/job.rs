@@ -2,9 +2,8 @@
 
 use std::cell::RefCell;
 use std::io::Write as _;
-use std::time::Duration;
 
-use ndoku::{AnyBoard, AnySolver, Count, ParseError, Variant, VariantSolver};
+use ndoku::{AnyBoard, Count, Limits, ParseError, Puzzle, Solver};
 
 use crate::input::{Entry, MAX_TYPED_SIDE, Shape};
 
@@ -52,6 +51,15 @@ pub struct Job {
     pub max_nodes: u64,
     /// The time limit per search, if any.
     pub time_limit: Option<std::time::Duration>,
+}
+
+impl Job {
+    /// The node budget and time limit as a solver takes them.
+    pub fn limits(&self) -> Limits {
+        Limits::new()
+            .with_max_nodes(self.max_nodes)
+            .with_time_limit(self.time_limit)
+    }
 }
 
 /// How a puzzle ended, for the summary.
@@ -107,7 +115,7 @@ impl Notation {
         let mut words = 0usize;
         let mut wide = false;
         let mut numeric = true;
-        for w in ndoku::sniff::words(text) {
+        for w in ndoku::text::sniff::words(text) {
             words += 1;
             wide |= w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit());
             numeric &= w.bytes().all(|b| b.is_ascii_digit()) || w == "." || w == "_";
@@ -251,20 +259,20 @@ pub enum Read {
     Board(AnyBoard),
     /// An f-puzzles puzzle, a classic board larger than 64×64, or one whose
     /// boxes are not square.
-    Variant(Variant),
+    Variant(Puzzle),
 }
 
 impl Job {
     /// The puzzle of `entry` when it is for the run-time model before the
     /// typed engines are tried: an f-puzzles puzzle, or a classic board
     /// larger than 64×64; `None` for the rest.
-    fn read_variant(&self, entry: &Entry<'_>) -> Option<Result<Variant, (usize, String)>> {
+    fn read_variant(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
         let text = *entry.text.as_ref().ok()?;
-        if ndoku::fpuzzles::looks_like(text) {
-            match ndoku::fpuzzles::parse(text) {
+        if ndoku::text::fpuzzles::looks_like(text) {
+            match ndoku::text::fpuzzles::parse(text) {
                 // A bare load string that does not decompress may be a
                 // classic line that starts the same way (`N4Ig…` on 25×25).
-                Err(ndoku::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
+                Err(ndoku::text::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
                 read => {
                     return Some(
                         read.map(|r| r.puzzle)
@@ -274,7 +282,7 @@ impl Job {
             }
         }
         if !self.hex && is_large(text, entry.shape) {
-            let read = Variant::parse_classic(text)
+            let read = Puzzle::parse_classic(text)
                 .map_err(|e| (line_of(entry, text, Some(&e)), e.to_string()));
             return Some(read);
         }
@@ -284,10 +292,10 @@ impl Job {
     /// The puzzle of `entry` after the typed engines failed to read it: a
     /// line of N×N cells for a side with no typed board (6×6 in boxes of
     /// 2×3, 12×12 in 3×4), which the run-time model reads; `None` for the rest.
-    fn read_unboxed(&self, entry: &Entry<'_>) -> Option<Result<Variant, (usize, String)>> {
+    fn read_unboxed(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
         let text = *entry.text.as_ref().ok()?;
         (!self.hex && entry.shape == Shape::Line && is_unboxed_square(text))
-            .then(|| Variant::parse_classic(text).map_err(|e| (entry.line, e.to_string())))
+            .then(|| Puzzle::parse_classic(text).map_err(|e| (entry.line, e.to_string())))
     }
 
     /// Reads the puzzle of `entry` as `solve` does, without searching it:
@@ -310,7 +318,7 @@ impl Job {
 
     /// The answer for one record, with what stdout gets appended to `out`. It
     /// never panics on any text.
-    pub fn run(&self, solver: &mut AnySolver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
+    pub fn run(&self, solver: &mut Solver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
         if let Mode::Logic(want) = self.mode {
             return crate::logic::answer(self, &entry, want, out);
         }
@@ -370,7 +378,7 @@ impl Job {
     /// The answer for a puzzle read into the run-time model (an f-puzzles
     /// puzzle, or a classic board larger than 64×64), or the line and
     /// message of why it could not be read.
-    fn run_variant(&self, read: Result<Variant, (usize, String)>, out: &mut Vec<u8>) -> Reply {
+    fn run_variant(&self, read: Result<Puzzle, (usize, String)>, out: &mut Vec<u8>) -> Reply {
         let puzzle = match read {
             Ok(puzzle) => puzzle,
             Err(error) => {
@@ -392,7 +400,7 @@ impl Job {
         });
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {
-                let verdict = solved(found, unique, out, |v: &Variant, out| {
+                let verdict = solved(found, unique, out, |v: &Puzzle, out| {
                     let text = match format {
                         Format::Line => v.to_string(),
                         Format::Grid => format!("{v:#}\n"),
@@ -447,7 +455,7 @@ impl Job {
     /// with the row the error is in where it names one.
     fn search(
         &self,
-        solver: &mut AnySolver,
+        solver: &mut Solver,
         text: &str,
         shape: Shape,
     ) -> Result<Searched, (Option<ParseError>, String)> {
@@ -493,7 +501,7 @@ impl Job {
 
     /// Refuses 16×16 cells that read as hex as well, without `--hex`.
     fn refuse_hex_lookalike(&self, text: &str) -> Result<(), (Option<ParseError>, String)> {
-        if !self.hex && ndoku::sniff::could_be_hex(text) {
+        if !self.hex && ndoku::text::sniff::could_be_hex(text) {
             return Err((
                 None,
                 "16x16 cells with 0 and no G read as hex as well: pass --hex for hex \
@@ -525,19 +533,19 @@ fn line_of(entry: &Entry<'_>, text: &str, error: Option<&ParseError>) -> usize {
     };
     let Some(row_text) = text
         .lines()
-        .filter(|l| ndoku::sniff::cells(l).next().is_some())
+        .filter(|l| ndoku::text::sniff::cells(l).next().is_some())
         .nth(row)
     else {
         return entry.line;
     };
-    let cells = || ndoku::sniff::cells(row_text);
+    let cells = || ndoku::text::sniff::cells(row_text);
     let shows = match error {
         Some(ParseError::InvalidChar { ch, col, .. }) => cells().nth(*col) == Some(*ch),
-        Some(ParseError::InvalidToken { token, col, .. }) => ndoku::sniff::words(row_text)
+        Some(ParseError::InvalidToken { token, col, .. }) => ndoku::text::sniff::words(row_text)
             .nth(*col)
             .is_some_and(|w| w.starts_with(token.as_str())),
         Some(ParseError::WrongRowLength { found, .. }) => {
-            cells().count() == *found || ndoku::sniff::words(row_text).count() == *found
+            cells().count() == *found || ndoku::text::sniff::words(row_text).count() == *found
         }
         // Value and conflict errors come from a grid whose rows all have their
         // cells, so its rows are its lines.
@@ -577,7 +585,7 @@ fn is_large(text: &str, shape: Shape) -> bool {
     match shape {
         Shape::LargeGrid => true,
         Shape::Grid => false,
-        Shape::Line => text.len() > CELLS && ndoku::sniff::cell_count(text) > CELLS,
+        Shape::Line => text.len() > CELLS && ndoku::text::sniff::cell_count(text) > CELLS,
     }
 }
 
@@ -586,7 +594,7 @@ fn is_large(text: &str, shape: Shape) -> bool {
 /// are not square. A prime side would have no box rule (a 9-cell line is
 /// rather a row, or a typo), so it stays an error.
 pub fn is_unboxed_square(text: &str) -> bool {
-    let cells = ndoku::sniff::cell_count(text);
+    let cells = ndoku::text::sniff::cell_count(text);
     let side = cells.isqrt();
     let composite = (2..side).any(|d| side.is_multiple_of(d));
     side * side == cells && composite && side <= MAX_TYPED_SIDE && !AnyBoard::SIZES.contains(&side)
@@ -613,21 +621,17 @@ fn checked(count: Count, n: usize, givens: usize, out: &mut Vec<u8>) -> Verdict 
 }
 
 thread_local! {
-    /// Each worker's solver for f-puzzles puzzles, with the budget and time
-    /// limit it was made with, kept so that puzzles with the same rules share
-    /// their compiled tables.
-    static VARIANT: RefCell<(VariantSolver, u64, Option<Duration>)> =
-        RefCell::new((VariantSolver::new(), u64::MAX, None));
+    /// Each worker's solver for f-puzzles puzzles, kept so that puzzles
+    /// with the same rules share their compiled tables.
+    static VARIANT: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
-/// Runs `f` with this thread's variant solver, set to the job's budget and time limit.
-fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut VariantSolver) -> T) -> T {
-    VARIANT.with_borrow_mut(|(solver, nodes, time)| {
-        if (*nodes, *time) != (job.max_nodes, job.time_limit) {
-            *solver = VariantSolver::new()
-                .with_max_nodes(job.max_nodes)
-                .with_time_limit(job.time_limit);
-            (*nodes, *time) = (job.max_nodes, job.time_limit);
+/// Runs `f` with this thread's solver for f-puzzles puzzles, set to the
+/// job's budget and time limit.
+fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut Solver) -> T) -> T {
+    VARIANT.with_borrow_mut(|solver| {
+        if solver.limits() != job.limits() {
+            solver.set_limits(job.limits());
         }
         f(solver)
     })

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use ndoku::engine::variant::VariantSolver;
 use ndoku::logic::Technique;
-use ndoku::{AnyBoard, AnySolver, Count, Game, Hint, Logic, Rating, Variant, VariantSolver};
+use ndoku::{AnyBoard, Count, Game, Hint, Logic, Puzzle, Rating, Solver};
 
 use crate::input::{Entry, Shape};
 use crate::job::{Job, Read, Reply, Verdict};
@@ -75,7 +76,7 @@ pub fn answer(job: &Job, entry: &Entry<'_>, want: Want, out: &mut Vec<u8>) -> Re
 /// A puzzle read by `job` as the run-time model, and how many solutions it
 /// has (0, 1, or 2 for more, or `None` when the search gave up), classic
 /// boards counted by their own fast engines.
-fn puzzle_of(job: &Job, entry: &Entry<'_>) -> Result<(Variant, Option<usize>), (usize, String)> {
+fn puzzle_of(job: &Job, entry: &Entry<'_>) -> Result<(Puzzle, Option<usize>), (usize, String)> {
     let known = |c: Count| match c {
         Count::Exact(k) | Count::AtLeast(k) => Some(k),
         _ => None,
@@ -89,15 +90,15 @@ fn puzzle_of(job: &Job, entry: &Entry<'_>) -> Result<(Variant, Option<usize>), (
         }
         Read::Board(board) => board,
     };
-    let count = known(AnySolver::new().with_max_nodes(MAX_NODES).count(&board, 2));
+    let count = known(Solver::new().with_max_nodes(MAX_NODES).count(&board, 2));
     let puzzle = match &board {
-        AnyBoard::B2(b) => Variant::from(b),
-        AnyBoard::B3(b) => Variant::from(b),
-        AnyBoard::B4(b) => Variant::from(b),
-        AnyBoard::B5(b) => Variant::from(b),
-        AnyBoard::B6(b) => Variant::from(b),
-        AnyBoard::B7(b) => Variant::from(b),
-        AnyBoard::B8(b) => Variant::from(b),
+        AnyBoard::B2(b) => Puzzle::from(b),
+        AnyBoard::B3(b) => Puzzle::from(b),
+        AnyBoard::B4(b) => Puzzle::from(b),
+        AnyBoard::B5(b) => Puzzle::from(b),
+        AnyBoard::B6(b) => Puzzle::from(b),
+        AnyBoard::B7(b) => Puzzle::from(b),
+        AnyBoard::B8(b) => Puzzle::from(b),
     };
     Ok((puzzle, count))
 }
@@ -107,7 +108,7 @@ const MAX_NODES: u64 = 1_000_000;
 
 /// The rating or path of a puzzle read at `line`, and its verdict.
 fn rated(
-    (puzzle, count): (Variant, Option<usize>),
+    (puzzle, count): (Puzzle, Option<usize>),
     want: Want,
     line: usize,
 ) -> Result<(String, Verdict), (usize, String)> {
@@ -235,7 +236,7 @@ fn rate_line(r: &Rating) -> String {
 }
 
 /// The path as text or one JSON line.
-fn explain(puzzle: &Variant, path: &ndoku::logic::Path, format: PathFormat) -> String {
+fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> String {
     let n = puzzle.size();
     let hardest = path
         .steps

@@ -16,16 +16,16 @@ use rand_core::SeedableRng;
 use search::{Frame, Search};
 use state::State;
 
-use super::limits::Limits;
+use super::limits::{Limits, Meter};
 use super::stats::Stats;
-use crate::outcome::{Count, Stop};
-use crate::rules::Rules;
-use crate::variant::{Variant, VariantOutcome};
+use crate::engine::outcome::{Count, Outcome, Stop};
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 
 /// Guesses between looks at the clock under a time limit.
 const CLOCK_EVERY: u64 = 256;
 
-/// The engine for [`Variant`] puzzles: any [`Rules`], with what [`Solver`](crate::Solver)
+/// The engine for [`Puzzle`] puzzles: any [`Rules`], with what [`Solver`](crate::Solver)
 /// has for classic boards (a node budget, a time limit, statistics, reusable
 /// scratch space).
 ///
@@ -37,10 +37,11 @@ const CLOCK_EVERY: u64 = 256;
 /// with the fewest candidates.
 ///
 /// ```
-/// use ndoku::{Count, Rules, Variant, VariantSolver};
+/// use ndoku::{Count, Rules, Puzzle};
+/// use ndoku::engine::variant::VariantSolver;
 ///
 /// let rules = Rules::boxes(2, 3)?.with_diagonals();
-/// let puzzle = Variant::from_cells(rules, &[0; 36])?;
+/// let puzzle = Puzzle::from_cells(rules, &[0; 36])?;
 /// let mut solver = VariantSolver::new();
 /// let solution = solver.solve(&puzzle).solution().expect("an empty X-Sudoku has solutions");
 /// assert!(solution.is_solved());
@@ -132,6 +133,20 @@ impl VariantSolver {
         self
     }
 
+    /// Sets the node budget, time limit and seed at once ([`Limits`]).
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.set_limits(&limits);
+        self
+    }
+
+    /// [`VariantSolver::with_limits`] in place, keeping what was compiled.
+    pub(crate) fn set_limits(&mut self, limits: &Limits) {
+        self.max_nodes = limits.max_nodes();
+        self.time_limit = limits.time_limit();
+        self.seed = limits.seed();
+    }
+
     /// Counters from the last search.
     #[must_use]
     pub fn stats(&self) -> Stats {
@@ -139,7 +154,7 @@ impl VariantSolver {
     }
 
     /// The first solution found, or why there is none.
-    pub fn solve(&mut self, puzzle: &Variant) -> VariantOutcome {
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Outcome<Puzzle> {
         let mut first = None;
         let stop = self.search(puzzle, |values| {
             first = Some(values.to_vec());
@@ -149,12 +164,12 @@ impl VariantSolver {
     }
 
     /// Counts solutions up to `limit` (2 tells whether a puzzle is unique).
-    pub fn count(&mut self, puzzle: &Variant, limit: usize) -> Count {
+    pub fn count(&mut self, puzzle: &Puzzle, limit: usize) -> Count {
         self.count_and_solve(puzzle, limit).0
     }
 
     /// [`VariantSolver::count`], keeping the first solution found.
-    pub fn count_and_solve(&mut self, puzzle: &Variant, limit: usize) -> (Count, Option<Variant>) {
+    pub fn count_and_solve(&mut self, puzzle: &Puzzle, limit: usize) -> (Count, Option<Puzzle>) {
         if limit == 0 {
             self.stats = Stats::default();
             return (Count::AtLeast(0), None);
@@ -175,8 +190,8 @@ impl VariantSolver {
     /// solutions shown.
     pub fn each_solution(
         &mut self,
-        puzzle: &Variant,
-        mut visit: impl FnMut(&Variant) -> bool,
+        puzzle: &Puzzle,
+        mut visit: impl FnMut(&Puzzle) -> bool,
     ) -> Count {
         let mut found = 0;
         let stop = self.search(puzzle, |values| {
@@ -187,7 +202,7 @@ impl VariantSolver {
     }
 
     /// Up to `limit` solutions, in the engine's order.
-    pub fn solutions(&mut self, puzzle: &Variant, limit: usize) -> Vec<Variant> {
+    pub fn solutions(&mut self, puzzle: &Puzzle, limit: usize) -> Vec<Puzzle> {
         let mut out = Vec::new();
         if limit > 0 {
             let _ = self.each_solution(puzzle, |s| {
@@ -200,10 +215,10 @@ impl VariantSolver {
 
     /// Runs one search, showing each solution's values to `on_solution`,
     /// which says whether to go on.
-    fn search(&mut self, puzzle: &Variant, on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
+    fn search(&mut self, puzzle: &Puzzle, on_solution: impl FnMut(&[u16]) -> bool) -> Stop {
         self.stats = Stats::default();
         let run = Run {
-            limits: Limits::new(
+            limits: Meter::new(
                 self.max_nodes.unwrap_or(u64::MAX),
                 self.time_limit,
                 CLOCK_EVERY,
@@ -236,7 +251,7 @@ impl VariantSolver {
 
 /// What one search needs beside the compiled rules.
 struct Run<'a> {
-    limits: Limits,
+    limits: Meter,
     rng: Option<ChaCha8Rng>,
     stats: &'a mut Stats,
 }
@@ -248,7 +263,7 @@ impl Run<'_> {
     fn on<M: Mask>(
         self,
         slot: &mut Option<Compiled<M>>,
-        puzzle: &Variant,
+        puzzle: &Puzzle,
         mut on_solution: impl FnMut(&[u16]) -> bool,
     ) -> Stop {
         let rules = puzzle.shared_rules();
@@ -290,19 +305,5 @@ impl Run<'_> {
         });
         self.stats.propagations = compiled.state.assignments;
         stop
-    }
-}
-
-impl Variant {
-    /// The first solution, if any, with no budget (see [`VariantSolver`] for one).
-    #[must_use]
-    pub fn solve(&self) -> Option<Variant> {
-        VariantSolver::new().solve(self).solution()
-    }
-
-    /// The number of solutions, counted up to `limit`.
-    #[must_use]
-    pub fn count_solutions(&self, limit: usize) -> usize {
-        VariantSolver::new().count(self, limit).found()
     }
 }

@@ -2,7 +2,7 @@
 
 use super::mask::Mask;
 use super::propagate::{Bounds, CageSum, Constraint};
-use crate::rules::Rules;
+use crate::model::rules::Rules;
 
 /// The most cells a sum derived from the rule of 45 may span when its
 /// cells need not differ: bounds on more cells prune almost nothing.

@@ -3,9 +3,9 @@
 use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
-use crate::engine::limits::Limits;
+use crate::engine::limits::Meter;
+use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
-use crate::outcome::Stop;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
 
@@ -25,7 +25,7 @@ pub(crate) struct Search<'a, M> {
     pub m: &'a Model<M>,
     pub st: &'a mut State<M>,
     pub frames: &'a mut Vec<Frame<M>>,
-    pub limits: Limits,
+    pub limits: Meter,
     pub stats: &'a mut Stats,
     /// With a seed, the order values are tried in is drawn from it; else lowest first.
     pub rng: Option<ChaCha8Rng>,

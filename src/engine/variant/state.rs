@@ -2,7 +2,7 @@
 
 use super::mask::Mask;
 use super::model::{Model, Peers};
-use crate::engine::state::Contradiction;
+use crate::engine::classic::state::Contradiction;
 
 /// Marks a trail entry as an assignment rather than a change of mask.
 const ASSIGNED: u32 = 1 << 31;

@@ -11,7 +11,7 @@
 //!
 //! Each board gets one line: what it is, the seconds to solve, to count to
 //! two, the guesses, and the peak memory of the process so far. Every
-//! solution is checked with `Variant::is_completed_by`. With `DUMP_TOKENS=DIR`
+//! solution is checked with `Puzzle::is_completed_by`. With `DUMP_TOKENS=DIR`
 //! each kept-cells board is also written to DIR in tokens, for other solvers.
 //!
 //! A kept-cells grid is the engine's empty-board solution shuffled by value,
@@ -26,7 +26,9 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, Rules, Variant, VariantGenerator, VariantOutcome, VariantSolver};
+use ndoku::{Count, Rules, Puzzle, Outcome<Puzzle>};
+use ndoku::generate::VariantGenerator;
+use ndoku::engine::variant::VariantSolver;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -96,7 +98,7 @@ fn peak_mib() -> f64 {
 
 /// Reads boxed text (its rows are the lines with a `|`): numbers and
 /// `.`, anything else a separator.
-fn read_board(path: &str) -> Variant {
+fn read_board(path: &str) -> Puzzle {
     let text = std::fs::read_to_string(path).expect("a readable file");
     let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
     let cells: Vec<u16> = rows
@@ -112,7 +114,7 @@ fn read_board(path: &str) -> Variant {
         })
         .collect();
     let n = (cells.len() as f64).sqrt().round() as usize;
-    Variant::from_cells(Rules::classic(n).expect("a supported size"), &cells)
+    Puzzle::from_cells(Rules::classic(n).expect("a supported size"), &cells)
         .expect("a valid board")
 }
 
@@ -125,13 +127,13 @@ struct Report {
 }
 
 /// Solves `puzzle`, checks the solution, and counts to two: one line.
-fn run(what: &str, puzzle: &Variant, solver: &mut VariantSolver) -> Report {
+fn run(what: &str, puzzle: &Puzzle, solver: &mut VariantSolver) -> Report {
     let start = Instant::now();
     let outcome = solver.solve(puzzle);
     let solve_s = start.elapsed().as_secs_f64();
     let mut guesses = solver.stats().guesses;
     let solution = match outcome {
-        VariantOutcome::Solved(s) => {
+        Outcome::Solved(s) => {
             assert!(puzzle.is_completed_by(&s), "{what}: a wrong solution");
             Some(s)
         }
@@ -199,7 +201,7 @@ const TARGET_NODES: u64 = 50_000;
 /// A random grid of `rules` from `seed` (the generator's grid: the
 /// engine's empty-board solution shuffled, then `mix`·N² chain swaps) with
 /// about `keep`% of its cells kept.
-fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Variant, String) {
+fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Puzzle, String) {
     let n = rules.size();
     let start = Instant::now();
     let moves = (mix * (n * n) as f64) as usize;
@@ -213,7 +215,7 @@ fn kept_puzzle(rules: &Rules, keep: u64, seed: u64, mix: f64) -> (Variant, Strin
         .iter()
         .map(|&v| if rng.next_u64() % 100 < keep { v } else { 0 })
         .collect();
-    let puzzle = Variant::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
+    let puzzle = Puzzle::from_cells(grid.rules().clone(), &cells).expect("a grid's own values");
     if let Ok(dir) = std::env::var("DUMP_TOKENS") {
         std::fs::write(format!("{dir}/{n}_{keep}_{seed}.txt"), puzzle.to_tokens()).unwrap();
     }
@@ -282,7 +284,7 @@ fn main() {
     if o.empty {
         run(
             &format!("{n}x{n} empty"),
-            &Variant::new(rules.clone()),
+            &Puzzle::new(rules.clone()),
             &mut solver,
         );
     }

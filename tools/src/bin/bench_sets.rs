@@ -17,7 +17,8 @@
 
 use std::time::Instant;
 
-use ndoku::{Board, Engine, Solver};
+use ndoku::{Board, Solver};
+use ndoku::engine::classic::Engine;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ndoku::{AnyBoard, AnySolver};
+use ndoku::{AnyBoard, Solver};
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -65,7 +65,7 @@ fn main() -> Result<(), String> {
         .map(AnyBoard::parse_line)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("{file}: {e}"))?;
-    let mut solver = AnySolver::new();
+    let mut solver = Solver::new();
     let (mut inside, mut outside) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         let start = Instant::now();

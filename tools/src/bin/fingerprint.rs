@@ -10,7 +10,9 @@
 
 use std::path::Path;
 
-use ndoku::{Board, Engine, Generator, Level, Solver, Stats, Symmetry};
+use ndoku::{Board, Generator, Level, Solver, Symmetry};
+use ndoku::engine::classic::Engine;
+use ndoku::engine::Stats;
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");

@@ -4,7 +4,9 @@
 //! Usage: make_killers SIZE COUNT SEED [GIVENS_PERCENT]: that share of the
 //! grid's cells, drawn at random, kept as givens (none by default).
 
-use ndoku::{Rules, Variant, VariantSolver, fpuzzles};
+use ndoku::{Rules, Puzzle};
+use ndoku::engine::variant::VariantSolver;
+use ndoku::text::fpuzzles;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -20,7 +22,7 @@ fn main() {
         let rules = Rules::classic(n).expect("a supported size");
         let grid = VariantSolver::new()
             .with_seed(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .solve(&Variant::new(rules.clone()))
+            .solve(&Puzzle::new(rules.clone()))
             .solution()
             .expect("an empty board has grids");
         let cages = cut(n, grid.cells(), &mut rng);
@@ -34,7 +36,7 @@ fn main() {
             .iter()
             .map(|&v| if rng.next_u64() % 100 < percent { v } else { 0 })
             .collect();
-        let puzzle = Variant::from_cells(rules, &givens).expect("the grid's own values");
+        let puzzle = Puzzle::from_cells(rules, &givens).expect("the grid's own values");
         let json = fpuzzles::to_json(&puzzle);
         let solution: Vec<String> = grid.cells().iter().map(u16::to_string).collect();
         println!("{},\"title\":\"killer {n}x{n} #{k} seed {seed}\",\"solution\":[{}]}}", &json[..json.len() - 1], solution.join(","));

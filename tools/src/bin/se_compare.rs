@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ndoku::{Logic, Rating, Rules, Variant};
+use ndoku::{Logic, Rating, Rules, Puzzle};
 
 /// One rated puzzle and what ndoku made of it.
 struct Row {
@@ -149,10 +149,10 @@ fn explain(line: &str) {
         })
         .collect();
     let puzzle =
-        Variant::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
+        Puzzle::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
     let logic = Logic::new().assume_unique(true);
     let path = logic.solve_path(&puzzle).expect("a puzzle logic can hold");
-    let mut grid = ndoku::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
+    let mut grid = ndoku::logic::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
     for step in &path.steps {
         println!("{:.1} {step}", step.difficulty());
         grid.apply(step).expect("a sound step");
@@ -170,7 +170,7 @@ fn explain(line: &str) {
 }
 
 /// The grid's candidates as SE's 729-character line.
-fn marks(grid: &ndoku::Candidates) -> String {
+fn marks(grid: &ndoku::logic::Candidates) -> String {
     (0..81)
         .flat_map(|c| {
             (1..=9u16).map(move |v| {
@@ -220,7 +220,7 @@ fn rate(logic: &Logic, rules: &std::sync::Arc<Rules>, line: String, se: u16) -> 
             }
         })
         .collect();
-    let puzzle = Variant::from_cells(std::sync::Arc::clone(rules), &cells).expect("a valid puzzle");
+    let puzzle = Puzzle::from_cells(std::sync::Arc::clone(rules), &cells).expect("a valid puzzle");
     let start = Instant::now();
     let rating = logic.rate(&puzzle).expect("a puzzle logic can hold");
     let time = start.elapsed();

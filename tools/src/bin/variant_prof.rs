@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use ndoku::{VariantSolver, fpuzzles};
+use ndoku::engine::variant::VariantSolver;
+use ndoku::text::fpuzzles;
 
 fn main() {
     for file in std::env::args().skip(1) {

@@ -5,7 +5,9 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, VariantSolver, fpuzzles};
+use ndoku::Count;
+use ndoku::engine::variant::VariantSolver;
+use ndoku::text::fpuzzles;
 
 fn main() {
     let mut files: Vec<String> = std::env::args().skip(1).collect();

@@ -1,7 +1,7 @@
 //! Sums over cells that need not differ: each cell kept within what the others' least and greatest values leave it.
 
 use super::Constraint;
-use crate::engine::state::Contradiction;
+use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;

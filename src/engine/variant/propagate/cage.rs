@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Constraint;
-use crate::engine::state::Contradiction;
+use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;

@@ -13,7 +13,7 @@ pub(crate) use cage::CageSum;
 use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
-use crate::engine::state::Contradiction;
+use crate::engine::classic::state::Contradiction;
 
 /// A constraint beyond houses, run whenever one of its cells changes.
 pub(crate) trait Constraint<M>: Send + Sync {

@@ -1,0 +1,549 @@
+//! A game in progress: givens, a player's entries (even when they conflict), pencil marks, and undo.
+//!
+//! A [`Game`] knows the rules of its puzzle and what a player has written; it
+//! knows nothing of solving. It says where entries conflict and, given a
+//! solution, which are mistakes.
+
+use std::fmt;
+
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+
+/// A move a [`Game`] refuses, and where.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A cell off the board.
+    #[error("cell R{}C{} is off the {size}x{size} board", .row + 1, .col + 1)]
+    OffBoard {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A value outside `1..=N`.
+    #[error("value {value} at R{}C{} is out of range 1..={size}", .row + 1, .col + 1)]
+    Value {
+        /// The value given.
+        value: u16,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A change to a given cell.
+    #[error("R{}C{} is a given", .row + 1, .col + 1)]
+    Given {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// Pencil-mark text of the wrong length or with a bad character.
+    #[error("{0}")]
+    Marks(String),
+}
+
+/// One change, kept for undo: a cell's entry or its marks before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Edit {
+    Entry { cell: usize, before: u16 },
+    Marks { cell: usize, before: Box<[u64]> },
+}
+
+/// A game in progress on any [`Rules`]: the puzzle's givens, the player's
+/// entries (kept even when they conflict, so that the game can show the
+/// conflict), pencil marks for the empty cells, and an undo history.
+///
+/// ```
+/// use ndoku::{Game, Rules, Puzzle};
+///
+/// let puzzle = Puzzle::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
+/// let mut game = Game::new(puzzle);
+/// assert_eq!(game.candidates(0, 1), vec![2, 3, 4]); // 1 is in the row
+/// game.enter(0, 1, 1)?; // a conflict, which a game keeps
+/// assert_eq!(game.conflicts(), vec![((0, 0), (0, 1))]);
+/// assert!(game.undo());
+/// assert!(game.conflicts().is_empty());
+/// assert!(game.enter(0, 0, 2).is_err()); // a given
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    puzzle: Puzzle,
+    entries: Vec<u16>,
+    /// Each cell's pencil marks as bits (bit `v - 1` for value `v`), in
+    /// `words` words a cell, so that a board of any size has them.
+    marks: Vec<u64>,
+    words: usize,
+    history: Vec<Edit>,
+}
+
+impl Game {
+    /// A fresh game of `puzzle`: no entries, and in each empty cell the
+    /// pencil marks of every value no given it must differ from holds.
+    #[must_use]
+    pub fn new(puzzle: Puzzle) -> Self {
+        let n = puzzle.size();
+        let words = n.div_ceil(64);
+        let givens = puzzle.cells();
+        let groups: Vec<&[u32]> = puzzle.rules().groups().collect();
+        // The values given in each group, then in each cell's groups and chess moves.
+        let mut taken = vec![0u64; groups.len() * words];
+        for (g, cells) in groups.iter().enumerate() {
+            for &c in *cells {
+                if let Some(d) = usize::from(givens[c as usize]).checked_sub(1) {
+                    taken[g * words + d / 64] |= 1 << (d % 64);
+                }
+            }
+        }
+        let mut marks = vec![0u64; n * n * words];
+        for (g, cells) in groups.iter().enumerate() {
+            for &c in *cells {
+                let seen = &mut marks[c as usize * words..(c as usize + 1) * words];
+                seen.iter_mut()
+                    .zip(&taken[g * words..(g + 1) * words])
+                    .for_each(|(m, t)| *m |= t);
+            }
+        }
+        for (a, b) in puzzle.rules().chess_pairs() {
+            for (c, d) in [(a, b), (b, a)] {
+                if let Some(v) = usize::from(givens[d as usize]).checked_sub(1) {
+                    marks[c as usize * words + v / 64] |= 1 << (v % 64);
+                }
+            }
+        }
+        // What is left: every value not seen; a given's own value alone.
+        for (cell, &v) in givens.iter().enumerate() {
+            let own = &mut marks[cell * words..(cell + 1) * words];
+            for (i, m) in own.iter_mut().enumerate() {
+                *m = !*m & word_of_values(n, i);
+            }
+            if v != 0 {
+                own.fill(0);
+                own[(usize::from(v) - 1) / 64] = 1 << ((v - 1) % 64);
+            }
+        }
+        Self {
+            entries: vec![0; n * n],
+            marks,
+            words,
+            history: Vec::new(),
+            puzzle,
+        }
+    }
+
+    /// The puzzle: its rules and givens.
+    #[must_use]
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The value at `row`, `col`: a given or an entry.
+    #[must_use]
+    pub fn value(&self, row: usize, col: usize) -> Option<u16> {
+        let cell = self.cell(row, col).ok()?;
+        let v = self.puzzle.cells()[cell].max(self.entries[cell]);
+        (v != 0).then_some(v)
+    }
+
+    /// Whether the cell at `row`, `col` holds a given.
+    #[must_use]
+    pub fn is_given(&self, row: usize, col: usize) -> bool {
+        self.cell(row, col)
+            .is_ok_and(|c| self.puzzle.cells()[c] != 0)
+    }
+
+    /// Writes `value` in the cell at `row`, `col`, or erases it with 0.
+    /// Entries that break a rule are kept: [`Game::conflicts`] shows them.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::OffBoard`], [`GameError::Value`], or
+    /// [`GameError::Given`] for a given cell.
+    pub fn enter(&mut self, row: usize, col: usize, value: u16) -> Result<(), GameError> {
+        let cell = self.open_cell(row, col)?;
+        self.check_value(row, col, value, true)?;
+        let before = std::mem::replace(&mut self.entries[cell], value);
+        self.history.push(Edit::Entry { cell, before });
+        Ok(())
+    }
+
+    /// The pencil marks of the cell at `row`, `col`, in increasing order;
+    /// a filled cell's is its value.
+    #[must_use]
+    pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
+        let Ok(cell) = self.cell(row, col) else {
+            return Vec::new();
+        };
+        if let Some(v) = self.value(row, col) {
+            return vec![v];
+        }
+        values(self.marks_of(cell)).collect()
+    }
+
+    /// Sets the pencil marks of the empty cell at `row`, `col`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::enter`], for the cell and each value.
+    pub fn set_candidates(
+        &mut self,
+        row: usize,
+        col: usize,
+        candidates: &[u16],
+    ) -> Result<(), GameError> {
+        let cell = self.open_cell(row, col)?;
+        let mut mask = vec![0u64; self.words];
+        for &v in candidates {
+            self.check_value(row, col, v, false)?;
+            mask[usize::from(v - 1) / 64] |= 1 << ((v - 1) % 64);
+        }
+        let before = self.marks_of(cell).into();
+        self.marks_of_mut(cell).copy_from_slice(&mask);
+        self.history.push(Edit::Marks { cell, before });
+        Ok(())
+    }
+
+    /// Undoes the last entry or change of pencil marks; `false` when there
+    /// is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(Edit::Entry { cell, before }) => self.entries[cell] = before,
+            Some(Edit::Marks { cell, before }) => self.marks_of_mut(cell).copy_from_slice(&before),
+            None => return false,
+        }
+        true
+    }
+
+    /// Every pair of filled cells that must differ and hold the same value,
+    /// as ((row, column), (row, column)), lower cell first, in cell order.
+    #[must_use]
+    pub fn conflicts(&self) -> Vec<((usize, usize), (usize, usize))> {
+        let n = self.puzzle.size();
+        let at = |c: usize| (c / n, c % n);
+        let grid = self.grid();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // In each group, the cells of each value, paired.
+        let mut holders: Vec<u32> = Vec::new();
+        for cells in self.puzzle.rules().groups() {
+            holders.clear();
+            holders.extend(cells.iter().filter(|&&c| grid[c as usize] != 0));
+            holders.sort_unstable_by_key(|&c| (grid[c as usize], c));
+            for (i, &a) in holders.iter().enumerate() {
+                let same = holders[i + 1..]
+                    .iter()
+                    .take_while(|&&b| grid[b as usize] == grid[a as usize]);
+                pairs.extend(same.map(|&b| (a.min(b), a.max(b))));
+            }
+        }
+        let chess = self.puzzle.rules().chess_pairs();
+        pairs.extend(
+            chess
+                .filter(|&(a, b)| grid[a as usize] != 0 && grid[a as usize] == grid[b as usize])
+                .map(|(a, b)| (a.min(b), a.max(b))),
+        );
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+            .into_iter()
+            .map(|(a, b)| (at(a as usize), at(b as usize)))
+            .collect()
+    }
+
+    /// The entries that differ from `solution`, as (row, column).
+    #[must_use]
+    pub fn mistakes(&self, solution: &Puzzle) -> Vec<(usize, usize)> {
+        let n = self.puzzle.size();
+        let theirs = solution.cells();
+        (0..n * n)
+            .filter(|&c| {
+                self.entries[c] != 0 && theirs.get(c).is_some_and(|&s| s != self.entries[c])
+            })
+            .map(|c| (c / n, c % n))
+            .collect()
+    }
+
+    /// Every cell's value (given or entry), 0 for empty, row by row.
+    #[must_use]
+    pub fn grid(&self) -> Vec<u16> {
+        self.puzzle
+            .cells()
+            .iter()
+            .zip(&self.entries)
+            .map(|(&g, &e)| g.max(e))
+            .collect()
+    }
+
+    /// The pencil marks as one line, N characters a cell: value `v` at place
+    /// `v - 1` where it is a candidate, `.` elsewhere (a filled cell has its
+    /// value alone). On 9×9 this is Sukaku Explainer's 729-character line.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Marks`] on boards over 9×9, whose values are no single digits.
+    pub fn to_candidate_line(&self) -> Result<String, GameError> {
+        let n = self.puzzle.size();
+        if n > 9 {
+            return Err(GameError::Marks(format!(
+                "a {n}x{n} board has no candidate line: use Display's form"
+            )));
+        }
+        let mut out = String::with_capacity(n * n * n);
+        for cell in 0..n * n {
+            for v in 1..=n as u8 {
+                out.push(if self.has_mark(cell, u16::from(v)) {
+                    char::from(b'0' + v)
+                } else {
+                    '.'
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game of `puzzle` with the pencil marks of `line`, as
+    /// [`Game::to_candidate_line`] writes it (`.`, `0`, `*` or `_` for a
+    /// value that is not a candidate).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::Marks`] for a line of the wrong length, a bad character,
+    /// a digit at another digit's place, or a given whose cell lacks it.
+    pub fn from_candidate_line(puzzle: Puzzle, line: &str) -> Result<Self, GameError> {
+        let n = puzzle.size();
+        let chars: Vec<char> = line.trim().chars().collect();
+        if chars.len() != n * n * n {
+            return Err(GameError::Marks(format!(
+                "a {n}x{n} candidate line has {} characters, found {}",
+                n * n * n,
+                chars.len()
+            )));
+        }
+        let mut game = Game::new(puzzle);
+        for cell in 0..n * n {
+            let (row, col) = (cell / n, cell % n);
+            let mut mask = vec![0u64; game.words];
+            for (k, &ch) in chars[cell * n..(cell + 1) * n].iter().enumerate() {
+                match ch {
+                    '.' | '0' | '*' | '_' => {}
+                    d if d.to_digit(10) == Some(k as u32 + 1) => mask[k / 64] |= 1 << (k % 64),
+                    _ => {
+                        return Err(GameError::Marks(format!(
+                            "invalid character {ch:?} at R{}C{}, place {}",
+                            row + 1,
+                            col + 1,
+                            k + 1
+                        )));
+                    }
+                }
+            }
+            let given = game.puzzle.cells()[cell];
+            let d = usize::from(given).saturating_sub(1);
+            if given != 0 && mask[d / 64] >> (d % 64) & 1 == 0 {
+                return Err(GameError::Marks(format!(
+                    "the given {given} at R{}C{} is not among its candidates",
+                    row + 1,
+                    col + 1
+                )));
+            }
+            if given == 0 {
+                game.marks_of_mut(cell).copy_from_slice(&mask);
+            }
+        }
+        Ok(game)
+    }
+
+    /// The rules of the puzzle.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        self.puzzle.rules()
+    }
+
+    /// The marks of `cell`, as kept (a filled cell's are those of before its entry).
+    fn marks_of(&self, cell: usize) -> &[u64] {
+        &self.marks[cell * self.words..(cell + 1) * self.words]
+    }
+
+    fn marks_of_mut(&mut self, cell: usize) -> &mut [u64] {
+        &mut self.marks[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// Whether `v` is marked in `cell`; a filled cell has its value alone.
+    fn has_mark(&self, cell: usize, v: u16) -> bool {
+        match self.puzzle.cells()[cell].max(self.entries[cell]) {
+            0 => {
+                let d = usize::from(v - 1);
+                self.marks_of(cell)[d / 64] >> (d % 64) & 1 != 0
+            }
+            filled => filled == v,
+        }
+    }
+
+    fn cell(&self, row: usize, col: usize) -> Result<usize, GameError> {
+        let n = self.puzzle.size();
+        if row >= n || col >= n {
+            return Err(GameError::OffBoard { row, col, size: n });
+        }
+        Ok(row * n + col)
+    }
+
+    /// A cell that is no given.
+    fn open_cell(&self, row: usize, col: usize) -> Result<usize, GameError> {
+        let cell = self.cell(row, col)?;
+        if self.puzzle.cells()[cell] != 0 {
+            return Err(GameError::Given { row, col });
+        }
+        Ok(cell)
+    }
+
+    fn check_value(&self, row: usize, col: usize, value: u16, zero: bool) -> Result<(), GameError> {
+        let size = self.puzzle.size();
+        if (value == 0 && !zero) || usize::from(value) > size {
+            return Err(GameError::Value {
+                value,
+                row,
+                col,
+                size,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The values of a cell's marks, in increasing order.
+fn values(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        (0..64u16)
+            .filter(move |k| w >> k & 1 != 0)
+            .map(move |k| i as u16 * 64 + k + 1)
+    })
+}
+
+/// Word `i` of the set of values `1..=n`.
+fn word_of_values(n: usize, i: usize) -> u64 {
+    match n.saturating_sub(i * 64) {
+        0 => 0,
+        k if k >= 64 => u64::MAX,
+        k => (1 << k) - 1,
+    }
+}
+
+impl fmt::Display for Game {
+    /// Every cell's candidates, numbers joined by `,`, cells separated by
+    /// spaces, a row a line: the general pencil-mark form for every size.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.puzzle.size();
+        for row in 0..n {
+            let cells: Vec<String> = (0..n)
+                .map(|col| {
+                    let cell = row * n + col;
+                    let list: Vec<String> = (1..=n as u16)
+                        .filter(|&v| self.has_mark(cell, v))
+                        .map(|v| v.to_string())
+                        .collect();
+                    list.join(",")
+                })
+                .collect();
+            writeln!(f, "{}", cells.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nine() -> Puzzle {
+        let line =
+            "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
+        let cells: Vec<u16> = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
+            .collect();
+        Puzzle::from_cells(Rules::classic(9).unwrap(), &cells).unwrap()
+    }
+
+    #[test]
+    fn candidate_lines_round_trip_and_keep_every_solution_value() {
+        let puzzle = nine();
+        let solution = puzzle.solve().unwrap();
+        let game = Game::new(puzzle.clone());
+        let line = game.to_candidate_line().unwrap();
+        assert_eq!(line.len(), 729);
+        // Marks from the givens never remove a value of the solution.
+        for (cell, &v) in solution.cells().iter().enumerate() {
+            assert!(game.has_mark(cell, v), "cell {cell}");
+        }
+        let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
+        assert_eq!(back.to_candidate_line().unwrap(), line);
+        let bad = line.replacen('5', "x", 1);
+        assert!(
+            Game::from_candidate_line(puzzle.clone(), &bad)
+                .unwrap_err()
+                .to_string()
+                .contains("invalid character")
+        );
+        assert!(Game::from_candidate_line(puzzle, &line[1..]).is_err());
+    }
+
+    #[test]
+    fn entries_conflict_undo_and_mistakes() {
+        let puzzle = nine();
+        let solution = puzzle.solve().unwrap();
+        let mut game = Game::new(puzzle);
+        assert_eq!(game.enter(0, 2, solution.cells()[2]), Ok(()));
+        assert!(game.mistakes(&solution).is_empty() && game.conflicts().is_empty());
+        // 3 is a given in row 1 and in column 3: conflicts with both, and a
+        // mistake, kept until undone.
+        game.enter(0, 2, 3).unwrap();
+        assert_eq!(game.conflicts(), vec![((0, 0), (0, 2)), ((0, 2), (3, 2))]);
+        assert_eq!(game.mistakes(&solution), vec![(0, 2)]);
+        assert!(game.undo() && game.undo() && !game.undo());
+        assert_eq!(game.value(0, 2), None);
+        assert_eq!(
+            game.enter(0, 0, 1),
+            Err(GameError::Given { row: 0, col: 0 })
+        );
+        assert!(game.enter(9, 0, 1).is_err() && game.enter(0, 2, 10).is_err());
+        game.set_candidates(0, 2, &[4, 6]).unwrap();
+        assert_eq!(game.candidates(0, 2), vec![4, 6]);
+        assert!(
+            game.to_string()
+                .lines()
+                .next()
+                .unwrap()
+                .starts_with("3 1 4,6 5")
+        );
+    }
+
+    #[test]
+    fn big_boards_have_marks_past_64_values() {
+        let rules = Rules::classic(81).unwrap();
+        let grid = Puzzle::new(rules.clone()).solve().unwrap();
+        let mut cells = grid.cells().to_vec();
+        cells[0] = 0;
+        cells[80] = 0;
+        let puzzle = Puzzle::from_cells(rules, &cells).unwrap();
+        let mut game = Game::new(puzzle.clone());
+        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
+        assert_eq!(game.candidates(0, 80), vec![grid.cells()[80]]);
+        game.set_candidates(0, 0, &[70, 81]).unwrap();
+        assert_eq!(game.candidates(0, 0), vec![70, 81]);
+        game.enter(0, 80, grid.cells()[1]).unwrap();
+        let conflicts = game.conflicts();
+        assert!(conflicts.contains(&((0, 1), (0, 80))), "{conflicts:?}");
+        let value = |(r, c): (usize, usize)| game.value(r, c);
+        assert!(conflicts.iter().all(|&(a, b)| value(a) == value(b)));
+        assert!(game.undo() && game.undo());
+        assert!(game.conflicts().is_empty());
+        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
+        let line = ".".repeat(81 * 81 * 81);
+        assert!(Game::from_candidate_line(puzzle, &line).is_err());
+    }
+}

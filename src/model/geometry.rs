@@ -1,0 +1,480 @@
+//! The layout of a board as data: its cells, its houses, each cell's houses and peers, and where houses meet.
+//!
+//! A [`Geometry`] is built once per layout and shared: boards check their
+//! conflicts with it, the reference engine and the generator walk its
+//! houses, and the engines build their own fast tables from it. Nothing here
+//! assumes three houses per cell or square boxes: a house is a list of
+//! cells, and a cell has as many houses as the layout gives it.
+
+use std::sync::OnceLock;
+
+use crate::error::{House, RulesError};
+
+/// One house: cells that hold different values (all of `1..=N` when it has N cells).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HouseCells {
+    kind: House,
+    cells: Vec<u32>,
+}
+
+impl HouseCells {
+    /// What kind of house this is.
+    #[must_use]
+    pub fn kind(&self) -> House {
+        self.kind
+    }
+
+    /// Its cells (row-major indices), in the house's own order: left to right
+    /// in a row, top to bottom in a column, row by row in a box.
+    #[must_use]
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+}
+
+/// Two houses that share more than one cell, and the cells they share: a
+/// box and a row or column through it. A digit whose places in one lie all
+/// in the shared cells leaves the rest of the other (pointing and claiming).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Intersection {
+    /// The two houses, by index into [`Geometry::houses`], lower first.
+    pub houses: (usize, usize),
+    /// The cells they share, in increasing order.
+    pub cells: Vec<u32>,
+}
+
+/// Where a cell sits in one of its houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Membership {
+    /// The house, by index into [`Geometry::houses`].
+    pub house: u32,
+    /// The cell's position in the house's [`HouseCells::cells`].
+    pub position: u32,
+}
+
+/// The layout of an N×N board: cells, houses, each cell's houses and peers,
+/// and the intersections of houses.
+///
+/// Houses are numbered rows first (`0..N`), then columns (`N..2N`), then
+/// boxes (`2N..3N`, left to right and top to bottom); a cell's houses come
+/// in that order.
+///
+/// ```
+/// use ndoku::model::{Geometry, House};
+///
+/// let g = Geometry::square(3); // 9×9, boxes of 3×3
+/// assert_eq!((g.size(), g.cells(), g.houses().len()), (9, 81, 27));
+/// let kinds: Vec<House> = g.houses_of(40).iter().map(|m| g.house(m.house as usize).kind()).collect();
+/// assert_eq!(kinds, [House::Row, House::Column, House::Box]);
+/// assert_eq!(g.peers(0).len(), 20);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    size: usize,
+    /// The sides of a box, or `None` when the regions are irregular.
+    box_shape: Option<(usize, usize)>,
+    houses: Vec<HouseCells>,
+    /// The tables that follow from the houses, built on first use: a rules
+    /// value adds houses one at a time, and most of its geometries are
+    /// never asked for peers.
+    derived: OnceLock<Derived>,
+}
+
+/// What follows from a layout's houses: each cell's houses and peers, and
+/// where houses meet.
+#[derive(Clone, Debug)]
+struct Derived {
+    /// `memberships[member_start[c]..member_start[c + 1]]`: cell `c`'s houses.
+    member_start: Vec<u32>,
+    memberships: Vec<Membership>,
+    /// `peer_list[peer_start[c]..peer_start[c + 1]]`: cell `c`'s peers.
+    peer_start: Vec<u32>,
+    peer_list: Vec<u32>,
+    intersections: Vec<Intersection>,
+}
+
+impl PartialEq for Geometry {
+    /// Layouts are equal when their houses are: the rest follows from them.
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.box_shape == other.box_shape && self.houses == other.houses
+    }
+}
+
+impl Eq for Geometry {}
+
+impl Geometry {
+    /// The classic layout with boxes of `box_rows`×`box_cols` cells: an N×N
+    /// board with N = `box_rows`·`box_cols`.
+    ///
+    /// # Panics
+    ///
+    /// If either side is zero, or N is over 400.
+    #[must_use]
+    pub fn boxes(box_rows: usize, box_cols: usize) -> Self {
+        let n = box_rows * box_cols;
+        assert!(
+            n > 0 && n <= MAX_SIZE,
+            "boxes of {box_rows}x{box_cols} give no supported size"
+        );
+        let mut houses = lines(n);
+        // Box b is band b / (boxes per band), stack b % (boxes per band).
+        let per_band = n / box_cols;
+        houses.extend((0..n).map(|b| {
+            let (top, left) = ((b / per_band) * box_rows, (b % per_band) * box_cols);
+            HouseCells {
+                kind: House::Box,
+                cells: (0..n)
+                    .map(|k| ((top + k / box_cols) * n + left + k % box_cols) as u32)
+                    .collect(),
+            }
+        }));
+        Self::from_houses(n, Some((box_rows, box_cols)), houses)
+    }
+
+    /// A jigsaw layout: rows, columns, and irregular regions given as a map,
+    /// `regions[row * n + col]` naming the region of each cell. Region names
+    /// are any numbers; each must hold exactly `n` cells, and regions need not
+    /// be connected. Regions are numbered in the order of their first cells.
+    ///
+    /// ```
+    /// use ndoku::model::{Geometry, House};
+    ///
+    /// // 4×4 whose top two regions are the outer and the inner columns.
+    /// let map = [0, 1, 1, 0, 0, 1, 1, 0, 2, 2, 3, 3, 2, 2, 3, 3];
+    /// let g = Geometry::from_regions(4, &map)?;
+    /// assert_eq!(g.house(8).kind(), House::Region);
+    /// assert_eq!(g.house(8).cells(), [0, 3, 4, 7]);
+    /// assert!(Geometry::from_regions(4, &[0; 16]).is_err());
+    /// # Ok::<(), ndoku::RulesError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::UnsupportedSize`] when `n` is 0 or over 400,
+    /// [`RulesError::RegionMapLength`] when the map does not have `n²`
+    /// entries, and [`RulesError::RegionSize`] when a region does not hold
+    /// `n` cells.
+    pub fn from_regions(n: usize, regions: &[usize]) -> Result<Self, RulesError> {
+        if n == 0 || n > MAX_SIZE {
+            return Err(RulesError::UnsupportedSize {
+                size: n,
+                max: MAX_SIZE,
+            });
+        }
+        if regions.len() != n * n {
+            return Err(RulesError::RegionMapLength {
+                size: n,
+                found: regions.len(),
+            });
+        }
+        // The cells by region name, then the regions in the order of their first cells.
+        let mut named: Vec<(usize, u32)> = regions
+            .iter()
+            .enumerate()
+            .map(|(c, &r)| (r, c as u32))
+            .collect();
+        named.sort_unstable();
+        let mut groups: Vec<(usize, Vec<u32>)> = named
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
+            .collect();
+        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+        if let Some((r, cells)) = groups.iter().find(|(_, cells)| cells.len() != n) {
+            return Err(RulesError::RegionSize {
+                region: *r,
+                found: cells.len(),
+                size: n,
+            });
+        }
+        let mut houses = lines(n);
+        houses.extend(groups.into_iter().map(|(_, cells)| HouseCells {
+            kind: House::Region,
+            cells,
+        }));
+        Ok(Self::from_houses(n, None, houses))
+    }
+
+    /// This layout with more houses after its own, each a list of cells
+    /// whose values differ; the caller has checked the cells are on the
+    /// board and distinct within each house.
+    pub(crate) fn with_houses(&self, extra: impl IntoIterator<Item = (House, Vec<u32>)>) -> Self {
+        let mut houses = self.houses.clone();
+        houses.extend(
+            extra
+                .into_iter()
+                .map(|(kind, cells)| HouseCells { kind, cells }),
+        );
+        Self::from_houses(self.size, self.box_shape, houses)
+    }
+
+    /// The classic layout with square boxes of `boxw`×`boxw` cells, built
+    /// once and kept for the life of the program.
+    ///
+    /// # Panics
+    ///
+    /// If `boxw` is 0 or over 8.
+    #[must_use]
+    pub fn square(boxw: usize) -> &'static Self {
+        static SQUARE: [OnceLock<Geometry>; 9] = [const { OnceLock::new() }; 9];
+        assert!(
+            (1..=8).contains(&boxw),
+            "no square layout with boxes of side {boxw}"
+        );
+        SQUARE[boxw].get_or_init(|| Self::boxes(boxw, boxw))
+    }
+
+    /// A layout of `houses`; the tables that follow from them come on first use.
+    fn from_houses(n: usize, box_shape: Option<(usize, usize)>, houses: Vec<HouseCells>) -> Self {
+        Self {
+            size: n,
+            box_shape,
+            houses,
+            derived: OnceLock::new(),
+        }
+    }
+
+    /// The cell-to-house, peer and intersection tables, built on first use.
+    fn derived(&self) -> &Derived {
+        self.derived
+            .get_or_init(|| Derived::new(self.cells(), &self.houses))
+    }
+
+    /// N, the side of the board and the number of values.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The number of cells, N².
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The sides of a box, (rows, columns), or `None` when the regions are
+    /// irregular (a jigsaw layout).
+    #[must_use]
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        self.box_shape
+    }
+
+    /// The box or region of each cell, row-major: boxes and regions numbered
+    /// in house order from 0.
+    ///
+    /// ```
+    /// let map = ndoku::model::Geometry::boxes(1, 2).region_map();
+    /// assert_eq!(map, [0, 0, 1, 1]);
+    /// ```
+    #[must_use]
+    pub fn region_map(&self) -> Vec<usize> {
+        let mut map = vec![0; self.cells()];
+        let regions = self
+            .houses
+            .iter()
+            .filter(|h| matches!(h.kind, House::Box | House::Region));
+        for (k, h) in regions.enumerate() {
+            h.cells.iter().for_each(|&c| map[c as usize] = k);
+        }
+        map
+    }
+
+    /// Every house: rows, then columns, then boxes or regions, then any
+    /// extra houses.
+    #[must_use]
+    pub fn houses(&self) -> &[HouseCells] {
+        &self.houses
+    }
+
+    /// House `h`.
+    ///
+    /// # Panics
+    ///
+    /// If `h` is not below `houses().len()`.
+    #[must_use]
+    pub fn house(&self, h: usize) -> &HouseCells {
+        &self.houses[h]
+    }
+
+    /// The houses of `cell`, with its position in each, in house order.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below [`Geometry::cells`].
+    #[must_use]
+    pub fn houses_of(&self, cell: usize) -> &[Membership] {
+        let d = self.derived();
+        let (a, b) = (d.member_start[cell], d.member_start[cell + 1]);
+        &d.memberships[a as usize..b as usize]
+    }
+
+    /// The other cells that share a house with `cell`, each once, in the
+    /// order of its houses and of their cells.
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not below [`Geometry::cells`].
+    #[must_use]
+    pub fn peers(&self, cell: usize) -> &[u32] {
+        let d = self.derived();
+        let (a, b) = (d.peer_start[cell], d.peer_start[cell + 1]);
+        &d.peer_list[a as usize..b as usize]
+    }
+
+    /// Every pair of houses that share more than one cell.
+    #[must_use]
+    pub fn intersections(&self) -> &[Intersection] {
+        &self.derived().intersections
+    }
+}
+
+impl Derived {
+    /// Builds the cell-to-house, peer and intersection tables for `houses`.
+    fn new(cells: usize, houses: &[HouseCells]) -> Self {
+        let mut per_cell: Vec<Vec<Membership>> = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for (p, &c) in house.cells.iter().enumerate() {
+                per_cell[c as usize].push(Membership {
+                    house: h as u32,
+                    position: p as u32,
+                });
+            }
+        }
+        let (member_start, memberships) = flatten(per_cell.iter().map(|m| m.iter().copied()));
+        let mut seen = vec![usize::MAX; cells];
+        let (peer_start, peer_list) = flatten((0..cells).map(|c| {
+            let mut list = Vec::new();
+            for m in &per_cell[c] {
+                for &q in &houses[m.house as usize].cells {
+                    if q as usize != c && seen[q as usize] != c {
+                        seen[q as usize] = c;
+                        list.push(q);
+                    }
+                }
+            }
+            list
+        }));
+        Self {
+            intersections: intersections(&per_cell),
+            member_start,
+            memberships,
+            peer_start,
+            peer_list,
+        }
+    }
+}
+
+/// The largest side a layout may have: hkociemba's 400×400, the largest
+/// boards people publish.
+pub(crate) const MAX_SIZE: usize = 400;
+
+/// The rows, then the columns, of an N×N board.
+fn lines(n: usize) -> Vec<HouseCells> {
+    let mut houses = Vec::with_capacity(3 * n);
+    houses.extend((0..n).map(|r| HouseCells {
+        kind: House::Row,
+        cells: (0..n).map(|c| (r * n + c) as u32).collect(),
+    }));
+    houses.extend((0..n).map(|c| HouseCells {
+        kind: House::Column,
+        cells: (0..n).map(|r| (r * n + c) as u32).collect(),
+    }));
+    houses
+}
+
+/// Lists of items laid end to end, with where each starts (and, last, the total).
+fn flatten<T, I: IntoIterator<Item = T>>(lists: impl Iterator<Item = I>) -> (Vec<u32>, Vec<T>) {
+    let (mut start, mut all) = (vec![0u32], Vec::new());
+    for list in lists {
+        all.extend(list);
+        start.push(all.len() as u32);
+    }
+    (start, all)
+}
+
+/// The pairs of houses that share two cells or more, with those cells.
+fn intersections(per_cell: &[Vec<Membership>]) -> Vec<Intersection> {
+    let mut shared: std::collections::BTreeMap<(usize, usize), Vec<u32>> = Default::default();
+    for (c, members) in per_cell.iter().enumerate() {
+        for (i, a) in members.iter().enumerate() {
+            for b in &members[i + 1..] {
+                let key = (a.house.min(b.house) as usize, a.house.max(b.house) as usize);
+                shared.entry(key).or_default().push(c as u32);
+            }
+        }
+    }
+    shared
+        .into_iter()
+        .filter(|(_, cells)| cells.len() > 1)
+        .map(|(houses, cells)| Intersection { houses, cells })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_layouts_have_the_classic_counts() {
+        for boxw in 1..=8 {
+            let g = Geometry::square(boxw);
+            let n = boxw * boxw;
+            assert_eq!(g.houses().len(), 3 * n);
+            for c in 0..n * n {
+                assert_eq!(g.houses_of(c).len(), 3);
+                let expected = if n == 1 {
+                    0
+                } else {
+                    3 * (n - 1) - 2 * (boxw - 1)
+                };
+                assert_eq!(g.peers(c).len(), expected, "boxw {boxw} cell {c}");
+                for m in g.houses_of(c) {
+                    assert_eq!(
+                        g.house(m.house as usize).cells()[m.position as usize],
+                        c as u32
+                    );
+                }
+            }
+            // Each box meets boxw rows and boxw columns, in boxw cells each.
+            let expected = if boxw == 1 { 0 } else { 2 * n * boxw };
+            assert_eq!(g.intersections().len(), expected, "boxw {boxw}");
+            assert!(g.intersections().iter().all(|i| i.cells.len() == boxw));
+        }
+    }
+
+    #[test]
+    fn rectangular_boxes_tile_the_board() {
+        for (r, c) in [(2, 3), (3, 2), (2, 4), (3, 4), (4, 3), (2, 5)] {
+            let g = Geometry::boxes(r, c);
+            let n = r * c;
+            let mut seen = vec![0; n * n];
+            for h in &g.houses()[2 * n..] {
+                assert_eq!(h.kind(), House::Box);
+                for &cell in h.cells() {
+                    seen[cell as usize] += 1;
+                }
+                // A box spans r rows and c columns.
+                let rows: std::collections::BTreeSet<_> =
+                    h.cells().iter().map(|&x| x as usize / n).collect();
+                let cols: std::collections::BTreeSet<_> =
+                    h.cells().iter().map(|&x| x as usize % n).collect();
+                assert_eq!((rows.len(), cols.len()), (r, c));
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn peers_are_symmetric_and_share_a_house() {
+        let g = Geometry::boxes(2, 3);
+        for c in 0..g.cells() {
+            for &p in g.peers(c) {
+                assert!(g.peers(p as usize).contains(&(c as u32)));
+                let shared = g
+                    .houses_of(c)
+                    .iter()
+                    .any(|a| g.houses_of(p as usize).iter().any(|b| a.house == b.house));
+                assert!(shared);
+            }
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! A puzzle under rules known at run time: the rules, shared, and a value or nothing in each cell.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::BoardError;
+use crate::error::Violation;
+use crate::model::board::Board;
+use crate::model::rules::Rules;
+
+/// A puzzle under any [`Rules`]: the rules (shared, cheap to clone) and a
+/// value or nothing in each cell. Like [`Board`](crate::Board), it never
+/// holds values that break a rule; [`VariantSolver`](crate::engine::variant::VariantSolver) solves it.
+/// A classic board of any side up to 400 reads from text with
+/// [`Puzzle::parse_classic`] (or `str::parse`), any rules' board with
+/// [`Puzzle::parse_with`].
+///
+/// ```
+/// use ndoku::{Rules, Puzzle};
+///
+/// let rules = Rules::classic(6)?.with_diagonals();
+/// let mut puzzle = Puzzle::new(rules);
+/// puzzle.set(0, 0, 1)?;
+/// assert!(puzzle.set(1, 1, 1).is_err()); // same box and diagonal
+/// let solution = puzzle.solve().expect("it has solutions");
+/// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+/// assert_eq!(solution.to_string().len(), 36);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    rules: Arc<Rules>,
+    cells: Vec<u16>,
+}
+
+impl Puzzle {
+    /// An empty puzzle under `rules`.
+    #[must_use]
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Self {
+        let rules = rules.into();
+        let cells = vec![0; rules.size() * rules.size()];
+        Self { rules, cells }
+    }
+
+    /// A puzzle under `rules` with `cells`, one value a cell in row-major
+    /// order (0 for empty).
+    ///
+    /// # Errors
+    ///
+    /// [`Violation::Shape`] for the wrong number of cells or a value out of
+    /// range, or the first rule the values break.
+    pub fn from_cells(rules: impl Into<Arc<Rules>>, cells: &[u16]) -> Result<Self, Violation> {
+        let rules = rules.into();
+        rules.check(cells)?;
+        Ok(Self {
+            rules,
+            cells: cells.to_vec(),
+        })
+    }
+
+    /// The same rules with other values, checked by the caller (a solution).
+    pub(crate) fn with_values(&self, cells: Vec<u16>) -> Self {
+        debug_assert!(self.rules.check(&cells).is_ok());
+        Self {
+            rules: Arc::clone(&self.rules),
+            cells,
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The rules, shared.
+    pub(crate) fn shared_rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// N, the side of the board.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.rules.size()
+    }
+
+    /// The values, one a cell in row-major order, 0 for empty.
+    #[must_use]
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The value at `row`, `col` (0-based), if any; `None` off the board too.
+    #[must_use]
+    pub fn get(&self, row: usize, col: usize) -> Option<u16> {
+        let n = self.size();
+        (row < n && col < n)
+            .then(|| self.cells[row * n + col])
+            .filter(|&v| v != 0)
+    }
+
+    /// Sets the cell at `row`, `col` (0-based) to `value`, or clears it with 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Violation::Shape`] for a cell off the board or a value out of
+    /// range; the rule the value would break, and the cell unchanged.
+    pub fn set(&mut self, row: usize, col: usize, value: u16) -> Result<(), Violation> {
+        let n = self.size();
+        if row >= n || col >= n || usize::from(value) > n {
+            return Err(Violation::Shape {
+                expected: n * n,
+                found: row.saturating_mul(n).saturating_add(col),
+                size: n,
+            });
+        }
+        let old = std::mem::replace(&mut self.cells[row * n + col], value);
+        if let Err(e) = self.rules.check(&self.cells) {
+            self.cells[row * n + col] = old;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// The number of filled cells.
+    #[must_use]
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell is filled (and so, as a `Puzzle` keeps its rules, solved).
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0) && self.rules.check(&self.cells).is_ok()
+    }
+
+    /// Whether `other` is a solution of this puzzle: the same rules, solved,
+    /// and keeping every value filled here.
+    #[must_use]
+    pub fn is_completed_by(&self, other: &Puzzle) -> bool {
+        *self.rules == *other.rules
+            && other.is_solved()
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&a, &b)| a == 0 || a == b)
+    }
+
+    /// The values as numbers separated by spaces, `0` for empty, one board row a line.
+    #[must_use]
+    pub fn to_tokens(&self) -> String {
+        let n = self.size();
+        self.cells
+            .chunks(n)
+            .map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Puzzle {
+    /// The box side when these are classic rules with square boxes of 2×2
+    /// to 8×8 (4×4 to 64×64): the puzzle then fits a [`Board`] of that `BOX`.
+    #[must_use]
+    pub(crate) fn classic_box(&self) -> Option<usize> {
+        match self.rules.geometry().box_shape() {
+            Some((h, w)) if h == w && (2..=8).contains(&h) && self.rules.is_plain() => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The cells as bytes, for a typed board: only for [`Puzzle::classic_box`]
+    /// puzzles, whose values fit a byte.
+    pub(crate) fn cell_bytes(&self) -> smallvec::SmallVec<[u8; 81]> {
+        self.cells.iter().map(|&v| v as u8).collect()
+    }
+
+    /// A puzzle under these rules with the cells of `board`, a board of the
+    /// same size (a solution found for this puzzle by a classic engine).
+    pub(crate) fn with_board<const BOX: usize>(&self, board: &Board<BOX>) -> Self {
+        debug_assert_eq!(board.as_bytes().len(), self.cells.len());
+        self.with_values(board.as_bytes().iter().map(|&v| u16::from(v)).collect())
+    }
+}
+
+impl<const BOX: usize> TryFrom<&Puzzle> for Board<BOX> {
+    type Error = BoardError;
+
+    /// The puzzle as a typed board, when it is a classic board of this
+    /// size: rows, columns and boxes of `BOX`×`BOX`, nothing more.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::WrongCellCount`] for a puzzle of another size, and
+    /// [`BoardError::NotClassic`] for one with other boxes or more rules.
+    fn try_from(puzzle: &Puzzle) -> Result<Self, BoardError> {
+        let size = puzzle.size();
+        if size != Board::<BOX>::N {
+            return Err(BoardError::WrongCellCount {
+                expected: Board::<BOX>::CELLS,
+                found: puzzle.cells.len(),
+                size: Board::<BOX>::N,
+            });
+        }
+        if puzzle.classic_box() != Some(BOX) {
+            let rules = match puzzle.rules.geometry().box_shape() {
+                Some((h, w)) if h != w => format!("with boxes of {h}x{w}"),
+                None => "with irregular regions".to_string(),
+                Some(_) => "with extra rules".to_string(),
+            };
+            return Err(BoardError::NotClassic { size, rules });
+        }
+        Ok(Board::from_checked_cells(&puzzle.cell_bytes()))
+    }
+}
+
+impl<const BOX: usize> TryFrom<Puzzle> for Board<BOX> {
+    type Error = BoardError;
+
+    /// As for `&Puzzle`.
+    fn try_from(puzzle: Puzzle) -> Result<Self, BoardError> {
+        Board::try_from(&puzzle)
+    }
+}
+
+impl<const BOX: usize> From<Board<BOX>> for Puzzle {
+    /// As for `&Board`.
+    fn from(board: Board<BOX>) -> Self {
+        Puzzle::from(&board)
+    }
+}
+
+impl<const BOX: usize> From<&Board<BOX>> for Puzzle {
+    /// The board under the classic rules of its size (boxes of BOX×BOX).
+    fn from(board: &Board<BOX>) -> Self {
+        let rules = Rules::boxes(BOX, BOX).expect("every board size is a supported rules size");
+        let cells = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
+        Self {
+            rules: Arc::new(rules),
+            cells,
+        }
+    }
+}
+
+impl fmt::Display for Puzzle {
+    /// One line, `.` for empty and `1`-`9`, `A`-`Z`, `a`-`z` for values (up
+    /// to 61); `{:#}` prints a row a line. Above 61, numbers separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size();
+        if n > 61 {
+            let text = self.to_tokens();
+            return f.write_str(&if f.alternate() {
+                text
+            } else {
+                text.replace('\n', " ")
+            });
+        }
+        for (i, &v) in self.cells.iter().enumerate() {
+            if f.alternate() && i > 0 && i % n == 0 {
+                f.write_str("\n")?;
+            }
+            // Values above 61 print as tokens above, so each fits one byte.
+            let v = v as u8;
+            let ch = match v {
+                0 => '.',
+                1..=9 => char::from(b'0' + v),
+                10..=35 => char::from(b'A' + v - 10),
+                _ => char::from(b'a' + v - 36),
+            };
+            write!(f, "{ch}")?;
+        }
+        Ok(())
+    }
+}

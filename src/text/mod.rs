@@ -1,0 +1,8 @@
+//! Puzzles as text: telling formats apart, reading and printing boards, f-puzzles JSON and serde.
+
+pub(crate) mod format;
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
+#[cfg(feature = "serde")]
+mod serde_impl;
+pub mod sniff;

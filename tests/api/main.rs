@@ -1,0 +1,34 @@
+//! The library's integration tests, one test binary: each module was once a
+//! file of its own under `tests/`. One binary links once rather than once
+//! per file, which is most of the time a build of the tests takes.
+//!
+//! The `#[ignore]`d tests (the slow sets and the `..._in_full` twins) run in
+//! release under `.ci/run`: `cargo test --profile ci --features cli --test api
+//! -- --ignored`.
+//!
+//! proptest keeps the failures it has seen in `tests/proptest-regressions/`,
+//! one `MODULE.txt` each: its default place for a module of a test binary
+//! with a `main.rs` (a sibling of the binary's directory).
+
+mod big;
+#[macro_use]
+mod common;
+
+mod analysis;
+mod big_boards;
+mod big_formats;
+mod board;
+mod differential;
+#[cfg(feature = "fpuzzles")]
+mod fpuzzles_hostile;
+mod generate;
+mod generate_rated;
+mod hostile;
+mod logic;
+mod props;
+mod sample_solutions;
+#[cfg(feature = "serde")]
+mod serde;
+mod shared_data;
+mod solve;
+mod variants;

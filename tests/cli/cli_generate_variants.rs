@@ -1,0 +1,150 @@
+//! End-to-end tests of `ndoku generate` for variants: f-puzzles lines that `ndoku solve` and `check` read back as unique.
+
+use crate::run;
+use run::ndoku;
+
+/// Generates with `args`, checks every puzzle is unique of size `size`, and
+/// returns the output.
+fn generate_unique(args: &[&str], count: usize, size: &str) -> String {
+    let run = ndoku(&[&["generate"], args].concat(), b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), count, "{}", run.stdout);
+    assert!(
+        run.stdout.lines().all(|l| l.starts_with('{')),
+        "{}",
+        run.stdout
+    );
+    let checked = ndoku(&["check"], run.stdout.as_bytes());
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    for line in checked.stdout.lines() {
+        assert!(line.starts_with(&format!("unique\t{size}\t")), "{line}");
+    }
+    assert_eq!(checked.stdout.lines().count(), count);
+    run.stdout
+}
+
+#[test]
+fn jigsaw_x_and_windoku_are_unique_f_puzzles_lines() {
+    let jigsaw = generate_unique(&["--jigsaw", "--count", "3", "--seed", "1"], 3, "9x9");
+    assert!(jigsaw.contains("\"region\""));
+    let x = [
+        "--boxes",
+        "2x3",
+        "--diagonals",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+    ];
+    let x6 = generate_unique(&x, 3, "6x6");
+    assert!(x6.contains("\"diagonal+\":true") && x6.contains("\"diagonal-\":true"));
+    generate_unique(&["--windows", "--count", "2", "--seed", "3"], 2, "9x9");
+    generate_unique(
+        &["--size", "6", "--jigsaw", "--anti-king", "--seed", "4"],
+        1,
+        "6x6",
+    );
+    // Boxes f-puzzles does not draw for their size go as regions.
+    let tall = [
+        "--boxes",
+        "3x2",
+        "--disjoint-groups",
+        "--count",
+        "2",
+        "--seed",
+        "5",
+    ];
+    generate_unique(&tall, 2, "6x6");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles_whatever_the_threads() {
+    let args = [
+        "generate", "--jigsaw", "--size", "6", "--count", "8", "--seed", "7",
+    ];
+    let many = ndoku(&args, b"");
+    let one = ndoku(&[&args[..], &["-j", "1"]].concat(), b"");
+    assert_eq!(many.code, 0, "{}", many.stderr);
+    assert_eq!(many.stdout, one.stdout);
+    let other = ndoku(&[&args[..6], &["--seed", "8"]].concat(), b"");
+    assert_ne!(other.stdout, many.stdout);
+}
+
+#[test]
+fn with_solution_solve_finds_the_solution_given() {
+    let args = [
+        "generate",
+        "--diagonals",
+        "--box",
+        "2",
+        "--count",
+        "2",
+        "--seed",
+        "9",
+    ];
+    let run = ndoku(&[&args[..], &["--with-solution"]].concat(), b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let solved = ndoku(&["solve", "--unique"], run.stdout.as_bytes());
+    for (line, answer) in run.stdout.lines().zip(solved.stdout.lines()) {
+        let start = line.find("\"solution\":[").expect("a solution field") + 12;
+        let values: String = line[start..]
+            .split(']')
+            .next()
+            .unwrap()
+            .split(',')
+            .collect();
+        assert_eq!(values, answer);
+    }
+    // `--format line`: the givens, a tab, the solution.
+    let lines = ndoku(
+        &[&args[..], &["--format", "line", "--with-solution"]].concat(),
+        b"",
+    );
+    for line in lines.stdout.lines() {
+        let (puzzle, solution) = line.split_once('\t').expect("a tab");
+        assert_eq!((puzzle.len(), solution.len()), (16, 16));
+    }
+}
+
+#[test]
+fn region_maps_are_read_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("ndoku-regions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("map.txt");
+    std::fs::write(&map, "# an L layout\nAAAB\nCABB\nCCDB\nCDDD\n").unwrap();
+    let path = map.to_str().unwrap();
+    let out = generate_unique(
+        &["--regions", path, "--count", "2", "--seed", "1"],
+        2,
+        "4x4",
+    );
+    assert!(out.contains("\"region\":3"));
+    std::fs::write(&map, "AAAB\nCABB\nCCDB\n").unwrap();
+    let bad = ndoku(&["generate", "--regions", path], b"");
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("a line is missing") && bad.stderr.contains("row 4 is missing"),
+        "{}",
+        bad.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_combinations_are_usage_errors() {
+    for (args, message) in [
+        (&["--box", "2", "--boxes", "2x2"][..], "cannot be used with"),
+        (&["--jigsaw", "--windows"][..], "windows needs square boxes"),
+        (
+            &["--diagonals", "--level", "medium"][..],
+            "--level medium or hard is for classic puzzles",
+        ),
+        (&["--boxes", "3"][..], "expected boxes as RxC"),
+        (&["--size", "401"][..], "401"),
+        (&["--boxes", "20x21"][..], "make no board of 1 to 400"),
+    ] {
+        let run = ndoku(&[&["generate"], args].concat(), b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}
