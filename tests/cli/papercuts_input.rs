@@ -295,6 +295,10 @@ fn sudokupad_links_read_as_the_fpuzzles_json_they_carry() {
     }
     let e = fpuzzles::parse("https://sudokupad.app/ctc1234").unwrap_err();
     assert_eq!(e, FpuzzlesError::SudokuPad);
+    // A payload that does not decompress is named as such, not read as cells.
+    let run = ndoku(&["check"], b"https://sudokupad.app/fpuzzlesN4Igzg\n");
+    assert_eq!(run.stdout, "invalid\n");
+    assert!(run.stderr.contains("does not decompress"), "{}", run.stderr);
 }
 
 #[test]

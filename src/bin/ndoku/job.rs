@@ -600,11 +600,11 @@ pub fn is_unboxed_square(text: &str) -> bool {
     side * side == cells && composite && side <= MAX_TYPED_SIDE && !AnyBoard::SIZES.contains(&side)
 }
 
-/// Whether `text` is neither JSON nor a link: a bare f-puzzles load string,
-/// or a line that looks like one.
+/// Whether `text` is neither JSON nor a link (f-puzzles or SudokuPad): a
+/// bare f-puzzles load string, or a line that looks like one.
 fn is_bare_load(text: &str) -> bool {
     let text = text.trim_start();
-    !text.starts_with('{') && !text.contains("f-puzzles.com")
+    !text.starts_with('{') && !text.starts_with("http") && !text.contains("f-puzzles.com")
 }
 
 /// Prints what `check` says of a count: `unique`, `multiple`, `unsolvable`
