@@ -8,10 +8,10 @@ use super::limits::Limits;
 use super::outcome::{Count, Outcome};
 use super::stats::Stats;
 use super::variant::VariantSolver;
-use crate::any::AnyBoard;
 use crate::error::ParseError;
 use crate::model::board::Board;
 use crate::model::puzzle::Puzzle;
+use crate::text::any::AnyBoard;
 
 /// The engine a puzzle goes to ([`Solver::route`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -246,7 +246,7 @@ mod sealed {
     pub trait Sealed {}
     impl<const BOX: usize> Sealed for crate::Board<BOX> {}
     impl Sealed for crate::Puzzle {}
-    impl Sealed for crate::any::AnyBoard {}
+    impl Sealed for crate::text::any::AnyBoard {}
 }
 
 impl Solver {

@@ -7,7 +7,7 @@
 //! in a house (X-link) or the only other value of a bivalue cell (Y-link).
 
 use super::grid::{Candidates, bit, values_of};
-use super::step::{Step, Technique};
+use super::step::{Step, Technique, chain_difficulty};
 use crate::error::House;
 
 const NONE: u32 = u32::MAX;
@@ -53,21 +53,6 @@ fn key_less(key: (f64, usize, u8), best: &Found) -> bool {
 fn before(key: (f64, usize, u8), pos: usize, best: &Found) -> bool {
     key_less(key, best)
         || (key.0 == best.difficulty && key.1 == best.nodes && key.2 == best.kind && pos < best.pos)
-}
-
-/// SE's difficulty of a chain of `nodes` distinct nodes on base `tenths`:
-/// a tenth more each time the length passes 4, 6, 8, 12, 16, 24… Returns
-/// the floating sum SE sorts by and the tenths it prints.
-pub(crate) fn chain_difficulty(tenths: u16, nodes: usize) -> (f64, u16) {
-    let length = nodes.saturating_sub(2);
-    let (mut added, mut count, mut ceil, mut odd) = (0.0f64, 0u16, 4usize, false);
-    while length > ceil {
-        added += 0.1;
-        count += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    (f64::from(tenths) / 10.0 + added, tenths + count)
 }
 
 /// The search state: per node its parent and depth, stamped per search.

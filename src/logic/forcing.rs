@@ -9,8 +9,9 @@
 //! node that emptied its cell or house (its hidden parents), which SE
 //! counts in the chain's length.
 
-use super::chains::{CELL, Links, Net, chain_difficulty};
+use super::chains::{CELL, Links, Net};
 use super::grid::{Candidates, bit, values_of};
+use super::step::chain_difficulty;
 use super::step::{Step, Technique};
 
 const NONE: u32 = u32::MAX;

@@ -486,7 +486,7 @@ fn strong_links_name(
 
 /// SE's chain difficulty in tenths: `base` and a tenth per length step.
 fn chain_tenths(base: u16, nodes: u16) -> u16 {
-    super::chains::chain_difficulty(base, usize::from(nodes)).1
+    chain_difficulty(base, usize::from(nodes)).1
 }
 
 impl fmt::Display for Technique {
@@ -787,4 +787,19 @@ impl fmt::Display for Step {
             }
         }
     }
+}
+
+/// SE's difficulty of a chain of `nodes` distinct nodes on base `tenths`:
+/// a tenth more each time the length passes 4, 6, 8, 12, 16, 24… Returns
+/// the floating sum SE sorts by and the tenths it prints.
+pub(crate) fn chain_difficulty(tenths: u16, nodes: usize) -> (f64, u16) {
+    let length = nodes.saturating_sub(2);
+    let (mut added, mut count, mut ceil, mut odd) = (0.0f64, 0u16, 4usize, false);
+    while length > ceil {
+        added += 0.1;
+        count += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    (f64::from(tenths) / 10.0 + added, tenths + count)
 }

@@ -1,8 +1,10 @@
 //! Puzzles as text: telling formats apart, reading and printing boards, f-puzzles JSON and serde.
 
+pub(crate) mod any;
 pub(crate) mod format;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
 #[cfg(feature = "serde")]
 mod serde_impl;
 pub mod sniff;
+pub use any::AnyBoard;

@@ -22,11 +22,11 @@ use std::marker::PhantomData;
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::any::AnyBoard;
 use crate::error::{House, ParseError, RulesError};
 use crate::model::board::Board;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{Cage, ChessRule, Rules};
+use crate::text::any::AnyBoard;
 
 /// The most cells any board has (64×64): a longer sequence is refused as soon
 /// as it gets that long, so hostile input cannot make it allocate more.

@@ -10,6 +10,7 @@
 //! one `MODULE.txt` each: its default place for a module of a test binary
 //! with a `main.rs` (a sibling of the binary's directory).
 
+mod architecture;
 mod big;
 #[macro_use]
 mod common;

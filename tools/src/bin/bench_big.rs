@@ -13,7 +13,8 @@
 
 use std::time::{Duration, Instant};
 
-use ndoku::{Board, Generator, Outcome, Solver};
+use ndoku::engine::classic::Solver;
+use ndoku::{Board, Generator, Outcome};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 

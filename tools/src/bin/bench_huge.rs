@@ -26,9 +26,9 @@
 
 use std::time::Instant;
 
-use ndoku::{Count, Rules, Puzzle, Outcome<Puzzle>};
-use ndoku::generate::VariantGenerator;
 use ndoku::engine::variant::VariantSolver;
+use ndoku::generate::VariantGenerator;
+use ndoku::{Count, Outcome, Puzzle, Rules};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
@@ -114,8 +114,7 @@ fn read_board(path: &str) -> Puzzle {
         })
         .collect();
     let n = (cells.len() as f64).sqrt().round() as usize;
-    Puzzle::from_cells(Rules::classic(n).expect("a supported size"), &cells)
-        .expect("a valid board")
+    Puzzle::from_cells(Rules::classic(n).expect("a supported size"), &cells).expect("a valid board")
 }
 
 /// What one board came to: solved, counted, at what cost.

@@ -17,8 +17,9 @@
 
 use std::time::Instant;
 
-use ndoku::{Board, Solver};
+use ndoku::Board;
 use ndoku::engine::classic::Engine;
+use ndoku::engine::classic::Solver;
 
 fn main() {
     let mut args = std::env::args().skip(1);

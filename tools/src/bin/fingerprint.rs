@@ -10,9 +10,10 @@
 
 use std::path::Path;
 
-use ndoku::{Board, Generator, Level, Solver, Symmetry};
-use ndoku::engine::classic::Engine;
 use ndoku::engine::Stats;
+use ndoku::engine::classic::Engine;
+use ndoku::engine::classic::Solver;
+use ndoku::{Board, Generator, Level, Symmetry};
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");

@@ -4,14 +4,17 @@
 //! Usage: make_killers SIZE COUNT SEED [GIVENS_PERCENT]: that share of the
 //! grid's cells, drawn at random, kept as givens (none by default).
 
-use ndoku::{Rules, Puzzle};
 use ndoku::engine::variant::VariantSolver;
 use ndoku::text::fpuzzles;
+use ndoku::{Puzzle, Rules};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("a number")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("a number"))
+        .collect();
     let (n, count, seed, percent) = match args[..] {
         [n, count, seed] => (n as usize, count, seed, 0),
         [n, count, seed, percent] => (n as usize, count, seed, percent),
@@ -28,8 +31,13 @@ fn main() {
         let cages = cut(n, grid.cells(), &mut rng);
         let mut rules = rules;
         for cells in &cages {
-            let sum: u64 = cells.iter().map(|&(r, c)| u64::from(grid.cells()[r * n + c])).sum();
-            rules = rules.with_cage(cells, Some(sum)).expect("a cage of the grid's own values");
+            let sum: u64 = cells
+                .iter()
+                .map(|&(r, c)| u64::from(grid.cells()[r * n + c]))
+                .sum();
+            rules = rules
+                .with_cage(cells, Some(sum))
+                .expect("a cage of the grid's own values");
         }
         let givens: Vec<u16> = grid
             .cells()
@@ -39,7 +47,11 @@ fn main() {
         let puzzle = Puzzle::from_cells(rules, &givens).expect("the grid's own values");
         let json = fpuzzles::to_json(&puzzle);
         let solution: Vec<String> = grid.cells().iter().map(u16::to_string).collect();
-        println!("{},\"title\":\"killer {n}x{n} #{k} seed {seed}\",\"solution\":[{}]}}", &json[..json.len() - 1], solution.join(","));
+        println!(
+            "{},\"title\":\"killer {n}x{n} #{k} seed {seed}\",\"solution\":[{}]}}",
+            &json[..json.len() - 1],
+            solution.join(",")
+        );
     }
 }
 
@@ -63,7 +75,12 @@ fn cut(n: usize, values: &[u16], rng: &mut ChaCha8Rng) -> Vec<Vec<(usize, usize)
             let mut next = Vec::new();
             for &c in &cage {
                 let (r, col) = (c / n, c % n);
-                let around = [(r.wrapping_sub(1), col), (r + 1, col), (r, col.wrapping_sub(1)), (r, col + 1)];
+                let around = [
+                    (r.wrapping_sub(1), col),
+                    (r + 1, col),
+                    (r, col.wrapping_sub(1)),
+                    (r, col + 1),
+                ];
                 for (rr, cc) in around {
                     let d = rr * n + cc;
                     let fresh = rr < n && cc < n && owner[d] == usize::MAX;
@@ -81,5 +98,8 @@ fn cut(n: usize, values: &[u16], rng: &mut ChaCha8Rng) -> Vec<Vec<(usize, usize)
         }
         cages.push(cage);
     }
-    cages.into_iter().map(|c| c.into_iter().map(|x| (x / n, x % n)).collect()).collect()
+    cages
+        .into_iter()
+        .map(|c| c.into_iter().map(|x| (x / n, x % n)).collect())
+        .collect()
 }

@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 use std::fs;
 
-use ndoku::{Board, Count, Solver};
+use ndoku::engine::classic::Solver;
+use ndoku::{Board, Count};
 
 /// SplitMix64: a tiny, fixed-seed generator, enough to shuffle.
 struct Rng(u64);

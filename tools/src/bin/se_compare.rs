@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ndoku::{Logic, Rating, Rules, Puzzle};
+use ndoku::{Logic, Puzzle, Rating, Rules};
 
 /// One rated puzzle and what ndoku made of it.
 struct Row {
@@ -152,7 +152,8 @@ fn explain(line: &str) {
         Puzzle::from_cells(Rules::classic(9).expect("9x9 rules"), &cells).expect("a valid puzzle");
     let logic = Logic::new().assume_unique(true);
     let path = logic.solve_path(&puzzle).expect("a puzzle logic can hold");
-    let mut grid = ndoku::logic::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
+    let mut grid =
+        ndoku::logic::Candidates::from_variant(&puzzle).expect("a puzzle logic can hold");
     for step in &path.steps {
         println!("{:.1} {step}", step.difficulty());
         grid.apply(step).expect("a sound step");

@@ -35,6 +35,9 @@ fn main() {
         }
         first.sort();
         println!("  solve (first solution) median of 5 {:?}", first[2]);
-        println!("{file}: parse {parse:?} count-to-2 median of 5 {:?} (min {:?}), {guesses} guesses", runs[2], runs[0]);
+        println!(
+            "{file}: parse {parse:?} count-to-2 median of 5 {:?} (min {:?}), {guesses} guesses",
+            runs[2], runs[0]
+        );
     }
 }

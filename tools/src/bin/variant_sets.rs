@@ -13,7 +13,10 @@ fn main() {
     let mut files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() {
         let dir = std::fs::read_dir("../shared/data/variants").expect("../shared/data/variants");
-        files = dir.map(|e| e.unwrap().path().display().to_string()).filter(|p| p.ends_with(".jsonl")).collect();
+        files = dir
+            .map(|e| e.unwrap().path().display().to_string())
+            .filter(|p| p.ends_with(".jsonl"))
+            .collect();
         files.sort();
     }
     println!("file\tpuzzles\tunique\tmultiple\tbad\tmedian_us\tmax_us\ttotal_ms\tguesses");
@@ -21,7 +24,11 @@ fn main() {
         let text = std::fs::read_to_string(&file).expect("readable file");
         let mut solver = VariantSolver::new();
         let (mut times, mut unique, mut multiple, mut bad, mut guesses) = (Vec::new(), 0, 0, 0, 0);
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
             let start = Instant::now();
             let read = match fpuzzles::parse(line) {
                 Ok(r) => r,
@@ -38,7 +45,11 @@ fn main() {
             match (count, solution) {
                 (Count::Exact(1), Some(s)) => {
                     unique += 1;
-                    if read.solution.as_deref().is_some_and(|want| want != s.cells()) {
+                    if read
+                        .solution
+                        .as_deref()
+                        .is_some_and(|want| want != s.cells())
+                    {
                         eprintln!("{file}:{}: differs from the file's solution", i + 1);
                         bad += 1;
                     }
@@ -55,6 +66,10 @@ fn main() {
         let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
         let max = times.last().copied().unwrap_or(0.0);
         let name = file.rsplit('/').next().unwrap_or(&file);
-        println!("{name}\t{}\t{unique}\t{multiple}\t{bad}\t{median:.1}\t{max:.0}\t{:.2}\t{guesses}", times.len(), total / 1e3);
+        println!(
+            "{name}\t{}\t{unique}\t{multiple}\t{bad}\t{median:.1}\t{max:.0}\t{:.2}\t{guesses}",
+            times.len(),
+            total / 1e3
+        );
     }
 }

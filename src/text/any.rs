@@ -387,12 +387,12 @@ impl fmt::Display for AnyBoard {
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
 /// The examples of docs/formats.md, compiled and run as doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../docs/formats.md")]
+#[doc = include_str!("../../docs/formats.md")]
 struct FormatsDoctests;
 
 #[cfg(test)]
