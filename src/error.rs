@@ -160,6 +160,20 @@ pub enum ParseError {
         /// 0-based column of the cell it stands in.
         col: usize,
     },
+    /// A token (token format) that is a number too large for any value, kept
+    /// as written: `99999999999999999999`. It is placed as
+    /// [`ParseError::InvalidToken`] is.
+    #[error("value {token} at row {}, column {} is too large: values run 1..={size}", .row + 1, .col + 1)]
+    TooLarge {
+        /// The token as written (cut to 32 characters).
+        token: String,
+        /// 0-based row of the cell it stands in.
+        row: usize,
+        /// 0-based column of the cell it stands in.
+        col: usize,
+        /// The side of the board, which is also the largest value.
+        size: usize,
+    },
     /// On one line, past the board's last cell, a character that is no value
     /// of this size (the `x` of 81 cells and an `x`): it is named rather than
     /// counted as an 82nd cell.
@@ -235,6 +249,7 @@ impl ParseError {
             ParseError::WrongRowLength { row, .. }
             | ParseError::InvalidChar { row, .. }
             | ParseError::InvalidToken { row, .. }
+            | ParseError::TooLarge { row, .. }
             | ParseError::Board(
                 BoardError::ValueOutOfRange { row, .. }
                 | BoardError::Conflict { row, .. }

@@ -24,7 +24,7 @@
 //!
 //! - **A puzzle** is a [`Puzzle`]: [`Rules`] (any size, any rules) and a value
 //!   or nothing in each cell. `str::parse` reads classic line, grid and token
-//!   text of any size; [`text::fpuzzles`] reads f-puzzles JSON and links
+//!   text of any size; [`text::fpuzzles`] reads and writes f-puzzles JSON and links
 //!   (feature `fpuzzles`). The typed, const-generic [`Board<BOX>`](Board)
 //!   ([`Board9`], [`Board16`], …) is one conversion away:
 //!   `Board9::try_from(&puzzle)` and `Puzzle::from(&board)`.

@@ -57,8 +57,8 @@ enum Command {
     },
     /// Print each puzzle's number of solutions, `>LIMIT` when there are more.
     Count {
-        /// The largest count printed exactly.
-        #[arg(long, default_value_t = 1000)]
+        /// The largest count printed exactly (at least 1).
+        #[arg(long, default_value_t = 1000, value_parser = parse_limit)]
         limit: usize,
         #[command(flatten)]
         common: Common,
@@ -133,20 +133,11 @@ fn main() -> ExitCode {
         Command::Count { limit, common } => (Mode::Count { limit }, common),
         Command::Check { common } => (Mode::Check, common),
         Command::Generate(args) => return run_generate(&args),
-        Command::Rate(args) => return logic::run(&args, logic::Want::Rate),
-        Command::Hint(args) => return logic::run(&args, logic::Want::Hint),
+        Command::Rate(args) => return run_logic(args, logic::Want::Rate),
+        Command::Hint(args) => return run_logic(args, logic::Want::Hint),
         Command::Explain { format, args } => {
-            return logic::run(&args, logic::Want::Explain(format));
+            return run_logic(args, logic::Want::Explain(format));
         }
-    };
-    let sources: Vec<Source> = if common.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        let source = |p: PathBuf| match p.to_str() {
-            Some("-") => Source::Stdin,
-            _ => Source::File(p),
-        };
-        common.files.into_iter().map(source).collect()
     };
     let options = Options {
         job: Job {
@@ -160,7 +151,38 @@ fn main() -> ExitCode {
         // stdout not one.
         progress: !common.quiet && io::stderr().is_terminal() && !io::stdout().is_terminal(),
     };
-    let pool = match thread_pool(common.threads) {
+    run_batch(common.files, &options, common.threads)
+}
+
+/// `rate`, `explain` and `hint`: the batch of `solve`, whose reader takes
+/// every input form, with the logic answering each puzzle.
+fn run_logic(args: logic::LogicArgs, want: logic::Want) -> ExitCode {
+    let options = Options {
+        job: Job {
+            mode: Mode::Logic(want),
+            hex: args.hex,
+            max_nodes: u64::MAX,
+            time_limit: None,
+        },
+        stats: false,
+        progress: false,
+    };
+    run_batch(args.files, &options, args.threads)
+}
+
+/// Answers the puzzles of `files` (stdin for none, or for `-`) in order on
+/// `threads` threads, and gives the exit status.
+fn run_batch(files: Vec<PathBuf>, options: &Options, threads: u16) -> ExitCode {
+    let sources: Vec<Source> = if files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        let source = |p: PathBuf| match p.to_str() {
+            Some("-") => Source::Stdin,
+            _ => Source::File(p),
+        };
+        files.into_iter().map(source).collect()
+    };
+    let pool = match thread_pool(threads) {
         Ok(pool) => pool,
         Err(code) => return code,
     };
@@ -168,8 +190,18 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(64 << 10, io::stdout());
     let mut err = io::stderr();
     let mut sinks = Sinks::new(&mut out, &mut err, options.progress, total);
-    let (summary, result) = batch::run(&sources, &options, &pool, &mut sinks);
+    let (summary, result) = batch::run(&sources, options, &pool, &mut sinks);
     exit_status(result.map(|()| summary.exit_code()), summary.exit_code())
+}
+
+/// Reads `count --limit`: a whole number from 1 (with 0, every puzzle with
+/// a solution would print `>0`, which says nothing a count should).
+fn parse_limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the limit must be at least 1 (`count` prints counts up to it, `>LIMIT` past it; `check` tells none from one from several)".to_owned()),
+        Ok(limit) => Ok(limit),
+        Err(_) => Err(format!("expected a whole number from 1, found '{text}'")),
+    }
 }
 
 /// Reads `--time-limit`: a number of seconds, zero or more.

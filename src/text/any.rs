@@ -277,7 +277,11 @@ impl AnyBoard {
                 .then(|| parse(near).and_then(Result::err))
                 .flatten();
             return Err(match near {
-                Some(e @ (ParseError::InvalidToken { .. } | ParseError::TrailingChar { .. })) => e,
+                Some(
+                    e @ (ParseError::InvalidToken { .. }
+                    | ParseError::TooLarge { .. }
+                    | ParseError::TrailingChar { .. }),
+                ) => e,
                 Some(e @ ParseError::InvalidChar { ch, .. }) if !is_symbol(ch) => e,
                 _ => no_size_fits(cells),
             });

@@ -439,6 +439,8 @@ enum BadToken {
     NotANumber(String),
     /// A number past the largest value.
     OutOfRange(usize),
+    /// A number too large for a `usize`, as written (cut to 32 characters).
+    TooLarge(String),
 }
 
 /// The cells of a board of side `n` in the token format, 0 for empty, with
@@ -477,6 +479,12 @@ fn read_tokens(s: &str, n: usize) -> Result<Vec<u16>, ParseError> {
                 size: n,
             }
             .into(),
+            BadToken::TooLarge(token) => ParseError::TooLarge {
+                token,
+                row,
+                col,
+                size: n,
+            },
         });
     }
     rows.check(total)?;
@@ -488,13 +496,14 @@ fn token_value(token: &str, n: usize) -> Result<u16, BadToken> {
     match token {
         "." | "_" => Ok(0),
         t if t.bytes().all(|b| b.is_ascii_digit()) => {
-            // All digits: empty after trimming zeros means 0, and a number too
-            // big for usize saturates (it is out of range either way).
+            // All digits: empty after trimming zeros means 0; a number too
+            // big for usize is named as written.
             let t = t.trim_start_matches('0');
             let v = if t.is_empty() {
                 0
             } else {
-                t.parse().unwrap_or(usize::MAX)
+                t.parse()
+                    .map_err(|_| BadToken::TooLarge(t.chars().take(32).collect()))?
             };
             if v > n {
                 return Err(BadToken::OutOfRange(v));

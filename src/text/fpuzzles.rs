@@ -21,11 +21,18 @@
 //! ```
 //!
 //! Read: `size`; `grid` with `value`, `given` and `region`; `diagonal+`
-//! and `diagonal-`; `extraregion`; `killercage` and `cage`; `antiknight`,
-//! `antiking` and `disjointgroups`; `solution`. Titles, authors, rule text
-//! and drawings that change nothing (`text`, `line`, `rectangle`, `circle`)
-//! are passed over. Any other constraint is an error that names it: passing
-//! it over would answer a different puzzle.
+//! and `diagonal-`; `extraregion`; `killercage`; `antiknight`, `antiking`
+//! and `disjointgroups`; `solution`. Titles, authors, rule text, drawings
+//! that change nothing (`cage`, f-puzzles' cosmetic outline, `text`, `line`,
+//! `rectangle`, `circle`) and tool settings (`disabledlogic`,
+//! `truecandidatesoptions`, `highlightConflicts`, colours) are kept aside in
+//! [`FPuzzle::other`], and [`FPuzzle::to_json`] writes them back. Any other
+//! key is an error that names it (`unsupported constraint "thermometer"`):
+//! passing a rule over would answer a different puzzle.
+//!
+//! A SudokuPad link that carries an f-puzzles puzzle
+//! (`https://sudokupad.app/fpuzzles...`) reads as the JSON it carries, and
+//! [`to_link`] writes an f-puzzles link.
 
 use std::collections::BTreeMap;
 
@@ -37,7 +44,10 @@ use crate::error::{House, RulesError};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{ChessRule, Rules};
 
-/// Keys that change nothing about the puzzle's answer.
+/// Keys that change nothing about the puzzle's answer: its name and rule
+/// text, drawings (`cage` is f-puzzles' cosmetic outline: only `killercage`
+/// is a killer cage) and the settings of the tools that wrote it. They are
+/// kept and written back; compared in lower case.
 const COSMETIC: &[&str] = &[
     "title",
     "author",
@@ -46,11 +56,29 @@ const COSMETIC: &[&str] = &[
     "line",
     "rectangle",
     "circle",
-    "solution",
+    "cage",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "highlightconflicts",
+    "colors",
+    "colours",
+    "cellcolors",
+    "cellcolours",
+    "version",
 ];
 
 /// The prefix of an f-puzzles link before its `load` string.
 const LINK: &str = "f-puzzles.com/?load=";
+
+/// Where an f-puzzles link starts, as [`to_link`] writes it.
+const LINK_START: &str = "https://www.f-puzzles.com/?load=";
+
+/// The hosts of SudokuPad links, whose `fpuzzles` payloads are f-puzzles
+/// `load` strings.
+const SUDOKUPAD: &[&str] = &["sudokupad.app", "crackingthecryptic.com"];
+
+/// The prefix of a SudokuPad payload that carries an f-puzzles puzzle.
+const PAD_PAYLOAD: &str = "fpuzzles";
 
 /// The most extra regions read. Each one added copies the houses before it,
 /// so their cost grows with the square of their number: a line of 30,000
@@ -67,6 +95,59 @@ pub struct FPuzzle {
     pub solution: Option<Vec<u16>>,
     /// The `title` field, when there is one.
     pub title: Option<String>,
+    /// The other keys that state no rule, kept as they were read, by key:
+    /// drawings (`cage`, `line`, `text`, ...), the author and rule text, and
+    /// tool settings (`disabledlogic`, ...). [`FPuzzle::to_json`] writes
+    /// them back.
+    pub other: BTreeMap<String, Value>,
+}
+
+impl FPuzzle {
+    /// A puzzle with nothing beside its rules and givens.
+    #[must_use]
+    pub fn new(puzzle: Puzzle) -> Self {
+        Self {
+            puzzle,
+            solution: None,
+            title: None,
+            other: BTreeMap::new(),
+        }
+    }
+
+    /// The f-puzzles JSON of the puzzle, with its title, solution and the
+    /// keys kept beside it ([`FPuzzle::other`]): what [`parse`] reads back
+    /// as this same value.
+    ///
+    /// ```
+    /// use ndoku::text::fpuzzles;
+    ///
+    /// let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///     "cage":[{"cells":["R1C1","R2C1"],"value":"A"}],"disabledlogic":["Tuples"]}"#;
+    /// let read = fpuzzles::parse(json)?;
+    /// assert!(read.other.contains_key("cage"));
+    /// assert_eq!(fpuzzles::parse(&read.to_json())?, read);
+    /// # Ok::<(), fpuzzles::FpuzzlesError>(())
+    /// ```
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut out = to_map(&self.puzzle);
+        for (key, value) in &self.other {
+            out.entry(key.clone()).or_insert_with(|| value.clone());
+        }
+        if let Some(title) = &self.title {
+            out.insert("title".into(), json!(title));
+        }
+        if let Some(solution) = &self.solution {
+            out.insert("solution".into(), json!(solution));
+        }
+        Value::Object(out).to_string()
+    }
+
+    /// An f-puzzles link to the puzzle, as [`FPuzzle::to_json`] writes it.
+    #[must_use]
+    pub fn to_link(&self) -> String {
+        link_of(&self.to_json())
+    }
 }
 
 /// Text that is not an f-puzzles puzzle ndoku can solve, and why.
@@ -108,6 +189,21 @@ pub enum FpuzzlesError {
         /// The text found.
         found: String,
     },
+    /// A cell reference of the form `R1C1` whose row or column is off the
+    /// board: 0, or past its side.
+    #[error("{what} names cell {found}, off the {size}x{size} board")]
+    OffBoard {
+        /// `killercage 2`, `extraregion 1`.
+        what: String,
+        /// The name as written.
+        found: String,
+        /// The side of the board.
+        size: usize,
+    },
+    /// A SudokuPad link whose payload is no f-puzzles puzzle (its own
+    /// format, or none).
+    #[error("the SudokuPad link carries no f-puzzles puzzle (only `fpuzzles` payloads are read)")]
+    SudokuPad,
     /// A given out of range.
     #[error("value {value} at R{}C{} is out of range 1..={size}", .row + 1, .col + 1)]
     Value {
@@ -151,7 +247,11 @@ pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     if text.starts_with('{') {
         return from_json(text);
     }
-    let load = text.find(LINK).map_or(text, |i| &text[i + LINK.len()..]);
+    let load = match text.find(LINK) {
+        Some(i) => &text[i + LINK.len()..],
+        None if is_sudokupad(text) => pad_payload(text).ok_or(FpuzzlesError::SudokuPad)?,
+        None => text.strip_prefix(PAD_PAYLOAD).unwrap_or(text),
+    };
     // Links carry the string as a query value: its `+` may come as `%2B`, or as a space.
     let load = load
         .split('&')
@@ -166,19 +266,67 @@ pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     from_json(json.trim())
 }
 
+/// Whether `text` is a SudokuPad link.
+fn is_sudokupad(text: &str) -> bool {
+    SUDOKUPAD.iter().any(|host| text.contains(host))
+}
+
+/// The f-puzzles `load` string a SudokuPad link carries: what follows
+/// `fpuzzles` in its path or its `puzzleid`, up to a `?`, `&` or `#`.
+fn pad_payload(text: &str) -> Option<&str> {
+    let at = text.find(PAD_PAYLOAD)? + PAD_PAYLOAD.len();
+    let rest = &text[at..];
+    let end = rest.find(['?', '&', '#']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
 /// Whether `text` looks like f-puzzles input rather than a classic puzzle:
-/// JSON, a link, or a bare `load` string (which starts `N4Ig`, the base64 of
-/// lz-string's start of `{"`).
+/// JSON, a link (f-puzzles or SudokuPad), or a bare `load` string (which
+/// starts `N4Ig`, the base64 of lz-string's start of `{"`, or that with
+/// SudokuPad's `fpuzzles` before it).
 #[must_use]
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim_start();
-    t.starts_with('{') || t.contains(LINK) || t.starts_with("N4Ig")
+    t.starts_with('{')
+        || t.contains(LINK)
+        || t.starts_with("N4Ig")
+        || t.starts_with("fpuzzlesN4Ig")
+        || (t.starts_with("http") && is_sudokupad(t))
+}
+
+/// The f-puzzles link of `puzzle`: `https://www.f-puzzles.com/?load=` and
+/// its [`to_json`] compressed with lz-string, in base64, which [`parse`]
+/// reads back.
+///
+/// ```
+/// use ndoku::Puzzle;
+/// use ndoku::text::fpuzzles;
+///
+/// let puzzle = Puzzle::parse_classic("1...............")?;
+/// let link = fpuzzles::to_link(&puzzle);
+/// assert!(link.starts_with("https://www.f-puzzles.com/?load=N4Ig"));
+/// assert_eq!(fpuzzles::parse(&link)?.puzzle, puzzle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn to_link(puzzle: &Puzzle) -> String {
+    link_of(&to_json(puzzle))
+}
+
+/// The f-puzzles link of `json`.
+fn link_of(json: &str) -> String {
+    format!("{LINK_START}{}", lz_str::compress_to_base64(json))
 }
 
 /// The f-puzzles JSON of `puzzle`: its size, givens and rules (regions,
-/// diagonals, extra regions, chess rules, cages).
+/// diagonals, extra regions, disjoint groups, chess rules, cages).
 #[must_use]
 pub fn to_json(puzzle: &Puzzle) -> String {
+    Value::Object(to_map(puzzle)).to_string()
+}
+
+/// The keys of [`to_json`].
+fn to_map(puzzle: &Puzzle) -> Map<String, Value> {
     let rules = puzzle.rules();
     let n = rules.size();
     let name = |c: u32| format!("R{}C{}", c as usize / n + 1, c as usize % n + 1);
@@ -212,6 +360,19 @@ pub fn to_json(puzzle: &Puzzle) -> String {
     out.insert("grid".into(), json!(grid));
     let main: Vec<u32> = (0..n).map(|i| (i * n + i) as u32).collect();
     let anti: Vec<u32> = (0..n).map(|i| ((n - 1 - i) * n + i) as u32).collect();
+    // Disjoint groups go as `disjointgroups`, when all of them are there.
+    let groups = g
+        .box_shape()
+        .map(|_| disjoint_groups(rules))
+        .unwrap_or_default();
+    let extras = || g.houses().iter().filter(|h| h.kind() == House::Extra);
+    let disjoint = !groups.is_empty()
+        && groups
+            .iter()
+            .all(|group| extras().any(|h| h.cells() == group.as_slice()));
+    if disjoint {
+        out.insert("disjointgroups".into(), json!(true));
+    }
     let mut extra = Vec::new();
     for h in g
         .houses()
@@ -219,6 +380,8 @@ pub fn to_json(puzzle: &Puzzle) -> String {
         .filter(|h| matches!(h.kind(), House::Extra | House::Diagonal))
     {
         match h.kind() {
+            House::Extra
+                if disjoint && groups.iter().any(|group| h.cells() == group.as_slice()) => {}
             House::Diagonal if h.cells() == main => _ = out.insert("diagonal-".into(), json!(true)),
             House::Diagonal if h.cells() == anti => _ = out.insert("diagonal+".into(), json!(true)),
             _ => extra
@@ -249,7 +412,21 @@ pub fn to_json(puzzle: &Puzzle) -> String {
     if !cages.is_empty() {
         out.insert("killercage".into(), json!(cages));
     }
-    Value::Object(out).to_string()
+    out
+}
+
+/// The cells of each disjoint group of `rules`' boxes, as
+/// [`Rules::with_disjoint_groups`] makes them; none without boxes.
+fn disjoint_groups(rules: &Rules) -> Vec<Vec<u32>> {
+    let layout = Rules::from_geometry(rules.geometry().clone());
+    let base = layout.geometry().houses().len();
+    layout.with_disjoint_groups().map_or_else(
+        |_| Vec::new(),
+        |r| {
+            let houses = &r.geometry().houses()[base..];
+            houses.iter().map(|h| h.cells().to_vec()).collect()
+        },
+    )
 }
 
 /// One cell of the grid: the fields that matter, each kept as JSON to be
@@ -344,8 +521,14 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
     let n = size(&fields)?;
     check_shape(&grid, n)?;
     let mut rules = layout(n, &grid)?;
+    let mut other = BTreeMap::new();
     for (key, value) in &fields {
-        if !COSMETIC.contains(&key.as_str()) && key != "size" {
+        if matches!(key.as_str(), "size" | "title" | "solution") {
+            continue;
+        }
+        if COSMETIC.contains(&key.to_ascii_lowercase().as_str()) {
+            other.insert(key.clone(), value.clone());
+        } else {
             rules = add_constraint(rules, key, value)?;
         }
     }
@@ -355,13 +538,20 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
         .get("solution")
         .map(|s| read_solution(s, n))
         .transpose()?;
-    let title = fields
-        .get("title")
-        .and_then(|t| t.as_str().map(str::to_owned));
+    let title = match fields.get("title") {
+        Some(Value::String(t)) => Some(t.clone()),
+        // A title that is no text is kept as it was.
+        Some(t) => {
+            other.insert("title".into(), t.clone());
+            None
+        }
+        None => None,
+    };
     Ok(FPuzzle {
         puzzle,
         solution,
         title,
+        other,
     })
 }
 
@@ -420,7 +610,26 @@ fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Rules, FpuzzlesError> {
             map.push(k as usize);
         }
     }
-    Ok(Rules::jigsaw(n, &map)?)
+    // Regions that are the boxes of some shape are boxes: disjoint groups,
+    // which need boxes, hold on them.
+    let boxes = (1..=n)
+        .filter(|h| n.is_multiple_of(*h))
+        .filter_map(|h| Rules::boxes(h, n / h).ok())
+        .find(|b| same_partition(&b.geometry().region_map(), &map));
+    match boxes {
+        Some(boxes) => Ok(boxes),
+        None => Ok(Rules::jigsaw(n, &map)?),
+    }
+}
+
+/// Whether two region maps split the cells alike, whatever their names.
+fn same_partition(a: &[usize], b: &[usize]) -> bool {
+    let mut names = BTreeMap::new();
+    let mut taken = BTreeMap::new();
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(&x, &y)| *names.entry(x).or_insert(y) == y && *taken.entry(y).or_insert(x) == x)
 }
 
 /// The givens: cells with a `value` that are given (`given` true, or absent).
@@ -494,16 +703,18 @@ fn add_constraint(rules: Rules, key: &str, value: &Value) -> Result<Rules, Fpuzz
             let mut rules = rules;
             for (i, item) in items.iter().enumerate() {
                 let what = format!("extraregion {}", i + 1);
-                rules = rules.with_region(&cells(&what, item)?)?;
+                let cells = cells(&what, item, rules.size())?;
+                rules = rules.with_region(&cells)?;
             }
             rules
         }
-        "killercage" | "cage" => {
+        "killercage" => {
             let mut rules = rules;
             for (i, item) in list(key, value)?.iter().enumerate() {
                 let what = format!("{key} {}", i + 1);
                 let sum = cage_sum(&what, item)?;
-                rules = rules.with_cage(&cells(&what, item)?, sum)?;
+                let cells = cells(&what, item, rules.size())?;
+                rules = rules.with_cage(&cells, sum)?;
             }
             rules
         }
@@ -516,9 +727,9 @@ fn list<'a>(key: &str, value: &'a Value) -> Result<&'a Vec<Value>, FpuzzlesError
     value.as_array().ok_or_else(|| wrong(key, "a list"))
 }
 
-/// The `cells` of a cage or region, as (row, column); cells off the board
-/// are kept for the rules to name.
-fn cells(what: &str, item: &Value) -> Result<Vec<(usize, usize)>, FpuzzlesError> {
+/// The `cells` of a cage or region on a board of side `n`, as (row,
+/// column); cells past the board's side are kept for the rules to name.
+fn cells(what: &str, item: &Value, n: usize) -> Result<Vec<(usize, usize)>, FpuzzlesError> {
     let list = item
         .get("cells")
         .and_then(Value::as_array)
@@ -526,24 +737,38 @@ fn cells(what: &str, item: &Value) -> Result<Vec<(usize, usize)>, FpuzzlesError>
     list.iter()
         .map(|v| {
             let name = v.as_str().unwrap_or_default();
-            cell_name(name).ok_or_else(|| FpuzzlesError::CellName {
-                what: what.to_owned(),
-                found: if v.is_string() {
-                    name.to_owned()
-                } else {
-                    v.to_string()
-                },
-            })
+            match cell_name(name) {
+                Some(Some(cell)) => Ok(cell),
+                Some(None) => Err(FpuzzlesError::OffBoard {
+                    what: what.to_owned(),
+                    found: name.to_owned(),
+                    size: n,
+                }),
+                None => Err(FpuzzlesError::CellName {
+                    what: what.to_owned(),
+                    found: if v.is_string() {
+                        name.to_owned()
+                    } else {
+                        v.to_string()
+                    },
+                }),
+            }
         })
         .collect()
 }
 
-/// `R3C4` as (2, 3).
-fn cell_name(name: &str) -> Option<(usize, usize)> {
+/// `R3C4` as (2, 3); `Some(None)` for a name of that form whose row or
+/// column is no place on any board (0, or too large a number); `None` for
+/// a name of another form.
+fn cell_name(name: &str) -> Option<Option<(usize, usize)>> {
     let rest = name.strip_prefix(['R', 'r'])?;
     let (row, col) = rest.split_once(['C', 'c'])?;
-    let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-    Some((row.checked_sub(1)?, col.checked_sub(1)?))
+    let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !number(row) || !number(col) {
+        return None;
+    }
+    let place = |t: &str| t.parse::<usize>().ok().and_then(|k| k.checked_sub(1));
+    Some(place(row).zip(place(col)))
 }
 
 /// A cage's sum: its `value`, a number or the text of one; none when absent or empty.

@@ -11,7 +11,7 @@ use ndoku::Solver;
 use rayon::ThreadPool;
 
 use crate::input::{Chunk, Lines, Source, io_message};
-use crate::job::{Job, Reply, Verdict};
+use crate::job::{Job, Mode, Reply, Verdict};
 
 /// How long a run goes before it shows a progress bar.
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
@@ -162,13 +162,13 @@ impl Task {
     }
 }
 
-/// Reads the next task into `task`: records up to [`TASK_RECORDS`] and
+/// Reads the next task into `task`: up to `records` records and
 /// [`TASK_WORK`], fewer when reading more would wait on a writer. Returns
 /// whether the source has ended, and a read error, which ends it too: the
 /// records read before it are in the task.
-fn read_task(lines: &mut Lines, task: &mut Task) -> (bool, Option<String>) {
+fn read_task(lines: &mut Lines, task: &mut Task, records: usize) -> (bool, Option<String>) {
     task.records.clear();
-    match lines.read_into(&mut task.records, TASK_RECORDS, TASK_WORK) {
+    match lines.read_into(&mut task.records, records, TASK_WORK) {
         Ok(more) => (!more, None),
         Err(message) => (true, Some(message)),
     }
@@ -382,6 +382,12 @@ fn run_into(
     };
     // Tasks printed, to be filled again.
     let mut spare: Vec<Box<Task>> = Vec::new();
+    // The logic takes a thousand times a search's time on a puzzle, and more:
+    // a task of one puzzle keeps every thread busy on a short file.
+    let records = match options.job.mode {
+        Mode::Logic(_) => 1,
+        _ => TASK_RECORDS,
+    };
     for source in sources {
         let name = source.name();
         let mut lines = match source.open() {
@@ -402,7 +408,7 @@ fn run_into(
                     sinks.out.flush()?;
                 }
                 let mut task = spare.pop().unwrap_or_default();
-                (ended, failure) = read_task(&mut lines, &mut task);
+                (ended, failure) = read_task(&mut lines, &mut task, records);
                 if task.records.is_empty() {
                     spare.push(task);
                 } else {
@@ -456,7 +462,7 @@ mod tests {
         let mut sizes = Vec::new();
         let mut task = Task::default();
         loop {
-            let (ended, error) = read_task(&mut source, &mut task);
+            let (ended, error) = read_task(&mut source, &mut task, TASK_RECORDS);
             assert!(error.is_none());
             if !task.records.is_empty() {
                 sizes.push(task.records.len());

@@ -54,7 +54,8 @@ pub struct GenerateArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
     /// How to print: `line`, `grid` (box rules, a blank line after each),
-    /// `tokens` or `json` (f-puzzles JSON, one object a line). The default is
+    /// `tokens`, `json` (f-puzzles JSON, one object a line; `fpuzzles` is the
+    /// same) or `fpuzzles-link` (an f-puzzles link a line). The default is
     /// `line` for classic puzzles and `json` for variant ones.
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
@@ -123,7 +124,11 @@ pub enum OutputFormat {
     Tokens,
     /// f-puzzles JSON, one object a line; `--with-solution` adds its
     /// `solution` field.
+    #[value(alias = "fpuzzles")]
     Json,
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`), one a
+    /// line: the JSON of `json`, compressed.
+    FpuzzlesLink,
 }
 
 /// Reads `--rating`: `3.0-4.0`, or `3.2`.
@@ -248,6 +253,22 @@ fn read_regions(path: &Path) -> Result<(usize, Vec<usize>), String> {
     let n = rows.len();
     if n == 0 {
         return Err(format!("{name}: no region map in it"));
+    }
+    // Every line of one width, other than their count: a line is missing
+    // (or one too many), not a line too long.
+    let width = rows[0].1.len();
+    if width != n && rows.iter().all(|(_, names)| names.len() == width) {
+        return Err(if n < width {
+            format!(
+                "{name}: a line is missing: {n} lines of {width} region names, where a {width}x{width} board has {width} rows (row {} is missing)",
+                n + 1
+            )
+        } else {
+            format!(
+                "{name}: a line too many: {n} lines of {width} region names, where a {width}x{width} board has {width} rows (line {} is one too many)",
+                rows[width].0
+            )
+        });
     }
     let mut order: Vec<String> = Vec::new();
     let mut map = Vec::with_capacity(n * n);
@@ -448,6 +469,9 @@ fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
         OutputFormat::Json => {
             json(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
         }
+        OutputFormat::FpuzzlesLink => {
+            link(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
+        }
         format => {
             let show = |v: &Puzzle| match format {
                 OutputFormat::Grid => format!("{v:#}"),
@@ -482,6 +506,13 @@ fn json(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
     text
 }
 
+/// The f-puzzles link of `puzzle`, with `solution` in its JSON when given.
+fn link(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
+    let mut read = ndoku::text::fpuzzles::FPuzzle::new(puzzle.clone());
+    read.solution = solution.map(|s| s.cells().to_vec());
+    read.to_link()
+}
+
 /// Says on `err` why puzzle `index` could not be made.
 fn report(err: &mut impl Write, index: u64, e: &GenerateError) -> io::Result<()> {
     writeln!(err, "error: puzzle {}: {e}", index + 1)
@@ -509,10 +540,14 @@ fn classic(format: Option<OutputFormat>) -> Format {
 
 /// A puzzle (and its solution, when asked) as printed.
 fn print<const BOX: usize>(puzzle: &Generated<BOX>, args: &GenerateArgs) -> String {
-    if args.format == Some(OutputFormat::Json) {
+    if let Some(format @ (OutputFormat::Json | OutputFormat::FpuzzlesLink)) = args.format {
         let as_variant = |b: &Board<BOX>| Puzzle::from(b);
         let solution = args.with_solution.then(|| as_variant(&puzzle.solution));
-        return json(&as_variant(&puzzle.board), solution.as_ref()) + "\n";
+        let write = match format {
+            OutputFormat::Json => json,
+            _ => link,
+        };
+        return write(&as_variant(&puzzle.board), solution.as_ref()) + "\n";
     }
     let format = classic(args.format);
     let show = |b: &Board<BOX>| match (format, args.hex) {

@@ -14,6 +14,60 @@ use ndoku::{AnyBoard, Rules};
 /// for wide spacing. A 64×64 puzzle in tokens takes about 12 KiB.
 pub const MAX_LINE: usize = 16 * MAX_SIDE * MAX_SIDE;
 
+/// The longest f-puzzles line read (JSON, or a link): 64 bytes a cell of the
+/// largest board. `ndoku generate --format json` writes up to some 44 a cell
+/// (`{"value":400,"given":true,"region":399}` and the solution's `400,`), so
+/// that a 400×400 puzzle in JSON (3.6 MB without regions, up to 7 MB with
+/// them) reads back.
+pub const MAX_JSON_LINE: usize = 64 * MAX_SIDE * MAX_SIDE;
+
+/// The longest line read that starts as `line` does: [`MAX_JSON_LINE`] for
+/// f-puzzles JSON or a link, else [`MAX_LINE`].
+pub fn line_cap(line: &[u8]) -> usize {
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    let line = line.trim_ascii_start();
+    let fpuzzles = [&b"{"[..], b"http", b"N4Ig", b"fpuzzles"];
+    if fpuzzles.iter().any(|start| line.starts_with(start)) {
+        MAX_JSON_LINE
+    } else {
+        MAX_LINE
+    }
+}
+
+/// Where the JSON object at the start of `text` ends (the byte after its
+/// closing brace), found by its braces and brackets outside strings; `None`
+/// when it does not start with one or does not close.
+pub fn json_end(text: &[u8]) -> Option<usize> {
+    let start = text.len() - text.trim_ascii_start().len();
+    if text.get(start) != Some(&b'{') {
+        return None;
+    }
+    let (mut depth, mut string, mut escaped) = (0usize, false, false);
+    for (i, &b) in text.iter().enumerate().skip(start) {
+        if string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => string = true,
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The most text a single puzzle in grid format up to 64×64 may take.
 const MAX_GRID: usize = 256 << 10;
 
@@ -382,11 +436,18 @@ fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
     let line = &line[skip..];
     // A `#` starts a comment to the end of the line: no board's symbols
     // include it, so a puzzle keeps all its cells. JSON (an f-puzzles
-    // puzzle) may hold one in a string, and has no comments.
-    let json = line.trim_ascii_start().starts_with(b"{");
-    let line = match memchr::memchr(b'#', line) {
-        Some(end) if !json => &line[..end],
-        _ => line,
+    // puzzle) may hold one in a string: there a comment starts after the
+    // object's closing brace.
+    let line = match json_end(line) {
+        Some(end) => match memchr::memchr(b'#', &line[end..]) {
+            Some(at) if line[end..end + at].trim_ascii().is_empty() => &line[..end],
+            _ => line,
+        },
+        None if line.trim_ascii_start().starts_with(b"{") => line,
+        None => match memchr::memchr(b'#', line) {
+            Some(end) => &line[..end],
+            None => line,
+        },
     };
     let trimmed = line.trim_ascii();
     if trimmed.is_empty() {
@@ -797,7 +858,7 @@ impl Lines {
         self.bytes += seen;
         self.line += 1;
         Ok(Some(if too_long {
-            Err(format!("line is longer than {MAX_LINE} bytes"))
+            Err(format!("line is longer than {} bytes", line_cap(&self.buf)))
         } else {
             Ok(())
         }))
@@ -805,9 +866,10 @@ impl Lines {
 }
 
 /// Reads one line of `reader` into `buf` without its line break, keeping at
-/// most [`MAX_LINE`] bytes of it (and a CR before the break, which does not
-/// count toward the limit). Returns the bytes consumed and whether the line
-/// is too long. A line too long is consumed but not kept.
+/// most [`MAX_LINE`] bytes of it, [`MAX_JSON_LINE`] for f-puzzles input (see
+/// [`line_cap`]), and a CR before the break, which does not count toward the
+/// limit. Returns the bytes consumed and whether the line is too long. A line
+/// too long is consumed but not kept.
 ///
 /// # Errors
 ///
@@ -839,10 +901,11 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<
                 available.len()
             }
         };
-        // A huge line is consumed but not kept.
-        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        // A huge line is consumed but not kept. Its start says its cap: the
+        // buffer holds far less than `MAX_LINE`, so the first fill shows it.
+        let room = (line_cap(buf) + 1).saturating_sub(buf.len());
         buf.extend_from_slice(&available[..used.min(room)]);
-        if seen + used as u64 > MAX_LINE as u64 + 2 {
+        if seen + used as u64 > line_cap(buf) as u64 + 2 {
             endless_line(&available[..used], seen)?;
         }
         reader.consume(used);
@@ -852,7 +915,7 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<
         return Ok(None);
     }
     let ending = u64::from(ended) + u64::from(ended && before_break == b'\r');
-    let too_long = seen - ending > MAX_LINE as u64;
+    let too_long = seen - ending > line_cap(buf) as u64;
     if !too_long && buf.last() == Some(&b'\n') {
         buf.pop();
     }
@@ -973,6 +1036,51 @@ mod tests {
         assert_eq!(lines[0].0.trim_ascii().len(), MAX_LINE);
         assert_eq!((lines[1].1, lines[1].2), (MAX_LINE as u64 + 3, true));
         assert_eq!(lines[2], (b"end".to_vec(), 3, false));
+    }
+
+    #[test]
+    fn f_puzzles_lines_have_the_larger_cap() {
+        // A JSON line past MAX_LINE and up to MAX_JSON_LINE is read; past it,
+        // too long. A classic line keeps MAX_LINE.
+        let json = |len: usize| {
+            let mut line = b"{\"title\":\"".to_vec();
+            line.resize(len - 2, b'x');
+            line.extend_from_slice(b"\"}");
+            line
+        };
+        let mut text = json(MAX_LINE + 10);
+        text.push(b'\n');
+        text.extend(json(MAX_JSON_LINE + 1));
+        text.extend_from_slice(b"\n ");
+        text.extend(vec![b'.'; MAX_LINE + 1]);
+        text.push(b'\n');
+        let lines = lines_of(&text, 64 << 10);
+        assert_eq!(lines.len(), 3);
+        assert_eq!((lines[0].0.len(), lines[0].2), (MAX_LINE + 10, false));
+        assert!(lines[1].2, "past the JSON cap");
+        assert!(lines[2].2, "a classic line keeps its cap");
+        assert_eq!(line_cap(b"  {"), MAX_JSON_LINE);
+        assert_eq!(
+            line_cap(b"\xEF\xBB\xBFhttps://www.f-puzzles.com/?load=N4Ig"),
+            MAX_JSON_LINE
+        );
+        assert_eq!(line_cap(b"..3"), MAX_LINE);
+    }
+
+    #[test]
+    fn a_comment_may_follow_a_json_object() {
+        let read = |line: &str| read_text(line.as_bytes(), false).map(|t| t.unwrap().to_owned());
+        let json = r##"{"title":"# and } in a \" string","size":4}"##;
+        assert_eq!(read(&format!("{json} # a comment")).as_deref(), Some(json));
+        assert_eq!(read(&format!(" {json}#")).as_deref(), Some(json));
+        // Anything else after it is kept, for the reader to refuse.
+        let other = format!("{json} x # y");
+        assert_eq!(read(&other).as_deref(), Some(other.as_str()));
+        // JSON cut short keeps its `#`.
+        assert_eq!(read(r##"{"a":"#"##).as_deref(), Some(r##"{"a":"#"##));
+        assert_eq!(json_end(json.as_bytes()), Some(json.len()));
+        assert_eq!(json_end(b"{\"a\":[1"), None);
+        assert_eq!(json_end(b"123"), None);
     }
 
     #[test]

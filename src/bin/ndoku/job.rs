@@ -24,6 +24,8 @@ pub enum Mode {
     },
     /// Print `unique`, `multiple` or `unsolvable`, the size and the givens.
     Check,
+    /// Human-style logic: `rate`, `explain` or `hint` (see [`crate::logic`]).
+    Logic(crate::logic::Want),
 }
 
 /// How solutions are printed.
@@ -250,31 +252,77 @@ struct Searched {
     first: Option<AnyBoard>,
 }
 
+/// A puzzle as read for the logic commands: a classic board for the typed
+/// engines, or one for the run-time model.
+pub enum Read {
+    /// A classic board of a typed engine.
+    Board(AnyBoard),
+    /// An f-puzzles puzzle, a classic board larger than 64×64, or one whose
+    /// boxes are not square.
+    Variant(Puzzle),
+}
+
 impl Job {
-    /// The answer for one record, with what stdout gets appended to `out`. It
-    /// never panics on any text.
-    pub fn run(&self, solver: &mut Solver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
-        if let Ok(text) = entry.text
-            && ndoku::text::fpuzzles::looks_like(text)
-        {
+    /// The puzzle of `entry` when it is for the run-time model before the
+    /// typed engines are tried: an f-puzzles puzzle, or a classic board
+    /// larger than 64×64; `None` for the rest.
+    fn read_variant(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
+        let text = *entry.text.as_ref().ok()?;
+        if ndoku::text::fpuzzles::looks_like(text) {
             match ndoku::text::fpuzzles::parse(text) {
                 // A bare load string that does not decompress may be a
                 // classic line that starts the same way (`N4Ig…` on 25×25).
                 Err(ndoku::text::fpuzzles::FpuzzlesError::Link) if is_bare_load(text) => {}
                 read => {
-                    let read = read
-                        .map(|r| r.puzzle)
-                        .map_err(|e| (entry.line, e.to_string()));
-                    return self.run_variant(read, out);
+                    return Some(
+                        read.map(|r| r.puzzle)
+                            .map_err(|e| (entry.line, e.to_string())),
+                    );
                 }
             }
         }
-        if let Ok(text) = entry.text
-            && !self.hex
-            && is_large(text, entry.shape)
-        {
+        if !self.hex && is_large(text, entry.shape) {
             let read = Puzzle::parse_classic(text)
-                .map_err(|e| (line_of(&entry, text, Some(&e)), e.to_string()));
+                .map_err(|e| (line_of(entry, text, Some(&e)), e.to_string()));
+            return Some(read);
+        }
+        None
+    }
+
+    /// The puzzle of `entry` after the typed engines failed to read it: a
+    /// line of N×N cells for a side with no typed board (6×6 in boxes of
+    /// 2×3, 12×12 in 3×4), which the run-time model reads; `None` for the rest.
+    fn read_unboxed(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
+        let text = *entry.text.as_ref().ok()?;
+        (!self.hex && entry.shape == Shape::Line && is_unboxed_square(text))
+            .then(|| Puzzle::parse_classic(text).map_err(|e| (entry.line, e.to_string())))
+    }
+
+    /// Reads the puzzle of `entry` as `solve` does, without searching it:
+    /// every form `solve` reads (f-puzzles JSON, links and load strings,
+    /// lines, tokens, grids, hex with `--hex`), or the line and message of
+    /// why it cannot be read.
+    pub fn read(&self, entry: &Entry<'_>) -> Result<Read, (usize, String)> {
+        if let Some(read) = self.read_variant(entry) {
+            return read.map(Read::Variant);
+        }
+        let text = entry.text.clone().map_err(|m| (entry.line, m))?;
+        match self.parse_board(text, entry.shape) {
+            Ok(board) => Ok(Read::Board(board)),
+            Err((error, message)) => match self.read_unboxed(entry) {
+                Some(read) => read.map(Read::Variant),
+                None => Err((line_of(entry, text, error.as_ref()), message)),
+            },
+        }
+    }
+
+    /// The answer for one record, with what stdout gets appended to `out`. It
+    /// never panics on any text.
+    pub fn run(&self, solver: &mut Solver, entry: Entry<'_>, out: &mut Vec<u8>) -> Reply {
+        if let Mode::Logic(want) = self.mode {
+            return crate::logic::answer(self, &entry, want, out);
+        }
+        if let Some(read) = self.read_variant(&entry) {
             return self.run_variant(read, out);
         }
         let searched = entry
@@ -288,15 +336,7 @@ impl Job {
             });
         let (searched, text) = match searched {
             Ok(found) => found,
-            // A line of N×N cells for a side with no typed board (6×6 in
-            // boxes of 2×3, 12×12 in 3×4): the run-time model reads it.
-            Err(_)
-                if let Ok(text) = entry.text
-                    && !self.hex
-                    && entry.shape == Shape::Line
-                    && is_unboxed_square(text) =>
-            {
-                let read = Puzzle::parse_classic(text).map_err(|e| (entry.line, e.to_string()));
+            Err(_) if let Some(read) = self.read_unboxed(&entry) => {
                 return self.run_variant(read, out);
             }
             Err((line, message)) => {
@@ -326,6 +366,7 @@ impl Job {
                 let (n, givens) = (searched.puzzle.size(), searched.puzzle.givens());
                 checked(searched.count, n, givens, out)
             }
+            Mode::Logic(_) => unreachable!("answered by the logic"),
         };
         Reply {
             verdict,
@@ -378,6 +419,7 @@ impl Job {
                 let (n, givens) = (puzzle.size(), puzzle.givens());
                 checked(found.0, n, givens, out)
             }
+            Mode::Logic(_) => unreachable!("answered by the logic"),
         };
         Reply {
             verdict,
@@ -404,7 +446,7 @@ impl Job {
     fn limit(&self) -> usize {
         match self.mode {
             Mode::Solve { unique: false, .. } => 1,
-            Mode::Solve { unique: true, .. } | Mode::Check => 2,
+            Mode::Solve { unique: true, .. } | Mode::Check | Mode::Logic(_) => 2,
             Mode::Count { limit } => limit.saturating_add(1),
         }
     }
@@ -426,6 +468,39 @@ impl Job {
                 first,
             }
         };
+        if self.hex || shape != Shape::Line {
+            return self.parse_board(text, shape).map(search);
+        }
+        self.refuse_hex_lookalike(text)?;
+        // The commonest case: reading and searching in one call.
+        solver
+            .count_line(text, limit)
+            .map(|a| Searched {
+                puzzle: a.puzzle,
+                count: a.count,
+                first: a.first,
+            })
+            .map_err(parse_error)
+    }
+
+    /// Reads the classic puzzle in `text` for a typed engine, or says why
+    /// it cannot, with the row the error is in where it names one.
+    fn parse_board(
+        &self,
+        text: &str,
+        shape: Shape,
+    ) -> Result<AnyBoard, (Option<ParseError>, String)> {
+        self.refuse_hex_lookalike(text)?;
+        match (self.hex, shape) {
+            (true, _) => AnyBoard::parse_hex(text),
+            (false, Shape::Line) => AnyBoard::parse_line(text),
+            (false, Shape::Grid | Shape::LargeGrid) => AnyBoard::parse_grid(text),
+        }
+        .map_err(parse_error)
+    }
+
+    /// Refuses 16×16 cells that read as hex as well, without `--hex`.
+    fn refuse_hex_lookalike(&self, text: &str) -> Result<(), (Option<ParseError>, String)> {
         if !self.hex && ndoku::text::sniff::could_be_hex(text) {
             return Err((
                 None,
@@ -434,21 +509,14 @@ impl Job {
                     .to_owned(),
             ));
         }
-        let searched = match (self.hex, shape) {
-            // The commonest case: reading and searching in one call.
-            (false, Shape::Line) => solver.count_line(text, limit).map(|a| Searched {
-                puzzle: a.puzzle,
-                count: a.count,
-                first: a.first,
-            }),
-            (true, _) => AnyBoard::parse_hex(text).map(search),
-            (false, Shape::Grid | Shape::LargeGrid) => AnyBoard::parse_grid(text).map(search),
-        };
-        searched.map_err(|e| {
-            let message = e.to_string();
-            (Some(e), message)
-        })
+        Ok(())
     }
+}
+
+/// A parse error with its message.
+fn parse_error(e: ParseError) -> (Option<ParseError>, String) {
+    let message = e.to_string();
+    (Some(e), message)
 }
 
 /// The line `error` in `entry` (whose text is `text`) is on: for a grid, the
@@ -532,11 +600,11 @@ pub fn is_unboxed_square(text: &str) -> bool {
     side * side == cells && composite && side <= MAX_TYPED_SIDE && !AnyBoard::SIZES.contains(&side)
 }
 
-/// Whether `text` is neither JSON nor a link: a bare f-puzzles load string,
-/// or a line that looks like one.
+/// Whether `text` is neither JSON nor a link (f-puzzles or SudokuPad): a
+/// bare f-puzzles load string, or a line that looks like one.
 fn is_bare_load(text: &str) -> bool {
     let text = text.trim_start();
-    !text.starts_with('{') && !text.contains("f-puzzles.com")
+    !text.starts_with('{') && !text.starts_with("http") && !text.contains("f-puzzles.com")
 }
 
 /// Prints what `check` says of a count: `unique`, `multiple`, `unsolvable`
@@ -585,12 +653,9 @@ fn counted(found: Count, limit: usize, out: &mut Vec<u8>) -> Verdict {
             Verdict::GaveUp
         }
         _ => {
+            // `--limit` is at least 1: more than it is more than one.
             let _ = write!(out, ">{limit}");
-            if limit == 0 {
-                Verdict::Solved
-            } else {
-                Verdict::Multiple
-            }
+            Verdict::Multiple
         }
     };
     out.push(b'\n');

@@ -1,25 +1,29 @@
-//! `ndoku rate`, `explain` and `hint`: human-style logic over puzzle files, one answer line per puzzle, on every core.
+//! `ndoku rate`, `explain` and `hint`: human-style logic on each puzzle of a batch, read as `solve` reads it.
 
-use std::io::{self, Read, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use ndoku::engine::variant::VariantSolver;
 use ndoku::logic::Technique;
 use ndoku::{AnyBoard, Count, Game, Hint, Logic, Puzzle, Rating, Solver};
-use rayon::prelude::*;
 
-/// The arguments of `rate` and `explain`.
+use crate::input::{Entry, Shape};
+use crate::job::{Job, Read, Reply, Verdict};
+
+/// The arguments of `rate`, `explain` and `hint`.
 #[derive(Debug, Args)]
 pub struct LogicArgs {
-    /// Puzzle files, one puzzle a line (a line of cells, or an f-puzzles JSON
-    /// object); standard input when none is given, or for `-`.
-    files: Vec<PathBuf>,
+    /// Puzzle files, in any form `solve` reads (lines, tokens, a grid,
+    /// f-puzzles JSON, links and load strings); standard input when none is
+    /// given, or for `-`.
+    pub files: Vec<PathBuf>,
+    /// Read 16×16 puzzles in hex: `0`-`F` are the values 1-16, `.` is empty.
+    #[arg(long)]
+    pub hex: bool,
     /// Threads (at most 1024); 0 or none means every core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
-    threads: u16,
+    pub threads: u16,
 }
 
 /// How `explain` prints a path.
@@ -33,7 +37,7 @@ pub enum PathFormat {
 }
 
 /// What to print for each puzzle.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Want {
     /// The ER first, a tab, the hardest technique.
     Rate,
@@ -44,96 +48,48 @@ pub enum Want {
     Hint,
 }
 
-/// Runs `rate` or `explain` on the files of `args`.
-pub fn run(args: &LogicArgs, want: Want) -> ExitCode {
-    let lines = match read_lines(&args.files) {
-        Ok(lines) => lines,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
+/// The answer for one record of `rate`, `explain` or `hint`, read as
+/// `job` reads puzzles for `solve`; an unreadable one prints `invalid`, a
+/// tab and why.
+pub fn answer(job: &Job, entry: &Entry<'_>, want: Want, out: &mut Vec<u8>) -> Reply {
+    let answered = match want {
+        Want::Hint => hint(job, entry),
+        _ => puzzle_of(job, entry).and_then(|read| rated(read, want, entry.line)),
+    };
+    let (verdict, error) = match answered {
+        Ok((text, verdict)) => {
+            out.extend_from_slice(text.as_bytes());
+            (verdict, None)
+        }
+        Err((line, message)) => {
+            out.extend_from_slice(format!("invalid\t{message}\n").as_bytes());
+            (Verdict::Invalid, Some((line, message)))
         }
     };
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => usize::from(n),
-    };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: cannot start {threads} threads: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let answers: Vec<(bool, String)> =
-        pool.install(|| lines.par_iter().map(|line| answer(line, want)).collect());
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for (_, text) in &answers {
-        if let Err(e) = out.write_all(text.as_bytes()) {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                break;
-            }
-            eprintln!("error: cannot write: {e}");
-            return ExitCode::from(2);
-        }
+    Reply {
+        verdict,
+        guesses: 0,
+        error,
     }
-    let _ = out.flush();
-    ExitCode::from(u8::from(answers.iter().any(|(ok, _)| !ok)))
 }
 
-/// The puzzle lines of the files (stdin for none or `-`): blank lines and
-/// `#` comments left out.
-fn read_lines(files: &[PathBuf]) -> Result<Vec<String>, String> {
-    let mut texts = Vec::new();
-    if files.is_empty() || files.iter().any(|f| f.as_os_str() == "-") {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("<stdin>: {e}"))?;
-        texts.push(text);
-    }
-    for f in files.iter().filter(|f| f.as_os_str() != "-") {
-        texts.push(std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?);
-    }
-    Ok(texts
-        .iter()
-        .flat_map(|t| t.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect())
-}
-
-/// A puzzle from a line: f-puzzles JSON, or cells (the first field); and
-/// how many solutions it has (0, 1, or 2 for more, or `None` when the
-/// search gave up), classic boards counted by their own fast engines.
-fn puzzle_of(line: &str) -> Result<(Puzzle, Option<usize>), String> {
+/// A puzzle read by `job` as the run-time model, and how many solutions it
+/// has (0, 1, or 2 for more, or `None` when the search gave up), classic
+/// boards counted by their own fast engines.
+fn puzzle_of(job: &Job, entry: &Entry<'_>) -> Result<(Puzzle, Option<usize>), (usize, String)> {
     let known = |c: Count| match c {
         Count::Exact(k) | Count::AtLeast(k) => Some(k),
         _ => None,
     };
-    let counted = |puzzle: Puzzle| {
-        let count = known(
-            VariantSolver::new()
+    let board = match job.read(entry)? {
+        Read::Variant(puzzle) => {
+            let count = VariantSolver::new()
                 .with_max_nodes(MAX_NODES)
-                .count(&puzzle, 2),
-        );
-        Ok((puzzle, count))
+                .count(&puzzle, 2);
+            return Ok((puzzle, known(count)));
+        }
+        Read::Board(board) => board,
     };
-    if line.starts_with('{') {
-        let puzzle = ndoku::text::fpuzzles::parse(line)
-            .map(|p| p.puzzle)
-            .map_err(|e| e.to_string())?;
-        return counted(puzzle);
-    }
-    let field = line.split_whitespace().next().unwrap_or("");
-    // A side with no typed board (6×6 in boxes of 2×3, 12×12 in 3×4) is
-    // read by the run-time model.
-    if crate::job::is_unboxed_square(field) {
-        return counted(Puzzle::parse_classic(field).map_err(|e| e.to_string())?);
-    }
-    let board: AnyBoard = field
-        .parse()
-        .map_err(|e: ndoku::ParseError| e.to_string())?;
     let count = known(Solver::new().with_max_nodes(MAX_NODES).count(&board, 2));
     let puzzle = match &board {
         AnyBoard::B2(b) => Puzzle::from(b),
@@ -150,66 +106,78 @@ fn puzzle_of(line: &str) -> Result<(Puzzle, Option<usize>), String> {
 /// The search budget for counting a puzzle's solutions.
 const MAX_NODES: u64 = 1_000_000;
 
-/// The answer for one line, and whether the puzzle could be read and rated.
-fn answer(line: &str, want: Want) -> (bool, String) {
-    if matches!(want, Want::Hint) {
-        return match hint(line) {
-            Ok(text) => (true, text),
-            Err(e) => (false, format!("invalid\t{e}\n")),
-        };
-    }
-    let (puzzle, count) = match puzzle_of(line) {
-        Ok(p) => p,
-        Err(e) => return (false, format!("invalid\t{e}\n")),
-    };
-    // Uniqueness steps only for a puzzle proven to have one solution; a
-    // puzzle with several is no puzzle to rate (the ladder is stuck on it).
+/// The rating or path of a puzzle read at `line`, and its verdict.
+fn rated(
+    (puzzle, count): (Puzzle, Option<usize>),
+    want: Want,
+    line: usize,
+) -> Result<(String, Verdict), (usize, String)> {
+    // Uniqueness steps only for a puzzle proven to have one solution.
     let unique = match count {
-        Some(0) => return (true, "unsolvable\n".to_string()),
+        Some(0) => return Ok(("unsolvable\n".to_string(), Verdict::Unsolvable)),
         Some(1) => true,
-        Some(_) => return (true, "multiple\n".to_string()),
+        // A puzzle with several solutions is no puzzle to rate: the ladder is stuck on it.
+        Some(_) => return Ok(("multiple\n".to_string(), Verdict::Multiple)),
         None => false,
     };
+    let verdict = if unique {
+        Verdict::Solved
+    } else {
+        Verdict::Multiple
+    };
     let logic = Logic::new().assume_unique(unique);
-    match want {
-        Want::Rate => match logic.rate(&puzzle) {
-            Ok(r) => (true, format!("{}\n", rate_line(&r))),
-            Err(e) => (false, format!("invalid\t{e}\n")),
-        },
-        Want::Explain(format) => match logic.solve_path(&puzzle) {
-            Ok(path) => (true, explain(&puzzle, &path, format)),
-            Err(e) => (false, format!("invalid\t{e}\n")),
-        },
-        Want::Hint => unreachable!("answered above"),
-    }
+    let text = match want {
+        Want::Rate => logic.rate(&puzzle).map(|r| format!("{}\n", rate_line(&r))),
+        Want::Explain(format) => logic
+            .solve_path(&puzzle)
+            .map(|path| explain(&puzzle, &path, format)),
+        Want::Hint => unreachable!("answered by `hint`"),
+    };
+    text.map(|t| (t, verdict))
+        .map_err(|e| (line, e.to_string()))
 }
 
 /// A hint for `PUZZLE GRID [MARKS]`: `mistakes` and the wrong entries,
 /// `marks` and the cells whose marks lack the solution's value, `step`, its
 /// difficulty and explanation, `solved`, or `stuck`. Cells print as R1C1.
-fn hint(line: &str) -> Result<String, String> {
-    let mut fields = line.split_whitespace();
-    let (puzzle, _) = puzzle_of(fields.next().unwrap_or(""))?;
+/// The puzzle is in any one-line form `solve` reads but tokens: cells,
+/// f-puzzles JSON (spaces and all), a link or a load string.
+fn hint(job: &Job, entry: &Entry<'_>) -> Result<(String, Verdict), (usize, String)> {
+    let at = |m: String| (entry.line, m);
+    let line = entry.text.clone().map_err(at)?;
+    let split = crate::input::json_end(line.as_bytes())
+        .unwrap_or_else(|| line.find(char::is_whitespace).unwrap_or(line.len()));
+    let (field, rest) = line.split_at(split);
+    let puzzle_entry = Entry {
+        line: entry.line,
+        text: Ok(field),
+        shape: Shape::Line,
+        rows: &[],
+    };
+    let (puzzle, _) = puzzle_of(job, &puzzle_entry)?;
     let n = puzzle.size();
-    let grid = fields.next().ok_or("a hint line is PUZZLE GRID [MARKS]")?;
+    let mut fields = rest.split_whitespace();
+    let grid = fields
+        .next()
+        .ok_or_else(|| at("a hint line is PUZZLE GRID [MARKS]".into()))?;
     let mut game = match fields.next() {
         Some(marks) => {
-            Game::from_candidate_line(puzzle.clone(), marks).map_err(|e| e.to_string())?
+            Game::from_candidate_line(puzzle.clone(), marks).map_err(|e| at(e.to_string()))?
         }
         None => Game::new(puzzle.clone()),
     };
-    let values = cells_of(grid, n)?;
+    let values = cells_of(grid, n).map_err(at)?;
     for (c, &v) in values.iter().enumerate() {
         let given = puzzle.cells()[c];
         if given != 0 && v != given {
-            return Err(format!(
+            return Err(at(format!(
                 "the grid changes the given at R{}C{}",
                 c / n + 1,
                 c % n + 1
-            ));
+            )));
         }
         if given == 0 && v != 0 {
-            game.enter(c / n, c % n, v).map_err(|e| e.to_string())?;
+            game.enter(c / n, c % n, v).map_err(|e| at(e.to_string()))?;
         }
     }
     let names = |cells: &[(usize, usize)]| -> String {
@@ -219,7 +187,8 @@ fn hint(line: &str) -> Result<String, String> {
             .collect();
         names.join(" ")
     };
-    Ok(match Logic::new().hint(&game).map_err(|e| e.to_string())? {
+    let hint = Logic::new().hint(&game).map_err(|e| at(e.to_string()))?;
+    let text = match hint {
         Hint::Mistakes { entries, .. } if !entries.is_empty() => {
             format!("mistakes\t{}\n", names(&entries))
         }
@@ -228,7 +197,8 @@ fn hint(line: &str) -> Result<String, String> {
         Hint::Solved => "solved\n".to_string(),
         Hint::NotUnique => "multiple\n".to_string(),
         _ => "stuck\n".to_string(),
-    })
+    };
+    Ok((text, Verdict::Solved))
 }
 
 /// A player's grid: one value a cell, `.` or `0` for empty, `1`-`9` then
