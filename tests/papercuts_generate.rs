@@ -134,3 +134,133 @@ fn the_cli_answers_a_one_by_one_board_at_once() {
         );
     }
 }
+
+// ---- Defect 5: what ndoku prints, ndoku reads ----
+
+/// Generates one easy puzzle of side `n` (`--size N`), printed in `format`.
+fn generate_easy(n: usize, format: &str, seed: &str) -> String {
+    let size = n.to_string();
+    let args = [
+        "generate", "--size", &size, "--level", "easy", "--seed", seed, "--format", format,
+    ];
+    let run = ndoku_within(&args, b"", Duration::from_secs(120));
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// The sides the round trips cover: square and rectangular boxes, small and
+/// past 64.
+const SIZES: [usize; 12] = [4, 6, 8, 9, 10, 12, 15, 16, 25, 36, 64, 81];
+
+#[test]
+fn every_format_generate_prints_reads_back_as_the_same_puzzle() {
+    for n in SIZES {
+        let dir = format!("papercuts-{n}");
+        let mut first: Option<Variant> = None;
+        for format in ["line", "grid", "tokens"] {
+            let text = generate_easy(n, format, "5");
+            // The library reads what the CLI printed, and every format
+            // holds the same puzzle (the same seed).
+            let read: Variant = text
+                .trim_end()
+                .parse()
+                .unwrap_or_else(|e| panic!("{n}x{n} {format}: {e}\n{text}"));
+            assert_eq!(read.rules(), &Rules::classic(n).unwrap());
+            let puzzle = first.get_or_insert_with(|| read.clone());
+            assert_eq!(&read, puzzle, "{n}x{n} {format}");
+            // The CLI reads it as one puzzle, the same.
+            let file = temp_file(&dir, &format!("{format}.txt"), &text);
+            let path = file.to_str().unwrap();
+            let minute = Duration::from_secs(60);
+            let check = ndoku_within(&["check", path], b"", minute);
+            let expected = format!("unique\t{n}x{n}\t{}\n", puzzle.givens());
+            assert_eq!(check.stdout, expected, "{n}x{n} {format}: {}", check.stderr);
+            if format == "grid" {
+                let piped = ndoku_within(&["check"], text.as_bytes(), minute);
+                let said = &piped.stderr;
+                assert_eq!(piped.stdout, expected, "{n}x{n} grid on stdin: {said}");
+                // Solving it keeps the givens: the same puzzle was read.
+                let solved = ndoku_within(&["solve", path], b"", minute);
+                let solution: Variant = solved.stdout.trim_end().parse().unwrap();
+                assert!(puzzle.is_completed_by(&solution), "{n}x{n} grid");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_trial_six_by_six_grid_reads_as_one_puzzle() {
+    let made = ndoku_within(
+        &[
+            "generate", "--boxes", "2x3", "--format", "grid", "--seed", "1",
+        ],
+        b"",
+        SECONDS_10,
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert!(
+        made.stdout.contains(" | ") && made.stdout.contains("-+-"),
+        "{}",
+        made.stdout
+    );
+    let file = temp_file("papercuts", "g6.txt", &made.stdout);
+    let solved = ndoku_within(&["solve", file.to_str().unwrap()], b"", SECONDS_10);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.stdout.lines().count(), 1, "{}", solved.stdout);
+    let solution: Variant = solved.stdout.trim_end().parse().unwrap();
+    let puzzle: Variant = made.stdout.parse().unwrap();
+    assert!(puzzle.is_completed_by(&solution));
+}
+
+#[test]
+fn solve_prints_grids_with_box_rules_that_read_back() {
+    for n in [6, 12, 10, 20] {
+        let line = generate_easy(n, "line", "3");
+        let run = ndoku_within(&["solve", "--format", "grid"], line.as_bytes(), SECONDS_10);
+        assert_eq!(run.code, 0, "{n}: {}", run.stderr);
+        let (h, w) = Rules::classic(n).unwrap().geometry().box_shape().unwrap();
+        let rows: Vec<&str> = run.stdout.lines().collect();
+        // N rows, a rule line between bands, and a blank line.
+        assert_eq!(rows.len(), n + n / h - 1 + 1, "{n}: {}", run.stdout);
+        assert_eq!(rows[0].matches('|').count(), n / w - 1, "{}", rows[0]);
+        assert!(rows[h].contains("-+-"), "{}", rows[h]);
+        let solution: Variant = run.stdout.parse().unwrap();
+        let puzzle: Variant = line.trim_end().parse().unwrap();
+        assert!(puzzle.is_completed_by(&solution), "{n}");
+        // The grid it printed is read back as one puzzle.
+        let again = ndoku_within(&["check"], run.stdout.as_bytes(), SECONDS_10);
+        assert!(
+            again.stdout.starts_with(&format!("unique\t{n}x{n}\t")),
+            "{}",
+            again.stdout
+        );
+    }
+}
+
+#[test]
+fn files_of_six_and_eight_by_eight_lines_are_puzzles_not_a_grid() {
+    for boxes in ["2x3", "2x4"] {
+        let made = ndoku_within(
+            &[
+                "generate", "--boxes", boxes, "--count", "3", "--seed", "1", "--format", "line",
+            ],
+            b"",
+            SECONDS_10,
+        );
+        assert_eq!(made.code, 0, "{}", made.stderr);
+        let file = temp_file("papercuts", &format!("lines{boxes}.txt"), &made.stdout);
+        let checked = ndoku_within(&["check", file.to_str().unwrap()], b"", SECONDS_10);
+        assert_eq!(checked.code, 0, "{boxes}: {}", checked.stderr);
+        assert_eq!(
+            checked.stdout.lines().count(),
+            3,
+            "{boxes}: {}",
+            checked.stdout
+        );
+        assert!(
+            checked.stdout.lines().all(|l| l.starts_with("unique")),
+            "{}",
+            checked.stdout
+        );
+    }
+}

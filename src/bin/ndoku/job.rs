@@ -4,6 +4,7 @@ use std::cell::RefCell;
 use std::io::Write as _;
 use std::time::Duration;
 
+use ndoku::sniff::LineShape;
 use ndoku::{AnyBoard, AnySolver, Count, ParseError, Variant, VariantSolver};
 
 use crate::input::{Entry, MAX_TYPED_SIDE, Shape};
@@ -280,15 +281,15 @@ impl Job {
             });
         let (searched, text) = match searched {
             Ok(found) => found,
-            // A line of N×N cells for a side with no typed board (6×6 in
-            // boxes of 2×3, 12×12 in 3×4): the run-time model reads it.
+            // A line or a grid of N×N cells for a side with no typed board
+            // (6×6 in boxes of 2×3, 12×12 in 3×4): the run-time model reads it.
             Err(_)
                 if let Ok(text) = entry.text
                     && !self.hex
-                    && entry.shape == Shape::Line
-                    && is_unboxed_square(text) =>
+                    && is_unboxed(text, entry.shape) =>
             {
-                let read = Variant::parse_classic(text).map_err(|e| (entry.line, e.to_string()));
+                let read = Variant::parse_classic(text)
+                    .map_err(|e| (line_of(&entry, text, Some(&e)), e.to_string()));
                 return self.run_variant(read, out);
             }
             Err((line, message)) => {
@@ -511,6 +512,19 @@ fn is_large(text: &str, shape: Shape) -> bool {
         Shape::Grid => false,
         Shape::Line => text.len() > CELLS && ndoku::sniff::cell_count(text) > CELLS,
     }
+}
+
+/// Whether the puzzle in `text` is of a side up to 64 that no typed board
+/// has and that has boxes ([`is_unboxed_square`]); for a grid, a side its
+/// first row shows, so that the run-time model's error names a row that is
+/// off.
+fn is_unboxed(text: &str, shape: Shape) -> bool {
+    let first_row = || {
+        let row = text.lines().map(LineShape::of).find(LineShape::has_cells)?;
+        row.row_width()
+    };
+    is_unboxed_square(text)
+        || (shape == Shape::Grid && first_row().is_some_and(|n| !AnyBoard::SIZES.contains(&n)))
 }
 
 /// Whether `text` holds N×N cells for a side N up to 64 that no typed
