@@ -135,6 +135,77 @@ fn the_cli_answers_a_one_by_one_board_at_once() {
     }
 }
 
+// ---- Defect 4: formats that cannot carry a variant's rules ----
+
+#[test]
+fn a_format_without_rules_is_refused_for_variants_and_names_what_is_lost() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["--jigsaw"], "irregular regions"),
+        (&["--diagonals"], "diagonals"),
+        (&["--box", "2", "--windows"], "windows"),
+        (
+            &["--anti-knight", "--anti-king"],
+            "anti-knight (--anti-knight) and anti-king",
+        ),
+        (&["--boxes", "3x2"], "boxes of 3x2"),
+        (&["--size", "7"], "a 7x7 board, which has no boxes"),
+        (&["--boxes", "2x3", "--disjoint-groups"], "disjoint groups"),
+    ];
+    for (rules, lost) in cases {
+        for format in ["line", "grid", "tokens"] {
+            let args = [&["generate", "--seed", "1", "--format", format], rules].concat();
+            let run = ndoku_within(&args, b"", SECONDS_10);
+            assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+            assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+            let said = &run.stderr;
+            assert!(
+                said.contains(&format!("--format {format} cannot carry")),
+                "{said}"
+            );
+            assert!(said.contains(lost), "{args:?}: {said}");
+            assert!(said.contains("--format json"), "{said}");
+        }
+    }
+}
+
+#[test]
+fn the_trial_jigsaw_line_is_refused_and_json_checks_unique() {
+    let run = ndoku_within(
+        &["generate", "--jigsaw", "--format", "line", "--seed", "1"],
+        b"",
+        SECONDS_10,
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("irregular regions"), "{}", run.stderr);
+    // The default for variants: f-puzzles JSON, which keeps the regions.
+    let made = ndoku_within(&["generate", "--jigsaw", "--seed", "1"], b"", SECONDS_10);
+    assert!(made.stdout.starts_with('{'), "{}", made.stdout);
+    let check = ndoku_within(&["check"], made.stdout.as_bytes(), SECONDS_10);
+    assert!(
+        check.stdout.starts_with("unique\t9x9\t"),
+        "{}",
+        check.stdout
+    );
+}
+
+#[test]
+fn classic_rules_of_any_boxed_size_keep_their_cell_formats() {
+    for rules in [&["--boxes", "2x3"][..], &["--size", "12"], &["--size", "9"]] {
+        for format in ["line", "grid", "tokens"] {
+            let args = [&["generate", "--seed", "2", "--format", format], rules].concat();
+            let run = ndoku_within(&args, b"", SECONDS_10);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            let check = ndoku_within(&["check"], run.stdout.as_bytes(), SECONDS_10);
+            assert!(
+                check.stdout.starts_with("unique\t"),
+                "{args:?}: {}{}",
+                check.stdout,
+                check.stderr
+            );
+        }
+    }
+}
+
 // ---- Defect 5: what ndoku prints, ndoku reads ----
 
 /// Generates one easy puzzle of side `n` (`--size N`), printed in `format`.
@@ -261,6 +332,26 @@ fn files_of_six_and_eight_by_eight_lines_are_puzzles_not_a_grid() {
             checked.stdout.lines().all(|l| l.starts_with("unique")),
             "{}",
             checked.stdout
+        );
+    }
+}
+
+// ---- Defect 15 and the sizes the CLI accepts ----
+
+#[test]
+fn big_boards_without_easy_are_refused_at_once() {
+    for size in ["65", "81", "400"] {
+        let run = ndoku_within(
+            &["generate", "--size", size, "--seed", "1"],
+            b"",
+            SECONDS_10,
+        );
+        assert_eq!(run.code, 2, "{size}");
+        assert!(run.stdout.is_empty());
+        assert!(
+            run.stderr.contains("--level easy"),
+            "{size}: {}",
+            run.stderr
         );
     }
 }
