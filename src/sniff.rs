@@ -273,6 +273,8 @@ pub struct LineShape {
     words_are_cells: bool,
     /// Whether the line holds `|` box rules (or box-drawing characters).
     ruled: bool,
+    /// Whether the line holds a comma, which separates tokens.
+    commas: bool,
     /// The largest value among its characters (a letter is 10 or more).
     char_max: usize,
     /// The largest number among its words (saturating).
@@ -306,6 +308,7 @@ impl LineShape {
             words,
             words_are_cells,
             ruled,
+            commas: line.contains(','),
             char_max,
             word_max,
         }
@@ -349,10 +352,21 @@ impl LineShape {
     /// The counts of cells the line may hold: its characters, and its words
     /// when each could be one cell (nine groups of nine symbols are a whole
     /// 9×9 puzzle, not nine cells).
+    ///
+    /// A line of tokens (commas, or numbers of two or more digits whose
+    /// count is a row's, or whose characters' is not) holds its words
+    /// alone: a row of a 16×16 grid in numbers holds some 20 to 30 digits,
+    /// as many as a row of a 20×20 or 24×24 board has cells.
     fn cell_counts(&self) -> impl Iterator<Item = usize> {
-        [Some(self.chars), self.words_are_cells.then_some(self.words)]
-            .into_iter()
-            .flatten()
+        let tokens = self.words_are_cells
+            && (self.commas
+                || (self.word_max >= 10 && (is_row_side(self.words) || !is_row_side(self.chars))));
+        [
+            (!tokens).then_some(self.chars),
+            self.words_are_cells.then_some(self.words),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// The side N of the board the line is one row of, counted in

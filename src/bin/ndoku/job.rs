@@ -515,16 +515,26 @@ fn is_large(text: &str, shape: Shape) -> bool {
 }
 
 /// Whether the puzzle in `text` is of a side up to 64 that no typed board
-/// has and that has boxes ([`is_unboxed_square`]); for a grid, a side its
-/// first row shows, so that the run-time model's error names a row that is
-/// off.
+/// has and that has boxes ([`is_unboxed_square`]); for a grid, the width
+/// most of its rows have, so that the run-time model's error names a row
+/// that is off, and a typed grid with a typo in a row stays typed.
 fn is_unboxed(text: &str, shape: Shape) -> bool {
-    let first_row = || {
-        let row = text.lines().map(LineShape::of).find(LineShape::has_cells)?;
-        row.row_width()
+    let width = || {
+        let mut widths: Vec<(usize, usize)> = Vec::new();
+        let rows = text.lines().map(LineShape::of).filter(LineShape::has_cells);
+        for w in rows.filter_map(|row| row.row_width()) {
+            match widths.iter_mut().find(|(k, _)| *k == w) {
+                Some((_, count)) => *count += 1,
+                None => widths.push((w, 1)),
+            }
+        }
+        widths
+            .into_iter()
+            .max_by_key(|&(_, count)| count)
+            .map(|(w, _)| w)
     };
     is_unboxed_square(text)
-        || (shape == Shape::Grid && first_row().is_some_and(|n| !AnyBoard::SIZES.contains(&n)))
+        || (shape == Shape::Grid && width().is_some_and(|n| !AnyBoard::SIZES.contains(&n)))
 }
 
 /// Whether `text` holds N×N cells for a side N up to 64 that no typed
