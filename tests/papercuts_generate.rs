@@ -340,18 +340,49 @@ fn files_of_six_and_eight_by_eight_lines_are_puzzles_not_a_grid() {
 
 #[test]
 fn big_boards_without_easy_are_refused_at_once() {
-    for size in ["65", "81", "400"] {
-        let run = ndoku_within(
-            &["generate", "--size", size, "--seed", "1"],
-            b"",
-            SECONDS_10,
-        );
-        assert_eq!(run.code, 2, "{size}");
+    let cases: [&[&str]; 8] = [
+        &["--size", "65"],
+        &["--size", "81"],
+        &["--size", "400"],
+        &["--size", "21"],
+        &["--size", "29"],
+        &["--size", "25"],
+        &["--boxes", "4x6"],
+        &["--jigsaw", "--size", "15"],
+    ];
+    for args in cases {
+        let args = [&["generate", "--seed", "1"], args].concat();
+        let run = ndoku_within(&args, b"", SECONDS_10);
+        assert_eq!(run.code, 2, "{args:?}");
         assert!(run.stdout.is_empty());
         assert!(
             run.stderr.contains("--level easy"),
-            "{size}: {}",
+            "{args:?}: {}",
             run.stderr
         );
+    }
+    // Square boxes have the classic generator.
+    let run = ndoku_within(&["generate", "--size", "25"], b"", SECONDS_10);
+    assert!(run.stderr.contains("--box 5"), "{}", run.stderr);
+    let run = ndoku_within(&["generate", "--jigsaw", "--size", "15"], b"", SECONDS_10);
+    assert!(run.stderr.contains("irregular regions"), "{}", run.stderr);
+}
+
+#[test]
+fn small_sizes_are_made_by_search_and_check_unique() {
+    for n in 1..=12 {
+        for jigsaw in [&[][..], &["--jigsaw"]] {
+            let size = n.to_string();
+            let args = [&["generate", "--size", &size, "--seed", "3"], jigsaw].concat();
+            let made = ndoku_within(&args, b"", Duration::from_secs(60));
+            assert_eq!(made.code, 0, "{args:?}: {}", made.stderr);
+            let check = ndoku_within(&["check"], made.stdout.as_bytes(), SECONDS_10);
+            let unique = format!("unique\t{n}x{n}\t");
+            assert!(
+                check.stdout.starts_with(&unique),
+                "{args:?}: {}",
+                check.stdout
+            );
+        }
     }
 }

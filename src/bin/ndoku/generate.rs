@@ -82,8 +82,9 @@ pub struct GenerateArgs {
     pub jigsaw: bool,
     /// Variant: the side of the board (default 9), for `--jigsaw`, or alone
     /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4, 81: 9×9,
-    /// 90: 9×10), up to 400. Past 20, ask for `--level easy` (or `--box B`
-    /// for square boxes): carving by search takes minutes to hours there.
+    /// 90: 9×10), up to 400. Past 20 (14 for a jigsaw), ask for `--level
+    /// easy` (or `--box B` for square boxes): carving by search takes
+    /// minutes to hours there.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=400),
           conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
     pub size: Option<u16>,
@@ -233,8 +234,14 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
         rules = rules.with_chess(ChessRule::AntiKing);
     }
     let n = rules.size();
-    if n > MAX_SEARCH_SIDE && args.level != Some(LevelArg::Easy) {
-        return Err(too_big_to_search(args, n));
+    let irregular = args.jigsaw || args.regions.is_some();
+    let limit = if irregular {
+        MAX_SEARCH_JIGSAW
+    } else {
+        MAX_SEARCH_SIDE
+    };
+    if n > limit && args.level != Some(LevelArg::Easy) {
+        return Err(too_big_to_search(args, n, limit));
     }
     if let Some(format) = args.format.filter(|&f| f != OutputFormat::Json)
         && let Some(lost) = lost_in_cells(args, &rules)
@@ -257,9 +264,14 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
 /// where 20×20 takes seconds.
 const MAX_SEARCH_SIDE: usize = 20;
 
-/// Why a variant puzzle of side `n` is not carved by search, and what to
-/// ask for instead.
-fn too_big_to_search(args: &GenerateArgs, n: usize) -> String {
+/// [`MAX_SEARCH_SIDE`] for irregular regions, whose searches take longer:
+/// 14×14 jigsaws take a second, 15×15 and 16×16 about a minute and
+/// 18×18 over two (release, seed 1, a loaded machine).
+const MAX_SEARCH_JIGSAW: usize = 14;
+
+/// Why a variant puzzle of side `n` is not carved by search past `limit`,
+/// and what to ask for instead.
+fn too_big_to_search(args: &GenerateArgs, n: usize, limit: usize) -> String {
     let plain = args.boxes.is_none()
         && !args.jigsaw
         && args.regions.is_none()
@@ -268,6 +280,11 @@ fn too_big_to_search(args: &GenerateArgs, n: usize) -> String {
             || args.disjoint_groups
             || args.anti_knight
             || args.anti_king);
+    let layout = if limit == MAX_SEARCH_JIGSAW {
+        " with irregular regions"
+    } else {
+        ""
+    };
     let b = n.isqrt();
     let square = if plain && b * b == n && (2..=8).contains(&b) {
         format!(", or --box {b} for square boxes, which the classic generator carves by search")
@@ -275,9 +292,9 @@ fn too_big_to_search(args: &GenerateArgs, n: usize) -> String {
         String::new()
     };
     format!(
-        "a {n}x{n} board is made only with --level easy{square}: past \
-         {MAX_SEARCH_SIDE}x{MAX_SEARCH_SIDE}, a search for each given to remove takes \
-         minutes to hours a puzzle, where --level easy removes givens by singles"
+        "a {n}x{n} board{layout} is made only with --level easy{square}: past \
+         {limit}x{limit}, a search for each given to remove takes minutes to hours a \
+         puzzle, where --level easy removes givens by singles"
     )
 }
 
