@@ -246,12 +246,17 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     if let Some(format) = args.format.filter(|&f| f != OutputFormat::Json)
         && let Some(lost) = lost_in_cells(args, &rules)
     {
+        let read_back = match classic_boxes(n).as_str() {
+            "none" => {
+                "which ndoku reads back only on sides with boxes (4, 6, 8, 9, 10, 12 …)".to_owned()
+            }
+            boxes => format!("which read back as a classic {n}x{n} puzzle with boxes of {boxes}"),
+        };
         return Err(format!(
-            "--format {} cannot carry {lost}: it writes only the cells, which read back \
-             as a classic {n}x{n} puzzle with boxes of {}. Use --format json (f-puzzles \
-             JSON, the default for variant puzzles), which carries the rules",
+            "--format {} cannot carry {lost}: it writes only the cells, {read_back}. \
+             Use --format json (f-puzzles JSON, the default for variant puzzles), which \
+             carries the rules",
             format.name(),
-            classic_boxes(n),
         ));
     }
     Ok(Some(rules))
@@ -341,7 +346,7 @@ fn lost_in_cells(args: &GenerateArgs, rules: &Rules) -> Option<String> {
     );
     let unboxed = n <= 64 && classic_boxes(n) == "none";
     if lost.is_empty() && unboxed {
-        lost.push(format!("a {n}x{n} board, which has no boxes (cells alone read back only on sides with boxes, such as 4, 6, 8, 9 or 12)"));
+        lost.push(format!("a {n}x{n} board, which has no boxes"));
     }
     debug_assert!(!lost.is_empty() || *rules == Rules::classic(n).expect("a size from 1 to 400"));
     match lost.len() {
