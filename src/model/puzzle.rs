@@ -245,9 +245,35 @@ impl<const BOX: usize> From<&Board<BOX>> for Puzzle {
 
 impl fmt::Display for Puzzle {
     /// One line, `.` for empty and `1`-`9`, `A`-`Z`, `a`-`z` for values (up
-    /// to 61); `{:#}` prints a row a line. Above 61, numbers separated by spaces.
+    /// to 61); above 61, numbers separated by spaces, `0` for empty.
+    ///
+    /// `{:#}` prints a row a line. Under boxes of R×C cells (R and C from 2),
+    /// as [`Board`]'s `{:#}` prints them, the cells are separated by spaces,
+    /// the boxes by `|`, and the bands by rule lines of `-` and `+`, numbers
+    /// right-aligned and `.` for empty above 61; other layouts (a jigsaw, or
+    /// a prime side, whose boxes are rows) print rows as `{}` prints the board.
+    /// [`Variant::parse_classic`] reads either back.
+    ///
+    /// ```
+    /// use ndoku::{Rules, Variant};
+    ///
+    /// let mut cells = [0; 36];
+    /// cells[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+    /// let six = Variant::from_cells(Rules::boxes(2, 3)?, &cells)?;
+    /// assert_eq!(format!("{six:#}").lines().next(), Some("1 2 3 | 4 5 6"));
+    /// assert_eq!(format!("{six:#}").parse::<Variant>()?, six);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();
+        let boxes = self
+            .rules
+            .geometry()
+            .box_shape()
+            .filter(|&(h, w)| h > 1 && w > 1);
+        if let (true, Some((h, w))) = (f.alternate(), boxes) {
+            return self.fmt_boxed(f, h, w);
+        }
         if n > 61 {
             let text = self.to_tokens();
             return f.write_str(&if f.alternate() {
@@ -260,15 +286,52 @@ impl fmt::Display for Puzzle {
             if f.alternate() && i > 0 && i % n == 0 {
                 f.write_str("\n")?;
             }
-            // Values above 61 print as tokens above, so each fits one byte.
-            let v = v as u8;
-            let ch = match v {
-                0 => '.',
-                1..=9 => char::from(b'0' + v),
-                10..=35 => char::from(b'A' + v - 10),
-                _ => char::from(b'a' + v - 36),
-            };
-            write!(f, "{ch}")?;
+            write!(f, "{}", symbol(v))?;
+        }
+        Ok(())
+    }
+}
+
+/// The character of value `v` (0 for empty) on a board of at most 61 values.
+fn symbol(v: u16) -> char {
+    // Values above 61 print as tokens, so each fits one byte.
+    let v = v as u8;
+    match v {
+        0 => '.',
+        1..=9 => char::from(b'0' + v),
+        10..=35 => char::from(b'A' + v - 10),
+        _ => char::from(b'a' + v - 36),
+    }
+}
+
+impl Puzzle {
+    /// The grid `{:#}` prints under boxes of `h`×`w` cells: cells separated
+    /// by spaces (right-aligned numbers above 61 values), `|` between
+    /// boxes, and rule lines between bands.
+    fn fmt_boxed(&self, f: &mut fmt::Formatter<'_>, h: usize, w: usize) -> fmt::Result {
+        let n = self.size();
+        let width = if n > 61 { n.to_string().len() } else { 1 };
+        let segment = "-".repeat(w * (width + 1) - 1);
+        let rule = vec![segment; n / w].join("-+-");
+        for (r, row) in self.cells.chunks(n).enumerate() {
+            if r > 0 {
+                f.write_str("\n")?;
+                if r % h == 0 {
+                    writeln!(f, "{rule}")?;
+                }
+            }
+            for (c, &v) in row.iter().enumerate() {
+                match c {
+                    0 => {}
+                    c if c % w == 0 => f.write_str(" | ")?,
+                    _ => f.write_str(" ")?,
+                }
+                match (width, v) {
+                    (1, v) => write!(f, "{}", symbol(v))?,
+                    (_, 0) => write!(f, "{:>width$}", ".")?,
+                    (_, v) => write!(f, "{v:>width$}")?,
+                }
+            }
         }
         Ok(())
     }

@@ -85,6 +85,24 @@ fn is_board(k: usize) -> bool {
     SIDES.iter().any(|&n| n * n == k)
 }
 
+/// The most cells a row of a board up to 64×64 has.
+const MAX_ROW: usize = SIDES[SIDES.len() - 1];
+
+/// Whether a board of side `n` up to 64 has boxes, and so is read from
+/// lines and grids of its cells: `n` is composite (4, 6, 8, 9, 10, 12, …).
+/// A prime side has rows for boxes, and a line of 7 or 25 cells is rather a
+/// row of a grid or a typo.
+fn is_row_side(n: usize) -> bool {
+    n <= MAX_ROW && (2..n).any(|d| n.is_multiple_of(d))
+}
+
+/// Whether `k` cells make a board of a side [`is_row_side`] takes: N² for
+/// N in 4, 6, 8, 9, 10, 12 … 64.
+fn is_boxed_square(k: usize) -> bool {
+    let n = k.isqrt();
+    n * n == k && is_row_side(n)
+}
+
 /// Whether `k` cells make a board past 64×64 that the run-time model
 /// holds (to 400×400): a line of that many numbers is a whole puzzle.
 fn is_big_board(k: usize) -> bool {
@@ -253,8 +271,14 @@ pub struct LineShape {
     words: usize,
     /// Whether every word could be one cell: a number or a single character.
     words_are_cells: bool,
-    /// Whether the line holds a value no 4×4 board has, or `|` box rules.
-    not_four: bool,
+    /// Whether the line holds `|` box rules (or box-drawing characters).
+    ruled: bool,
+    /// Whether the line holds a comma, which separates tokens.
+    commas: bool,
+    /// The largest value among its characters (a letter is 10 or more).
+    char_max: usize,
+    /// The largest number among its words (saturating).
+    word_max: u64,
 }
 
 impl LineShape {
@@ -264,22 +288,43 @@ impl LineShape {
         let chars = cells(line).count();
         let words = words(line).count();
         let words_are_cells = self::words(line).all(|w| w.chars().nth(1).is_none() || is_number(w));
-        // A value no 4×4 board has: a letter or a digit past 4, or, where
-        // the sixteen cells are words, a number past 4 (a run of digits such
-        // as `0300002000021000` is sixteen cells, not one number).
-        let not_four = line.contains(|c| c == '|' || is_box_drawing(c))
-            || line
-                .chars()
-                .any(|c| c.is_ascii_alphabetic() || matches!(c, '5'..='9'))
-            || (words == 16
-                && self::words(line)
-                    .any(|w| is_number(w) && w.parse::<u64>().map_or(true, |v| v > 4)));
+        let ruled = line.contains(|c| c == '|' || is_box_drawing(c));
+        // A letter is a value past 9, whatever the alphabet.
+        let char_max = cells(line)
+            .map(|c| match c {
+                '0'..='9' => c as usize - '0' as usize,
+                c if c.is_ascii_alphabetic() => 10,
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        let word_max = self::words(line)
+            .filter(|w| is_number(w))
+            .map(|w| w.parse::<u64>().unwrap_or(u64::MAX))
+            .max()
+            .unwrap_or(0);
         Self {
             chars,
             words,
             words_are_cells,
-            not_four,
+            ruled,
+            commas: line.contains(','),
+            char_max,
+            word_max,
         }
+    }
+
+    /// Whether the line's `k` = N² cells (N a side up to 64 with boxes) could
+    /// be a whole N×N puzzle rather than a row of a board of side `k`: it
+    /// has no `|` box rules, and no value past N, neither as a character
+    /// nor, where the `k` cells are words, as a number (a run of digits such
+    /// as `0300002000021000` is sixteen cells, not one number).
+    fn could_be_whole(&self, k: usize) -> bool {
+        let n = k.isqrt();
+        is_boxed_square(k)
+            && !self.ruled
+            && self.char_max <= n
+            && !(self.words == k && self.word_max > n as u64)
     }
 
     /// Whether the line holds any cell (not only white space and box rules).
@@ -297,35 +342,57 @@ impl LineShape {
     /// Whether the line holds the cells of a whole board, in characters or in words.
     #[must_use]
     pub fn is_whole(&self) -> bool {
-        is_board(self.chars) || is_board(self.words) || is_big_board(self.words)
+        // N×N characters for any side N up to 64 with boxes (6×6, 8×8,
+        // 12×12 as well as the square-box sizes), unless the line has more
+        // words than a row of such a board: then it is a row of a larger one.
+        let boxed = is_boxed_square(self.chars) && self.words <= MAX_ROW;
+        is_board(self.chars) || boxed || is_board(self.words) || is_big_board(self.words)
     }
 
     /// The counts of cells the line may hold: its characters, and its words
     /// when each could be one cell (nine groups of nine symbols are a whole
     /// 9×9 puzzle, not nine cells).
+    ///
+    /// A line of tokens (commas, or numbers of two or more digits whose
+    /// count is a row's, or whose characters' is not) holds its words
+    /// alone: a row of a 16×16 grid in numbers holds some 20 to 30 digits,
+    /// as many as a row of a 20×20 or 24×24 board has cells.
     fn cell_counts(&self) -> impl Iterator<Item = usize> {
-        [Some(self.chars), self.words_are_cells.then_some(self.words)]
-            .into_iter()
-            .flatten()
+        let tokens = self.words_are_cells
+            && (self.commas
+                || (self.word_max >= 10 && (is_row_side(self.words) || !is_row_side(self.chars))));
+        [
+            (!tokens).then_some(self.chars),
+            self.words_are_cells.then_some(self.words),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// The side N of the board the line is one row of, counted in
-    /// characters or in words. Sixteen cells make a whole 4×4 puzzle as well
-    /// as a row of a 16×16 board: such a line counts as a row only when it
-    /// has `|` box rules, as `{:#}` prints them, or a value past 4 (see
-    /// [`LineShape::fits_row`] for the rest of such a grid).
+    /// characters or in words: any side up to 64 that has boxes, square
+    /// (9, 16, 25) or not (6, 8, 10, 12). Sixteen cells make a whole 4×4
+    /// puzzle as well as a row of a 16×16 board, and so do 36 (6×6 and
+    /// 36×36) and 64 (8×8 and 64×64): such a line counts as a row only when
+    /// it has `|` box rules, as `{:#}` prints them, or a value past the
+    /// smaller board's side (see [`LineShape::fits_row`] for the rest of
+    /// such a grid).
     #[must_use]
     pub fn row_width(&self) -> Option<usize> {
         self.cell_counts()
-            .find(|&k| SIDES.contains(&k) && (!is_board(k) || self.not_four))
+            .find(|&k| is_row_side(k) && !self.could_be_whole(k))
     }
 
     /// Whether the line can be a row of a grid found to be `width` wide: a
-    /// line of that width, or, in a 16×16 grid, sixteen cells that could also
-    /// make a 4×4 puzzle (a row of empty cells and values up to 4).
+    /// line of that width, or, in a 16×16, 36×36 or 64×64 grid, as many
+    /// cells that could also make a 4×4, 6×6 or 8×8 puzzle (a row of empty
+    /// cells and small values).
     #[must_use]
     pub fn fits_row(&self, width: usize) -> bool {
-        self.row_width() == Some(width) || (width == 16 && self.cell_counts().any(|k| k == 16))
+        self.row_width() == Some(width)
+            || (is_row_side(width)
+                && is_boxed_square(width)
+                && self.cell_counts().any(|k| k == width))
     }
 
     /// The number of words on a line that holds more of them than a row of

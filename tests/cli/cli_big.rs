@@ -92,13 +92,14 @@ fn a_grid_of_n_lines_is_one_puzzle_with_square_or_rectangular_boxes() {
         }
     }
     let wide = puzzle(9, 10, 95, 2);
-    // The grid format prints rows of tokens and a blank line.
+    // The grid format prints rows of tokens, a rule line between bands of
+    // nine rows, and a blank line.
     let run = on_file(
         &["solve", "--format", "grid"],
         "grid90.txt",
         &boxed(wide.cells(), 9, 10),
     );
-    assert_eq!(run.lines().len(), 91, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 90 + 9 + 1, "{}", run.stderr);
     assert_solves(&wide, &run.stdout);
 }
 

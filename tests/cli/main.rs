@@ -13,5 +13,6 @@ mod cli_generate_rated;
 mod cli_generate_variants;
 mod cli_logic;
 mod cli_variants;
+mod papercuts_generate;
 mod papercuts_input;
 mod papercuts_logic;

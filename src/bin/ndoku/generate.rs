@@ -82,7 +82,9 @@ pub struct GenerateArgs {
     pub jigsaw: bool,
     /// Puzzle: the side of the board (default 9), for `--jigsaw`, or alone
     /// for boxes as f-puzzles draws them (6: 2×3, 8: 2×4, 12: 3×4, 81: 9×9,
-    /// 90: 9×10), up to 400. Past 64, ask for `--level easy`.
+    /// 90: 9×10), up to 400. Past 20 (14 for a jigsaw), ask for `--level
+    /// easy` (or `--box B` for square boxes): carving by search takes
+    /// minutes to hours there.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=400),
           conflicts_with_all = ["boxw", "regions"], help_heading = "Variants")]
     pub size: Option<u16>,
@@ -129,6 +131,19 @@ pub enum OutputFormat {
     /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`), one a
     /// line: the JSON of `json`, compressed.
     FpuzzlesLink,
+}
+
+impl OutputFormat {
+    /// The name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Line => "line",
+            OutputFormat::Grid => "grid",
+            OutputFormat::Tokens => "tokens",
+            OutputFormat::Json => "json",
+            OutputFormat::FpuzzlesLink => "fpuzzles-link",
+        }
+    }
 }
 
 /// Reads `--rating`: `3.0-4.0`, or `3.2`.
@@ -224,7 +239,132 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     if args.anti_king {
         rules = rules.with_chess(ChessRule::AntiKing);
     }
+    let n = rules.size();
+    let irregular = args.jigsaw || args.regions.is_some();
+    let limit = if irregular {
+        MAX_SEARCH_JIGSAW
+    } else {
+        MAX_SEARCH_SIDE
+    };
+    if n > limit && args.level != Some(LevelArg::Easy) {
+        return Err(too_big_to_search(args, n, limit));
+    }
+    if let Some(format) = args
+        .format
+        .filter(|&f| !matches!(f, OutputFormat::Json | OutputFormat::FpuzzlesLink))
+        && let Some(lost) = lost_in_cells(args, &rules)
+    {
+        let read_back = match classic_boxes(n).as_str() {
+            "none" => {
+                "which ndoku reads back only on sides with boxes (4, 6, 8, 9, 10, 12 …)".to_owned()
+            }
+            boxes => format!("which read back as a classic {n}x{n} puzzle with boxes of {boxes}"),
+        };
+        return Err(format!(
+            "--format {} cannot carry {lost}: it writes only the cells, {read_back}. \
+             Use --format json (f-puzzles JSON, the default for variant puzzles), which \
+             carries the rules",
+            format.name(),
+        ));
+    }
     Ok(Some(rules))
+}
+
+/// The largest side the run-time generator carves by search (without
+/// `--level easy`): it checks each orbit of givens with a uniqueness search,
+/// and past 20×20 those take minutes to hours a puzzle (24×24: over a
+/// minute; 29×29 without boxes: over a minute; 81×81: no end in sight),
+/// where 20×20 takes seconds.
+const MAX_SEARCH_SIDE: usize = 20;
+
+/// [`MAX_SEARCH_SIDE`] for irregular regions, whose searches take longer:
+/// 14×14 jigsaws take a second, 15×15 and 16×16 about a minute and
+/// 18×18 over two (release, seed 1, a loaded machine).
+const MAX_SEARCH_JIGSAW: usize = 14;
+
+/// Why a variant puzzle of side `n` is not carved by search past `limit`,
+/// and what to ask for instead.
+fn too_big_to_search(args: &GenerateArgs, n: usize, limit: usize) -> String {
+    let plain = args.boxes.is_none()
+        && !args.jigsaw
+        && args.regions.is_none()
+        && !(args.diagonals
+            || args.windows
+            || args.disjoint_groups
+            || args.anti_knight
+            || args.anti_king);
+    let layout = if limit == MAX_SEARCH_JIGSAW {
+        " with irregular regions"
+    } else {
+        ""
+    };
+    let b = n.isqrt();
+    let square = if plain && b * b == n && (2..=8).contains(&b) {
+        format!(", or --box {b} for square boxes, which the classic generator carves by search")
+    } else {
+        String::new()
+    };
+    format!(
+        "a {n}x{n} board{layout} is made only with --level easy{square}: past \
+         {limit}x{limit}, a search for each given to remove takes minutes to hours a \
+         puzzle, where --level easy removes givens by singles"
+    )
+}
+
+/// The boxes ndoku reads a classic board of side `n` with, as `RxC`, or
+/// `none` for a side whose boxes would be its rows.
+fn classic_boxes(n: usize) -> String {
+    match Rules::classic(n)
+        .ok()
+        .and_then(|r| r.geometry().box_shape())
+    {
+        Some((h, w)) if h > 1 && w > 1 => format!("{h}x{w}"),
+        _ => "none".into(),
+    }
+}
+
+/// What the cells alone (lines, grids and tokens) would lose of `rules`, as
+/// the options named it; `None` when they read back as these rules: the
+/// classic rules of the size (boxes as [`Rules::classic`] draws them), on a
+/// side the readers take from cells (one with boxes, or past 64).
+fn lost_in_cells(args: &GenerateArgs, rules: &Rules) -> Option<String> {
+    let n = rules.size();
+    let mut lost = Vec::new();
+    if args.jigsaw {
+        lost.push("irregular regions (--jigsaw)".to_owned());
+    } else if let Some(path) = &args.regions {
+        lost.push(format!("irregular regions (--regions {})", path.display()));
+    } else if let Some((r, c)) = args.boxes
+        && classic_boxes(n) != format!("{r}x{c}")
+    {
+        lost.push(format!("boxes of {r}x{c} (--boxes)"));
+    }
+    let flags = [
+        (args.diagonals, "diagonals (--diagonals)"),
+        (args.windows, "windows (--windows)"),
+        (args.disjoint_groups, "disjoint groups (--disjoint-groups)"),
+        (args.anti_knight, "anti-knight (--anti-knight)"),
+        (args.anti_king, "anti-king (--anti-king)"),
+    ];
+    lost.extend(
+        flags
+            .iter()
+            .filter(|(set, _)| *set)
+            .map(|(_, name)| (*name).to_owned()),
+    );
+    let unboxed = n <= 64 && classic_boxes(n) == "none";
+    if lost.is_empty() && unboxed {
+        lost.push(format!("a {n}x{n} board, which has no boxes"));
+    }
+    debug_assert!(!lost.is_empty() || *rules == Rules::classic(n).expect("a size from 1 to 400"));
+    match lost.len() {
+        0 => None,
+        1 => lost.pop(),
+        _ => {
+            let last = lost.pop().expect("two or more");
+            Some(format!("{} and {last}", lost.join(", ")))
+        }
+    }
 }
 
 /// Reads a region map: N lines of N region names, one character each or
@@ -459,8 +599,10 @@ fn variants(
 /// A variant puzzle (and its solution, when asked) as printed: f-puzzles
 /// JSON by default, with the solution as its `solution` field.
 fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
-    // f-puzzles draws boards up to 16×16; past 64×64 a line of tokens reads back.
-    let fallback = if made.puzzle.size() > 64 {
+    // f-puzzles draws boards up to 16×16; past 64×64 a line of tokens reads
+    // back, when it is of classic rules (JSON carries any others).
+    let fallback = if made.puzzle.size() > 64 && lost_in_cells(args, made.puzzle.rules()).is_none()
+    {
         OutputFormat::Line
     } else {
         OutputFormat::Json

@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::io::Write as _;
 
+use ndoku::text::sniff::LineShape;
 use ndoku::{AnyBoard, Count, Limits, ParseError, Puzzle, Solver};
 
 use crate::input::{Entry, MAX_TYPED_SIDE, Shape};
@@ -294,8 +295,11 @@ impl Job {
     /// 2×3, 12×12 in 3×4), which the run-time model reads; `None` for the rest.
     fn read_unboxed(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
         let text = *entry.text.as_ref().ok()?;
-        (!self.hex && entry.shape == Shape::Line && is_unboxed_square(text))
-            .then(|| Puzzle::parse_classic(text).map_err(|e| (entry.line, e.to_string())))
+        // A line or a grid of N×N cells for a side with no typed board (6×6
+        // in boxes of 2×3, 12×12 in 3×4): the run-time model reads it.
+        (!self.hex && is_unboxed(text, entry.shape)).then(|| {
+            Puzzle::parse_classic(text).map_err(|e| (line_of(entry, text, Some(&e)), e.to_string()))
+        })
     }
 
     /// Reads the puzzle of `entry` as `solve` does, without searching it:
@@ -587,6 +591,29 @@ fn is_large(text: &str, shape: Shape) -> bool {
         Shape::Grid => false,
         Shape::Line => text.len() > CELLS && ndoku::text::sniff::cell_count(text) > CELLS,
     }
+}
+
+/// Whether the puzzle in `text` is of a side up to 64 that no typed board
+/// has and that has boxes ([`is_unboxed_square`]); for a grid, the width
+/// most of its rows have, so that the run-time model's error names a row
+/// that is off, and a typed grid with a typo in a row stays typed.
+fn is_unboxed(text: &str, shape: Shape) -> bool {
+    let width = || {
+        let mut widths: Vec<(usize, usize)> = Vec::new();
+        let rows = text.lines().map(LineShape::of).filter(LineShape::has_cells);
+        for w in rows.filter_map(|row| row.row_width()) {
+            match widths.iter_mut().find(|(k, _)| *k == w) {
+                Some((_, count)) => *count += 1,
+                None => widths.push((w, 1)),
+            }
+        }
+        widths
+            .into_iter()
+            .max_by_key(|&(_, count)| count)
+            .map(|(w, _)| w)
+    };
+    is_unboxed_square(text)
+        || (shape == Shape::Grid && width().is_some_and(|n| !AnyBoard::SIZES.contains(&n)))
 }
 
 /// Whether `text` holds N×N cells for a side N up to 64 that no typed

@@ -112,6 +112,13 @@ impl<M: Mask> State<M> {
         if M::BUCKETS {
             return self.place_givens(m, givens);
         }
+        if m.full.is_single() {
+            // One value (a 1×1 board): every cell starts with one candidate,
+            // which no restriction changes, so queue its assignment here, as
+            // `restrict` queues a cell it leaves with one. Unqueued, the cell
+            // stayed open forever, and the search chose it again and again.
+            self.queue.extend(0..m.cells as u32);
+        }
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
                 self.restrict(m, c, M::bit(usize::from(v) - 1))?;
