@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use mask::{Mask, Wide};
 use model::Model;
+use propagate::Constraints;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use search::{Frame, Search};
@@ -75,6 +76,8 @@ struct Scratch {
 struct Compiled<M> {
     rules: Arc<Rules>,
     model: Model<M>,
+    /// The constraints beyond houses, which `model` watches.
+    constraints: Constraints<M>,
     state: State<M>,
     frames: Vec<Frame<M>>,
 }
@@ -271,17 +274,18 @@ impl Run<'_> {
             Some(s) if Arc::ptr_eq(&s.rules, rules) || s.rules.is_built_as(rules) => s,
             Some(s) => {
                 // Other rules: compile them, and fit the state's buffers to them.
-                s.model = Model::new(rules);
+                (s.model, s.constraints) = propagate::compile(rules);
                 s.state.fit(&s.model);
                 s.rules = Arc::clone(rules);
                 s
             }
             None => {
-                let model = Model::new(rules);
+                let (model, constraints) = propagate::compile(rules);
                 let state = State::new(&model);
                 slot.insert(Compiled {
                     rules: Arc::clone(rules),
                     model,
+                    constraints,
                     state,
                     frames: Vec::new(),
                 })
@@ -290,6 +294,7 @@ impl Run<'_> {
         let mut values = vec![0u16; compiled.model.cells];
         let mut search = Search {
             m: &compiled.model,
+            constraints: &compiled.constraints,
             st: &mut compiled.state,
             frames: &mut compiled.frames,
             limits: self.limits,

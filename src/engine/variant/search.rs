@@ -2,6 +2,7 @@
 
 use super::mask::Mask;
 use super::model::Model;
+use super::propagate::Constraints;
 use super::state::State;
 use crate::engine::limits::Meter;
 use crate::engine::outcome::Stop;
@@ -23,6 +24,8 @@ pub(crate) struct Frame<M> {
 /// overflow the call stack, and so that a step back is an undo to a mark.
 pub(crate) struct Search<'a, M> {
     pub m: &'a Model<M>,
+    /// The constraints beyond houses the model watches.
+    pub constraints: &'a Constraints<M>,
     pub st: &'a mut State<M>,
     pub frames: &'a mut Vec<Frame<M>>,
     pub limits: Meter,
@@ -46,7 +49,7 @@ impl<M: Mask> Search<'_, M> {
         if self
             .st
             .reset(self.m, givens)
-            .and_then(|()| self.st.propagate(self.m))
+            .and_then(|()| self.st.propagate(self.m, self.constraints))
             .is_err()
         {
             return Stop::Exhausted;
@@ -76,7 +79,7 @@ impl<M: Mask> Search<'_, M> {
     /// without contradiction, stepping back past decisions with none left.
     /// `None` once a candidate holds; else why the search stops.
     fn advance(&mut self) -> Option<Stop> {
-        let m = self.m;
+        let (m, constraints) = (self.m, self.constraints);
         loop {
             let Some(f) = self.frames.last_mut() else {
                 return Some(Stop::Exhausted);
@@ -105,7 +108,7 @@ impl<M: Mask> Search<'_, M> {
             if self
                 .st
                 .restrict(m, cell, bit)
-                .and_then(|()| self.st.propagate(m))
+                .and_then(|()| self.st.propagate(m, constraints))
                 .is_ok()
             {
                 return None;
@@ -119,7 +122,7 @@ impl<M: Mask> Search<'_, M> {
             if self
                 .st
                 .restrict(m, cell, !bit)
-                .and_then(|()| self.st.propagate(m))
+                .and_then(|()| self.st.propagate(m, constraints))
                 .is_ok()
             {
                 f.mark = self.st.mark();

@@ -68,7 +68,7 @@ impl<M: Mask> State<M> {
             buckets: Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n),
             queue: Vec::with_capacity(m.cells),
             houses: Dirty::new(m.house_count()),
-            constraints: Dirty::new(m.constraints.len()),
+            constraints: Dirty::new(m.constraint_count()),
             locked: Dirty::new(m.house_count()),
             open: m.cells,
             assignments: 0,
@@ -82,7 +82,7 @@ impl<M: Mask> State<M> {
         self.buckets = Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n);
         self.places = vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }];
         self.houses = Dirty::new(m.house_count());
-        self.constraints = Dirty::new(m.constraints.len());
+        self.constraints = Dirty::new(m.constraint_count());
         self.locked = Dirty::new(m.house_count());
         self.trail.clear();
         self.queue.clear();
@@ -106,7 +106,7 @@ impl<M: Mask> State<M> {
         self.locked.clear();
         self.open = m.cells;
         self.assignments = 0;
-        for k in 0..m.constraints.len() {
+        for k in 0..m.constraint_count() {
             self.constraints.push(k);
         }
         if M::BUCKETS {

@@ -2,18 +2,25 @@
 //!
 //! A constraint that is not a house (a sum cage, and later a thermometer or
 //! an arrow) is one module here behind [`Constraint`]: the cells it reads,
-//! and what it removes when one of them changes.
+//! and what it removes when one of them changes. [`compile`] builds them
+//! from the rules, beside the [`Model`] that watches their cells.
 
 mod bounds;
 mod cage;
+mod compile;
 
-pub(crate) use bounds::Bounds;
-pub(crate) use cage::CageSum;
+use bounds::Bounds;
+use cage::CageSum;
+pub(crate) use compile::compile;
 
 use super::mask::Mask;
 use super::model::Model;
 use super::state::State;
 use crate::engine::classic::state::Contradiction;
+
+/// The constraints beyond houses of one set of rules: constraint `k` is
+/// the `k` of [`Model::constraints_of`] and of the state's work queue.
+pub(crate) type Constraints<M> = Vec<Box<dyn Constraint<M>>>;
 
 /// A constraint beyond houses, run whenever one of its cells changes.
 pub(crate) trait Constraint<M>: Send + Sync {
@@ -32,7 +39,11 @@ impl<M: Mask> State<M> {
     /// Makes every queued assignment, and runs the hidden-single checks,
     /// the constraints and the locked-candidate checks with work queued,
     /// until nothing changes or a contradiction shows. Cheapest first.
-    pub(crate) fn propagate(&mut self, m: &Model<M>) -> Result<(), Contradiction> {
+    pub(crate) fn propagate(
+        &mut self,
+        m: &Model<M>,
+        constraints: &Constraints<M>,
+    ) -> Result<(), Contradiction> {
         loop {
             self.assign_queued(m)?;
             if let Some((h, d)) = self.next_single() {
@@ -44,7 +55,7 @@ impl<M: Mask> State<M> {
                 continue;
             }
             if let Some(k) = self.next_constraint() {
-                m.constraints[k].propagate(m, self)?;
+                constraints[k].propagate(m, self)?;
                 continue;
             }
             let Some(h) = self.next_locked() else {

@@ -1,0 +1,166 @@
+//! The constraints beyond houses, compiled from [`Rules`]: the sum cages, and the sums the rule of 45 derives from them.
+
+use super::{Bounds, CageSum, Constraint, Constraints};
+use crate::engine::variant::mask::Mask;
+use crate::engine::variant::model::Model;
+use crate::model::rules::Rules;
+
+/// The most cells a sum derived from the rule of 45 may span when its
+/// cells need not differ: bounds on more cells prune almost nothing.
+const MAX_LOOSE_SUM: usize = 6;
+
+/// The most value combinations a derived sum of different values lists;
+/// past it, the sum keeps bounds only: a derived sum is a hint, and a long
+/// list costs each propagation more than it prunes.
+const MAX_DERIVED_COMBOS: usize = 64;
+
+/// The most rows (or columns) in a band the rule of 45 is applied to.
+const MAX_BAND: usize = 4;
+
+/// Compiles `rules`: the model's layout, and beside it the constraints
+/// beyond houses (the sum cages, then the sums the rule of 45 derives
+/// from them), which the model watches.
+pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
+    let mut model = Model::new(rules);
+    let n = model.n;
+    let mut constraints: Constraints<M> = Vec::new();
+    for cage in rules.cages() {
+        if let Some(sum) = cage.sum() {
+            constraints.push(sum_constraint(
+                n,
+                cage.cells().to_vec(),
+                sum,
+                true,
+                usize::MAX,
+            ));
+        }
+    }
+    let houses = (0..model.house_count()).map(|h| model.house(h));
+    let derived = derived_sums(rules, houses);
+    // `mark[d] == a`: cell `d` must differ from cell `a`.
+    let mut mark = vec![u32::MAX; model.cells];
+    for (cells, sum) in derived {
+        let distinct = cells.iter().enumerate().all(|(i, &a)| {
+            let _ = model.peers.try_each(a as usize, |d| {
+                mark[d as usize] = a;
+                Ok::<(), std::convert::Infallible>(())
+            });
+            cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
+        });
+        if distinct || cells.len() <= MAX_LOOSE_SUM {
+            constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
+        }
+    }
+    model.watch(constraints.iter().map(|con| con.cells()));
+    (model, constraints)
+}
+
+/// A sum over `cells`: by the value combinations it allows when they
+/// differ and those are few enough to list, else by bounds.
+fn sum_constraint<M: Mask>(
+    n: usize,
+    cells: Vec<u32>,
+    sum: u64,
+    distinct: bool,
+    most: usize,
+) -> Box<dyn Constraint<M>> {
+    if distinct && let Some(cage) = CageSum::new(n, cells.clone(), sum, most) {
+        return Box::new(cage);
+    }
+    Box::new(Bounds::new(cells, sum))
+}
+
+/// The sums the rule of 45 (N(N+1)/2 a house) proves: for each house, and
+/// each band of consecutive rows or columns, the cells its cages inside
+/// leave (innies) and the cells outside it that the cages crossing it
+/// cover (outies). Only when the sum cages do not overlap.
+fn derived_sums<'a>(
+    rules: &Rules,
+    houses: impl Iterator<Item = &'a [u32]>,
+) -> Vec<(Vec<u32>, u64)> {
+    let n = rules.size();
+    let cages: Vec<(&[u32], u64)> = rules
+        .cages()
+        .iter()
+        .filter_map(|c| Some((c.cells(), c.sum()?)))
+        .collect();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let mut owner = vec![u32::MAX; n * n];
+    for (k, (cells, _)) in cages.iter().enumerate() {
+        for &c in *cells {
+            if owner[c as usize] != u32::MAX {
+                return Vec::new();
+            }
+            owner[c as usize] = k as u32;
+        }
+    }
+    let mut groups: Vec<Vec<u32>> = houses.map(<[u32]>::to_vec).collect();
+    // Bands of 2 and 3 rows, and of columns: wider ones cost more to
+    // derive than their sums save in search (see docs/decisions).
+    if n <= 16 {
+        for len in 2..n.min(MAX_BAND + 1) {
+            for first in 0..=n - len {
+                let rows = (first * n..(first + len) * n).map(|c| c as u32);
+                let cols =
+                    (0..n).flat_map(|r| (first..first + len).map(move |c| (r * n + c) as u32));
+                groups.push(rows.collect());
+                groups.push(cols.collect());
+            }
+        }
+    }
+    let house_total = (n * (n + 1) / 2) as u64;
+    let mut out: Vec<(Vec<u32>, u64)> = Vec::new();
+    // `stamp[c] == g`: cell `c` is in group `g`; `met[k] == g`: cage `k` meets it.
+    let (mut stamp, mut met) = (vec![usize::MAX; n * n], vec![usize::MAX; cages.len()]);
+    // `wholly[k]`: whether cage `k`, which meets the group, lies wholly in it.
+    let mut wholly = vec![false; cages.len()];
+    let (mut touched, mut cells) = (Vec::new(), Vec::new());
+    for (g, group) in groups.iter().enumerate() {
+        let total = house_total * (group.len() / n) as u64;
+        // Cells of one house differ; of a band, only bounds are worth keeping.
+        let most = if group.len() == n {
+            n - 1
+        } else {
+            MAX_LOOSE_SUM
+        };
+        touched.clear();
+        for &c in group {
+            stamp[c as usize] = g;
+            let k = owner[c as usize];
+            if k != u32::MAX && met[k as usize] != g {
+                met[k as usize] = g;
+                touched.push(k as usize);
+            }
+        }
+        let mut in_sum = 0;
+        for &k in &touched {
+            wholly[k] = cages[k].0.iter().all(|&c| stamp[c as usize] == g);
+            in_sum += if wholly[k] { cages[k].1 } else { 0 };
+        }
+        // Innies: the group's cells no cage wholly inside it covers.
+        let open = |c: u32| owner[c as usize] == u32::MAX || !wholly[owner[c as usize] as usize];
+        cells.clear();
+        cells.extend(group.iter().copied().filter(|&c| open(c)));
+        if (1..=most).contains(&cells.len()) && in_sum <= total {
+            out.push((cells.clone(), total - in_sum));
+        }
+        // Outies: the cells outside the group of the cages that cover it.
+        if group.iter().all(|&c| owner[c as usize] != u32::MAX) {
+            let cover: u64 = touched.iter().map(|&k| cages[k].1).sum();
+            cells.clear();
+            let crossing = touched.iter().filter(|&&k| !wholly[k]);
+            let outside = crossing.flat_map(|&k| cages[k].0.iter().copied());
+            cells.extend(outside.filter(|&c| stamp[c as usize] != g));
+            if (1..=MAX_LOOSE_SUM).contains(&cells.len()) && cover >= total {
+                out.push((cells.clone(), cover - total));
+            }
+        }
+    }
+    // One sum for each set of cells.
+    out.iter_mut().for_each(|(cells, _)| cells.sort_unstable());
+    out.sort_unstable();
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
