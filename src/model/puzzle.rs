@@ -252,16 +252,16 @@ impl fmt::Display for Puzzle {
     /// the boxes by `|`, and the bands by rule lines of `-` and `+`, numbers
     /// right-aligned and `.` for empty above 61; other layouts (a jigsaw, or
     /// a prime side, whose boxes are rows) print rows as `{}` prints the board.
-    /// [`Variant::parse_classic`] reads either back.
+    /// [`Puzzle::parse_classic`] reads either back.
     ///
     /// ```
-    /// use ndoku::{Rules, Variant};
+    /// use ndoku::{Puzzle, Rules};
     ///
     /// let mut cells = [0; 36];
     /// cells[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
-    /// let six = Variant::from_cells(Rules::boxes(2, 3)?, &cells)?;
+    /// let six = Puzzle::from_cells(Rules::boxes(2, 3)?, &cells)?;
     /// assert_eq!(format!("{six:#}").lines().next(), Some("1 2 3 | 4 5 6"));
-    /// assert_eq!(format!("{six:#}").parse::<Variant>()?, six);
+    /// assert_eq!(format!("{six:#}").parse::<Puzzle>()?, six);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -282,13 +282,15 @@ impl fmt::Display for Puzzle {
                 text.replace('\n', " ")
             });
         }
+        // One buffer, written once: a batch prints a puzzle a line.
+        let mut line = String::with_capacity(self.cells.len() + n);
         for (i, &v) in self.cells.iter().enumerate() {
             if f.alternate() && i > 0 && i % n == 0 {
-                f.write_str("\n")?;
+                line.push('\n');
             }
-            write!(f, "{}", symbol(v))?;
+            line.push(symbol(v));
         }
-        Ok(())
+        f.write_str(&line)
     }
 }
 

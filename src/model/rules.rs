@@ -4,6 +4,8 @@
 //! solving. The run-time engine ([`VariantSolver`](crate::engine::variant::VariantSolver))
 //! compiles a `Rules` into its own tables.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::error::{House, RulesError, Violation};
 use crate::model::geometry::{Geometry, MAX_SIZE};
 
@@ -134,6 +136,27 @@ impl Rules {
             .max()
             .unwrap_or(1);
         Self::boxes(h, n / h)
+    }
+
+    /// [`Rules::classic`] of side `n`, shared: built once per side up to 64
+    /// (with its peer tables, on first use), so that puzzles read one by one
+    /// from a file share their rules rather than build them each.
+    ///
+    /// # Errors
+    ///
+    /// As [`Rules::classic`].
+    pub(crate) fn classic_shared(n: usize) -> Result<Arc<Self>, RulesError> {
+        static CLASSIC: [OnceLock<Arc<Rules>>; 65] = [const { OnceLock::new() }; 65];
+        match CLASSIC.get(n) {
+            Some(slot) if n > 0 => {
+                if let Some(rules) = slot.get() {
+                    return Ok(Arc::clone(rules));
+                }
+                let rules = Arc::new(Self::classic(n)?);
+                Ok(Arc::clone(slot.get_or_init(|| rules)))
+            }
+            _ => Ok(Arc::new(Self::classic(n)?)),
+        }
     }
 
     /// Boxes of `rows`×`cols` cells, on a board of N = `rows`·`cols`.

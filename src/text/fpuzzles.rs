@@ -35,6 +35,7 @@
 //! [`to_link`] writes an f-puzzles link.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
@@ -529,9 +530,17 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
         if COSMETIC.contains(&key.to_ascii_lowercase().as_str()) {
             other.insert(key.clone(), value.clone());
         } else {
-            rules = add_constraint(rules, key, value)?;
+            let base = match rules {
+                Some(rules) => rules,
+                None => Rules::classic(n)?,
+            };
+            rules = Some(add_constraint(base, key, value)?);
         }
     }
+    let rules = match rules {
+        Some(rules) => Arc::new(rules),
+        None => Rules::classic_shared(n)?,
+    };
     let givens = givens(&grid, n)?;
     let puzzle = Puzzle::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
     let solution = fields
@@ -593,11 +602,12 @@ fn grid_error(text: &str) -> Option<FpuzzlesError> {
     None
 }
 
-/// Boxes as f-puzzles draws them, or the regions the cells name.
-fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Rules, FpuzzlesError> {
+/// The regions the cells name, or `None` for boxes as f-puzzles draws them
+/// ([`Rules::classic`]), which every plain puzzle of a size shares.
+fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Option<Rules>, FpuzzlesError> {
     let region = |r: usize, c: usize| grid[r][c].region.as_ref().filter(|v| !v.is_null());
     if (0..n * n).all(|i| region(i / n, i % n).is_none()) {
-        return Ok(Rules::classic(n)?);
+        return Ok(None);
     }
     let mut map = Vec::with_capacity(n * n);
     for r in 0..n {
@@ -617,8 +627,8 @@ fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Rules, FpuzzlesError> {
         .filter_map(|h| Rules::boxes(h, n / h).ok())
         .find(|b| same_partition(&b.geometry().region_map(), &map));
     match boxes {
-        Some(boxes) => Ok(boxes),
-        None => Ok(Rules::jigsaw(n, &map)?),
+        Some(boxes) => Ok(Some(boxes)),
+        None => Ok(Some(Rules::jigsaw(n, &map)?)),
     }
 }
 
