@@ -22,6 +22,7 @@ mod board;
 mod differential;
 #[cfg(feature = "fpuzzles")]
 mod fpuzzles_hostile;
+mod front_door;
 mod generate;
 mod generate_rated;
 mod hostile;
