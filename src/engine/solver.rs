@@ -12,6 +12,7 @@ use crate::error::ParseError;
 use crate::model::board::Board;
 use crate::model::puzzle::Puzzle;
 use crate::text::any::AnyBoard;
+use crate::text::any::each_board;
 
 /// The engine a puzzle goes to ([`Solver::route`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -372,43 +373,28 @@ impl Solvable for Puzzle {
     }
 }
 
-/// Runs `$body` with `$b`, the typed board inside an [`AnyBoard`].
-macro_rules! on_any {
-    ($any:expr, |$b:ident| $body:expr) => {
-        match $any {
-            AnyBoard::B2($b) => $body,
-            AnyBoard::B3($b) => $body,
-            AnyBoard::B4($b) => $body,
-            AnyBoard::B5($b) => $body,
-            AnyBoard::B6($b) => $body,
-            AnyBoard::B7($b) => $body,
-            AnyBoard::B8($b) => $body,
-        }
-    };
-}
-
 impl Solvable for AnyBoard {
     fn route(&self) -> Route {
-        on_any!(self, |b| b.route())
+        each_board!(self, b => b.route())
     }
 
     fn solve_in(&self, solver: &mut Solver) -> Outcome<Self> {
-        on_any!(self, |b| b.solve_in(solver).map(AnyBoard::from))
+        each_board!(self, b => b.solve_in(solver).map(AnyBoard::from))
     }
 
     fn count_in(&self, solver: &mut Solver, limit: usize) -> Count {
-        on_any!(self, |b| b.count_in(solver, limit))
+        each_board!(self, b => b.count_in(solver, limit))
     }
 
     fn count_and_solve_in(&self, solver: &mut Solver, limit: usize) -> (Count, Option<Self>) {
-        on_any!(self, |b| {
+        each_board!(self, b => {
             let (count, first) = b.count_and_solve_in(solver, limit);
             (count, first.map(AnyBoard::from))
         })
     }
 
     fn each_solution_in(&self, solver: &mut Solver, visit: &mut dyn FnMut(&Self) -> bool) -> Count {
-        on_any!(self, |b| b.each_solution_in(solver, &mut |s| visit(
+        each_board!(self, b => b.each_solution_in(solver, &mut |s| visit(
             &AnyBoard::from(s.clone())
         )))
     }

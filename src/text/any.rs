@@ -63,6 +63,7 @@ macro_rules! each_board {
         }
     };
 }
+pub(crate) use each_board;
 
 /// Runs `$body` with `$box` as a `const` for the box size whose board side is
 /// `$n`, or evaluates `$other` when no size has that side.
