@@ -77,11 +77,28 @@ fn technique_puzzles_use_it() {
 
 #[test]
 fn variant_puzzles_take_a_rating_too() {
-    let run = ndoku(
-        "generate --diagonals --rating 1.0-2.3 --format line --count 2 --seed 4 --attempts 500",
-    );
+    // f-puzzles JSON, the format that carries the diagonals (a line cannot).
+    let run = ndoku("generate --diagonals --rating 1.0-2.3 --count 2 --seed 4 --attempts 500");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 2);
     let rules = Rules::classic(9).unwrap().with_diagonals();
-    rated_in(&run, &rules, 2, RatingRange::tenths(10, 23));
+    let range = RatingRange::tenths(10, 23);
+    for line in run.lines() {
+        let puzzle = ndoku::text::fpuzzles::parse(line)
+            .expect("f-puzzles JSON")
+            .puzzle;
+        assert_eq!(puzzle.rules(), &rules, "{line}");
+        assert_eq!(
+            VariantSolver::new().count(&puzzle, 2),
+            Count::Exact(1),
+            "{line}"
+        );
+        let rating = logic().rate(&puzzle).unwrap();
+        assert!(
+            rating.tenths().is_some_and(|t| range.contains(t)),
+            "{line}: {rating}"
+        );
+    }
 }
 
 #[test]
