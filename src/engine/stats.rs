@@ -10,7 +10,7 @@ pub struct Stats {
     /// propagation alone solved it: from 9×9 up more than singles (locked
     /// candidates, and on some sizes pairs, all-different filtering or
     /// probing), so a puzzle can need zero guesses and still more than singles;
-    /// [`Technique`](crate::Technique) tells the two apart.
+    /// [`Grade`](crate::generate::Grade) tells the two apart.
     pub guesses: u64,
     /// Choices that led to a contradiction, or were exhausted, and were undone.
     pub backtracks: u64,

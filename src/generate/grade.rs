@@ -122,7 +122,7 @@ pub struct Difficulty {
     /// fresh `Solver`'s, so a fresh `Solver` can guess a different number of
     /// times.
     pub guesses: u64,
-    /// Guesses the engine undid on the way (see [`Stats::backtracks`](crate::Stats::backtracks)).
+    /// Guesses the engine undid on the way (see [`Stats::backtracks`](crate::engine::Stats::backtracks)).
     pub backtracks: u64,
 }
 

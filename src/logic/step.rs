@@ -586,7 +586,7 @@ pub struct Highlight {
     /// The cells of the pattern, row-major.
     pub cells: Vec<usize>,
     /// The houses of the pattern, by index into
-    /// [`Geometry::houses`](crate::Geometry::houses).
+    /// [`Geometry::houses`](crate::model::Geometry::houses).
     pub houses: Vec<usize>,
     /// The candidates of the pattern, as (cell, value).
     pub candidates: Vec<(usize, u16)>,

@@ -1,6 +1,6 @@
 //! The classic engine: boards of BOX×BOX boxes up to 64×64, behind the typed [`Solver<BOX>`](Solver).
 //!
-//! `Solver<3>` runs the 9×9 engine ([`super::nine`]); every size can run the
+//! `Solver<3>` runs the 9×9 engine (`engine::nine`); every size can run the
 //! general one, which keeps every candidate mask in a `u64`, whatever the size:
 //! narrower masks saved nothing (see docs/decisions/0005-candidate-mask-width.md).
 
