@@ -211,7 +211,7 @@ impl VariantGenerator {
     /// use ndoku::generate::{RatingRange, VariantGenerator};
     ///
     /// let range = RatingRange::tenths(10, 23); // singles
-    /// let rules = Rules::classic(9)?.with_diagonals();
+    /// let rules = Rules::classic(6)?.with_diagonals(); // a 6×6 X-Sudoku
     /// let made = VariantGenerator::new(rules, 3).with_rating(range).with_attempts(200).generate()?;
     /// let rating = Logic::new().assume_unique(true).rate(&made.puzzle)?;
     /// assert!(rating.tenths().is_some_and(|t| range.contains(t)));
