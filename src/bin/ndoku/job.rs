@@ -1,6 +1,5 @@
 //! One puzzle's work: parse it, search, and say the answer in the input's notation.
 
-use std::cell::RefCell;
 use std::io::Write as _;
 
 use ndoku::text::sniff::LineShape;
@@ -327,7 +326,7 @@ impl Job {
             return crate::logic::answer(self, &entry, want, out);
         }
         if let Some(read) = self.read_variant(&entry) {
-            return self.run_variant(read, out);
+            return self.run_variant(solver, read, out);
         }
         let searched = entry
             .text
@@ -341,7 +340,7 @@ impl Job {
         let (searched, text) = match searched {
             Ok(found) => found,
             Err(_) if let Some(read) = self.read_unboxed(&entry) => {
-                return self.run_variant(read, out);
+                return self.run_variant(solver, read, out);
             }
             Err((line, message)) => {
                 out.extend_from_slice(b"invalid\n");
@@ -382,7 +381,12 @@ impl Job {
     /// The answer for a puzzle read into the run-time model (an f-puzzles
     /// puzzle, or a classic board larger than 64×64), or the line and
     /// message of why it could not be read.
-    fn run_variant(&self, read: Result<Puzzle, (usize, String)>, out: &mut Vec<u8>) -> Reply {
+    fn run_variant(
+        &self,
+        solver: &mut Solver,
+        read: Result<Puzzle, (usize, String)>,
+        out: &mut Vec<u8>,
+    ) -> Reply {
         let puzzle = match read {
             Ok(puzzle) => puzzle,
             Err(error) => {
@@ -396,12 +400,8 @@ impl Job {
                 };
             }
         };
-        let (found, guesses) = with_variant_solver(self, |solver| {
-            (
-                solver.count_and_solve(&puzzle, self.limit()),
-                solver.stats().guesses,
-            )
-        });
+        let found = solver.count_and_solve(&puzzle, self.limit());
+        let guesses = solver.stats().guesses;
         let verdict = match self.mode {
             Mode::Solve { unique, format } => {
                 let verdict = solved(found, unique, out, |v: &Puzzle, out| {
@@ -645,23 +645,6 @@ fn checked(count: Count, n: usize, givens: usize, out: &mut Vec<u8>) -> Verdict 
     };
     let _ = writeln!(out, "{word}\t{n}x{n}\t{givens}");
     verdict
-}
-
-thread_local! {
-    /// Each worker's solver for f-puzzles puzzles, kept so that puzzles
-    /// with the same rules share their compiled tables.
-    static VARIANT: RefCell<Solver> = RefCell::new(Solver::new());
-}
-
-/// Runs `f` with this thread's solver for f-puzzles puzzles, set to the
-/// job's budget and time limit.
-fn with_variant_solver<T>(job: &Job, f: impl FnOnce(&mut Solver) -> T) -> T {
-    VARIANT.with_borrow_mut(|solver| {
-        if solver.limits() != job.limits() {
-            solver.set_limits(job.limits());
-        }
-        f(solver)
-    })
 }
 
 /// Prints `found`: exact up to `limit`, `>limit` above.
