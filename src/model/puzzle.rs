@@ -234,12 +234,12 @@ impl<const BOX: usize> From<Board<BOX>> for Puzzle {
 impl<const BOX: usize> From<&Board<BOX>> for Puzzle {
     /// The board under the classic rules of its size (boxes of BOX×BOX).
     fn from(board: &Board<BOX>) -> Self {
-        let rules = Rules::boxes(BOX, BOX).expect("every board size is a supported rules size");
+        // Rules::classic of N = BOX² has boxes of BOX×BOX; every board of a
+        // size shares them.
+        let rules =
+            Rules::classic_shared(BOX * BOX).expect("every board size is a supported rules size");
         let cells = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
-        Self {
-            rules: Arc::new(rules),
-            cells,
-        }
+        Self { rules, cells }
     }
 }
 
