@@ -45,7 +45,7 @@ def rate_lines(lines):
     return out
 
 
-def rate_file(path, client, blocksize="256KiB", out=None):
+def rate_file(path, client, blocksize="128KiB", out=None):
     """Rates every puzzle of `path` on `client`'s workers. With `out`, writes
     the ratings there, a file a partition, and returns their paths; else
     returns the ratings, in input order."""
@@ -53,7 +53,7 @@ def rate_file(path, client, blocksize="256KiB", out=None):
     ratings = lines.map_partitions(rate_lines)
     if out is not None:
         os.makedirs(out, exist_ok=True)
-        return ratings.to_textfiles(os.path.join(out, "*.part"))
+        return ratings.to_textfiles(os.path.join(out, "*.part"), last_endline=True)
     return ratings.compute()
 
 
@@ -72,7 +72,7 @@ def main(argv=None):
     parser.add_argument("file", nargs="?", help="puzzles, one a line (default: a generated sample)")
     parser.add_argument("--workers", type=int, default=2, help="local workers (default 2)")
     parser.add_argument("--scheduler", help="address of a running Dask scheduler instead")
-    parser.add_argument("--blocksize", default="256KiB", help="bytes of the file a partition")
+    parser.add_argument("--blocksize", default="128KiB", help="bytes of the file a partition")
     parser.add_argument("--out", help="directory for the ratings, a file a partition")
     args = parser.parse_args(argv)
 

@@ -167,12 +167,19 @@ fn run<T: Send>(
     }
 }
 
-/// Each result as a Python object made by `ok`, or its exception object.
-fn objects<T>(
+/// `work` on each of `puzzles` (a Python list of lines or `Puzzle`s), run
+/// by [`run`] without the GIL; each answer as a Python object made by
+/// `ok`, or its exception object.
+fn batch<T: Send>(
     py: Python<'_>,
-    results: Vec<Result<T, Failure>>,
+    puzzles: &Bound<'_, PyAny>,
+    threads: Option<usize>,
+    solver: impl Fn() -> Solver + Sync + Send,
+    work: impl Fn(&mut Solver, &Puzzle) -> Result<T, Failure> + Sync + Send,
     ok: impl Fn(Python<'_>, T) -> PyResult<Py<PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
+    let items = items(puzzles)?;
+    let results = py.detach(|| run(&items, threads, solver, |s, item| work(s, &*item.read()?)))?;
     results
         .into_iter()
         .map(|r| match r {
@@ -197,17 +204,9 @@ fn solve_many(
     seed: Option<u64>,
     threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let items = items(puzzles)?;
     let limits = limits(max_nodes, time_limit, seed)?;
-    let results = py.detach(|| {
-        run(
-            &items,
-            threads,
-            || Solver::new().with_limits(limits),
-            |s, item| solution_line(s, &*item.read()?),
-        )
-    })?;
-    objects(py, results, |py, line| {
+    let solver = || Solver::new().with_limits(limits);
+    batch(py, puzzles, threads, solver, solution_line, |py, line| {
         Ok(line.into_pyobject(py)?.into_any().unbind())
     })
 }
@@ -225,17 +224,10 @@ fn count_many(
     seed: Option<u64>,
     threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let items = items(puzzles)?;
     let limits = limits(max_nodes, time_limit, seed)?;
-    let results = py.detach(|| {
-        run(
-            &items,
-            threads,
-            || Solver::new().with_limits(limits),
-            |s, item| count_found(s, &*item.read()?, limit),
-        )
-    })?;
-    objects(py, results, |py, k| {
+    let solver = || Solver::new().with_limits(limits);
+    let work = |s: &mut Solver, p: &Puzzle| count_found(s, p, limit);
+    batch(py, puzzles, threads, solver, work, |py, k| {
         Ok(k.into_pyobject(py)?.into_any().unbind())
     })
 }
@@ -249,13 +241,9 @@ fn rate_many(
     puzzles: &Bound<'_, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let items = items(puzzles)?;
-    let results = py.detach(|| {
-        run(&items, threads, rate_solver, |s, item| {
-            rate_puzzle(s, &*item.read()?)
-        })
-    })?;
-    objects(py, results, |py, r| Ok(Py::new(py, r)?.into_any()))
+    batch(py, puzzles, threads, rate_solver, rate_puzzle, |py, r| {
+        Ok(Py::new(py, r)?.into_any())
+    })
 }
 
 /// The module `ndoku._ndoku`, which `ndoku/__init__.py` re-exports.
