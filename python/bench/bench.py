@@ -29,6 +29,7 @@ def timed(work, runs):
         start = time.perf_counter()
         result = work()
         times.append(time.perf_counter() - start)
+    print(f"  runs: {', '.join(f'{t:.3f}' for t in times)} s", file=sys.stderr, flush=True)
     return statistics.median(times), result
 
 

@@ -1,7 +1,7 @@
 //! `Puzzle` and `Game` for Python, and the one function that reads any puzzle text.
 
 use ndoku::text::fpuzzles;
-use ndoku::{Game, Puzzle, Rules};
+use ndoku::{Board, Game, Puzzle, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -22,10 +22,28 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Failure> {
     if fpuzzles::looks_like(text) {
         return Ok(fpuzzles::parse(text)?.puzzle);
     }
-    Puzzle::parse_classic(text).map_err(|e| match e {
+    let puzzle = Puzzle::parse_classic(text).map_err(|e| match e {
         ndoku::ParseError::Violation(v) => Failure::from(v),
         e => Failure::from(e),
-    })
+    })?;
+    Ok(shared(puzzle))
+}
+
+/// `puzzle`, under ndoku's one shared copy of the classic rules of its
+/// size when it has square boxes (4x4 to 64x64): those rules build their
+/// peer tables once, not once a puzzle, which made a rating of a 9x9 line
+/// read on its own rules take 1.7 ms rather than 1.0 ms.
+fn shared(puzzle: Puzzle) -> Puzzle {
+    /// The puzzle through the typed board of box side `$b`, if it is one.
+    macro_rules! through {
+        ($($b:literal),*) => {
+            $(if let Ok(board) = Board::<$b>::try_from(&puzzle) {
+                return Puzzle::from(&board);
+            })*
+        };
+    }
+    through!(2, 3, 4, 5, 6, 7, 8);
+    puzzle
 }
 
 /// The puzzle `obj` stands for: a `Puzzle`, or text [`read_puzzle`] reads.
