@@ -1,0 +1,336 @@
+//! Human-style logic for Python: `Logic`, and the `Rating`, `Step` and `Hint` it answers with.
+
+use ndoku::logic::Step;
+use ndoku::{Count, Hint, Logic, Puzzle, Rating, Solver};
+use pyo3::prelude::*;
+
+use crate::error::Failure;
+use crate::puzzle::{PyGame, puzzle_arg};
+
+/// The node budget of the search that tells whether a puzzle to rate has
+/// one solution, as `ndoku rate` counts them.
+const RATE_NODES: u64 = 1_000_000;
+
+/// The ladder of Sudoku Explainer's techniques, on any rules up to 64x64:
+/// ratings on SE's scale, paths of explained steps, and hints for games.
+///
+/// `assume_unique` allows uniqueness techniques (SE assumes it), `extras`
+/// techniques SE lacks (never in a rating), and `max_steps` bounds a path.
+#[pyclass(name = "Logic", module = "ndoku", frozen, from_py_object)]
+#[derive(Clone, Copy, Default)]
+pub struct PyLogic {
+    pub inner: Logic,
+}
+
+#[pymethods]
+impl PyLogic {
+    /// A ladder with these options.
+    #[new]
+    #[pyo3(signature = (*, assume_unique = false, extras = false, max_steps = 100_000))]
+    fn new(assume_unique: bool, extras: bool, max_steps: usize) -> Self {
+        Self {
+            inner: Logic::new()
+                .assume_unique(assume_unique)
+                .with_extras(extras)
+                .with_max_steps(max_steps),
+        }
+    }
+
+    /// The rating of `puzzle` (a `Puzzle` or text) on SE's scale: the
+    /// hardest step of its path. Unlike `ndoku.rate`, it does not first
+    /// check that the puzzle has one solution. Runs without the GIL.
+    fn rate(&self, py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<PyRating> {
+        let puzzle = puzzle_arg(puzzle)?;
+        let logic = self.inner;
+        let rating = py.detach(|| logic.rate(&puzzle)).map_err(Failure::from)?;
+        Ok(PyRating::of(&rating, None))
+    }
+
+    /// The steps of human-style logic from `puzzle` (a `Puzzle` or text)
+    /// until it is solved or the ladder is stuck. Runs without the GIL.
+    fn steps(&self, py: Python<'_>, puzzle: &Bound<'_, PyAny>) -> PyResult<Vec<PyStep>> {
+        let puzzle = puzzle_arg(puzzle)?;
+        let logic = self.inner;
+        let path = py
+            .detach(|| logic.solve_path(&puzzle))
+            .map_err(Failure::from)?;
+        let n = puzzle.size();
+        Ok(path.steps.iter().map(|s| PyStep::of(s, n)).collect())
+    }
+
+    /// A hint for `game`: its mistakes, else the next step.
+    fn hint(&self, py: Python<'_>, game: PyRef<'_, PyGame>) -> PyResult<PyHint> {
+        let logic = self.inner;
+        let game = &game.inner;
+        let hint = py.detach(|| logic.hint(game)).map_err(Failure::from)?;
+        Ok(PyHint::of(hint, game.puzzle().size()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.inner)
+    }
+}
+
+/// Rates `puzzle` as `ndoku rate` does: it counts solutions first (a
+/// budget of a million guesses), rates a puzzle with one under uniqueness
+/// techniques, and answers `multiple` or `unsolvable` for the others.
+///
+/// # Errors
+///
+/// A `LogicError` failure for a board over 64x64.
+pub fn rate_puzzle(solver: &mut Solver, puzzle: &Puzzle) -> Result<PyRating, Failure> {
+    let count = solver.count(puzzle, 2);
+    let unique = match count {
+        Count::Exact(0) => return Ok(PyRating::verdict("unsolvable")),
+        Count::Exact(1) => true,
+        Count::Exact(_) | Count::AtLeast(_) => return Ok(PyRating::verdict("multiple")),
+        _ => false,
+    };
+    let rating = Logic::new().assume_unique(unique).rate(puzzle)?;
+    Ok(PyRating::of(&rating, Some(unique)))
+}
+
+/// A solver for [`rate_puzzle`].
+pub fn rate_solver() -> Solver {
+    Solver::new().with_max_nodes(RATE_NODES)
+}
+
+/// A puzzle's rating on the Sudoku Explainer scale.
+///
+/// `status` is `"solved"` (the ladder solves it: `er` is its ER),
+/// `"stuck"` (no step applies), `"limited"` (the step limit was reached),
+/// or, from `ndoku.rate`, `"multiple"` or `"unsolvable"` for a puzzle
+/// without exactly one solution.
+#[pyclass(name = "Rating", module = "ndoku", frozen)]
+#[derive(Clone)]
+pub struct PyRating {
+    /// What the rating says, as above.
+    #[pyo3(get)]
+    status: &'static str,
+    /// The ER, the difficulty of the hardest step, when the ladder solves
+    /// the puzzle.
+    #[pyo3(get)]
+    er: Option<f32>,
+    /// The name of the hardest technique used, solved or not.
+    #[pyo3(get)]
+    hardest: Option<&'static str>,
+    /// How many steps the path took.
+    #[pyo3(get)]
+    steps: usize,
+    /// Whether uniqueness techniques were allowed (the puzzle was shown to
+    /// have one solution); None from `Logic.rate`, which does not check.
+    #[pyo3(get)]
+    unique: Option<bool>,
+    /// The words of the rating: "3.2 x-wing", "stuck: no step of the
+    /// ladder applies after 12 steps (hardest 3.6 naked triple)", "multiple".
+    text: String,
+}
+
+impl PyRating {
+    /// The rating of a path.
+    pub fn of(rating: &Rating, unique: Option<bool>) -> Self {
+        let status = if rating.solved {
+            "solved"
+        } else if rating.limited {
+            "limited"
+        } else {
+            "stuck"
+        };
+        Self {
+            status,
+            er: rating.er,
+            hardest: rating.hardest.map(|t| t.name()),
+            steps: rating.steps,
+            unique,
+            text: rating.to_string(),
+        }
+    }
+
+    /// The rating of a puzzle that is not rated: `multiple` or `unsolvable`.
+    fn verdict(status: &'static str) -> Self {
+        Self {
+            status,
+            er: None,
+            hardest: None,
+            steps: 0,
+            unique: Some(false),
+            text: status.to_string(),
+        }
+    }
+
+    /// The line `ndoku rate` prints (without its newline).
+    pub fn line(&self) -> String {
+        match (self.status, self.er) {
+            ("solved", Some(er)) => format!("{er:.1}\t{}", self.hardest.unwrap_or("none")),
+            ("multiple" | "unsolvable", _) => self.text.clone(),
+            _ => self.text.replacen(": ", "\t", 1),
+        }
+    }
+}
+
+#[pymethods]
+impl PyRating {
+    /// Whether the ladder solved the puzzle.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.status == "solved"
+    }
+
+    /// The ER in tenths (45 for 4.5), when the ladder solved the puzzle.
+    #[getter]
+    fn tenths(&self) -> Option<u16> {
+        self.er.map(|er| (er * 10.0).round() as u16)
+    }
+
+    /// The line `ndoku rate` prints for the puzzle: "3.2\tx-wing",
+    /// "stuck\t...", "multiple" or "unsolvable".
+    #[getter(line)]
+    fn py_line(&self) -> String {
+        self.line()
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Rating {}>", self.text)
+    }
+}
+
+/// One step of human-style logic: a technique, the values it places, the
+/// candidates it removes, the pattern that justifies it, and a line that
+/// says why. Cells are (row, column) from 0.
+#[pyclass(name = "Step", module = "ndoku", frozen)]
+#[derive(Clone)]
+pub struct PyStep {
+    /// The technique's name, as SE names it: "hidden single", "x-wing".
+    #[pyo3(get)]
+    technique: &'static str,
+    /// The step's difficulty on SE's scale.
+    #[pyo3(get)]
+    difficulty: f32,
+    /// One line of plain English: "hidden single: 7 in box 5 has one place, R4C6".
+    #[pyo3(get)]
+    explanation: String,
+    /// The values it places, as (row, column, value).
+    #[pyo3(get)]
+    placements: Vec<(usize, usize, u16)>,
+    /// The candidates it removes, as (row, column, value).
+    #[pyo3(get)]
+    eliminations: Vec<(usize, usize, u16)>,
+    /// The cells of the pattern, as (row, column).
+    #[pyo3(get)]
+    cells: Vec<(usize, usize)>,
+    /// The candidates of the pattern, as (row, column, value).
+    #[pyo3(get)]
+    candidates: Vec<(usize, usize, u16)>,
+}
+
+impl PyStep {
+    /// The step on a board of side `n`.
+    pub fn of(step: &Step, n: usize) -> Self {
+        let at = |&(cell, v): &(usize, u16)| (cell / n, cell % n, v);
+        Self {
+            technique: step.technique.name(),
+            difficulty: step.difficulty(),
+            explanation: step.explanation().into_owned(),
+            placements: step.placements.iter().map(at).collect(),
+            eliminations: step.eliminations.iter().map(at).collect(),
+            cells: step
+                .highlight
+                .cells
+                .iter()
+                .map(|&c| (c / n, c % n))
+                .collect(),
+            candidates: step.highlight.candidates.iter().map(at).collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyStep {
+    fn __str__(&self) -> String {
+        self.explanation.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Step {:.1} {}>", self.difficulty, self.explanation)
+    }
+}
+
+/// What a player should look at next in a game.
+///
+/// `kind` is `"mistakes"` (`entries` holds wrong entries, `marks` empty
+/// cells whose pencil marks lack the solution's value, as (row, column)),
+/// `"step"` (`step` is the next step), `"solved"`, `"stuck"` (the ladder
+/// has no step), or `"not_unique"` (several solutions keep every entry).
+#[pyclass(name = "Hint", module = "ndoku", frozen)]
+pub struct PyHint {
+    /// What kind of hint, as above.
+    #[pyo3(get)]
+    kind: &'static str,
+    /// Wrong entries, as (row, column).
+    #[pyo3(get)]
+    entries: Vec<(usize, usize)>,
+    /// Empty cells whose marks lack the solution's value, as (row, column).
+    #[pyo3(get)]
+    marks: Vec<(usize, usize)>,
+    /// The next step, for a `"step"` hint.
+    #[pyo3(get)]
+    step: Option<PyStep>,
+}
+
+impl PyHint {
+    /// The hint on a board of side `n`.
+    pub fn of(hint: Hint, n: usize) -> Self {
+        let mut out = Self {
+            kind: "stuck",
+            entries: Vec::new(),
+            marks: Vec::new(),
+            step: None,
+        };
+        match hint {
+            Hint::Mistakes { entries, marks } => {
+                out.kind = "mistakes";
+                out.entries = entries;
+                out.marks = marks;
+            }
+            Hint::Step(step) => {
+                out.kind = "step";
+                out.step = Some(PyStep::of(&step, n));
+            }
+            Hint::Solved => out.kind = "solved",
+            Hint::NotUnique => out.kind = "not_unique",
+            _ => {}
+        }
+        out
+    }
+}
+
+#[pymethods]
+impl PyHint {
+    fn __str__(&self) -> String {
+        let names = |cells: &[(usize, usize)]| -> String {
+            let names: Vec<String> = cells
+                .iter()
+                .map(|(r, c)| format!("R{}C{}", r + 1, c + 1))
+                .collect();
+            names.join(" ")
+        };
+        match (&self.step, self.kind) {
+            (Some(step), _) => step.explanation.clone(),
+            (None, "mistakes") if !self.entries.is_empty() => {
+                format!("mistakes: {}", names(&self.entries))
+            }
+            (None, "mistakes") => {
+                format!("marks lack the solution's value: {}", names(&self.marks))
+            }
+            (None, kind) => kind.replace('_', " "),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Hint {}: {}>", self.kind, self.__str__())
+    }
+}
