@@ -269,11 +269,13 @@ impl Puzzle {
                 larger: Some(below + 1).filter(|&n| n <= MAX_SIZE),
             });
         };
-        let rules = Rules::classic(n).map_err(|_| ParseError::UnsupportedSize {
+        // The shared rules of the size, so that every puzzle read shares
+        // one copy and the engines' tables built from it.
+        let rules = Rules::classic_shared(n).map_err(|_| ParseError::UnsupportedSize {
             size: n,
             max: MAX_SIZE,
         })?;
-        Self::parse_as(Arc::new(rules), s, layout)
+        Self::parse_as(rules, s, layout)
     }
 
     /// Reads the cells of `s` in `layout` and checks them against `rules`.

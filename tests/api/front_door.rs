@@ -4,7 +4,7 @@ use crate::common::{Rng, planted};
 use ndoku::engine::classic;
 use ndoku::engine::variant::VariantSolver;
 use ndoku::engine::{Route, Solvable};
-use ndoku::{AnyBoard, Board, BoardError, Count, Limits, Outcome, Puzzle, Rules, Solver};
+use ndoku::{AnyBoard, Board, Board9, BoardError, Count, Limits, Outcome, Puzzle, Rules, Solver};
 
 /// The same puzzle as a typed board, a `Puzzle` and an `AnyBoard` gets the
 /// same count and the same first solution from the front door as from the
@@ -131,4 +131,18 @@ fn a_puzzle_that_is_no_classic_board_says_why() {
         Board::<3>::try_from(&tall),
         Err(BoardError::WrongCellCount { .. })
     ));
+}
+
+/// Classic puzzles read from text share one `Rules` of their size, as a
+/// board's `Puzzle` does, so that a file of them builds the rules' tables once.
+#[test]
+fn classic_text_shares_the_rules_of_its_size() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let a: Puzzle = line.parse().unwrap();
+    let b: Puzzle = line.replacen('4', ".", 1).parse().unwrap();
+    assert!(std::ptr::eq(a.rules(), b.rules()));
+    let board: Board9 = line.parse().unwrap();
+    assert!(std::ptr::eq(Puzzle::from(&board).rules(), a.rules()));
+    let six: Puzzle = ".".repeat(36).parse().unwrap();
+    assert!(!std::ptr::eq(six.rules(), a.rules()));
 }
