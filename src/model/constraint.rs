@@ -471,12 +471,26 @@ impl Constraint {
             Constraint::Odd { cell } | Constraint::Even { cell } => vec![*cell],
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let mut cells = vec![*cell];
-                cells.extend(crate::model::verify::neighbours(n, *cell));
+                cells.extend(neighbours(n, *cell));
                 cells
             }
             Constraint::Nonconsecutive | Constraint::Negative { .. } => Vec::new(),
         }
     }
+}
+
+/// The orthogonal neighbours of `c`.
+pub(crate) fn neighbours(n: usize, c: u32) -> impl Iterator<Item = u32> {
+    let c = c as usize;
+    let (r, col) = (c / n, c % n);
+    let up = (r > 0).then(|| c - n);
+    let down = (r + 1 < n).then_some(c + n);
+    let left = (col > 0).then(|| c - 1);
+    let right = (col + 1 < n).then_some(c + 1);
+    [up, down, left, right]
+        .into_iter()
+        .flatten()
+        .map(|c| c as u32)
 }
 
 /// The cells on the diagonal from `clue` in `direction`, nearest first.

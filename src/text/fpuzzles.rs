@@ -45,6 +45,8 @@
 //! (`https://sudokupad.app/fpuzzles...`) reads as the JSON it carries, and
 //! [`to_link`] writes an f-puzzles link.
 
+mod vocab;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -55,7 +57,6 @@ use crate::error::Violation;
 use crate::error::{House, RulesError};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{ChessRule, Rules};
-use crate::text::fpuzzles_vocab;
 
 /// Keys that change nothing about the puzzle's answer: its name and rule
 /// text, drawings (`cage` is f-puzzles' cosmetic outline: only `killercage`
@@ -425,7 +426,7 @@ fn to_map(puzzle: &Puzzle) -> Map<String, Value> {
     if !cages.is_empty() {
         out.insert("killercage".into(), json!(cages));
     }
-    fpuzzles_vocab::write(rules, &mut out);
+    vocab::write(rules, &mut out);
     out
 }
 
@@ -535,7 +536,7 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
     let n = size(&fields)?;
     check_shape(&grid, n)?;
     let mut rules = layout(n, &grid)?;
-    let white_dots = fpuzzles_vocab::has_white_dots(&fields);
+    let white_dots = vocab::has_white_dots(&fields);
     let mut other = BTreeMap::new();
     for (key, value) in &fields {
         if matches!(key.as_str(), "size" | "title" | "solution") {
@@ -747,9 +748,7 @@ fn add_constraint(
             }
             rules
         }
-        _ if fpuzzles_vocab::KEYS.contains(&key) => {
-            fpuzzles_vocab::read(rules, key, value, white_dots)?
-        }
+        _ if vocab::KEYS.contains(&key) => vocab::read(rules, key, value, white_dots)?,
         _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
     })
 }

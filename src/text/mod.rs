@@ -4,8 +4,6 @@ pub(crate) mod any;
 pub(crate) mod format;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
-#[cfg(feature = "fpuzzles")]
-mod fpuzzles_vocab;
 #[cfg(feature = "serde")]
 mod serde_impl;
 pub mod sniff;

@@ -2,9 +2,9 @@
 
 use serde_json::{Map, Value, json};
 
+use super::FpuzzlesError;
 use crate::model::constraint::{Constraint, Diagonal, NegativeRule, Outside};
 use crate::model::rules::Rules;
-use crate::text::fpuzzles::FpuzzlesError;
 
 /// The keys read here: f-puzzles' own, the extensions Rangsk's solver
 /// reads, and ndoku's for rules f-puzzles has no key for.
