@@ -827,6 +827,45 @@ fn constraints_round_trip_through_serde() {
     let mut bad: serde_json::Value = serde_json::from_str(&json).unwrap();
     let list = bad["rules"]["constraints"].as_array_mut().unwrap();
     list.push(serde_json::json!({ "Renban": { "cells": [0, 0] } }));
-    let err = serde_json::from_value::<Puzzle>(bad).unwrap_err().to_string();
+    let err = serde_json::from_value::<Puzzle>(bad)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("renban 1 passes through R1C1 twice"), "{err}");
+}
+
+#[test]
+fn generated_puzzles_under_constraints_are_unique_and_keep_them() {
+    use ndoku::generate::VariantGenerator;
+    let rules = Rules::classic(4)
+        .unwrap()
+        .with_constraint(Constraint::Thermometer {
+            cells: vec![12, 8, 9],
+            slow: false,
+        })
+        .unwrap()
+        .with_constraint(Constraint::Arrow {
+            circle: vec![3],
+            line: vec![6, 5],
+        })
+        .unwrap();
+    let empty = Puzzle::new(rules.clone());
+    let grids = Reference::new().count_variant(&empty, usize::MAX);
+    assert!(matches!(grids, Count::Exact(k) if k > 1), "{grids:?}");
+    assert_eq!(Solver::new().count(&empty, usize::MAX), grids);
+    for seed in 0..4 {
+        let made = VariantGenerator::new(rules.clone(), seed)
+            .generate()
+            .unwrap();
+        assert!(rules.check(made.solution.cells()).is_ok());
+        assert_eq!(
+            Reference::new().count_variant(&made.puzzle, 2),
+            Count::Exact(1),
+            "{seed}"
+        );
+        let found = Reference::new()
+            .solve_variant(&made.puzzle)
+            .solution()
+            .unwrap();
+        assert_eq!(found.cells(), made.solution.cells());
+    }
 }
