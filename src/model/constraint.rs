@@ -564,6 +564,9 @@ pub(crate) enum PairRule {
     ModEqual(u16),
     /// Values in different thirds of 1..=N (entropic lines).
     ThirdDiffer,
+    /// Values in the same third of 1..=N: cells three apart on an entropic
+    /// line, since the three cells between them and either hold one of each.
+    ThirdEqual,
     /// Neither `|a - b| == 1` (with `white`) nor one twice the other (with
     /// `black`), nor a sum of 5 or 10 (with `xv`): a pair without a dot
     /// under the negative rules.
@@ -594,6 +597,7 @@ impl PairRule {
             PairRule::ModDiffer(m) => x % u32::from(*m) != y % u32::from(*m),
             PairRule::ModEqual(m) => x % u32::from(*m) == y % u32::from(*m),
             PairRule::ThirdDiffer => third(n, a) != third(n, b),
+            PairRule::ThirdEqual => third(n, a) == third(n, b),
             PairRule::Not { white, black, xv } => {
                 !(*white && x.abs_diff(y) == 1
                     || *black && (x == 2 * y || y == 2 * x)

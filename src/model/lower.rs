@@ -138,6 +138,10 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                 for (a, b) in window_pairs(cells, 3) {
                     push(pair(a, b, PairRule::ThirdDiffer));
                 }
+                // Two windows of three side by side hold each third once.
+                for w in cells.windows(4) {
+                    push(pair(w[0], w[3], PairRule::ThirdEqual));
+                }
             }
             Constraint::Modular { cells, modulus } => {
                 let m = usize::from(*modulus);
