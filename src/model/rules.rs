@@ -502,8 +502,12 @@ impl Rules {
     }
 
     /// Checks a grid, one value a cell in row-major order (0 for empty),
-    /// against every rule: no repeats where values must differ, and every
-    /// full cage at its sum. Empty cells break nothing.
+    /// against every rule: no repeats where values must differ, every full
+    /// cage at its sum, and every [`Constraint`] kept. Empty cells break
+    /// nothing: on a partial grid a constraint is broken only when what its
+    /// placed values say cannot hold whatever the empty cells take (a
+    /// thermometer that falls, an arrow whose line already passes its
+    /// circle), and never with none of its cells placed.
     ///
     /// ```
     /// use ndoku::Rules;
@@ -605,6 +609,12 @@ impl Rules {
         grid: &[u16],
     ) -> Option<Violation> {
         let n = self.size();
+        // A constraint none of whose cells holds a value is not broken by the
+        // grid, even one no values could keep (a pill no line can reach).
+        let reads = constraint.cells(n);
+        if !reads.is_empty() && reads.iter().all(|&c| grid[c as usize] == 0) {
+            return None;
+        }
         let (broken, cells) = verify::broken(&self.geometry, &self.constraints, constraint, grid)?;
         Some(Violation::Constraint {
             what: self.constraint_name(constraint, i),

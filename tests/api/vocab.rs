@@ -772,6 +772,19 @@ mod fpuzzles_keys {
     }
 
     #[test]
+    fn a_pill_reads_left_to_right_and_top_to_bottom() {
+        let rest = r#","arrow":[{"cells":["R1C2","R1C1"],"lines":[["R1C2","R2C3"]]}]"#;
+        let read = fpuzzles::parse(&with(rest)).unwrap();
+        assert_eq!(
+            read.puzzle.rules().constraints(),
+            [ndoku::Constraint::Arrow {
+                circle: vec![0, 1],
+                line: vec![6],
+            }]
+        );
+    }
+
+    #[test]
     fn a_bad_item_names_its_key_and_index() {
         let cases = [
             (
