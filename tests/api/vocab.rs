@@ -882,3 +882,25 @@ fn generated_puzzles_under_constraints_are_unique_and_keep_them() {
         assert_eq!(found.cells(), made.solution.cells());
     }
 }
+
+/// The Miracle Sudoku (Mitchell Lee, 2020): anti-king, anti-knight and
+/// nonconsecutive, with two givens, has one solution.
+#[test]
+fn the_miracle_sudoku_has_one_solution() {
+    use ndoku::model::ChessRule;
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_chess(ChessRule::AntiKing)
+        .with_chess(ChessRule::AntiKnight)
+        .with_constraint(Constraint::Nonconsecutive)
+        .unwrap();
+    let mut cells = vec![0u16; 81];
+    (cells[4 * 9 + 2], cells[5 * 9 + 6]) = (1, 2);
+    let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
+    let (count, solution) = Solver::new().count_and_solve(&puzzle, 2);
+    assert_eq!(count, Count::Exact(1));
+    let solution = solution.unwrap();
+    assert!(rules.check(solution.cells()).is_ok());
+    let first_row: Vec<u16> = solution.cells()[..9].to_vec();
+    assert_eq!(first_row, [4, 8, 3, 7, 2, 6, 1, 5, 9]);
+}
