@@ -391,6 +391,12 @@ impl Rules {
         &self.constraints
     }
 
+    /// The pairs of cells the constraints make hold different values (a
+    /// renban's, a strict thermometer's, a dot's), lower first.
+    pub(crate) fn differ_pairs(&self) -> &[(u32, u32)] {
+        &self.differ
+    }
+
     /// `thermometer 2`: the kind of `constraint` numbered among those of
     /// its kind in the first `before` constraints.
     fn constraint_name(&self, constraint: &Constraint, before: usize) -> String {

@@ -904,3 +904,15 @@ fn the_miracle_sudoku_has_one_solution() {
     let first_row: Vec<u16> = solution.cells()[..9].to_vec();
     assert_eq!(first_row, [4, 8, 3, 7, 2, 6, 1, 5, 9]);
 }
+
+#[test]
+fn a_game_shows_repeats_a_constraint_forbids() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_constraint(Constraint::Renban { cells: vec![0, 80] })
+        .unwrap();
+    let mut game = ndoku::Game::new(Puzzle::new(rules));
+    game.enter(0, 0, 5).unwrap();
+    game.enter(8, 8, 5).unwrap();
+    assert_eq!(game.conflicts(), [((0, 0), (8, 8))]);
+}
