@@ -36,11 +36,11 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
     let total = (n * n) as u32;
     let on_board = |cells: &[u32]| -> Result<(), String> {
         match cells.iter().find(|&&c| c >= total) {
-            Some(&c) if (c as usize) / n < usize::MAX => Err(format!(
+            Some(&c) => Err(format!(
                 "names cell {} (index {c}), off the {n}x{n} board",
                 name(n, c)
             )),
-            _ => Ok(()),
+            None => Ok(()),
         }
     };
     let once = |cells: &[u32]| -> Result<(), String> {
@@ -454,15 +454,21 @@ pub(crate) fn broken(
             }
             let (lo, hi) = (a.min(b), a.max(b));
             let inner = &cells[1..cells.len() - 1];
-            let c = inner
+            if let Some(&c) = inner
                 .iter()
                 .find(|&&c| v(c) != 0 && !(lo < v(c) && v(c) < hi))
-                .copied()
-                .or_else(|| (lo + 1 >= hi && !inner.is_empty()).then_some(inner[0]))?;
-            Some((
-                format!("holds {} at {}, not between {lo} and {hi}", v(c), nm(c)),
-                vec![c],
-            ))
+            {
+                return Some((
+                    format!("holds {} at {}, not between {lo} and {hi}", v(c), nm(c)),
+                    vec![c],
+                ));
+            }
+            (lo + 1 >= hi && !inner.is_empty()).then(|| {
+                (
+                    format!("has ends {lo} and {hi}, with no value between them"),
+                    vec![cells[0], cells[cells.len() - 1]],
+                )
+            })
         }
         Constraint::Lockout { cells, difference } => {
             let (a, b) = (v(cells[0]), v(cells[cells.len() - 1]));
