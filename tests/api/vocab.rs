@@ -916,3 +916,103 @@ fn a_game_shows_repeats_a_constraint_forbids() {
     game.enter(8, 8, 5).unwrap();
     assert_eq!(game.conflicts(), [((0, 0), (8, 8))]);
 }
+
+#[test]
+fn check_names_each_kind_it_finds_broken() {
+    let top = Outside { row: -1, col: 0 };
+    let cases: Vec<(Constraint, Vec<(usize, u16)>, &str)> = vec![
+        (
+            Constraint::kropki_white(0, 1),
+            vec![(0, 1), (1, 3)],
+            "white dot 1 does not hold a difference of 1 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::kropki_black(0, 1),
+            vec![(0, 1), (1, 3)],
+            "black dot 1 does not hold a ratio of 2 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::x(0, 1),
+            vec![(0, 1), (1, 3)],
+            "X 1 does not sum to 10 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::greater_than(0, 1),
+            vec![(0, 1), (1, 3)],
+            "greater-than 1 is not greater at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Odd { cell: 0 },
+            vec![(0, 2)],
+            "odd cell 1 holds even 2 at R1C1",
+        ),
+        (
+            Constraint::Minimum { cell: 5 },
+            vec![(5, 3), (1, 1)],
+            "minimum 1 at R2C2 is not below R1C2",
+        ),
+        (
+            Constraint::Renban { cells: vec![0, 1] },
+            vec![(0, 1), (1, 3)],
+            "renban 1 holds 1 and 3, too far apart for 2 cells",
+        ),
+        (
+            Constraint::Whisper {
+                cells: vec![0, 1],
+                difference: 2,
+            },
+            vec![(0, 1), (1, 2)],
+            "whisper 1 differs by less than 2 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Palindrome {
+                cells: vec![0, 1, 2],
+            },
+            vec![(0, 1), (2, 2)],
+            "palindrome 1 does not mirror at R1C1 and R1C3",
+        ),
+        (
+            Constraint::Sandwich { clue: top, sum: 4 },
+            vec![(0, 1), (4, 2), (8, 3), (12, 4)],
+            "sandwich 1 does not sum to 4 between 1 and 4",
+        ),
+        (
+            Constraint::Skyscraper {
+                clue: top,
+                count: 2,
+            },
+            vec![(0, 1), (4, 2), (8, 3), (12, 4)],
+            "skyscraper 1 sees 4, not 2",
+        ),
+        (
+            Constraint::Clones {
+                cells: vec![0],
+                copies: vec![5],
+            },
+            vec![(0, 1), (5, 2)],
+            "clone 1 does not clone at R1C1 and R2C2",
+        ),
+        (
+            Constraint::Nonconsecutive,
+            vec![(0, 1), (1, 2)],
+            "nonconsecutive holds consecutive values at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Negative {
+                rule: NegativeRule::Xv,
+            },
+            vec![(0, 1), (1, 4)],
+            "negative XV has no mark between at R1C1 and R1C2",
+        ),
+    ];
+    for (c, placed, expected) in cases {
+        let rules = Rules::classic(4).unwrap().with_constraint(c).unwrap();
+        let mut grid = [0u16; 16];
+        for &(cell, v) in &placed {
+            grid[cell] = v;
+        }
+        let err = rules.check(&grid).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+        assert!(matches!(err, Violation::Constraint { .. }));
+    }
+}
