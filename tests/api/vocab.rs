@@ -917,10 +917,13 @@ fn a_game_shows_repeats_a_constraint_forbids() {
     assert_eq!(game.conflicts(), [((0, 0), (8, 8))]);
 }
 
+/// Values placed in a grid, as (cell, value).
+type Placed = Vec<(usize, u16)>;
+
 #[test]
 fn check_names_each_kind_it_finds_broken() {
     let top = Outside { row: -1, col: 0 };
-    let cases: Vec<(Constraint, Vec<(usize, u16)>, &str)> = vec![
+    let cases: Vec<(Constraint, Placed, &str)> = vec![
         (
             Constraint::kropki_white(0, 1),
             vec![(0, 1), (1, 3)],
