@@ -465,6 +465,26 @@ fn planted_case(
         Count::AtLeast(LIMIT)
     };
     prop_assert_eq!(count, expected);
+    // Logic's steps hold for every solution, so for the planted one: a
+    // value it places is the planted value, and a candidate it keeps.
+    // Told the puzzle is unique (it may not be), Logic must still leave
+    // deadly patterns alone under constraints, which tell swapped values
+    // apart; without constraints they may cut a second solution.
+    let logic = ndoku::Logic::new().assume_unique(!rules.constraints().is_empty());
+    let path = logic.with_max_steps(300).solve_path(&puzzle);
+    let path = path.map_err(|e| TestCaseError::fail(format!("logic: {e}")))?;
+    for (c, &v) in path.grid.values().iter().enumerate() {
+        prop_assert!(v == 0 || v == grid[c], "logic placed {} at {}", v, c);
+        if v == 0 {
+            let bit = 1u64 << (grid[c] - 1);
+            prop_assert!(
+                path.grid.candidates(c) & bit != 0,
+                "logic removed {} at {}",
+                grid[c],
+                c
+            );
+        }
+    }
     let reference = Reference::new()
         .with_max_steps(300_000)
         .count_variant(&puzzle, LIMIT);
