@@ -191,7 +191,9 @@ impl Puzzle {
     ///
     /// ndoku's message for a size it has no classic rules for.
     pub fn empty(size: usize) -> Result<Puzzle, JsError> {
-        Ok(Self::of(ndoku::Puzzle::new(Rules::classic(size).map_err(err)?)))
+        Ok(Self::of(ndoku::Puzzle::new(
+            Rules::classic(size).map_err(err)?,
+        )))
     }
 
     /// The side N of the N×N board.
@@ -460,7 +462,12 @@ impl Game {
     ///
     /// As `enter`.
     #[wasm_bindgen(js_name = setCandidates)]
-    pub fn set_candidates(&mut self, row: usize, col: usize, values: &[u16]) -> Result<(), JsError> {
+    pub fn set_candidates(
+        &mut self,
+        row: usize,
+        col: usize,
+        values: &[u16],
+    ) -> Result<(), JsError> {
         self.inner.set_candidates(row, col, values).map_err(err)
     }
 
@@ -510,8 +517,12 @@ impl Game {
         for (cell, value) in pairs("eliminations")? {
             let (r, c) = (cell / n, cell % n);
             if self.inner.value(r, c).is_none() {
-                let kept: Vec<u16> =
-                    self.inner.candidates(r, c).into_iter().filter(|&v| v != value).collect();
+                let kept: Vec<u16> = self
+                    .inner
+                    .candidates(r, c)
+                    .into_iter()
+                    .filter(|&v| v != value)
+                    .collect();
                 self.inner.set_candidates(r, c, &kept).map_err(err)?;
             }
         }
