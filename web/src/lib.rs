@@ -572,7 +572,8 @@ impl Logic {
     pub fn rate(&self, puzzle: &Puzzle) -> Result<JsValue, JsError> {
         let rating = self.inner.rate(&puzzle.inner).map_err(err)?;
         Ok(js(&json!({
-            "er": rating.er.map(|er| (er * 10.0).round() / 10.0),
+            // In tenths, so that 3.2 reads 3.2 in JS rather than f32's 3.2000000476.
+            "er": rating.tenths().map(|t| f64::from(t) / 10.0),
             "hardest": rating.hardest.map(|t| t.name()),
             "solved": rating.solved,
             "steps": rating.steps,
@@ -600,7 +601,7 @@ impl Logic {
                     .collect();
                 json!({"kind": "step", "step": {
                     "technique": step.technique.name(),
-                    "difficulty": (step.difficulty() * 10.0).round() / 10.0,
+                    "difficulty": f64::from(step.technique.tenths()) / 10.0,
                     "explanation": step.explanation(),
                     "placements": step.placements,
                     "eliminations": step.eliminations,

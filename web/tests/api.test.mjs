@@ -17,10 +17,10 @@ const X6 = JSON.stringify({
   grid: [
     [{ value: 1, given: true }, {}, {}, {}, {}, {}],
     [{}, {}, { value: 3, given: true }, {}, {}, {}],
+    [{}, {}, {}, {}, {}, {}],
     [{}, {}, {}, {}, { value: 5, given: true }, {}],
-    [{}, { value: 2, given: true }, {}, {}, {}, {}],
-    [{}, {}, {}, { value: 6, given: true }, {}, {}],
-    [{}, {}, {}, {}, {}, { value: 4, given: true }],
+    [{}, {}, {}, {}, {}, {}],
+    [{}, {}, {}, {}, {}, {}],
   ],
 });
 
@@ -86,10 +86,10 @@ test("counts solutions up to a limit", () => {
   // The empty 4×4 has 288 solutions.
   assert.deepEqual(solver.count(Puzzle.empty(4), 1000), { kind: "exact", found: 288, unique: false });
   assert.deepEqual(solver.count(Puzzle.empty(9), 2), { kind: "atLeast", found: 2, unique: false });
-  // Two equal givens in a row: no solution.
-  const bad = "11" + ".".repeat(79);
-  assert.equal(solver.count(new Puzzle(bad), 2).found, 0);
-  assert.equal(solver.solve(new Puzzle(bad)).status, "unsolvable");
+  // R1C3 can hold neither 3 nor 4: no solution, though no rule is broken.
+  const none = new Puzzle("12....3...4.....");
+  assert.deepEqual(solver.count(none, 2), { kind: "exact", found: 0, unique: false });
+  assert.equal(solver.solve(none).status, "unsolvable");
 });
 
 test("limits: a node budget and a time limit give up instead of hanging", () => {
@@ -100,7 +100,6 @@ test("limits: a node budget and a time limit give up instead of hanging", () => 
   const start = Date.now();
   const timed = new Solver({ timeLimitMs: 200 }).count(empty, 4e9);
   assert.equal(timed.kind, "gaveUp");
-  assert.ok(timed.found > 0);
   assert.ok(Date.now() - start >= 150, "it ran until the time limit");
   assert.throws(() => new Solver({ maxNodes: -1 }), /maxNodes/);
 });
@@ -174,6 +173,7 @@ test("errors are JS exceptions carrying ndoku's messages", () => {
     message: "invalid character 'x' at row 1, column 3",
   });
   assert.throws(() => new Puzzle(""), Error);
+  assert.throws(() => new Puzzle("11" + ".".repeat(79)), { message: "value 1 at R1C1 repeats at R1C2: one row" });
   const thermo = JSON.stringify({
     size: 4,
     grid: [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],

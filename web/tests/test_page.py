@@ -214,7 +214,8 @@ def test_generate(browser):
 def test_cancel(browser):
     page, errors = open_page(browser)
     # Counting the solutions of an empty 25×25 never ends in practice.
-    page.evaluate("window.ndoku.run('counting', 'count', {text: '.'.repeat(625), limit: 4e9})")
+    # Started, not awaited (evaluate would wait for the promise).
+    page.evaluate("() => { window.ndoku.run('counting', 'count', {text: '.'.repeat(625), limit: 4e9}); }")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('counting')")
     time.sleep(0.5)
     # The page still answers while the worker works.

@@ -283,7 +283,9 @@ function drawCage(g, cells, sum, n) {
   }
   if (sum !== null && sum !== undefined && sum !== "") {
     const first = Math.min(...cells);
-    const t = el("text", { x: (first % n) + 0.1, y: Math.floor(first / n) + 0.27, class: "cage-sum" }, g);
+    const w = 0.14 * String(sum).length + 0.04;
+    el("rect", { x: (first % n) + 0.04, y: Math.floor(first / n) + 0.04, width: w, height: 0.26, class: "cage-sum-bg" }, g);
+    const t = el("text", { x: (first % n) + 0.06, y: Math.floor(first / n) + 0.25, class: "cage-sum" }, g);
     t.textContent = String(sum);
   }
 }
@@ -302,7 +304,7 @@ function drawFpuzzles(g, fp, n) {
             el("polyline", {
               points: pts.map((p) => p.join(",")).join(" "),
               class: `fp-line fp-${key}`,
-              stroke: item.outlineC || "",
+              style: item.outlineC ? `stroke: ${item.outlineC}` : "",
             }, g);
           }
           if (key === "thermometer" && pts.length) {
@@ -355,14 +357,17 @@ function draw() {
     (state.hint.entries || []).concat(state.hint.marks || []).forEach(([r, c]) => shade(r * n + c, "hl-mistake"));
   }
 
-  // Diagonals, corner to corner.
+  // Diagonals: corner to corner, or through the cells' centres for any other.
   for (const cells of L.diagonals) {
-    const a = cells[0];
-    const b = cells[cells.length - 1];
-    const [ra, ca, rb, cb] = [Math.floor(a / n), a % n, Math.floor(b / n), b % n];
-    const x1 = ca < cb ? ca : ca + 1;
-    const x2 = ca < cb ? cb + 1 : cb;
-    el("line", { x1, y1: ra, x2, y2: rb + 1, class: "diagonal" }, bg);
+    const rc = cells.map((c) => [Math.floor(c / n), c % n]);
+    if (rc.every(([r, c]) => r === c)) {
+      el("line", { x1: 0, y1: 0, x2: n, y2: n, class: "diagonal" }, bg);
+    } else if (rc.every(([r, c]) => r + c === n - 1)) {
+      el("line", { x1: n, y1: 0, x2: 0, y2: n, class: "diagonal" }, bg);
+    } else {
+      const pts = rc.sort((a, b) => a[0] - b[0]).map(([r, c]) => `${c + 0.5},${r + 0.5}`);
+      el("polyline", { points: pts.join(" "), class: "diagonal", fill: "none" }, bg);
+    }
   }
 
   // Grid: thin cell lines, thick region borders.

@@ -102,6 +102,24 @@ const ops = {
       }
     });
   },
+  // Solves each line in turn; the time of the whole loop, for web/bench.
+  bench({ lines }) {
+    const solver = new Solver();
+    let solved = 0;
+    const start = performance.now();
+    for (const line of lines) {
+      const puzzle = new Puzzle(line);
+      const out = solver.solve(puzzle);
+      if (out.solution) {
+        if (puzzle.isCompletedBy(out.solution) && out.solution.isSolved()) solved++;
+        out.solution.free();
+      }
+      puzzle.free();
+    }
+    const ms = performance.now() - start;
+    solver.free();
+    return { ms, solved, puzzles: lines.length };
+  },
   generate({ options }) {
     const start = performance.now();
     const made = generate(options);
