@@ -231,6 +231,17 @@ def test_cancel(browser):
     assert not errors, errors
 
 
+def test_time_limit(browser):
+    """A time limit in the worker (web-time's clock, not Instant::now) gives up."""
+    page, errors = open_page(browser)
+    count = page.evaluate(
+        "window.ndoku.ask('count', {text: '.'.repeat(256), limit: 4e9, timeLimitMs: 300})"
+    )
+    assert count["kind"] == "gaveUp", count
+    assert count["ms"] >= 250, count
+    assert not errors, errors
+
+
 def test_bad_input(browser):
     page, errors = open_page(browser)
     page.fill("#puzzle", "12x4............")
