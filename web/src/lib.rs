@@ -371,8 +371,9 @@ impl Solver {
     /// A message naming an option of the wrong type.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Limits | undefined")] limits: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Limits")] limits: Option<JsValue>,
     ) -> Result<Solver, JsError> {
+        let limits = limits.unwrap_or(JsValue::UNDEFINED);
         Ok(Self {
             inner: ndoku::Solver::new().with_limits(limits_of(&limits)?),
         })
@@ -546,10 +547,11 @@ impl Logic {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(
-            unchecked_param_type = "{ assumeUnique?: boolean; extras?: boolean; maxSteps?: number } | undefined"
+            unchecked_param_type = "{ assumeUnique?: boolean; extras?: boolean; maxSteps?: number }"
         )]
-        options: JsValue,
+        options: Option<JsValue>,
     ) -> Result<Logic, JsError> {
+        let options = options.unwrap_or(JsValue::UNDEFINED);
         let mut inner = ndoku::Logic::new();
         if let Some(yes) = opt_bool(&options, "assumeUnique")? {
             inner = inner.assume_unique(yes);
@@ -665,8 +667,9 @@ fn rules_of(options: &JsValue) -> Result<(Rules, bool), JsError> {
 /// ndoku's message for rules or options it cannot generate under.
 #[wasm_bindgen(unchecked_return_type = "Generated")]
 pub fn generate(
-    #[wasm_bindgen(unchecked_param_type = "GenerateOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GenerateOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsError> {
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let (rules, jigsaw) = rules_of(&options)?;
     let seed = match opt_u64(&options, "seed")? {
         Some(seed) => seed,
