@@ -14,7 +14,9 @@ function startWorker() {
   worker = new Worker("worker.js", { type: "module" });
   worker.onmessage = ({ data }) => {
     if (data.id === 0) {
-      setStatus(data.ok ? "ready" : data.error);
+      // A restarted worker's "ready" keeps what the status says (such as "cancelled").
+      if (!data.ok) setStatus(data.error);
+      else if ($("status").textContent === "loading…") setStatus("ready");
       return;
     }
     const job = pending.get(data.id);
