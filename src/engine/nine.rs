@@ -13,8 +13,9 @@
 //!
 //! The search has the same shape as the general engine: an explicit stack of
 //! frames, one per decision, each trying the next candidate of one cell. Here a
-//! frame saves the whole 120-byte grid rather than a trail mark, because copying
-//! it back is cheaper than replaying a trail of single-bit changes. Hard
+//! frame saves the whole 200-byte grid (its candidates and its placement
+//! counts) rather than a trail mark, because copying it back is cheaper than
+//! replaying a trail of single-bit changes. Hard
 //! puzzles branch, as tdoku does, on a digit with two placements left in a
 //! band or stack (see [`Grid::choose_config`]), else on a cell with two
 //! candidates, of the digit with the fewest cells solved: placing that digit
@@ -194,6 +195,12 @@ struct Grid {
     cand: [u32; 27],
     /// Cells of each band not yet solved.
     open: [u32; 3],
+    /// Words changed since [`Grid::choose_config`] last counted their
+    /// digit's placements into `counts`.
+    stale: u32,
+    /// Each digit's placements in each band and stack, as
+    /// [`Grid::choose_config`] last counted them (bytes 0 to 5).
+    counts: [u64; 9],
 }
 
 /// A cell: its band and its bit within the band.
@@ -329,7 +336,12 @@ impl Grid {
                 out[b] = open[b] & !(cols | l[b]) | g[b];
             }
         }
-        Some(Self { cand, open })
+        Some(Self {
+            cand,
+            open,
+            stale: BAND,
+            counts: [0; 9],
+        })
     }
 
     /// Removes digit `d` from `cell`. Returns the word changed.
@@ -364,6 +376,7 @@ impl Grid {
             // Other orders and stronger rules measured and dropped: see
             // docs/decisions/0011-nine-singles-and-stacks.md and
             // 0012-nine-dropped-inference.md.
+            self.stale |= checked.stacks;
             return Ok(());
         }
     }
@@ -508,6 +521,7 @@ impl Grid {
         let mut changed = false;
         // Bit `3d` for each digit `d` with a changed word: its first word's index.
         let s = std::mem::take(&mut checked.stacks);
+        self.stale |= s;
         if self.open == [0; 3] {
             // Solved: every digit already holds one cell per column. (Cheaper
             // than sparing this test's branch.)
@@ -659,32 +673,32 @@ impl Grid {
     /// confines the digit to three minirows (or minicolumns), which tells
     /// more than one cell would, and settles the band sooner. Bands 0 and 1
     /// of a digit are worked in one `u64`, the stacks' matrices come from one
-    /// transpose, and the unit is chosen without a branch. See
-    /// docs/decisions/0015-nine-placement-branches.md.
-    fn choose_config(&self) -> Option<(Branch, u32)> {
-        // Placements summed over the digits, a byte for each band (bytes 0
-        // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
-        let mut totals = 0u64;
+    /// transpose, and the unit is chosen without a branch. Each digit's
+    /// counts are kept in the grid and counted again only once its words have
+    /// changed (`stale`): a node mostly differs from the last one counted in
+    /// a few digits. See docs/decisions/0015-nine-placement-branches.md and
+    /// 0027-nine-vs-tdoku.md.
+    fn choose_config(&mut self) -> Option<(Branch, u32)> {
         // Bytes 0 to 5, one a unit, and 2 in each.
         const UNITS: u64 = 0x0101_0101_0101;
         const TWOS: u64 = 2 * UNITS;
+        // Only the digits changed since the last count are counted again.
+        let s = std::mem::take(&mut self.stale);
+        let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
+        while digits != 0 {
+            // The `min` changes no value; it spares bounds checks.
+            let d = (digits.trailing_zeros() / 3).min(8) as usize;
+            digits &= digits - 1;
+            self.counts[d] = self.placement_counts(d);
+        }
+        debug_assert!((0..9).all(|d| self.counts[d] == self.placement_counts(d)));
+        // Placements summed over the digits, a byte for each band (bytes 0
+        // to 2) and stack (3 to 5): at most 54 each, so no byte carries.
+        let mut totals = 0u64;
         // The digits with two placements in each unit: digits 0 to 7 as
         // bits 0 to 7 of the unit's byte, digit 8 as bit 0 of another.
         let (mut with_two, mut eighth_two) = (0u64, 0u64);
-        for d in 0..9 {
-            let (x, y) = (self.low_bands(d), self.cand[d * 3 + 2]);
-            // Bands 0 and 1 in one `u64`, as in `Grid::columns`.
-            let bands = occupied_minirows2(x);
-            let cols = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
-            let all = cols as u32 | ((cols >> 32) as u32) << 9 | fold_columns(y) << 18;
-            let stacks = stack_matrices(all);
-            let count = |m: u32| u64::from(FIT_COUNT[(m & 0x1ff) as usize]);
-            let counts = count(bands as u32)
-                | count((bands >> 32) as u32) << 8
-                | count(occupied_minirows(y)) << 16
-                | count(stacks) << 24
-                | count(stacks >> 9) << 32
-                | count(stacks >> 18) << 40;
+        for (d, &counts) in self.counts.iter().enumerate() {
             totals += counts;
             // Bit 7 of each unit's byte where the digit has two placements
             // (a byte is at most 6, so adding 0x7f carries out of none).
@@ -724,6 +738,25 @@ impl Grid {
             (stack_matrix(stack_columns(&w), j - 3), branch)
         };
         Some((branch, u32::from(FITTING[m])))
+    }
+
+    /// Digit `d`'s placements in each band (bytes 0 to 2) and stack (bytes 3
+    /// to 5), as [`Grid::choose_config`] keeps them in `counts`.
+    #[inline(always)]
+    fn placement_counts(&self, d: usize) -> u64 {
+        let (x, y) = (self.low_bands(d), self.cand[d * 3 + 2]);
+        // Bands 0 and 1 in one `u64`, as in `Grid::columns`.
+        let bands = occupied_minirows2(x);
+        let cols = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
+        let all = cols as u32 | ((cols >> 32) as u32) << 9 | fold_columns(y) << 18;
+        let stacks = stack_matrices(all);
+        let count = |m: u32| u64::from(FIT_COUNT[(m & 0x1ff) as usize]);
+        count(bands as u32)
+            | count((bands >> 32) as u32) << 8
+            | count(occupied_minirows(y)) << 16
+            | count(stacks) << 24
+            | count(stacks >> 9) << 32
+            | count(stacks >> 18) << 40
     }
 
     /// The solved board, one value byte per cell.
@@ -1364,10 +1397,20 @@ mod tests {
         // Random words, dense and sparse, and some units settled.
         let mut rng = Noise::new(0x636f_6e66);
         let (mut some, mut none) = (0, 0);
+        // One grid kept from case to case, its changed words marked stale,
+        // as propagation marks them: only those digits are counted again.
+        let mut kept = Grid {
+            cand: [0; 27],
+            open: [BAND; 3],
+            stale: BAND,
+            counts: [0; 9],
+        };
         for case in 0..20_000 {
             let mut grid = Grid {
                 cand: [0; 27],
                 open: [BAND; 3],
+                stale: BAND,
+                counts: [0; 9],
             };
             for w in &mut grid.cand {
                 *w = rng.below(1 << 27) | rng.below(1 << 27);
@@ -1381,6 +1424,15 @@ mod tests {
             let got = grid.choose_config().map(|(b, r)| (format!("{b:?}"), r));
             let want = choose_config_reference(&grid);
             assert_eq!(got, want, "{:?}", grid.cand);
+            // The kept grid takes a few of this case's words.
+            for (i, &w) in grid.cand.iter().enumerate() {
+                if rng.below(4) == 0 && kept.cand[i] != w {
+                    kept.cand[i] = w;
+                    kept.stale |= 1 << i;
+                }
+            }
+            let got = kept.choose_config().map(|(b, r)| (format!("{b:?}"), r));
+            assert_eq!(got, choose_config_reference(&kept), "{:?}", kept.cand);
             some += usize::from(want.is_some());
             none += usize::from(want.is_none());
         }
