@@ -6,8 +6,13 @@
 //! from the rules, beside the [`Model`] that watches their cells.
 
 mod bounds;
+#[cfg(test)]
+mod brute;
 mod cage;
 mod compile;
+// Wired into `compile` once the rules name the constraints.
+#[allow(dead_code)]
+mod linear;
 
 use bounds::Bounds;
 use cage::CageSum;
