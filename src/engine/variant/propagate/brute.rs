@@ -141,3 +141,28 @@ pub(crate) fn exact_when_fixed<C: Constraint<u64>>(
         );
     });
 }
+
+/// Whether `values` all differ.
+pub(crate) fn distinct(values: &[usize]) -> bool {
+    values
+        .iter()
+        .enumerate()
+        .all(|(i, v)| !values[i + 1..].contains(v))
+}
+
+/// Checks that `con` on a line of `n` cells fails on exactly the rows of
+/// different values `1..=n` that break `holds`.
+pub(crate) fn exact_on_rows<C: Constraint<u64>>(
+    m: &Model<u64>,
+    con: &C,
+    n: usize,
+    holds: impl Fn(&[usize]) -> bool,
+) {
+    let doms = vec![(1u64 << n) - 1; n];
+    let mut values = vec![0usize; n];
+    each(&doms, 0, &mut values, &mut |row| {
+        if distinct(row) {
+            assert_eq!(fails_on(m, con, row), !holds(row), "row {row:?}");
+        }
+    });
+}

@@ -13,6 +13,12 @@ mod compile;
 // Wired into `compile` once the rules name the constraints.
 #[allow(dead_code)]
 mod linear;
+#[allow(dead_code)]
+mod sandwich;
+#[allow(dead_code)]
+mod skyscraper;
+#[allow(dead_code)]
+mod xsum;
 
 use bounds::Bounds;
 use cage::CageSum;
