@@ -5,6 +5,8 @@
 //! and what it removes when one of them changes. [`compile`] builds them
 //! from the rules, beside the [`Model`] that watches their cells.
 
+#[allow(dead_code)]
+mod between;
 mod bounds;
 #[cfg(test)]
 mod brute;
@@ -13,6 +15,12 @@ mod compile;
 // Wired into `compile` once the rules name the constraints.
 #[allow(dead_code)]
 mod linear;
+#[allow(dead_code)]
+mod lockout;
+#[allow(dead_code)]
+mod quadruple;
+#[allow(dead_code)]
+mod renban;
 #[allow(dead_code)]
 mod sandwich;
 #[allow(dead_code)]
