@@ -11,12 +11,16 @@ mod bounds;
 #[cfg(test)]
 mod brute;
 mod cage;
+mod chain;
+mod check;
 mod compile;
+mod domain;
 // Wired into `compile` once the rules name the constraints.
 #[allow(dead_code)]
 mod linear;
 #[allow(dead_code)]
 mod lockout;
+mod pair;
 #[allow(dead_code)]
 mod quadruple;
 #[allow(dead_code)]
@@ -30,7 +34,11 @@ mod xsum;
 
 use bounds::Bounds;
 use cage::CageSum;
+use chain::Chain;
+use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::compile;
+use domain::Domain;
+use pair::{Pair, PairTable};
 
 use super::mask::Mask;
 use super::model::Model;
