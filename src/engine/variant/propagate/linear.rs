@@ -9,11 +9,13 @@
 //! equidistant from its middle (and the middle cell alone on an odd line).
 //!
 //! A pill of k cells reads as a k-digit decimal number, its first cell
-//! the leading digit: with k = 2, cells holding 1 and 4 make 14. On boards
-//! past 9×9 the pill's other cells hold a single decimal digit (1 to 9),
-//! so that the reading stays the digits written side by side, as the
-//! Interactive Sudoku Solver reads it; the first cell may hold any value
-//! (12 and 3 make 123). [`Linear::with_digits`] holds those cells to 1..=9.
+//! the leading digit: with k = 2, cells holding 1 and 4 make 14; on any
+//! board it is `Σ pill[i]·10^(k-1-i)`, as the rules define it
+//! ([`Constraint::Arrow`](crate::Constraint::Arrow)), so that on a 16×16
+//! board 12 and 3 make 123 and 1 and 12 make 22. The Interactive Sudoku
+//! Solver, past 9×9, also holds the pill's cells after the first to one
+//! decimal digit (1 to 9), so that the number is its digits written side
+//! by side: [`Linear::with_digits`] adds that, for rules that ask for it.
 
 use super::Constraint;
 use crate::engine::classic::state::Contradiction;
@@ -116,8 +118,14 @@ impl Linear {
         }
     }
 
+    /// Whether it is one group of cells that must all differ.
+    pub(crate) fn is_distinct(&self) -> bool {
+        self.groups.len() == 1 && self.groups[0].distinct
+    }
+
     /// The same, with `cells` held to values 1..=9 (a pill's digits after
-    /// the first, on boards past 9×9).
+    /// the first, on boards past 9×9, as the Interactive Sudoku Solver reads them).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn with_digits(mut self, cells: Vec<u32>) -> Self {
         for &c in &cells {
             if !self.cells.contains(&c) {

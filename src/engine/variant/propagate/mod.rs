@@ -5,7 +5,6 @@
 //! and what it removes when one of them changes. [`compile`] builds them
 //! from the rules, beside the [`Model`] that watches their cells.
 
-#[allow(dead_code)]
 mod between;
 mod bounds;
 #[cfg(test)]
@@ -15,30 +14,31 @@ mod chain;
 mod check;
 mod compile;
 mod domain;
-// Wired into `compile` once the rules name the constraints.
-#[allow(dead_code)]
 mod linear;
-#[allow(dead_code)]
 mod lockout;
 mod pair;
-#[allow(dead_code)]
 mod quadruple;
-#[allow(dead_code)]
 mod renban;
-#[allow(dead_code)]
 mod sandwich;
-#[allow(dead_code)]
 mod skyscraper;
-#[allow(dead_code)]
+mod sums;
 mod xsum;
 
+use between::Between;
 use bounds::Bounds;
 use cage::CageSum;
 use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::compile;
 use domain::Domain;
+use linear::Linear;
+use lockout::Lockout;
 use pair::{Pair, PairTable};
+use quadruple::Quadruple;
+use renban::Renban;
+use sandwich::Sandwich;
+use skyscraper::Skyscraper;
+use xsum::XSum;
 
 use super::mask::Mask;
 use super::model::Model;
