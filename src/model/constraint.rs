@@ -435,8 +435,10 @@ impl Constraint {
         }
     }
 
-    /// The cells of the grid it names, in its order (for an outside clue,
-    /// the row, column or diagonal it sums; for a global rule, none).
+    /// The cells of the grid whose values it reads, in its order: for an
+    /// outside clue, the row, column or diagonal it sums; for a minimum or
+    /// maximum, the cell and then its orthogonal neighbours; for a global
+    /// rule, none (it reads every cell).
     #[must_use]
     pub fn cells(&self, n: usize) -> Vec<u32> {
         match self {
@@ -466,13 +468,29 @@ impl Constraint {
             Constraint::Sandwich { clue, .. }
             | Constraint::XSum { clue, .. }
             | Constraint::Skyscraper { clue, .. } => outside_line(n, *clue).unwrap_or_default(),
-            Constraint::Odd { cell }
-            | Constraint::Even { cell }
-            | Constraint::Minimum { cell }
-            | Constraint::Maximum { cell } => vec![*cell],
+            Constraint::Odd { cell } | Constraint::Even { cell } => vec![*cell],
+            Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
+                let mut cells = vec![*cell];
+                cells.extend(neighbours(n, *cell));
+                cells
+            }
             Constraint::Nonconsecutive | Constraint::Negative { .. } => Vec::new(),
         }
     }
+}
+
+/// The orthogonal neighbours of `c`.
+pub(crate) fn neighbours(n: usize, c: u32) -> impl Iterator<Item = u32> {
+    let c = c as usize;
+    let (r, col) = (c / n, c % n);
+    let up = (r > 0).then(|| c - n);
+    let down = (r + 1 < n).then_some(c + n);
+    let left = (col > 0).then(|| c - 1);
+    let right = (col + 1 < n).then_some(c + 1);
+    [up, down, left, right]
+        .into_iter()
+        .flatten()
+        .map(|c| c as u32)
 }
 
 /// The cells on the diagonal from `clue` in `direction`, nearest first.

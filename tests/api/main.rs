@@ -35,4 +35,5 @@ mod serde;
 mod shared_data;
 mod solve;
 mod variants;
+mod vocab;
 mod vocab_sums;
