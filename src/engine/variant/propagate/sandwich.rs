@@ -6,6 +6,10 @@ use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
 
+/// The largest board whose cells between the ends are bounded one by one
+/// for each placing (N³ steps); past it they keep every value but 1 and N.
+const MAX_BOUNDED: usize = 64;
+
 /// A sandwich sum on a line of cells (a row or a column, whose values
 /// differ): the line holds one 1 and one N, and the cells strictly between
 /// them sum to `sum` (0 when they touch).
@@ -58,6 +62,8 @@ impl<M: Mask> Constraint<M> for Sandwich {
         let mut keep = vec![M::EMPTY; len];
         // `outside[i]`: cell `i` lies outside some placing that holds.
         let mut outside = vec![0i32; len + 1];
+        // `between[i]`, on big boards: cell `i` lies between the ends of one.
+        let mut between = vec![0i32; len + 1];
         let mut any = false;
         for p in 0..len {
             if !cand[p].meets(one) {
@@ -79,8 +85,11 @@ impl<M: Mask> Constraint<M> for Sandwich {
                 let (least, most) = (lo[b] - lo[a + 1], hi[b] - hi[a + 1]);
                 // k different values of 2..=N-1.
                 let n64 = n as u64;
+                if k + 2 > n64 {
+                    continue;
+                }
                 let (dl, dh) = (k * (k + 3) / 2, k * (2 * n64 - 1 - k) / 2);
-                if s < least.max(dl) || s > most.min(dh) || k + 2 > n64 {
+                if s < least.max(dl) || s > most.min(dh) {
                     continue;
                 }
                 any = true;
@@ -90,6 +99,12 @@ impl<M: Mask> Constraint<M> for Sandwich {
                 outside[a] -= 1;
                 outside[b + 1] += 1;
                 outside[len] -= 1;
+                if n > MAX_BOUNDED {
+                    // Big boards: the cells between keep every inner value.
+                    between[a + 1] += 1;
+                    between[b] -= 1;
+                    continue;
+                }
                 for i in a + 1..b {
                     let c = inner[i];
                     let (ci, ch) = (c.first() as u64 + 1, c.last() as u64 + 1);
@@ -105,10 +120,11 @@ impl<M: Mask> Constraint<M> for Sandwich {
         if !any {
             return Err(Contradiction);
         }
-        let mut depth = 0;
+        let (mut depth, mut inside) = (0, 0);
         for i in 0..len {
             depth += outside[i];
-            if depth > 0 {
+            inside += between[i];
+            if depth > 0 || inside > 0 {
                 keep[i] |= inner[i];
             }
             st.restrict(m, self.cells[i] as usize, keep[i])?;

@@ -6,6 +6,9 @@ use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
 
+/// The largest board the walk runs on: it costs about N⁴ steps.
+const MAX_WALK: usize = 16;
+
 /// A skyscraper clue on a line of cells read from the clue's side: the
 /// number of cells whose value exceeds every value before them is `seen`.
 ///
@@ -24,6 +27,37 @@ impl Skyscraper {
     pub(crate) fn new(cells: Vec<u32>, seen: usize) -> Self {
         Self { cells, seen }
     }
+
+    /// On big boards: a cell `i` from the clue holds at most N - seen + 1 + i
+    /// (past it, at most `i` cells before it, itself and the N - v taller
+    /// values could be seen), and once every cell is placed the count is
+    /// checked.
+    fn by_heights<M: Mask>(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let n = m.n;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let most = (n + 1 + i).saturating_sub(self.seen).min(n);
+            if most == 0 {
+                return Err(Contradiction);
+            }
+            st.restrict(m, c as usize, M::range(0, most - 1))?;
+        }
+        let mut tallest = 0;
+        let mut seen = 0;
+        for &c in &self.cells {
+            let cand = st.cand(c as usize);
+            if !cand.is_single() {
+                return Ok(());
+            }
+            let v = cand.first() + 1;
+            seen += usize::from(v > tallest);
+            tallest = tallest.max(v);
+        }
+        if seen == self.seen {
+            Ok(())
+        } else {
+            Err(Contradiction)
+        }
+    }
 }
 
 impl<M: Mask> Constraint<M> for Skyscraper {
@@ -35,6 +69,9 @@ impl<M: Mask> Constraint<M> for Skyscraper {
         let (n, len) = (m.n, self.cells.len());
         if self.seen > len || self.seen == 0 && len > 0 {
             return Err(Contradiction);
+        }
+        if n > MAX_WALK {
+            return self.by_heights(m, st);
         }
         // A state (tallest, seen) at `tallest * (len + 1) + seen`; tallest 0 before any cell.
         let width = len + 1;
@@ -154,5 +191,24 @@ mod tests {
             let con = Skyscraper::new(vec![12, 8, 4, 0], clue);
             exact_when_fixed(&m, &con, &[0b1111; 4], |v| seen(v) == clue);
         }
+    }
+
+    #[test]
+    fn big_boards_keep_every_value_of_a_solution_by_heights() {
+        // 25×25, a line of 5 cells: the bound on heights alone, then the count.
+        let m = model(25);
+        let mut r = rng(11);
+        let mut solvable = 0;
+        for clue in 1..=5 {
+            let con = Skyscraper::new(vec![0, 1, 2, 3, 4], clue);
+            for _ in 0..40 {
+                let doms: Vec<u64> = (0..5).map(|_| domain(&mut r, 25, 0, 12)).collect();
+                solvable += usize::from(sound(&m, &con, &doms, |v| seen(v) == clue));
+            }
+            exact_when_fixed(&m, &con, &[0b1_0000_0000_0000_0000_0001_1001; 5], |v| {
+                seen(v) == clue
+            });
+        }
+        assert!(solvable > 20, "only {solvable} cases had a solution");
     }
 }
