@@ -266,81 +266,110 @@ impl Linear {
         t_lo: i64,
         t_hi: i64,
     ) -> Result<(), Contradiction> {
-        let t_words = words((t_hi - t_lo) as usize + 1);
-        let mut totals = vec![u64::MAX; t_words];
-        trim(&mut totals, (t_hi - t_lo) as usize + 1);
-        // `reach[g]`: group g's sums, less its least, after each of its cells.
-        let mut reach: Vec<Vec<u64>> = Vec::with_capacity(self.groups.len());
-        // Each term's least as the sets were made: a cell in two groups
-        // may lose values in between, and the sets keep these offsets.
-        let mut leasts = Vec::with_capacity(self.terms.len());
-        for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
-            let span = (hi - lo) as usize + 1;
-            let w = words(span);
-            let k = g.end - g.start;
-            let mut f = vec![0u64; w * (k + 1)];
-            f[0] = 1;
-            let mut base = 0;
-            for (i, &(c, coef)) in self.terms[g.start..g.end].iter().enumerate() {
-                let cand = st.cand(c as usize);
-                let least = term_range(cand, coef).0;
-                leasts.push(least);
-                let (prev, next) = f[i * w..(i + 2) * w].split_at_mut(w);
-                each_value(cand, |v| {
-                    or_shifted(next, prev, (coef * v - least) as usize);
-                });
-                base += least;
+        let t_bits = (t_hi - t_lo) as usize + 1;
+        let t_words = words(t_bits);
+        let shape = |&(lo, hi): &(i64, i64)| words((hi - lo) as usize + 1);
+        let sets_len: usize = (self.groups.iter().zip(plain))
+            .map(|(g, p)| shape(p) * (g.end - g.start + 1))
+            .sum();
+        let widest = plain.iter().map(shape).max().unwrap_or(0);
+        SCRATCH.with_borrow_mut(|scratch| {
+            let (buf, leasts) = (&mut scratch.words, &mut scratch.leasts);
+            buf.clear();
+            buf.resize(2 * t_words + sets_len + 2 * widest, 0);
+            leasts.clear();
+            let (totals, rest) = buf.split_at_mut(t_words);
+            let (seen, rest) = rest.split_at_mut(t_words);
+            let (sets, rest) = rest.split_at_mut(sets_len);
+            let (need_buf, earlier_buf) = rest.split_at_mut(widest);
+            totals.fill(u64::MAX);
+            trim(totals, t_bits);
+            // Each group's sums, less its least, after each of its cells,
+            // laid end to end; and each term's least as they were made (a
+            // cell in two groups may lose values in between).
+            let mut at = 0;
+            for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
+                let w = words((hi - lo) as usize + 1);
+                let k = g.end - g.start;
+                let f = &mut sets[at..at + w * (k + 1)];
+                at += w * (k + 1);
+                f[0] = 1;
+                for (i, &(c, coef)) in self.terms[g.start..g.end].iter().enumerate() {
+                    let cand = st.cand(c as usize);
+                    let least = term_range(cand, coef).0;
+                    leasts.push(least);
+                    let (prev, next) = f[i * w..(i + 2) * w].split_at_mut(w);
+                    each_value(cand, |v| {
+                        or_shifted(next, prev, (coef * v - least) as usize);
+                    });
+                }
+                // Sums the group can make, within the totals' range.
+                let made = &f[k * w..];
+                seen.fill(0);
+                if t_lo >= lo {
+                    or_from(seen, made, (t_lo - lo) as usize);
+                } else {
+                    or_shifted(seen, made, (lo - t_lo) as usize);
+                }
+                totals
+                    .iter_mut()
+                    .zip(seen.iter())
+                    .for_each(|(t, s)| *t &= s);
             }
-            debug_assert_eq!(base, lo);
-            // Sums the group can make, within the totals' range.
-            let made = &f[k * w..];
-            let mut seen = vec![0u64; t_words];
-            if t_lo >= lo {
-                or_from(&mut seen, made, (t_lo - lo) as usize);
-            } else {
-                or_shifted(&mut seen, made, (lo - t_lo) as usize);
+            trim(totals, t_bits);
+            if totals.iter().all(|&w| w == 0) {
+                return Err(Contradiction);
             }
-            trim(&mut seen, (t_hi - t_lo) as usize + 1);
-            totals.iter_mut().zip(&seen).for_each(|(t, s)| *t &= s);
-            reach.push(f);
-        }
-        if totals.iter().all(|&w| w == 0) {
-            return Err(Contradiction);
-        }
-        for ((g, &(lo, hi)), f) in self.groups.iter().zip(plain).zip(&reach) {
-            let span = (hi - lo) as usize + 1;
-            let w = words(span);
-            let k = g.end - g.start;
-            // `need`: the sums (less the group's least) still to be made
-            // good after the cell at hand; from the back, the totals.
-            let mut need = vec![0u64; w];
-            if t_lo >= lo {
-                or_shifted(&mut need, &totals, (t_lo - lo) as usize);
-            } else {
-                or_from(&mut need, &totals, (lo - t_lo) as usize);
+            let mut at = 0;
+            for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
+                let span = (hi - lo) as usize + 1;
+                let w = words(span);
+                let k = g.end - g.start;
+                let f = &sets[at..at + w * (k + 1)];
+                at += w * (k + 1);
+                // `need`: the sums (less the group's least) still to be made
+                // good after the cell at hand; from the back, the totals.
+                let (mut need, mut earlier) = (&mut need_buf[..w], &mut earlier_buf[..w]);
+                need.fill(0);
+                if t_lo >= lo {
+                    or_shifted(need, totals, (t_lo - lo) as usize);
+                } else {
+                    or_from(need, totals, (lo - t_lo) as usize);
+                }
+                trim(need, span);
+                let terms = &self.terms[g.start..g.end];
+                for i in (0..k).rev() {
+                    let (c, coef) = terms[i];
+                    let (cand, least) = (st.cand(c as usize), leasts[g.start + i]);
+                    let prev = &f[i * w..(i + 1) * w];
+                    let mut keep = M::EMPTY;
+                    earlier.fill(0);
+                    each_value(cand, |v| {
+                        let s = (coef * v - least) as usize;
+                        if meets_shifted(prev, s, need) {
+                            keep |= M::bit(v as usize - 1);
+                            or_from(earlier, need, s);
+                        }
+                    });
+                    st.restrict(m, c as usize, keep)?;
+                    std::mem::swap(&mut need, &mut earlier);
+                }
             }
-            trim(&mut need, span);
-            let terms = &self.terms[g.start..g.end];
-            let mut earlier = vec![0u64; w];
-            for i in (0..k).rev() {
-                let (c, coef) = terms[i];
-                let (cand, least) = (st.cand(c as usize), leasts[g.start + i]);
-                let prev = &f[i * w..(i + 1) * w];
-                let mut keep = M::EMPTY;
-                earlier.fill(0);
-                each_value(cand, |v| {
-                    let s = (coef * v - least) as usize;
-                    if meets_shifted(prev, s, &need) {
-                        keep |= M::bit(v as usize - 1);
-                        or_from(&mut earlier, &need, s);
-                    }
-                });
-                st.restrict(m, c as usize, keep)?;
-                std::mem::swap(&mut need, &mut earlier);
-            }
-        }
-        Ok(())
+            Ok(())
+        })
     }
+}
+
+/// Buffers [`Linear`] reuses from one propagation to the next.
+#[derive(Default)]
+struct Scratch {
+    words: Vec<u64>,
+    leasts: Vec<i64>,
+}
+
+thread_local! {
+    /// This thread's buffers: a propagation runs to its end before the next.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// Calls `f` on each value (1-based) of `cand`.
