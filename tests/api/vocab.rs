@@ -797,3 +797,36 @@ mod fpuzzles_keys {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn constraints_round_trip_through_serde() {
+    let rules = Rules::classic(6)
+        .unwrap()
+        .with_constraint(Constraint::Thermometer {
+            cells: vec![0, 1, 2],
+            slow: true,
+        })
+        .unwrap()
+        .with_constraint(Constraint::LittleKiller {
+            clue: Outside { row: -1, col: 0 },
+            direction: Diagonal::DownRight,
+            sum: 21,
+        })
+        .unwrap()
+        .with_constraint(Constraint::Negative {
+            rule: NegativeRule::Xv,
+        })
+        .unwrap();
+    let puzzle = Puzzle::new(rules);
+    let json = serde_json::to_string(&puzzle).unwrap();
+    let back: Puzzle = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, puzzle);
+    assert_eq!(back.rules().constraints(), puzzle.rules().constraints());
+    // A constraint that cannot stand is refused on the way in.
+    let mut bad: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let list = bad["rules"]["constraints"].as_array_mut().unwrap();
+    list.push(serde_json::json!({ "Renban": { "cells": [0, 0] } }));
+    let err = serde_json::from_value::<Puzzle>(bad).unwrap_err().to_string();
+    assert!(err.contains("renban 1 passes through R1C1 twice"), "{err}");
+}
