@@ -827,6 +827,8 @@ fn constraints_round_trip_through_serde() {
     let mut bad: serde_json::Value = serde_json::from_str(&json).unwrap();
     let list = bad["rules"]["constraints"].as_array_mut().unwrap();
     list.push(serde_json::json!({ "Renban": { "cells": [0, 0] } }));
-    let err = serde_json::from_value::<Puzzle>(bad).unwrap_err().to_string();
+    let err = serde_json::from_value::<Puzzle>(bad)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("renban 1 passes through R1C1 twice"), "{err}");
 }

@@ -53,11 +53,14 @@ pub(crate) struct Linear {
 
 /// One group's terms, and whether their cells must all differ (as peers)
 /// with one coefficient.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Group {
     start: usize,
     end: usize,
     distinct: bool,
+    /// With one coefficient, the terms split into runs of cells that are
+    /// all peers (`terms[a..b]` each), which hold different values; else empty.
+    cliques: Vec<(usize, usize)>,
 }
 
 impl Linear {
@@ -92,18 +95,13 @@ impl Linear {
                 }
             }
             terms.truncate(kept);
-            let here = &terms[start..];
-            let distinct = here.len() > 1
-                && here.iter().all(|t| t.1 == here[0].1)
-                && here.iter().enumerate().all(|(i, &(a, _))| {
-                    here[i + 1..]
-                        .iter()
-                        .all(|&(b, _)| are_peers(m, a as usize, b))
-                });
+            let cliques = cliques(m, &mut terms[start..], start);
+            let distinct = cliques.len() == 1 && terms.len() - start > 1;
             out.push(Group {
                 start,
                 end: terms.len(),
                 distinct,
+                cliques,
             });
         }
         let mut cells: Vec<u32> = terms.iter().map(|t| t.0).collect();
@@ -135,6 +133,33 @@ impl Linear {
         self.digits = cells;
         self
     }
+}
+
+/// With one coefficient, puts `terms` (the group's, from `start` in the
+/// whole list) in runs of cells that are all peers, first fit, and returns
+/// the runs; else none.
+fn cliques<M: Mask>(m: &Model<M>, terms: &mut [(u32, i64)], start: usize) -> Vec<(usize, usize)> {
+    if terms.is_empty() || terms.iter().any(|t| t.1 != terms[0].1) {
+        return Vec::new();
+    }
+    let mut runs: Vec<Vec<(u32, i64)>> = Vec::new();
+    for &t in terms.iter() {
+        match runs
+            .iter_mut()
+            .find(|run| run.iter().all(|&(b, _)| are_peers(m, t.0 as usize, b)))
+        {
+            Some(run) => run.push(t),
+            None => runs.push(vec![t]),
+        }
+    }
+    let mut out = Vec::with_capacity(runs.len());
+    let mut at = 0;
+    for run in runs {
+        terms[at..at + run.len()].copy_from_slice(&run);
+        out.push((start + at, start + at + run.len()));
+        at += run.len();
+    }
+    out
 }
 
 /// Whether cells `a` and `b` must differ.
@@ -187,21 +212,27 @@ impl<M: Mask> Constraint<M> for Linear {
         };
         let mut plain = Vec::with_capacity(self.groups.len());
         for g in &self.groups {
-            let (mut lo, mut hi, mut union) = (0i64, 0i64, M::EMPTY);
+            let (mut lo, mut hi) = (0i64, 0i64);
             for &(c, coef) in &self.terms[g.start..g.end] {
                 let cand = st.cand(c as usize);
                 let (a, b) = term_range(cand, coef);
                 lo += a;
                 hi += b;
-                union |= cand;
             }
             plain.push((lo, hi));
             let (mut dlo, mut dhi) = (lo, hi);
-            if g.distinct {
-                let k = g.end - g.start;
+            if !g.cliques.is_empty() {
+                // Each run of peers holds different values: its least and
+                // greatest sums of different values bound it.
                 let coef = self.terms[g.start].1;
-                let least = extreme_sum(union, k, false).ok_or(Contradiction)?;
-                let most = extreme_sum(union, k, true).ok_or(Contradiction)?;
+                let (mut least, mut most) = (0, 0);
+                for &(a, b) in &g.cliques {
+                    let union = self.terms[a..b]
+                        .iter()
+                        .fold(M::EMPTY, |u, &(c, _)| u | st.cand(c as usize));
+                    least += extreme_sum(union, b - a, false).ok_or(Contradiction)?;
+                    most += extreme_sum(union, b - a, true).ok_or(Contradiction)?;
+                }
                 let (a, b) = if coef > 0 {
                     (coef * least, coef * most)
                 } else {
@@ -536,7 +567,8 @@ mod tests {
             let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 2)).collect();
             solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
             // One group of cells that may repeat: every value left has a solution.
-            if con.groups.len() == 1 && !con.groups[0].distinct && con.total.is_some() {
+            let loose = |g: &Group| g.cliques.iter().all(|&(a, b)| b - a == 1);
+            if con.groups.len() == 1 && loose(&con.groups[0]) && con.total.is_some() {
                 let support = projection(&doms, |v| holds(&con, v));
                 let kept = propagated(&m, &con, &doms);
                 assert_eq!(
