@@ -299,11 +299,6 @@ fn derive(kind: usize, n: usize, grid: &[u16], rng: &mut Rng) -> Option<Constrai
                 }
             }
             if kind == 10 {
-                // Not without cells between: `Rules::check` indexes the first
-                // (src/model/verify.rs, `then_some(inner[0])`).
-                if cells.len() == 2 {
-                    return None;
-                }
                 Constraint::Between { cells }
             } else {
                 Constraint::Lockout { cells, difference }
