@@ -4,6 +4,8 @@ pub(crate) mod any;
 pub(crate) mod format;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
+pub mod iss;
+mod layout;
 #[cfg(feature = "serde")]
 mod serde_impl;
 pub mod sniff;
