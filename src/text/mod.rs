@@ -1,4 +1,6 @@
-//! Puzzles as text: telling formats apart, reading and printing boards, f-puzzles JSON and serde.
+//! Puzzles as text: telling formats apart, reading and printing boards, f-puzzles JSON, ISS text and serde.
+//!
+//! [`read`] reads any of them, telling the format from the text.
 
 pub(crate) mod any;
 pub(crate) mod format;
@@ -6,7 +8,9 @@ pub(crate) mod format;
 pub mod fpuzzles;
 pub mod iss;
 mod layout;
+mod reader;
 #[cfg(feature = "serde")]
 mod serde_impl;
 pub mod sniff;
 pub use any::AnyBoard;
+pub use reader::{ReadError, TextFormat, read};
