@@ -410,6 +410,16 @@ pub enum RulesError {
         /// What it needs: `square boxes`.
         needs: &'static str,
     },
+    /// A [`Constraint`](crate::Constraint) that cannot stand on the board:
+    /// a cell off it, a line through one cell twice, an arrow without a
+    /// circle, a clue that is not outside, a value out of range.
+    #[error("{what} {problem}")]
+    Constraint {
+        /// The constraint, numbered among those of its kind: `thermometer 2`.
+        what: String,
+        /// What is wrong: `passes through R1C1 twice`.
+        problem: String,
+    },
 }
 
 /// A rule a grid breaks: two cells that must differ and do not, or a cage
@@ -438,6 +448,16 @@ pub enum Violation {
         sum: u64,
         /// What its values add up to.
         found: u64,
+    },
+    /// A [`Constraint`](crate::Constraint) the grid breaks.
+    #[error("{what} {broken}")]
+    Constraint {
+        /// The constraint, numbered among those of its kind: `thermometer 2`.
+        what: String,
+        /// How it is broken: `does not increase at R1C3`.
+        broken: String,
+        /// The cells that break it, (row, column), 0-based.
+        cells: Vec<(usize, usize)>,
     },
     /// A grid of the wrong length, or with a value out of range.
     #[error("expected {expected} values of 0 to {size}, found {found}")]

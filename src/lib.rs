@@ -165,6 +165,7 @@ pub use error::{BoardError, ParseError, RulesError, Violation};
 pub use generate::{GenerateError, Generated, Generator, Level, Symmetry};
 pub use logic::{Hint, Logic, Rating, Step};
 pub use model::{
-    Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64, Game, Puzzle, Rules,
+    Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64, Constraint, Game, Puzzle,
+    Rules,
 };
 pub use text::AnyBoard;

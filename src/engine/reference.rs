@@ -118,6 +118,10 @@ impl Reference {
     ///   its houses ([`Geometry::houses_of`]: rows, columns, boxes or
     ///   regions, diagonals, windows, extra regions), of one of its cages,
     ///   or a chess move away ([`Rules::chess_pairs`]);
+    /// - each [`Constraint`](crate::Constraint) that reads the cell is not
+    ///   broken, as [`Rules::check`] says of the grid with the value there
+    ///   (on a partial grid, it reports only what the empty cells cannot
+    ///   mend; on a full one, whatever breaks the rule);
     /// - and, for each cage with a sum that holds the cell, the values the
     ///   cage holds with this one, plus the least (and the greatest) sum of
     ///   different values not yet in the cage that its other empty cells
@@ -253,6 +257,10 @@ struct VariantCheck {
     differ: Vec<Vec<usize>>,
     /// `sums[c]`: (cells, sum) of each cage with a sum holding `c`.
     sums: Vec<Vec<(Vec<usize>, u64)>>,
+    /// The rules, when they hold constraints beyond houses and cages.
+    rules: Option<Rules>,
+    /// `named[c]`: the constraints that read `c` (the global ones read every cell).
+    named: Vec<Vec<usize>>,
 }
 
 impl VariantCheck {
@@ -283,13 +291,41 @@ impl VariantCheck {
         for (cell, list) in differ.iter_mut().enumerate() {
             list.retain(|&c| c != cell);
         }
-        Self { n, differ, sums }
+        let mut named: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for (i, c) in rules.constraints().iter().enumerate() {
+            let cells = c.cells(n);
+            if cells.is_empty() {
+                named.iter_mut().for_each(|list| list.push(i));
+            }
+            for c in cells {
+                named[c as usize].push(i);
+            }
+        }
+        let rules = (!rules.constraints().is_empty()).then(|| rules.clone());
+        Self {
+            n,
+            differ,
+            sums,
+            rules,
+            named,
+        }
     }
 
     /// Whether `value` may stand at the empty `cell` of `cells`.
     fn fits(&self, cells: &[u16], cell: usize, value: u16) -> bool {
         if self.differ[cell].iter().any(|&c| cells[c] == value) {
             return false;
+        }
+        if let Some(rules) = &self.rules {
+            // The grid with `value` at `cell`, checked against the
+            // constraints that read it.
+            let mut grid = cells.to_vec();
+            grid[cell] = value;
+            let constraints = rules.constraints();
+            let broken = |&i: &usize| rules.broken(i, &constraints[i], &grid).is_some();
+            if self.named[cell].iter().any(broken) {
+                return false;
+            }
         }
         self.sums[cell].iter().all(|(cage, sum)| {
             // The cage as it would be with `value` at `cell`.

@@ -7,7 +7,9 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::error::{House, RulesError, Violation};
+use crate::model::constraint::Constraint;
 use crate::model::geometry::{Geometry, MAX_SIZE};
+use crate::model::verify;
 
 /// Cells that hold different values and, with a sum, add up to it: a killer cage.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -74,6 +76,10 @@ pub struct Rules {
     geometry: Geometry,
     chess: Vec<ChessRule>,
     cages: Vec<Cage>,
+    /// The constraints beyond houses and cages, in the order added.
+    constraints: Vec<Constraint>,
+    /// Pairs of cells the constraints make differ, lower first.
+    differ: Vec<(u32, u32)>,
     /// Houses after the layout's own (diagonals, windows, extra regions).
     extra_houses: usize,
     /// Extra regions added by [`Rules::with_region`], to number the next.
@@ -96,6 +102,8 @@ impl PartialEq for Rules {
         };
         let cages = |r: &Rules| sorted(r.cages.iter().map(|c| (c.cells.clone(), c.sum)).collect());
         let chess = |r: &Rules| sorted(r.chess.iter().map(|&c| c as u8).collect());
+        let constraints =
+            |r: &Rules| sorted(r.constraints.iter().map(|c| format!("{c:?}")).collect());
         a.size() == b.size()
             && a.box_shape() == b.box_shape()
             && a.houses().len() == b.houses().len()
@@ -103,6 +111,7 @@ impl PartialEq for Rules {
             && extra(a) == extra(b)
             && chess(self) == chess(other)
             && cages(self) == cages(other)
+            && constraints(self) == constraints(other)
     }
 }
 
@@ -113,7 +122,10 @@ impl Rules {
     /// and cages in the same order. Cheaper than `==`, and enough to reuse
     /// what was compiled for one of them.
     pub(crate) fn is_built_as(&self, other: &Rules) -> bool {
-        self.geometry == other.geometry && self.chess == other.chess && self.cages == other.cages
+        self.geometry == other.geometry
+            && self.chess == other.chess
+            && self.cages == other.cages
+            && self.constraints == other.constraints
     }
 }
 
@@ -188,6 +200,8 @@ impl Rules {
             geometry,
             chess: Vec::new(),
             cages: Vec::new(),
+            constraints: Vec::new(),
+            differ: Vec::new(),
             extra_houses: 0,
             regions_added: 0,
         }
@@ -324,6 +338,73 @@ impl Rules {
         Ok(self)
     }
 
+    /// These rules with a [`Constraint`] beyond houses and cages: a
+    /// thermometer, an arrow, a dot, a line, an outside clue, a global
+    /// rule. A global rule added twice counts once.
+    ///
+    /// ```
+    /// use ndoku::{Constraint, Rules};
+    ///
+    /// let rules = Rules::classic(9)?.with_constraint(Constraint::Arrow {
+    ///     circle: vec![0],
+    ///     line: vec![10, 20],
+    /// })?;
+    /// assert_eq!(rules.constraints().len(), 1);
+    /// let err = Rules::classic(9)?
+    ///     .with_constraint(Constraint::Renban { cells: vec![0, 1, 0] })
+    ///     .unwrap_err();
+    /// assert_eq!(err.to_string(), "renban 1 passes through R1C1 twice");
+    /// # Ok::<(), ndoku::RulesError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::Constraint`], naming the constraint (`thermometer 2`,
+    /// numbered among those of its kind) and what is wrong: a cell off the
+    /// board, a line through one cell twice, a dot between cells that are
+    /// not neighbours, an arrow without a circle, a clue that is not
+    /// outside, a value out of range.
+    pub fn with_constraint(mut self, constraint: Constraint) -> Result<Self, RulesError> {
+        let mut constraint = constraint;
+        let n = self.size();
+        if let Err(problem) = verify::validate(n, &mut constraint) {
+            return Err(RulesError::Constraint {
+                what: self.constraint_name(&constraint, self.constraints.len()),
+                problem,
+            });
+        }
+        if matches!(
+            constraint,
+            Constraint::Nonconsecutive | Constraint::Negative { .. }
+        ) && self.constraints.contains(&constraint)
+        {
+            return Ok(self);
+        }
+        self.differ.extend(verify::differ(n, &constraint));
+        self.constraints.push(constraint);
+        Ok(self)
+    }
+
+    /// The constraints beyond houses and cages, in the order added.
+    #[must_use]
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// `thermometer 2`: the kind of `constraint` numbered among those of
+    /// its kind in the first `before` constraints.
+    fn constraint_name(&self, constraint: &Constraint, before: usize) -> String {
+        let kind = constraint.kind();
+        let k = self.constraints[..before]
+            .iter()
+            .filter(|c| c.kind() == kind)
+            .count();
+        match constraint {
+            Constraint::Nonconsecutive | Constraint::Negative { .. } => kind.to_owned(),
+            _ => format!("{kind} {}", k + 1),
+        }
+    }
+
     /// N, the side of the board and the number of values.
     #[must_use]
     pub fn size(&self) -> usize {
@@ -358,7 +439,10 @@ impl Rules {
     /// Whether these are the classic rules of boxes and nothing more.
     #[must_use]
     pub fn is_plain(&self) -> bool {
-        self.extra_houses == 0 && self.chess.is_empty() && self.cages.is_empty()
+        self.extra_houses == 0
+            && self.chess.is_empty()
+            && self.cages.is_empty()
+            && self.constraints.is_empty()
     }
 
     /// Every pair of cells a chess move apart, lower first.
@@ -377,8 +461,9 @@ impl Rules {
     }
 
     /// The cells that must differ from `cell` (a row-major index): those
-    /// sharing a house or a cage with it, or a chess move away; each once,
-    /// in increasing order.
+    /// sharing a house or a cage with it, a chess move away, or made to
+    /// differ by a constraint (a strict thermometer, a renban, a dot...);
+    /// each once, in increasing order.
     ///
     /// # Panics
     ///
@@ -393,6 +478,13 @@ impl Rules {
             .filter(|c| c.cells.contains(&(cell as u32)))
         {
             out.extend(cage.cells.iter().filter(|&&c| c as usize != cell));
+        }
+        for &(a, b) in &self.differ {
+            if a as usize == cell {
+                out.push(b);
+            } else if b as usize == cell {
+                out.push(a);
+            }
         }
         let (r, c) = (cell as isize / n, cell as isize % n);
         for rule in &self.chess {
@@ -496,7 +588,32 @@ impl Rules {
                 });
             }
         }
+        for (i, constraint) in self.constraints.iter().enumerate() {
+            if let Some(err) = self.broken(i, constraint, grid) {
+                return Err(err);
+            }
+        }
         Ok(())
+    }
+
+    /// The [`Violation`] of constraint `i` on `grid` (checked in shape),
+    /// if it is broken.
+    pub(crate) fn broken(
+        &self,
+        i: usize,
+        constraint: &Constraint,
+        grid: &[u16],
+    ) -> Option<Violation> {
+        let n = self.size();
+        let (broken, cells) = verify::broken(&self.geometry, &self.constraints, constraint, grid)?;
+        Some(Violation::Constraint {
+            what: self.constraint_name(constraint, i),
+            broken,
+            cells: cells
+                .iter()
+                .map(|&c| (c as usize / n, c as usize % n))
+                .collect(),
+        })
     }
 
     /// These rules on another layout of the same size: its rows, columns and
@@ -511,6 +628,8 @@ impl Rules {
             geometry: layout.with_houses(extra),
             chess: self.chess.clone(),
             cages: self.cages.clone(),
+            constraints: self.constraints.clone(),
+            differ: self.differ.clone(),
             extra_houses: self.extra_houses,
             regions_added: self.regions_added,
         }

@@ -1,8 +1,16 @@
 //! The constraints beyond houses, compiled from [`Rules`]: the sum cages, and the sums the rule of 45 derives from them.
 
-use super::{Bounds, CageSum, Constraint, Constraints};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::{
+    Bounds, CageSum, Chain, Constraint, Constraints, Domain, LinearCheck, NamedCheck, Pair,
+    PairTable,
+};
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
+use crate::model::constraint::{Lowered, PairRule};
+use crate::model::lower::lower;
 use crate::model::rules::Rules;
 
 /// The most cells a sum derived from the rule of 45 may span when its
@@ -51,8 +59,45 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
             constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
         }
     }
+    constraints.extend(vocabulary(rules));
     model.watch(constraints.iter().map(|con| con.cells()));
     (model, constraints)
+}
+
+/// The propagators of the rules' [`Constraint`](crate::Constraint)s, one
+/// for each general form they lower to; relations of one kind share one
+/// table.
+fn vocabulary<M: Mask>(rules: &Rules) -> Constraints<M> {
+    if rules.constraints().is_empty() {
+        return Vec::new();
+    }
+    let n = rules.size();
+    let shared = Arc::new(rules.clone());
+    let mut tables: HashMap<PairRule, Arc<PairTable<M>>> = HashMap::new();
+    let mut out: Constraints<M> = Vec::new();
+    for (_, lowered) in lower(rules) {
+        match lowered {
+            Lowered::Domain { cell, values } => out.push(Box::new(Domain::new(cell, &values))),
+            Lowered::Pair { cells, rule } => {
+                let table = tables
+                    .entry(rule)
+                    .or_insert_with_key(|rule| Arc::new(PairTable::new(n, rule)));
+                out.push(Box::new(Pair::new(cells, Arc::clone(table))));
+            }
+            Lowered::Chain { cells, slow } => out.push(Box::new(Chain::new(cells, slow))),
+            // sums: weighted sums (arrows, little killers, sums, zipper and region-sum lines).
+            Lowered::Linear {
+                cells,
+                weights,
+                total,
+            } => out.push(Box::new(LinearCheck::new(cells, weights, total))),
+            // sums: the n-ary rules (sandwiches, X-sums, skyscrapers, between, lockout, quadruples).
+            Lowered::Named { index } => {
+                out.push(Box::new(NamedCheck::new(Arc::clone(&shared), index)));
+            }
+        }
+    }
+    out
 }
 
 /// A sum over `cells`: by the value combinations it allows when they

@@ -7,11 +7,19 @@
 
 mod bounds;
 mod cage;
+mod chain;
+mod check;
 mod compile;
+mod domain;
+mod pair;
 
 use bounds::Bounds;
 use cage::CageSum;
+use chain::Chain;
+use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::compile;
+use domain::Domain;
+use pair::{Pair, PairTable};
 
 use super::mask::Mask;
 use super::model::Model;
