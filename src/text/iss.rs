@@ -32,10 +32,17 @@
 //! `3x3:d:k:` adds both diagonals). A section that is a classic puzzle line
 //! or grid gives the givens, as in ISS.
 //!
-//! Read: `Shape` (N×N grids, values 1 to N), givens, `Jigsaw`, `NoBoxes`,
+//! Read: `Shape` (N×N grids, values 1 to N), givens (a list of every odd
+//! or every even value: an odd or even cell), `Jigsaw`, `NoBoxes`,
 //! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
 //! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
-//! no sum), and `And` outside an `Or`. A type ISS has and ndoku does not
+//! no sum), `And` outside an `Or`, and the variant types of
+//! [`Constraint`](crate::Constraint): `Thermo`, `Arrow`, `PillArrow`,
+//! `DoubleArrow`, `WhiteDot`, `BlackDot`, `X`, `V`, `GreaterThan`,
+//! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
+//! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
+//! `Between`, `RegionSumLine`, `Zipper`, `Entropic`, `Modular`, `Lockout`,
+//! `Quad` and `Sum`. A type ISS has and ndoku does not
 //! is an [`IssError::Unsupported`] that names it and its place
 //! (`unsupported constraint "NFA" at column 12`): passing a rule over
 //! would answer a different puzzle.
@@ -43,8 +50,10 @@
 use std::sync::Arc;
 
 use crate::error::{House, RulesError, Violation};
+use crate::model::constraint::{Constraint, NegativeRule};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{ChessRule, Rules};
+use crate::text::iss_constraints::{self, Problem, cell_id, parse_cell};
 
 /// The largest side an ISS grid has: 16.
 pub const MAX_SIZE: usize = 16;
@@ -274,6 +283,12 @@ pub enum IssError {
     /// Givens that break a rule.
     #[error("the givens break a rule: {0}")]
     Givens(Violation),
+    /// A constraint of the puzzle that ISS has no type for.
+    #[error("ISS has no constraint for a {what}")]
+    Unwritable {
+        /// The constraint's kind: `slow thermometer`.
+        what: &'static str,
+    },
     /// A puzzle too large for ISS, which holds grids up to 16×16.
     #[error("ISS holds grids up to 16x16, not {size}x{size}")]
     TooLarge {
@@ -526,6 +541,17 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
             out.push_str(&cell_id(c as usize, n));
         }
     }
+    let negative = |rule| rules.constraints().contains(&Constraint::Negative { rule });
+    let kropki = negative(NegativeRule::White) && negative(NegativeRule::Black);
+    if kropki {
+        out.push_str(".StrictKropki");
+    }
+    for c in rules.constraints() {
+        if kropki && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv) {
+            continue;
+        }
+        out.push_str(&iss_constraints::write(c, n).map_err(|what| IssError::Unwritable { what })?);
+    }
     let givens: Vec<String> = (0..n * n)
         .filter_map(|i| {
             let v = puzzle.cells()[i];
@@ -569,35 +595,6 @@ pub fn to_link(puzzle: &Puzzle) -> Result<String, IssError> {
         }
     }
     Ok(out)
-}
-
-/// ISS's name of cell `i` on a board of side `n`: `R1C1`, rows and columns
-/// past 9 as `a` to `g`.
-fn cell_id(i: usize, n: usize) -> String {
-    let digit = |k: usize| char::from_digit(k as u32 + 1, 17).unwrap_or('?');
-    format!("R{}C{}", digit(i / n), digit(i % n))
-}
-
-/// A cell name as (row, column), 0-based: `R1C1`, with one base-17 digit
-/// each (`RaCg`), or decimal numbers (`R10C12`); `Some(None)` for one of
-/// that form off every board (row 0); `None` for another form.
-fn parse_cell(name: &str) -> Option<Option<(usize, usize)>> {
-    let rest = name.strip_prefix(['R', 'r'])?;
-    // `RcC1`: row 12, whose digit is the letter that splits the others.
-    let (row, col) = match rest.as_bytes() {
-        [_, b'C' | b'c', _] => (&rest[..1], &rest[2..]),
-        _ => rest.split_once(['C', 'c'])?,
-    };
-    let number = |t: &str| -> Option<usize> {
-        match t.len() {
-            0 => None,
-            1 => t.chars().next()?.to_digit(17).map(|d| d as usize),
-            _ if t.bytes().all(|b| b.is_ascii_digit()) => t.parse().ok(),
-            _ => None,
-        }
-    };
-    let (r, c) = (number(row)?, number(col)?);
-    Some(r.checked_sub(1).zip(c.checked_sub(1)))
 }
 
 /// The constraints of the text, sections read one by one, `.End` matched
@@ -934,7 +931,13 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             "Shape" | "NoBoxes" | "RegionSize" | "Jigsaw" => rules,
             "" | "Given" => {
                 for arg in &item.args {
-                    let (cell, value) = given(item, arg, n)?;
+                    let (cell, value) = match given(item, arg, n)? {
+                        Given::One(cell, value) => (cell, value),
+                        Given::Constraint(c) => {
+                            rules = rules.with_constraint(c).map_err(rules_error(item))?;
+                            continue;
+                        }
+                    };
                     let old = givens[cell];
                     if old != 0 && old != value {
                         return Err(IssError::GivenTwice {
@@ -971,7 +974,21 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             "DisjointSets" => rules.with_disjoint_groups().map_err(rules_error(item))?,
             "AntiKnight" => rules.with_chess(ChessRule::AntiKnight),
             "AntiKing" => rules.with_chess(ChessRule::AntiKing),
-            name if TYPES.contains(&name) => return Err(item.unsupported()),
+            name if TYPES.contains(&name) => {
+                let args = iss_constraints::Args {
+                    name,
+                    args: &item.args,
+                };
+                let Some(list) =
+                    iss_constraints::read(&args, n).map_err(|p| problem(item, p, n))?
+                else {
+                    return Err(item.unsupported());
+                };
+                for c in list {
+                    rules = rules.with_constraint(c).map_err(rules_error(item))?;
+                }
+                rules
+            }
             name => {
                 return Err(IssError::Unknown {
                     name: name.to_owned(),
@@ -1013,28 +1030,52 @@ fn jigsaw_map(item: &Item, n: usize) -> Result<Option<Vec<usize>>, IssError> {
     Ok((names.len() > 1).then_some(map))
 }
 
-/// A given: `R1C1_5` as (cell index, value).
-fn given(item: &Item, arg: &str, n: usize) -> Result<(usize, u16), IssError> {
+/// What a given states: a value, or a constraint on the cell's candidates.
+enum Given {
+    /// The cell (an index) holds the value.
+    One(usize, u16),
+    /// Odd or even cells, from a list of every odd or even value.
+    Constraint(Constraint),
+}
+
+/// A given: `R1C1_5`, a value; `R1C1_1_3_5_7_9`, the cell's candidates,
+/// which ndoku reads when they are every odd or every even value.
+fn given(item: &Item, arg: &str, n: usize) -> Result<Given, IssError> {
     let mut parts = arg.split('_');
     let name = parts.next().unwrap_or_default();
     let (row, col) = cell(item, name, n)?;
-    let values: Vec<&str> = parts.collect();
-    match values.as_slice() {
-        [v] => {
-            let value = v
-                .parse::<u16>()
+    let values: Vec<u16> = parts
+        .map(|v| {
+            v.parse::<u16>()
                 .ok()
                 .filter(|&v| (1..=n as u16).contains(&v))
-                .ok_or_else(|| {
-                    item.argument(arg, "a cell and a value from 1 to N, such as R1C1_5")
-                })?;
-            Ok((row * n + col, value))
-        }
+                .ok_or_else(|| item.argument(arg, "a cell and values from 1 to N, such as R1C1_5"))
+        })
+        .collect::<Result<_, _>>()?;
+    let index = row * n + col;
+    match values.as_slice() {
+        [v] => Ok(Given::One(index, *v)),
         [] => Err(item.argument(arg, "a cell and a value, such as R1C1_5")),
-        _ => Err(IssError::Unsupported {
-            name: "Given with several values".into(),
+        _ => iss_constraints::candidates(index as u32, &values, n)
+            .map(Given::Constraint)
+            .ok_or_else(|| IssError::Unsupported {
+                name: "Given with several values".into(),
+                at: item.at,
+            }),
+    }
+}
+
+/// A [`Problem`] of the constraint `item` as an [`IssError`].
+fn problem(item: &Item, problem: Problem, n: usize) -> IssError {
+    match problem {
+        Problem::Argument(found, expected) => item.argument(&found, expected),
+        Problem::Cell(found, true) => IssError::OffBoard {
+            constraint: item.display_name().to_owned(),
             at: item.at,
-        }),
+            found,
+            size: n,
+        },
+        Problem::Cell(found, false) => item.argument(&found, "a cell such as R1C1"),
     }
 }
 
@@ -1093,6 +1134,54 @@ mod tests {
         round_trip(".Shape~6x6.NoBoxes");
         round_trip(".Shape~7x7.~R7C7_7");
         round_trip(".");
+    }
+
+    #[test]
+    fn every_variant_type_round_trips() {
+        let text = [
+            ".Thermo~R1C1~R1C2~R1C3",
+            ".Arrow~R2C1~R2C2~R2C3",
+            ".PillArrow~2~R3C2~R3C1~R4C1~R5C1~R6C1",
+            ".DoubleArrow~R9C1~R9C2~R9C3~R9C4",
+            ".WhiteDot~R4C4~R4C5.BlackDot~R5C4~R5C5.X~R6C4~R6C5.V~R7C4~R7C5",
+            ".GreaterThan~R8C4~R8C5",
+            ".StrictKropki.StrictXV.AntiConsecutive",
+            ".LittleKiller~20~R2C1.LittleKiller~15~R1C9.LittleKiller~12~R5C9.LittleKiller~9~R9C5",
+            ".Sandwich~10~R2.Sandwich~0~C3",
+            ".XSum~R4~15~.XSum~C5~~20.Skyscraper~R6~3~4",
+            ".Renban~R1C5~R1C6.Whisper~5~R2C5~R2C6.Palindrome~R3C5~R3C6",
+            ".Between~R4C7~R4C8~R4C9.RegionSumLine~R5C6~R5C7.Zipper~R6C6~R6C7~R6C8",
+            ".Entropic~R7C6~R7C7~R7C8.Modular~3~R8C6~R8C7~R8C8.Lockout~4~R9C6~R9C7~R9C8",
+            ".Quad~R1C7~1~2.Sum~30~R5C1~R6C2~R7C3~R8C4",
+            ".~R1C9_1_3_5_7_9~R2C9_2_4_6_8",
+        ]
+        .concat();
+        let p = round_trip(&text);
+        assert_eq!(p.rules().constraints().len(), 36);
+        // A German whisper without its difference takes 5.
+        let german = parse(".Whisper~R1C1~R1C2").unwrap();
+        assert_eq!(german, parse(".Whisper~5~R1C1~R1C2").unwrap());
+        // A dot over three cells is a dot between each adjacent pair.
+        let dots = parse(".WhiteDot~R1C1~R1C2~R2C2").unwrap();
+        assert_eq!(dots.rules().constraints().len(), 2);
+        let slow = Rules::classic(4)
+            .unwrap()
+            .with_constraint(Constraint::Thermometer {
+                cells: vec![0, 1],
+                slow: true,
+            })
+            .unwrap();
+        assert_eq!(
+            to_text(&Puzzle::new(slow)).unwrap_err().to_string(),
+            "ISS has no constraint for a slow thermometer"
+        );
+        let err = parse(".LittleKiller~10~R5C5").unwrap_err().to_string();
+        assert!(err.contains("should be a cell on the edge"), "{err}");
+        let err = parse(".Thermo~R1C1~R1C1").unwrap_err().to_string();
+        assert!(
+            err.starts_with("Thermo at column 1: thermometer 1"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -1181,8 +1270,8 @@ mod tests {
             (".End", ".End closes nothing at column 1"),
             (".And.AntiKing", ".And is never closed by .End"),
             (
-                "\n\n  .Cage~3~R1C1~R1C2\n  .Thermo~R1C1~R1C2",
-                "unsupported constraint \"Thermo\" at line 4, column 3",
+                "\n\n  .Cage~3~R1C1~R1C2\n  .RellikCage~5~R1C1~R1C2",
+                "unsupported constraint \"RellikCage\" at line 4, column 3",
             ),
             (
                 "hello",

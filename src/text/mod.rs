@@ -7,6 +7,7 @@ pub(crate) mod format;
 #[cfg(feature = "fpuzzles")]
 pub mod fpuzzles;
 pub mod iss;
+mod iss_constraints;
 mod layout;
 mod reader;
 #[cfg(feature = "serde")]

@@ -122,11 +122,11 @@ impl ReadError {
 /// assert_eq!(classic.size(), 4);
 /// let iss = text::read(".Shape~6x6.AntiKing.~R1C1_1")?;
 /// assert_eq!((iss.size(), iss.get(0, 0)), (6, Some(1)));
-/// let err = text::read(".Shape~6x6.Thermo~R1C1~R1C2").unwrap_err();
+/// let err = text::read(".Shape~6x6.RellikCage~5~R1C1~R1C2").unwrap_err();
 /// assert_eq!(err.format(), TextFormat::Iss);
 /// assert_eq!(
 ///     err.to_string(),
-///     "read as ISS constraint text: unsupported constraint \"Thermo\" at column 11"
+///     "read as ISS constraint text: unsupported constraint \"RellikCage\" at column 11"
 /// );
 /// # Ok::<(), ndoku::text::ReadError>(())
 /// ```
