@@ -83,7 +83,7 @@ pub(crate) struct Layout {
     pub(crate) order_all: Vec<usize>,
     pub(crate) order_full: Vec<usize>,
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
-    /// chess rule or cage can tell two swapped values apart.
+    /// chess rule, cage or constraint can tell two swapped values apart.
     pub(crate) swappable: bool,
 }
 
@@ -187,7 +187,9 @@ impl Layout {
             peer_bits,
             words,
             intersections,
-            swappable: rules.chess().is_empty() && rules.cages().is_empty(),
+            swappable: rules.chess().is_empty()
+                && rules.cages().is_empty()
+                && rules.constraints().is_empty(),
         }
     }
 

@@ -221,6 +221,9 @@ pub struct Path {
 pub struct Unreasoned {
     /// How many cages have a sum.
     pub cage_sums: usize,
+    /// How many [`Constraint`](crate::Constraint)s the rules hold: the
+    /// ladder reasons only about the cells they make differ.
+    pub constraints: usize,
 }
 
 impl Unreasoned {
@@ -229,23 +232,32 @@ impl Unreasoned {
     pub fn of(rules: &Rules) -> Self {
         Self {
             cage_sums: rules.cages().iter().filter(|c| c.sum().is_some()).count(),
+            constraints: rules.constraints().len(),
         }
     }
 
     /// Whether the ladder reasons about every rule.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.cage_sums == 0
+        self.cage_sums == 0 && self.constraints == 0
     }
 }
 
 impl fmt::Display for Unreasoned {
-    /// "cage sums (3 cages)", or "nothing".
+    /// "cage sums (3 cages)", "constraints (2)", both joined by "and", or
+    /// "nothing".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.cage_sums {
-            0 => f.write_str("nothing"),
-            1 => f.write_str("cage sums (1 cage)"),
-            k => write!(f, "cage sums ({k} cages)"),
+        let sums = match self.cage_sums {
+            0 => None,
+            1 => Some("cage sums (1 cage)".to_owned()),
+            k => Some(format!("cage sums ({k} cages)")),
+        };
+        let constraints =
+            (self.constraints > 0).then(|| format!("constraints ({})", self.constraints));
+        match (sums, constraints) {
+            (None, None) => f.write_str("nothing"),
+            (Some(a), None) | (None, Some(a)) => f.write_str(&a),
+            (Some(a), Some(b)) => write!(f, "{a} and {b}"),
         }
     }
 }

@@ -9,38 +9,8 @@
 //! Cells are row-major `u32` indices (`row * N + col`), as in
 //! [`Cage`](crate::model::Cage). Clues outside the grid are named by an
 //! [`Outside`] cell, 0-based with -1 and N for the rows and columns around
-//! the grid (f-puzzles' R0 and R10 on 9×9).
-//!
-//! | Constraint | Rule | f-puzzles |
-//! |---|---|---|
-//! | [`Relation`](Constraint::Relation) | the two cells hold one of the listed pairs | — |
-//! | [`Difference`](Constraint::Difference) | the two cells differ by the value (white Kropki dot: 1) | `"difference": [{"cells": ["R1C1","R1C2"]}]` |
-//! | [`Ratio`](Constraint::Ratio) | one cell is the value times the other (black dot: 2) | `"ratio": [{"cells": ["R1C1","R1C2"]}]` |
-//! | [`Xv`](Constraint::Xv) | the two cells sum to the value (X 10, V 5) | `"xv": [{"cells": ["R1C1","R1C2"], "value": "X"}]` |
-//! | [`GreaterThan`](Constraint::GreaterThan) | the first cell is greater than the second | — |
-//! | [`Thermometer`](Constraint::Thermometer) | values increase from the bulb (slow: never decrease) | `"thermometer": [{"lines": [["R1C1","R1C2"]]}]` |
-//! | [`Arrow`](Constraint::Arrow) | the line sums to the circle (a pill reads as a number) | `"arrow": [{"cells": ["R1C1"], "lines": [["R1C1","R2C2"]]}]` |
-//! | [`DoubleArrow`](Constraint::DoubleArrow) | the line between two circles sums to their sum | `"doublearrow": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`LittleKiller`](Constraint::LittleKiller) | the diagonal from an outside clue sums to it | `"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "12"}]` |
-//! | [`Sandwich`](Constraint::Sandwich) | the values between 1 and N in a row or column sum to the clue | `"sandwichsum": [{"cell": "R0C1", "value": "10"}]` |
-//! | [`XSum`](Constraint::XSum) | the first X cells from the clue sum to it, X the first value | `"xsum": [{"cell": "R0C1", "value": "15"}]` |
-//! | [`Skyscraper`](Constraint::Skyscraper) | the clue counts the values seen from it (each greater than all before) | `"skyscraper": [{"cell": "R0C1", "value": "3"}]` |
-//! | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even) | the cell is odd (even) | `"odd": [{"cell": "R1C1"}]` |
-//! | [`Minimum`](Constraint::Minimum), [`Maximum`](Constraint::Maximum) | the cell is below (above) its orthogonal neighbours | `"minimum": [{"cell": "R1C1"}]` |
-//! | [`Renban`](Constraint::Renban) | the line holds different consecutive values in any order | `"renban": [{"lines": [["R1C1","R1C2"]]}]` |
-//! | [`Whisper`](Constraint::Whisper) | neighbours on the line differ by at least the value (German: 5) | `"whispers": [{"lines": [["R1C1","R1C2"]]}]` |
-//! | [`Palindrome`](Constraint::Palindrome) | the line reads the same both ways | `"palindrome": [{"lines": [["R1C1","R1C2"]]}]` |
-//! | [`Between`](Constraint::Between) | the line's values lie strictly between its ends' | `"betweenline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`RegionSumLine`](Constraint::RegionSumLine) | the line's pieces in each box have one sum | `"regionsumline": [{"lines": [["R1C3","R1C4"]]}]` |
-//! | [`Zipper`](Constraint::Zipper) | cells as far from the middle sum to the middle (or to one sum) | `"zipperline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`Entropic`](Constraint::Entropic) | any three cells in a row on the line hold a low, a middle and a high value | `"entropicline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`Modular`](Constraint::Modular) | any M cells in a row on the line differ modulo M (default 3) | `"modularline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`Lockout`](Constraint::Lockout) | the ends differ by at least the value, and no cell between holds a value between them | `"lockout": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
-//! | [`Quadruple`](Constraint::Quadruple) | the four cells around a corner hold the listed values | `"quadruple": [{"cells": ["R1C1","R1C2","R2C1","R2C2"], "values": [1,2]}]` |
-//! | [`Clones`](Constraint::Clones) | two groups of cells hold the same values, cell by cell | `"clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]` |
-//! | [`Sum`](Constraint::Sum) | the cells sum to the value; values may repeat | — |
-//! | [`Nonconsecutive`](Constraint::Nonconsecutive) | orthogonal neighbours are not consecutive | `"nonconsecutive": true` |
-//! | [`Negative`](Constraint::Negative) | orthogonal neighbours without a dot (or X, V) are not what the dot would say | `"negative": ["ratio", "xv"]` |
+//! the grid (f-puzzles' R0 and R10 on 9×9). [`Constraint`]'s docs list
+//! every one with its rule and an f-puzzles example.
 
 use std::sync::Arc;
 
@@ -101,7 +71,41 @@ pub enum NegativeRule {
 
 /// A rule beyond houses and cages, in the form a puzzle states it. Add one
 /// with [`Rules::with_constraint`](crate::Rules::with_constraint), which
-/// checks it against the board. Cells are row-major indices.
+/// checks it against the board. Cells are row-major indices; clues outside
+/// the grid stand on an [`Outside`] cell. Each works on any board size and
+/// layout (an X on 4×4 still asks for a sum of 10, which no two values
+/// reach).
+///
+/// | Constraint | Rule | f-puzzles |
+/// |---|---|---|
+/// | [`Relation`](Constraint::Relation) | the two cells hold one of the listed pairs | — |
+/// | [`Difference`](Constraint::Difference) | the two cells differ by the value (white Kropki dot: 1) | `"difference": [{"cells": ["R1C1","R1C2"]}]` |
+/// | [`Ratio`](Constraint::Ratio) | one cell is the value times the other (black dot: 2) | `"ratio": [{"cells": ["R1C1","R1C2"]}]` |
+/// | [`Xv`](Constraint::Xv) | the two cells sum to the value (X 10, V 5) | `"xv": [{"cells": ["R1C1","R1C2"], "value": "X"}]` |
+/// | [`GreaterThan`](Constraint::GreaterThan) | the first cell is greater than the second | — |
+/// | [`Thermometer`](Constraint::Thermometer) | values increase from the bulb (slow: never decrease) | `"thermometer": [{"lines": [["R1C1","R1C2"]]}]` |
+/// | [`Arrow`](Constraint::Arrow) | the line sums to the circle (a pill reads as a number) | `"arrow": [{"cells": ["R1C1"], "lines": [["R1C1","R2C2"]]}]` |
+/// | [`DoubleArrow`](Constraint::DoubleArrow) | the line between two circles sums to their sum | `"doublearrow": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`LittleKiller`](Constraint::LittleKiller) | the diagonal from an outside clue sums to it | `"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "12"}]` |
+/// | [`Sandwich`](Constraint::Sandwich) | the values between 1 and N in a row or column sum to the clue | `"sandwichsum": [{"cell": "R0C1", "value": "10"}]` |
+/// | [`XSum`](Constraint::XSum) | the first X cells from the clue sum to it, X the first value | `"xsum": [{"cell": "R0C1", "value": "15"}]` |
+/// | [`Skyscraper`](Constraint::Skyscraper) | the clue counts the values seen from it (each greater than all before) | `"skyscraper": [{"cell": "R0C1", "value": "3"}]` |
+/// | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even) | the cell is odd (even) | `"odd": [{"cell": "R1C1"}]` |
+/// | [`Minimum`](Constraint::Minimum), [`Maximum`](Constraint::Maximum) | the cell is below (above) its orthogonal neighbours | `"minimum": [{"cell": "R1C1"}]` |
+/// | [`Renban`](Constraint::Renban) | the line holds different consecutive values in any order | `"renban": [{"lines": [["R1C1","R1C2"]]}]` |
+/// | [`Whisper`](Constraint::Whisper) | neighbours on the line differ by at least the value (German: 5) | `"whispers": [{"lines": [["R1C1","R1C2"]]}]` |
+/// | [`Palindrome`](Constraint::Palindrome) | the line reads the same both ways | `"palindrome": [{"lines": [["R1C1","R1C2"]]}]` |
+/// | [`Between`](Constraint::Between) | the line's values lie strictly between its ends' | `"betweenline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`RegionSumLine`](Constraint::RegionSumLine) | the line's pieces in each box have one sum | `"regionsumline": [{"lines": [["R1C3","R1C4"]]}]` |
+/// | [`Zipper`](Constraint::Zipper) | cells as far from the middle sum to the middle (or to one sum) | `"zipperline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`Entropic`](Constraint::Entropic) | any three cells in a row on the line hold a low, a middle and a high value | `"entropicline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`Modular`](Constraint::Modular) | any M cells in a row on the line differ modulo M (default 3) | `"modularline": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`Lockout`](Constraint::Lockout) | the ends differ by at least the value, and no cell between holds a value between them | `"lockout": [{"lines": [["R1C1","R1C2","R1C3"]]}]` |
+/// | [`Quadruple`](Constraint::Quadruple) | the four cells around a corner hold the listed values | `"quadruple": [{"cells": ["R1C1","R1C2","R2C1","R2C2"], "values": [1,2]}]` |
+/// | [`Clones`](Constraint::Clones) | two groups of cells hold the same values, cell by cell | `"clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]` |
+/// | [`Sum`](Constraint::Sum) | the cells sum to the value; values may repeat | — |
+/// | [`Nonconsecutive`](Constraint::Nonconsecutive) | orthogonal neighbours are not consecutive | `"nonconsecutive": true` |
+/// | [`Negative`](Constraint::Negative) | orthogonal neighbours without a dot (or X, V) are not what the dot would say | `"negative": ["ratio", "xv"]` |
 ///
 /// ```
 /// use ndoku::{Constraint, Rules};
@@ -435,8 +439,10 @@ impl Constraint {
         }
     }
 
-    /// The cells of the grid it names, in its order (for an outside clue,
-    /// the row, column or diagonal it sums; for a global rule, none).
+    /// The cells of the grid whose values it reads, in its order: for an
+    /// outside clue, the row, column or diagonal it sums; for a minimum or
+    /// maximum, the cell and then its orthogonal neighbours; for a global
+    /// rule, none (it reads every cell).
     #[must_use]
     pub fn cells(&self, n: usize) -> Vec<u32> {
         match self {
@@ -466,13 +472,29 @@ impl Constraint {
             Constraint::Sandwich { clue, .. }
             | Constraint::XSum { clue, .. }
             | Constraint::Skyscraper { clue, .. } => outside_line(n, *clue).unwrap_or_default(),
-            Constraint::Odd { cell }
-            | Constraint::Even { cell }
-            | Constraint::Minimum { cell }
-            | Constraint::Maximum { cell } => vec![*cell],
+            Constraint::Odd { cell } | Constraint::Even { cell } => vec![*cell],
+            Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
+                let mut cells = vec![*cell];
+                cells.extend(neighbours(n, *cell));
+                cells
+            }
             Constraint::Nonconsecutive | Constraint::Negative { .. } => Vec::new(),
         }
     }
+}
+
+/// The orthogonal neighbours of `c`.
+pub(crate) fn neighbours(n: usize, c: u32) -> impl Iterator<Item = u32> {
+    let c = c as usize;
+    let (r, col) = (c / n, c % n);
+    let up = (r > 0).then(|| c - n);
+    let down = (r + 1 < n).then_some(c + n);
+    let left = (col > 0).then(|| c - 1);
+    let right = (col + 1 < n).then_some(c + 1);
+    [up, down, left, right]
+        .into_iter()
+        .flatten()
+        .map(|c| c as u32)
 }
 
 /// The cells on the diagonal from `clue` in `direction`, nearest first.
@@ -542,6 +564,9 @@ pub(crate) enum PairRule {
     ModEqual(u16),
     /// Values in different thirds of 1..=N (entropic lines).
     ThirdDiffer,
+    /// Values in the same third of 1..=N: cells three apart on an entropic
+    /// line, since the three cells between them and either hold one of each.
+    ThirdEqual,
     /// Neither `|a - b| == 1` (with `white`) nor one twice the other (with
     /// `black`), nor a sum of 5 or 10 (with `xv`): a pair without a dot
     /// under the negative rules.
@@ -572,6 +597,7 @@ impl PairRule {
             PairRule::ModDiffer(m) => x % u32::from(*m) != y % u32::from(*m),
             PairRule::ModEqual(m) => x % u32::from(*m) == y % u32::from(*m),
             PairRule::ThirdDiffer => third(n, a) != third(n, b),
+            PairRule::ThirdEqual => third(n, a) == third(n, b),
             PairRule::Not { white, black, xv } => {
                 !(*white && x.abs_diff(y) == 1
                     || *black && (x == 2 * y || y == 2 * x)

@@ -2,11 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::model::constraint::{Constraint, Lowered, NegativeRule, PairRule};
+use crate::model::constraint::{Constraint, Lowered, NegativeRule, PairRule, neighbours};
 use crate::model::rules::Rules;
-use crate::model::verify::{
-    marked_pairs, neighbours, orthogonal_pairs, region_pieces, window_pairs,
-};
+use crate::model::verify::{marked_pairs, orthogonal_pairs, region_pieces, window_pairs};
 
 /// Every constraint of `rules` in general forms, each with the index of
 /// the constraint it comes from. Together they say exactly what the named
@@ -139,6 +137,10 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
             Constraint::Entropic { cells } => {
                 for (a, b) in window_pairs(cells, 3) {
                     push(pair(a, b, PairRule::ThirdDiffer));
+                }
+                // Two windows of three side by side hold each third once.
+                for w in cells.windows(4) {
+                    push(pair(w[0], w[3], PairRule::ThirdEqual));
                 }
             }
             Constraint::Modular { cells, modulus } => {

@@ -2,6 +2,19 @@
 //!
 //! Nothing here knows about solving. The types a newcomer needs first
 //! ([`Puzzle`], [`Rules`], [`Board`]) are also at the crate root.
+//!
+//! Beyond houses, chess rules and cages, [`Rules::with_constraint`] takes
+//! the variant vocabulary as [`Constraint`]s (each listed, with its rule and
+//! an f-puzzles example, in [`Constraint`]'s docs):
+//!
+//! | Family | Constraints | The engine holds them as |
+//! |---|---|---|
+//! | pairs | [`Relation`](Constraint::Relation), Kropki dots ([`Difference`](Constraint::Difference), [`Ratio`](Constraint::Ratio)), [`Xv`](Constraint::Xv), [`GreaterThan`](Constraint::GreaterThan), [`Minimum`](Constraint::Minimum), [`Maximum`](Constraint::Maximum) | tables of supports |
+//! | lines of pairs | [`Thermometer`](Constraint::Thermometer), [`Whisper`](Constraint::Whisper), [`Palindrome`](Constraint::Palindrome), [`Renban`](Constraint::Renban), [`Entropic`](Constraint::Entropic), [`Modular`](Constraint::Modular), [`Clones`](Constraint::Clones) | chains and pair tables |
+//! | sums | [`Arrow`](Constraint::Arrow), [`DoubleArrow`](Constraint::DoubleArrow), [`LittleKiller`](Constraint::LittleKiller), [`Sum`](Constraint::Sum), [`Zipper`](Constraint::Zipper), [`RegionSumLine`](Constraint::RegionSumLine) | weighted sums |
+//! | n-ary | [`Sandwich`](Constraint::Sandwich), [`XSum`](Constraint::XSum), [`Skyscraper`](Constraint::Skyscraper), [`Between`](Constraint::Between), [`Lockout`](Constraint::Lockout), [`Quadruple`](Constraint::Quadruple) | their own rules |
+//! | cells | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even) | domains |
+//! | global | [`Nonconsecutive`](Constraint::Nonconsecutive), [`Negative`](Constraint::Negative) (white, black, XV) | a pair on each orthogonal pair |
 
 pub(crate) mod board;
 pub(crate) mod constraint;

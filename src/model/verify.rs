@@ -1,6 +1,6 @@
 //! Checking constraints: each as it is added to rules, and each on a full or partial grid.
 
-use crate::model::constraint::{Constraint, Outside, diagonal, outside_line, third};
+use crate::model::constraint::{Constraint, Outside, diagonal, neighbours, outside_line, third};
 use crate::model::geometry::Geometry;
 
 /// `R3C4` for a cell index on a board of side `n`.
@@ -28,20 +28,6 @@ pub(crate) fn orthogonal_pairs(n: usize) -> impl Iterator<Item = (u32, u32)> {
         let down = (c + n < n * n).then_some((c as u32, (c + n) as u32));
         right.into_iter().chain(down)
     })
-}
-
-/// The orthogonal neighbours of `c`.
-pub(crate) fn neighbours(n: usize, c: u32) -> impl Iterator<Item = u32> {
-    let c = c as usize;
-    let (r, col) = (c / n, c % n);
-    let up = (r > 0).then(|| c - n);
-    let down = (r + 1 < n).then_some(c + n);
-    let left = (col > 0).then(|| c - 1);
-    let right = (col + 1 < n).then_some(c + 1);
-    [up, down, left, right]
-        .into_iter()
-        .flatten()
-        .map(|c| c as u32)
 }
 
 /// Checks `constraint` against a board of side `n`, and puts it in its

@@ -22,17 +22,30 @@
 //!
 //! Read: `size`; `grid` with `value`, `given` and `region`; `diagonal+`
 //! and `diagonal-`; `extraregion`; `killercage`; `antiknight`, `antiking`
-//! and `disjointgroups`; `solution`. Titles, authors, rule text, drawings
+//! and `disjointgroups`; `solution`; and the variant vocabulary
+//! ([`Constraint`](crate::Constraint), with an example of each):
+//! `arrow`, `thermometer`, `palindrome`, `betweenline`, `lockout`,
+//! `difference`, `ratio`, `xv`, `negative`, `nonconsecutive`,
+//! `littlekillersum`, `sandwichsum`, `odd`, `even`, `minimum`, `maximum`,
+//! `quadruple`, `clone`, the keys Rangsk's solver adds (`renban`,
+//! `whispers`, `regionsumline`, `entropicline`, `modularline`,
+//! `zipperline`, `doublearrow`, `slowthermometer`, `xsum`, `skyscraper`),
+//! and ndoku's own for rules f-puzzles has no key for (`greaterthan`
+//! `{cells}`, `sum` `{cells, value}`, `relation` `{cells, pairs}`). Outside
+//! clues stand on row or column 0 or N+1 (`R0C3`). `nonconsecutive` with
+//! white dots given is their negative rule. Titles, authors, rule text, drawings
 //! that change nothing (`cage`, f-puzzles' cosmetic outline, `text`, `line`,
 //! `rectangle`, `circle`) and tool settings (`disabledlogic`,
 //! `truecandidatesoptions`, `highlightConflicts`, colours) are kept aside in
 //! [`FPuzzle::other`], and [`FPuzzle::to_json`] writes them back. Any other
-//! key is an error that names it (`unsupported constraint "thermometer"`):
+//! key is an error that names it (`unsupported constraint "columnindexer"`):
 //! passing a rule over would answer a different puzzle.
 //!
 //! A SudokuPad link that carries an f-puzzles puzzle
 //! (`https://sudokupad.app/fpuzzles...`) reads as the JSON it carries, and
 //! [`to_link`] writes an f-puzzles link.
+
+mod vocab;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -413,6 +426,7 @@ fn to_map(puzzle: &Puzzle) -> Map<String, Value> {
     if !cages.is_empty() {
         out.insert("killercage".into(), json!(cages));
     }
+    vocab::write(rules, &mut out);
     out
 }
 
@@ -522,6 +536,7 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
     let n = size(&fields)?;
     check_shape(&grid, n)?;
     let mut rules = layout(n, &grid)?;
+    let white_dots = vocab::has_white_dots(&fields);
     let mut other = BTreeMap::new();
     for (key, value) in &fields {
         if matches!(key.as_str(), "size" | "title" | "solution") {
@@ -534,7 +549,7 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
                 Some(rules) => rules,
                 None => Rules::classic(n)?,
             };
-            rules = Some(add_constraint(base, key, value)?);
+            rules = Some(add_constraint(base, key, value, white_dots)?);
         }
     }
     let rules = match rules {
@@ -655,7 +670,12 @@ fn givens(grid: &[Vec<Cell>], n: usize) -> Result<Vec<u16>, FpuzzlesError> {
 }
 
 /// Adds the constraint under `key`, or says it is not supported.
-fn add_constraint(rules: Rules, key: &str, value: &Value) -> Result<Rules, FpuzzlesError> {
+fn add_constraint(
+    rules: Rules,
+    key: &str,
+    value: &Value,
+    white_dots: bool,
+) -> Result<Rules, FpuzzlesError> {
     // An absent rule written out: `false`, `null`, or an empty list.
     let off = matches!(value, Value::Bool(false) | Value::Null)
         || value.as_array().is_some_and(Vec::is_empty);
@@ -711,6 +731,7 @@ fn add_constraint(rules: Rules, key: &str, value: &Value) -> Result<Rules, Fpuzz
             }
             rules
         }
+        _ if vocab::KEYS.contains(&key) => vocab::read(rules, key, value, white_dots)?,
         _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
     })
 }
@@ -844,7 +865,11 @@ mod tests {
             (with(r#","killercage":[{"cells":["R1C1","R1C1"],"value":"3"}]"#), "cage 1 names cell R1C1 twice"),
             (with(r#","killercage":[{"cells":["R1C1","R1C2"],"value":"9"}]"#), "cannot sum to 9"),
             (with(r#","killercage":[{"cells":["X1"],"value":"3"}]"#), "killercage 1 names cell \"X1\""),
-            (with(r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#), "unsupported constraint \"thermometer\""),
+            (with(r#","columnindexer":[{"cells":["R1C1"]}]"#), "unsupported constraint \"columnindexer\""),
+            (with(r#","thermometer":[{"lines":[["R1C1","R1C2","R1C1"]]}]"#), "thermometer 1 passes through R1C1 twice"),
+            (with(r#","littlekillersum":[{"cell":"R2C2","direction":"DR","value":"5"}]"#), "little killer 1 has its clue at R2C2, not outside the 4x4 board"),
+            (with(r#","arrow":[{"cells":[],"lines":[["R1C1","R1C2"]]}]"#), "arrow 1 has no circle"),
+            (with(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[7]}]"#), "quadruple 1 lists value 7, out of 1 to 4"),
             (with(r#","antiknight":"yes""#), "antiknight should be true or false"),
             (r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#.to_owned(), "grid has 3 entries, expected 4"),
             (r#"{"size":4,"grid":[[{"value":5},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#.to_owned(), "value 5 at R1C1 is out of range"),

@@ -24,6 +24,7 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::error::{House, ParseError, RulesError};
 use crate::model::board::Board;
+use crate::model::constraint::Constraint;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{Cage, ChessRule, Rules};
 use crate::text::any::AnyBoard;
@@ -197,6 +198,9 @@ struct RulesData {
     chess: Vec<ChessName>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     cages: Vec<Cage>,
+    /// The constraints beyond houses and cages, in the order added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    constraints: Vec<Constraint>,
 }
 
 /// The kinds of house that come after a layout's own.
@@ -248,6 +252,7 @@ impl Serialize for Rules {
             houses,
             chess,
             cages: self.cages().to_vec(),
+            constraints: self.constraints().to_vec(),
         }
         .serialize(serializer)
     }
@@ -295,6 +300,9 @@ fn rules_of(data: RulesData) -> Result<Rules, RulesError> {
     }
     for cage in &data.cages {
         rules = rules.with_cage(&at(cage.cells()), cage.sum())?;
+    }
+    for constraint in data.constraints {
+        rules = rules.with_constraint(constraint)?;
     }
     Ok(rules)
 }

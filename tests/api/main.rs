@@ -35,3 +35,4 @@ mod serde;
 mod shared_data;
 mod solve;
 mod variants;
+mod vocab;

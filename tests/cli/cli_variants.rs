@@ -167,10 +167,10 @@ fn mixed() -> Vec<(String, Kind, Expect)> {
                 4,
                 &".".repeat(16),
                 None,
-                r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#,
+                r#","columnindexer":[{"cells":["R1C1","R1C2"]}]"#,
             ),
             Fpuzzles,
-            Invalid(r#"unsupported constraint "thermometer""#),
+            Invalid(r#"unsupported constraint "columnindexer""#),
         ),
         (
             json(
