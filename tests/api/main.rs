@@ -36,3 +36,4 @@ mod shared_data;
 mod solve;
 mod variants;
 mod vocab;
+mod vocab_sums;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::{
     Bounds, CageSum, Chain, Constraint, Constraints, Domain, LinearCheck, NamedCheck, Pair,
-    PairTable,
+    PairTable, sums,
 };
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
@@ -59,7 +59,7 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
             constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
         }
     }
-    constraints.extend(vocabulary(rules));
+    constraints.extend(vocabulary(&model, rules));
     model.watch(constraints.iter().map(|con| con.cells()));
     (model, constraints)
 }
@@ -67,15 +67,21 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
 /// The propagators of the rules' [`Constraint`](crate::Constraint)s, one
 /// for each general form they lower to; relations of one kind share one
 /// table.
-fn vocabulary<M: Mask>(rules: &Rules) -> Constraints<M> {
+fn vocabulary<M: Mask>(m: &Model<M>, rules: &Rules) -> Constraints<M> {
     if rules.constraints().is_empty() {
         return Vec::new();
     }
+    // The sum and n-ary rules' own propagators, each taken once, in place
+    // of the first of the forms it lowers to.
+    let mut own: Vec<_> = (0..rules.constraints().len())
+        .map(|i| sums::propagator(m, rules, i))
+        .collect();
+    let mine: Vec<bool> = own.iter().map(Option::is_some).collect();
     let n = rules.size();
     let shared = Arc::new(rules.clone());
     let mut tables: HashMap<PairRule, Arc<PairTable<M>>> = HashMap::new();
     let mut out: Constraints<M> = Vec::new();
-    for (_, lowered) in lower(rules) {
+    for (i, lowered) in lower(rules) {
         match lowered {
             Lowered::Domain { cell, values } => out.push(Box::new(Domain::new(cell, &values))),
             Lowered::Pair { cells, rule } => {
@@ -85,18 +91,22 @@ fn vocabulary<M: Mask>(rules: &Rules) -> Constraints<M> {
                 out.push(Box::new(Pair::new(cells, Arc::clone(table))));
             }
             Lowered::Chain { cells, slow } => out.push(Box::new(Chain::new(cells, slow))),
-            // sums: weighted sums (arrows, little killers, sums, zipper and region-sum lines).
+            Lowered::Linear { .. } | Lowered::Named { .. } if mine[i] => {
+                out.extend(own[i].take());
+            }
+            // Whatever the propagators above say nothing of: checked.
             Lowered::Linear {
                 cells,
                 weights,
                 total,
             } => out.push(Box::new(LinearCheck::new(cells, weights, total))),
-            // sums: the n-ary rules (sandwiches, X-sums, skyscrapers, between, lockout, quadruples).
             Lowered::Named { index } => {
                 out.push(Box::new(NamedCheck::new(Arc::clone(&shared), index)));
             }
         }
     }
+    // Those no general form read (renban, held by pairs too).
+    out.extend(own.into_iter().flatten());
     out
 }
 

@@ -5,21 +5,40 @@
 //! and what it removes when one of them changes. [`compile`] builds them
 //! from the rules, beside the [`Model`] that watches their cells.
 
+mod between;
 mod bounds;
+#[cfg(test)]
+mod brute;
 mod cage;
 mod chain;
 mod check;
 mod compile;
 mod domain;
+mod linear;
+mod lockout;
 mod pair;
+mod quadruple;
+mod renban;
+mod sandwich;
+mod skyscraper;
+mod sums;
+mod xsum;
 
+use between::Between;
 use bounds::Bounds;
 use cage::CageSum;
 use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::compile;
 use domain::Domain;
+use linear::Linear;
+use lockout::Lockout;
 use pair::{Pair, PairTable};
+use quadruple::Quadruple;
+use renban::Renban;
+use sandwich::Sandwich;
+use skyscraper::Skyscraper;
+use xsum::XSum;
 
 use super::mask::Mask;
 use super::model::Model;

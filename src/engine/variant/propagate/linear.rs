@@ -1,0 +1,611 @@
+//! Weighted sums of groups of cells that all come to one total: arrows, pills, little killers, sums whose values may repeat, region-sum and zipper lines.
+//!
+//! One shape covers them: groups of cells, each cell with an integer
+//! coefficient, every group's weighted sum equal to one total, which is
+//! given or left open. An arrow is two groups (the circle, or a pill's
+//! cells weighted by powers of ten, and the line); a little killer or a
+//! sum cage one group with its total; a region-sum line one group for each
+//! of its segments; a zipper line one group for each pair of cells
+//! equidistant from its middle (and the middle cell alone on an odd line).
+//!
+//! A pill of k cells reads as a k-digit decimal number, its first cell
+//! the leading digit: with k = 2, cells holding 1 and 4 make 14; on any
+//! board it is `Σ pill[i]·10^(k-1-i)`, as the rules define it
+//! ([`Constraint::Arrow`](crate::Constraint::Arrow)), so that on a 16×16
+//! board 12 and 3 make 123 and 1 and 12 make 22. The Interactive Sudoku
+//! Solver, past 9×9, also holds the pill's cells after the first to one
+//! decimal digit (1 to 9), so that the number is its digits written side
+//! by side: [`Linear::with_digits`] adds that, for rules that ask for it.
+
+use super::Constraint;
+use crate::engine::classic::state::Contradiction;
+use crate::engine::variant::mask::Mask;
+use crate::engine::variant::model::Model;
+use crate::engine::variant::state::State;
+
+/// The widest range of sums (in values) a group's reachable sums are kept
+/// for as a set; past it the constraint keeps bounds only.
+const MAX_SPAN: i64 = 1 << 12;
+
+/// Groups of weighted cells whose sums are all one total, given or not.
+///
+/// Each propagation bounds every group's sum by its cells' least and
+/// greatest values (and, in a group of cells that must all differ with one
+/// coefficient, by the least and greatest sums of different values), and
+/// where the ranges are narrow it keeps, for each group, the set of sums
+/// its cells can still make: the total lies in every group's set, and a
+/// value stays in a cell while the group's other cells can make up the rest
+/// of some such total.
+pub(crate) struct Linear {
+    /// Every cell read, once.
+    cells: Vec<u32>,
+    /// The terms (cell, coefficient), group by group.
+    terms: Vec<(u32, i64)>,
+    /// Each group's terms: `terms[start..end]`, and whether its cells must
+    /// all differ and share one coefficient.
+    groups: Vec<Group>,
+    /// The total, when given.
+    total: Option<i64>,
+    /// Cells held to one decimal digit (a pill's cells after the first, on
+    /// boards past 9×9).
+    digits: Vec<u32>,
+}
+
+/// One group's terms, and whether their cells must all differ (as peers)
+/// with one coefficient.
+#[derive(Clone, Copy)]
+struct Group {
+    start: usize,
+    end: usize,
+    distinct: bool,
+}
+
+impl Linear {
+    /// The groups `groups` of (cell, coefficient), each summing to `total`
+    /// when given, else to one total they share. A cell twice in a group
+    /// counts with its coefficients added; a group of cells that are all
+    /// peers in `m` with one coefficient is known to hold different values.
+    pub(crate) fn new<M: Mask>(
+        m: &Model<M>,
+        groups: Vec<Vec<(u32, i64)>>,
+        total: Option<i64>,
+    ) -> Self {
+        let mut terms = Vec::new();
+        let mut out = Vec::new();
+        for group in groups {
+            let start = terms.len();
+            for (cell, coef) in group {
+                match terms[start..]
+                    .iter_mut()
+                    .find(|t: &&mut (u32, i64)| t.0 == cell)
+                {
+                    Some(t) => t.1 += coef,
+                    None => terms.push((cell, coef)),
+                }
+            }
+            // Terms that cancel read nothing.
+            let mut kept = start;
+            for i in start..terms.len() {
+                if terms[i].1 != 0 {
+                    terms[kept] = terms[i];
+                    kept += 1;
+                }
+            }
+            terms.truncate(kept);
+            let here = &terms[start..];
+            let distinct = here.len() > 1
+                && here.iter().all(|t| t.1 == here[0].1)
+                && here.iter().enumerate().all(|(i, &(a, _))| {
+                    here[i + 1..]
+                        .iter()
+                        .all(|&(b, _)| are_peers(m, a as usize, b))
+                });
+            out.push(Group {
+                start,
+                end: terms.len(),
+                distinct,
+            });
+        }
+        let mut cells: Vec<u32> = terms.iter().map(|t| t.0).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        Self {
+            cells,
+            terms,
+            groups: out,
+            total,
+            digits: Vec::new(),
+        }
+    }
+
+    /// Whether it is one group of cells that must all differ.
+    pub(crate) fn is_distinct(&self) -> bool {
+        self.groups.len() == 1 && self.groups[0].distinct
+    }
+
+    /// The same, with `cells` held to values 1..=9 (a pill's digits after
+    /// the first, on boards past 9×9, as the Interactive Sudoku Solver reads them).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn with_digits(mut self, cells: Vec<u32>) -> Self {
+        for &c in &cells {
+            if !self.cells.contains(&c) {
+                self.cells.push(c);
+            }
+        }
+        self.digits = cells;
+        self
+    }
+}
+
+/// Whether cells `a` and `b` must differ.
+fn are_peers<M: Mask>(m: &Model<M>, a: usize, b: u32) -> bool {
+    m.peers
+        .try_each(a, |p| if p == b { Err(()) } else { Ok(()) })
+        .is_err()
+}
+
+/// The least and greatest of `coef × v` over the values `v` of `cand`.
+fn term_range<M: Mask>(cand: M, coef: i64) -> (i64, i64) {
+    let (lo, hi) = (cand.first() as i64 + 1, cand.last() as i64 + 1);
+    if coef > 0 {
+        (coef * lo, coef * hi)
+    } else {
+        (coef * hi, coef * lo)
+    }
+}
+
+/// The sum of the `k` least (or greatest) values of `union`, or `None`
+/// when it holds fewer than `k`.
+fn extreme_sum<M: Mask>(union: M, k: usize, greatest: bool) -> Option<i64> {
+    if (union.count() as usize) < k {
+        return None;
+    }
+    let mut m = union;
+    let mut sum = 0;
+    for _ in 0..k {
+        let i = if greatest { m.last() } else { m.first() };
+        sum += i as i64 + 1;
+        m &= !M::bit(i);
+    }
+    Some(sum)
+}
+
+impl<M: Mask> Constraint<M> for Linear {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        for &c in &self.digits {
+            st.restrict(m, c as usize, M::range(0, 8))?;
+        }
+        // Each group's plain bounds, and the total's, narrowed by the
+        // bounds of different values where the cells must differ.
+        let (mut t_lo, mut t_hi) = match self.total {
+            Some(t) => (t, t),
+            None => (i64::MIN, i64::MAX),
+        };
+        let mut plain = Vec::with_capacity(self.groups.len());
+        for g in &self.groups {
+            let (mut lo, mut hi, mut union) = (0i64, 0i64, M::EMPTY);
+            for &(c, coef) in &self.terms[g.start..g.end] {
+                let cand = st.cand(c as usize);
+                let (a, b) = term_range(cand, coef);
+                lo += a;
+                hi += b;
+                union |= cand;
+            }
+            plain.push((lo, hi));
+            let (mut dlo, mut dhi) = (lo, hi);
+            if g.distinct {
+                let k = g.end - g.start;
+                let coef = self.terms[g.start].1;
+                let least = extreme_sum(union, k, false).ok_or(Contradiction)?;
+                let most = extreme_sum(union, k, true).ok_or(Contradiction)?;
+                let (a, b) = if coef > 0 {
+                    (coef * least, coef * most)
+                } else {
+                    (coef * most, coef * least)
+                };
+                dlo = dlo.max(a);
+                dhi = dhi.min(b);
+            }
+            t_lo = t_lo.max(dlo);
+            t_hi = t_hi.min(dhi);
+        }
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        if t_lo > t_hi {
+            return Err(Contradiction);
+        }
+        let narrow = plain.iter().all(|&(lo, hi)| hi - lo < MAX_SPAN);
+        if narrow && t_hi - t_lo < MAX_SPAN {
+            self.by_sets(m, st, &plain, t_lo, t_hi)
+        } else {
+            self.by_bounds(m, st, &plain, t_lo, t_hi)
+        }
+    }
+}
+
+impl Linear {
+    /// Keeps each cell's values within what the group's other cells' least
+    /// and greatest sums leave for a total in `t_lo..=t_hi`.
+    fn by_bounds<M: Mask>(
+        &self,
+        m: &Model<M>,
+        st: &mut State<M>,
+        plain: &[(i64, i64)],
+        t_lo: i64,
+        t_hi: i64,
+    ) -> Result<(), Contradiction> {
+        for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
+            for &(c, coef) in &self.terms[g.start..g.end] {
+                let (a, b) = term_range(st.cand(c as usize), coef);
+                // This term lies in [t_lo - (hi - b), t_hi - (lo - a)].
+                let (least, most) = (t_lo.saturating_sub(hi - b), t_hi.saturating_sub(lo - a));
+                let (vlo, vhi) = if coef > 0 {
+                    (div_ceil(least, coef), div_floor(most, coef))
+                } else {
+                    (div_ceil(most, coef), div_floor(least, coef))
+                };
+                st.restrict(m, c as usize, value_range::<M>(vlo, vhi))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps, for each group, the sums its cells can make, and each value
+    /// whose cell can reach, with the group's other cells, a sum every
+    /// group can make.
+    fn by_sets<M: Mask>(
+        &self,
+        m: &Model<M>,
+        st: &mut State<M>,
+        plain: &[(i64, i64)],
+        t_lo: i64,
+        t_hi: i64,
+    ) -> Result<(), Contradiction> {
+        let t_bits = (t_hi - t_lo) as usize + 1;
+        let t_words = words(t_bits);
+        let shape = |&(lo, hi): &(i64, i64)| words((hi - lo) as usize + 1);
+        let sets_len: usize = (self.groups.iter().zip(plain))
+            .map(|(g, p)| shape(p) * (g.end - g.start + 1))
+            .sum();
+        let widest = plain.iter().map(shape).max().unwrap_or(0);
+        SCRATCH.with_borrow_mut(|scratch| {
+            let (buf, leasts) = (&mut scratch.words, &mut scratch.leasts);
+            buf.clear();
+            buf.resize(2 * t_words + sets_len + 2 * widest, 0);
+            leasts.clear();
+            let (totals, rest) = buf.split_at_mut(t_words);
+            let (seen, rest) = rest.split_at_mut(t_words);
+            let (sets, rest) = rest.split_at_mut(sets_len);
+            let (need_buf, earlier_buf) = rest.split_at_mut(widest);
+            totals.fill(u64::MAX);
+            trim(totals, t_bits);
+            // Each group's sums, less its least, after each of its cells,
+            // laid end to end; and each term's least as they were made (a
+            // cell in two groups may lose values in between).
+            let mut at = 0;
+            for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
+                let w = words((hi - lo) as usize + 1);
+                let k = g.end - g.start;
+                let f = &mut sets[at..at + w * (k + 1)];
+                at += w * (k + 1);
+                f[0] = 1;
+                for (i, &(c, coef)) in self.terms[g.start..g.end].iter().enumerate() {
+                    let cand = st.cand(c as usize);
+                    let least = term_range(cand, coef).0;
+                    leasts.push(least);
+                    let (prev, next) = f[i * w..(i + 2) * w].split_at_mut(w);
+                    each_value(cand, |v| {
+                        or_shifted(next, prev, (coef * v - least) as usize);
+                    });
+                }
+                // Sums the group can make, within the totals' range.
+                let made = &f[k * w..];
+                seen.fill(0);
+                if t_lo >= lo {
+                    or_from(seen, made, (t_lo - lo) as usize);
+                } else {
+                    or_shifted(seen, made, (lo - t_lo) as usize);
+                }
+                totals
+                    .iter_mut()
+                    .zip(seen.iter())
+                    .for_each(|(t, s)| *t &= s);
+            }
+            trim(totals, t_bits);
+            if totals.iter().all(|&w| w == 0) {
+                return Err(Contradiction);
+            }
+            let mut at = 0;
+            for (g, &(lo, hi)) in self.groups.iter().zip(plain) {
+                let span = (hi - lo) as usize + 1;
+                let w = words(span);
+                let k = g.end - g.start;
+                let f = &sets[at..at + w * (k + 1)];
+                at += w * (k + 1);
+                // `need`: the sums (less the group's least) still to be made
+                // good after the cell at hand; from the back, the totals.
+                let (mut need, mut earlier) = (&mut need_buf[..w], &mut earlier_buf[..w]);
+                need.fill(0);
+                if t_lo >= lo {
+                    or_shifted(need, totals, (t_lo - lo) as usize);
+                } else {
+                    or_from(need, totals, (lo - t_lo) as usize);
+                }
+                trim(need, span);
+                let terms = &self.terms[g.start..g.end];
+                for i in (0..k).rev() {
+                    let (c, coef) = terms[i];
+                    let (cand, least) = (st.cand(c as usize), leasts[g.start + i]);
+                    let prev = &f[i * w..(i + 1) * w];
+                    let mut keep = M::EMPTY;
+                    earlier.fill(0);
+                    each_value(cand, |v| {
+                        let s = (coef * v - least) as usize;
+                        if meets_shifted(prev, s, need) {
+                            keep |= M::bit(v as usize - 1);
+                            or_from(earlier, need, s);
+                        }
+                    });
+                    st.restrict(m, c as usize, keep)?;
+                    std::mem::swap(&mut need, &mut earlier);
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Buffers [`Linear`] reuses from one propagation to the next.
+#[derive(Default)]
+struct Scratch {
+    words: Vec<u64>,
+    leasts: Vec<i64>,
+}
+
+thread_local! {
+    /// This thread's buffers: a propagation runs to its end before the next.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+/// Calls `f` on each value (1-based) of `cand`.
+fn each_value<M: Mask>(cand: M, mut f: impl FnMut(i64)) {
+    let mut c = cand;
+    while !c.is_empty() {
+        f(c.first() as i64 + 1);
+        c = c.without_lowest();
+    }
+}
+
+/// 64-bit words for `bits` bits.
+fn words(bits: usize) -> usize {
+    bits.div_ceil(64)
+}
+
+/// Clears the bits from `bits` on.
+fn trim(set: &mut [u64], bits: usize) {
+    for (i, w) in set.iter_mut().enumerate() {
+        let lo = i * 64;
+        if lo >= bits {
+            *w = 0;
+        } else if bits - lo < 64 {
+            *w &= (1u64 << (bits - lo)) - 1;
+        }
+    }
+}
+
+/// `dst |= src << s` (bit `i` of `src` to bit `i + s`), within `dst`.
+fn or_shifted(dst: &mut [u64], src: &[u64], s: usize) {
+    let (ws, bs) = (s / 64, s % 64);
+    for (i, &w) in src.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        if let Some(d) = dst.get_mut(i + ws) {
+            *d |= w << bs;
+        }
+        if bs != 0
+            && let Some(d) = dst.get_mut(i + ws + 1)
+        {
+            *d |= w >> (64 - bs);
+        }
+    }
+}
+
+/// `dst |= src >> s` (bit `i + s` of `src` to bit `i`), within `dst`.
+fn or_from(dst: &mut [u64], src: &[u64], s: usize) {
+    let (ws, bs) = (s / 64, s % 64);
+    for (i, d) in dst.iter_mut().enumerate() {
+        let lo = src.get(i + ws).copied().unwrap_or(0);
+        let hi = src.get(i + ws + 1).copied().unwrap_or(0);
+        *d |= if bs == 0 {
+            lo
+        } else {
+            lo >> bs | hi << (64 - bs)
+        };
+    }
+}
+
+/// Whether `(a << s) & b` is not empty.
+fn meets_shifted(a: &[u64], s: usize, b: &[u64]) -> bool {
+    let (ws, bs) = (s / 64, s % 64);
+    b.iter().enumerate().skip(ws).any(|(j, &w)| {
+        let i = j - ws;
+        let lo = a.get(i).copied().unwrap_or(0) << bs;
+        let carry = if bs != 0 && i > 0 {
+            a[i - 1] >> (64 - bs)
+        } else {
+            0
+        };
+        w & (lo | carry) != 0
+    })
+}
+
+/// `a / b` rounded down.
+fn div_floor(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `a / b` rounded up.
+fn div_ceil(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// The values `lo..=hi` (1-based) as a mask, empty when none is on the board.
+fn value_range<M: Mask>(lo: i64, hi: i64) -> M {
+    let lo = lo.max(1);
+    let hi = hi.min(M::BITS as i64);
+    if hi < lo {
+        return M::EMPTY;
+    }
+    M::range(lo as usize - 1, hi as usize - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::propagate::brute::{
+        below, domain, exact_when_fixed, model, projection, propagated, rng, sound,
+    };
+
+    /// Whether `values` (in the order of `con.cells`) keep every group at one total.
+    fn holds(con: &Linear, values: &[usize]) -> bool {
+        let at = |c: u32| values[con.cells.iter().position(|&d| d == c).unwrap()];
+        let mut totals = con.groups.iter().map(|g| {
+            let terms = &con.terms[g.start..g.end];
+            let distinct = !g.distinct
+                || terms
+                    .iter()
+                    .enumerate()
+                    .all(|(i, a)| terms[i + 1..].iter().all(|b| at(a.0) != at(b.0)));
+            distinct.then(|| terms.iter().map(|&(c, k)| k * at(c) as i64).sum::<i64>())
+        });
+        let Some(Some(first)) = totals.next() else {
+            return false;
+        };
+        con.digits.iter().all(|&c| at(c) <= 9)
+            && con.total.is_none_or(|t| t == first)
+            && totals.all(|t| t == Some(first))
+    }
+
+    /// Random groups on the first two rows of a 6×6 board, a planted value
+    /// in each cell, and the total of the first group's planted sum (or none).
+    fn random(seed: u64) -> (Linear, Vec<usize>) {
+        let m = model(6);
+        let mut r = rng(seed);
+        let planted: Vec<usize> = (0..12).map(|_| below(&mut r, 6) + 1).collect();
+        let coefs = [1, 1, 1, 1, 2, -1, 10, 3];
+        let mut groups = Vec::new();
+        for _ in 0..1 + below(&mut r, 3) {
+            let k = below(&mut r, 4);
+            let g: Vec<(u32, i64)> = (0..k)
+                .map(|_| (below(&mut r, 12) as u32, coefs[below(&mut r, coefs.len())]))
+                .collect();
+            groups.push(g);
+        }
+        let sum = |g: &Vec<(u32, i64)>| -> i64 {
+            g.iter().map(|&(c, k)| k * planted[c as usize] as i64).sum()
+        };
+        let total = (below(&mut r, 2) == 0).then(|| sum(&groups[0]));
+        let con = Linear::new(&m, groups, total);
+        let values = con.cells.iter().map(|&c| planted[c as usize]).collect();
+        (con, values)
+    }
+
+    #[test]
+    fn keeps_every_value_of_a_solution() {
+        let m = model(6);
+        let mut solvable = 0;
+        for seed in 0..400 {
+            let (con, planted) = random(seed);
+            let mut r = rng(seed + 1_000_000);
+            let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 2)).collect();
+            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
+            // One group of cells that may repeat: every value left has a solution.
+            if con.groups.len() == 1 && !con.groups[0].distinct && con.total.is_some() {
+                let support = projection(&doms, |v| holds(&con, v));
+                let kept = propagated(&m, &con, &doms);
+                assert_eq!(
+                    kept.unwrap_or(vec![0; doms.len()]),
+                    support,
+                    "doms {doms:?}"
+                );
+            }
+        }
+        assert!(solvable > 100, "only {solvable} cases had a solution");
+    }
+
+    #[test]
+    fn fails_exactly_when_fixed_cells_break_it() {
+        let m = model(6);
+        for seed in 0..150 {
+            let (con, planted) = random(seed);
+            let mut r = rng(seed + 2_000_000);
+            let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 4)).collect();
+            if doms.iter().map(|d| d.count_ones()).product::<u32>() <= 400 {
+                exact_when_fixed(&m, &con, &doms, |v| holds(&con, v));
+            }
+        }
+    }
+
+    #[test]
+    fn a_pill_on_a_big_board_reads_decimal_digits() {
+        // 16×16: a pill R1C1-R1C2 over a line R2C1, R2C2, R2C3 (not peers all).
+        let m = model(16);
+        let pill = vec![(0, 10), (1, 1)];
+        let line = vec![(16, -1), (17, -1), (18, -1)];
+        let mut groups = vec![pill];
+        groups[0].extend(line);
+        let con = Linear::new(&m, groups, Some(0)).with_digits(vec![1]);
+        let mut r = rng(7);
+        let mut solvable = 0;
+        for _ in 0..200 {
+            let doms: Vec<u64> = con.cells.iter().map(|_| domain(&mut r, 16, 0, 3)).collect();
+            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
+        }
+        assert!(solvable > 20, "only {solvable} cases had a solution");
+        // The second digit of 1x is at most 9: 1 and 10 never make 20.
+        let at = |c: u32| con.cells.iter().position(|&d| d == c).unwrap();
+        let mut values = vec![0; 5];
+        values[at(0)] = 1;
+        values[at(1)] = 10;
+        values[at(16)] = 8;
+        values[at(17)] = 6;
+        values[at(18)] = 6;
+        assert!(crate::engine::variant::propagate::brute::fails_on(
+            &m, &con, &values
+        ));
+        values[at(1)] = 9;
+        values[at(18)] = 5;
+        assert!(!crate::engine::variant::propagate::brute::fails_on(
+            &m, &con, &values
+        ));
+    }
+
+    #[test]
+    fn wide_sums_keep_bounds() {
+        // Coefficients wide enough that the sets give way to bounds.
+        let m = model(9);
+        let con = Linear::new(&m, vec![vec![(0, 1000), (10, 1), (20, -1000)]], Some(1005));
+        let mut r = rng(3);
+        for _ in 0..200 {
+            let doms: Vec<u64> = con.cells.iter().map(|_| domain(&mut r, 9, 0, 2)).collect();
+            sound(&m, &con, &doms, |v| holds(&con, v));
+        }
+        exact_when_fixed(&m, &con, &[0b111, 0b111_1111, 0b11], |v| holds(&con, v));
+    }
+}
