@@ -181,3 +181,54 @@ fn iss_collections_agree_with_iss() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("agree"), "{stdout}");
 }
+
+#[test]
+fn each_bad_iss_constraint_gets_one_error_naming_it_and_the_rest_is_answered() {
+    let cases = [
+        (".Arrow~R1C1", "Arrow at column 1: arrow 1 has no line"),
+        (
+            ".Thermo~R1C1~R2C2~R1C1",
+            "Thermo at column 1: thermometer 1 passes through R1C1 twice",
+        ),
+        (
+            ".Quad~R1C1~10",
+            "Quad at column 1: quadruple 1 lists value 10, out of 1 to 9",
+        ),
+        (
+            ".LittleKiller~10~R5C5",
+            "\"R5C5\" should be a cell on the edge",
+        ),
+        (
+            ".Sandwich~10~R0",
+            "\"R0\" should be a row or column such as R3 or C4",
+        ),
+        (".Foo~1", "unknown constraint type \"Foo\" at column 1"),
+        (
+            ".Shape~9x9~0-8",
+            "unsupported shape \"9x9~0-8\" at column 1",
+        ),
+    ];
+    let mut input = String::new();
+    for (text, _) in &cases {
+        input.push_str(text);
+        input.push_str("\n.~R1C1_1\n");
+    }
+    let run = ndoku(&["check", "-"], input.as_bytes());
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2 * cases.len(), "{}", run.stdout);
+    for (k, (_, message)) in cases.iter().enumerate() {
+        assert_eq!(lines[2 * k], "invalid");
+        assert!(
+            lines[2 * k + 1].starts_with("multiple\t9x9\t1"),
+            "{}",
+            lines[2 * k + 1]
+        );
+        let want = format!("<stdin>:{}: ", 2 * k + 1);
+        let line = run
+            .stderr
+            .lines()
+            .find(|l| l.contains(&want))
+            .expect("its error");
+        assert!(line.contains(message), "{line} should say {message}");
+    }
+}
