@@ -497,6 +497,39 @@ pub(crate) fn neighbours(n: usize, c: u32) -> impl Iterator<Item = u32> {
         .map(|c| c as u32)
 }
 
+impl Constraint {
+    /// A sum rule as `Σ weights[i]·value(cells[i]) == total`: an arrow
+    /// (the line less the circle, read as a number, is 0), a double arrow
+    /// (the line less its ends), a little killer or a sum. `None` for the
+    /// others.
+    pub(crate) fn linear(&self, n: usize) -> Option<(Vec<u32>, Vec<i64>, i64)> {
+        match self {
+            Constraint::Arrow { circle, line } => {
+                let k = circle.len() as u32;
+                let mut cells = circle.clone();
+                cells.extend(line);
+                let mut weights: Vec<i64> =
+                    (0..k).map(|i| -(10i64.saturating_pow(k - 1 - i))).collect();
+                weights.extend(line.iter().map(|_| 1));
+                Some((cells, weights, 0))
+            }
+            Constraint::DoubleArrow { cells } => {
+                let last = cells.len() - 1;
+                let weights = (0..cells.len())
+                    .map(|i| if i == 0 || i == last { -1 } else { 1 })
+                    .collect();
+                Some((cells.clone(), weights, 0))
+            }
+            Constraint::LittleKiller { sum, .. } | Constraint::Sum { sum, .. } => {
+                let cells = self.cells(n);
+                let weights = vec![1; cells.len()];
+                Some((cells, weights, i64::try_from(*sum).unwrap_or(i64::MAX)))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The cells on the diagonal from `clue` in `direction`, nearest first.
 #[must_use]
 pub(crate) fn diagonal(n: usize, clue: Outside, direction: Diagonal) -> Vec<u32> {

@@ -220,7 +220,8 @@ impl Game {
         true
     }
 
-    /// Every pair of filled cells that must differ and hold the same value,
+    /// Every pair of filled cells that must differ (by a house, a cage, a
+    /// chess rule or a constraint such as a renban) and hold the same value,
     /// as ((row, column), (row, column)), lower cell first, in cell order.
     #[must_use]
     pub fn conflicts(&self) -> Vec<((usize, usize), (usize, usize))> {
@@ -241,7 +242,8 @@ impl Game {
                 pairs.extend(same.map(|&b| (a.min(b), a.max(b))));
             }
         }
-        let chess = self.puzzle.rules().chess_pairs();
+        let differ = self.puzzle.rules().differ_pairs().iter().copied();
+        let chess = self.puzzle.rules().chess_pairs().chain(differ);
         pairs.extend(
             chess
                 .filter(|&(a, b)| grid[a as usize] != 0 && grid[a as usize] == grid[b as usize])

@@ -42,29 +42,13 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                 cells: cells.clone(),
                 slow: *slow,
             }),
-            Constraint::Arrow { circle, line } => {
-                let k = circle.len() as u32;
-                let mut cells = circle.clone();
-                cells.extend(line);
-                let mut weights: Vec<i64> = (0..k).map(|i| -(10i64.pow(k - 1 - i))).collect();
-                weights.extend(line.iter().map(|_| 1));
-                push(sum(cells, weights, 0));
-            }
-            Constraint::DoubleArrow { cells } => {
-                let last = cells.len() - 1;
-                let weights = (0..cells.len())
-                    .map(|i| if i == 0 || i == last { -1 } else { 1 })
-                    .collect();
-                push(sum(cells.clone(), weights, 0));
-            }
-            Constraint::LittleKiller { sum: total, .. } | Constraint::Sum { sum: total, .. } => {
-                let cells = c.cells(n);
-                let weights = vec![1; cells.len()];
-                push(sum(
-                    cells,
-                    weights,
-                    i64::try_from(*total).unwrap_or(i64::MAX),
-                ));
+            Constraint::Arrow { .. }
+            | Constraint::DoubleArrow { .. }
+            | Constraint::LittleKiller { .. }
+            | Constraint::Sum { .. } => {
+                if let Some((cells, weights, total)) = c.linear(n) {
+                    push(sum(cells, weights, total));
+                }
             }
             Constraint::Odd { cell } | Constraint::Even { cell } => {
                 let odd = matches!(c, Constraint::Odd { .. });

@@ -391,6 +391,12 @@ impl Rules {
         &self.constraints
     }
 
+    /// The pairs of cells the constraints make hold different values (a
+    /// renban's, a strict thermometer's, a dot's), lower first.
+    pub(crate) fn differ_pairs(&self) -> &[(u32, u32)] {
+        &self.differ
+    }
+
     /// `thermometer 2`: the kind of `constraint` numbered among those of
     /// its kind in the first `before` constraints.
     fn constraint_name(&self, constraint: &Constraint, before: usize) -> String {
@@ -502,8 +508,12 @@ impl Rules {
     }
 
     /// Checks a grid, one value a cell in row-major order (0 for empty),
-    /// against every rule: no repeats where values must differ, and every
-    /// full cage at its sum. Empty cells break nothing.
+    /// against every rule: no repeats where values must differ, every full
+    /// cage at its sum, and every [`Constraint`] kept. Empty cells break
+    /// nothing: on a partial grid a constraint is broken only when what its
+    /// placed values say cannot hold whatever the empty cells take (a
+    /// thermometer that falls, an arrow whose line already passes its
+    /// circle), and never with none of its cells placed.
     ///
     /// ```
     /// use ndoku::Rules;
@@ -605,6 +615,12 @@ impl Rules {
         grid: &[u16],
     ) -> Option<Violation> {
         let n = self.size();
+        // A constraint none of whose cells holds a value is not broken by the
+        // grid, even one no values could keep (a pill no line can reach).
+        let reads = constraint.cells(n);
+        if !reads.is_empty() && reads.iter().all(|&c| grid[c as usize] == 0) {
+            return None;
+        }
         let (broken, cells) = verify::broken(&self.geometry, &self.constraints, constraint, grid)?;
         Some(Violation::Constraint {
             what: self.constraint_name(constraint, i),

@@ -36,11 +36,11 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
     let total = (n * n) as u32;
     let on_board = |cells: &[u32]| -> Result<(), String> {
         match cells.iter().find(|&&c| c >= total) {
-            Some(&c) if (c as usize) / n < usize::MAX => Err(format!(
+            Some(&c) => Err(format!(
                 "names cell {} (index {c}), off the {n}x{n} board",
                 name(n, c)
             )),
-            _ => Ok(()),
+            None => Ok(()),
         }
     };
     let once = |cells: &[u32]| -> Result<(), String> {
@@ -312,34 +312,17 @@ pub(crate) fn broken(
             }
             None
         }
-        Constraint::Arrow { circle, line } => {
-            let k = circle.len() as u32;
-            let mut cells = circle.clone();
-            cells.extend(line);
-            let mut weights: Vec<i64> =
-                (0..k).map(|i| -(10i64.saturating_pow(k - 1 - i))).collect();
-            weights.extend(line.iter().map(|_| 1));
-            linear_fail(n, grid, &cells, &weights, 0)
-                .then(|| ("does not sum to its circle".to_owned(), cells))
-        }
-        Constraint::DoubleArrow { cells } => {
-            let last = cells.len() - 1;
-            let weights: Vec<i64> = (0..cells.len())
-                .map(|i| if i == 0 || i == last { -1 } else { 1 })
-                .collect();
-            linear_fail(n, grid, cells, &weights, 0)
-                .then(|| ("does not sum to its ends".to_owned(), cells.clone()))
-        }
-        Constraint::LittleKiller { .. } | Constraint::Sum { .. } => {
-            let (cells, sum) = match constraint {
-                Constraint::Sum { cells, sum } => (cells.clone(), *sum),
-                Constraint::LittleKiller { sum, .. } => (constraint.cells(n), *sum),
-                _ => unreachable!(),
+        Constraint::Arrow { .. }
+        | Constraint::DoubleArrow { .. }
+        | Constraint::LittleKiller { .. }
+        | Constraint::Sum { .. } => {
+            let (cells, weights, total) = constraint.linear(n)?;
+            let why = match constraint {
+                Constraint::Arrow { .. } => "does not sum to its circle".to_owned(),
+                Constraint::DoubleArrow { .. } => "does not sum to its ends".to_owned(),
+                _ => format!("does not sum to {total}"),
             };
-            let weights = vec![1; cells.len()];
-            let total = i64::try_from(sum).unwrap_or(i64::MAX);
-            linear_fail(n, grid, &cells, &weights, total)
-                .then(|| (format!("does not sum to {sum}"), cells))
+            linear_fail(n, grid, &cells, &weights, total).then_some((why, cells))
         }
         Constraint::Sandwich { clue, sum } => {
             let line = outside_line(n, *clue)?;
@@ -454,15 +437,21 @@ pub(crate) fn broken(
             }
             let (lo, hi) = (a.min(b), a.max(b));
             let inner = &cells[1..cells.len() - 1];
-            let c = inner
+            if let Some(&c) = inner
                 .iter()
                 .find(|&&c| v(c) != 0 && !(lo < v(c) && v(c) < hi))
-                .copied()
-                .or_else(|| (lo + 1 >= hi && !inner.is_empty()).then_some(inner[0]))?;
-            Some((
-                format!("holds {} at {}, not between {lo} and {hi}", v(c), nm(c)),
-                vec![c],
-            ))
+            {
+                return Some((
+                    format!("holds {} at {}, not between {lo} and {hi}", v(c), nm(c)),
+                    vec![c],
+                ));
+            }
+            (lo + 1 >= hi && !inner.is_empty()).then(|| {
+                (
+                    format!("has ends {lo} and {hi}, with no value between them"),
+                    vec![cells[0], cells[cells.len() - 1]],
+                )
+            })
         }
         Constraint::Lockout { cells, difference } => {
             let (a, b) = (v(cells[0]), v(cells[cells.len() - 1]));

@@ -465,6 +465,26 @@ fn planted_case(
         Count::AtLeast(LIMIT)
     };
     prop_assert_eq!(count, expected);
+    // Logic's steps hold for every solution, so for the planted one: a
+    // value it places is the planted value, and a candidate it keeps.
+    // Told the puzzle is unique (it may not be), Logic must still leave
+    // deadly patterns alone under constraints, which tell swapped values
+    // apart; without constraints they may cut a second solution.
+    let logic = ndoku::Logic::new().assume_unique(!rules.constraints().is_empty());
+    let path = logic.with_max_steps(300).solve_path(&puzzle);
+    let path = path.map_err(|e| TestCaseError::fail(format!("logic: {e}")))?;
+    for (c, &v) in path.grid.values().iter().enumerate() {
+        prop_assert!(v == 0 || v == grid[c], "logic placed {} at {}", v, c);
+        if v == 0 {
+            let bit = 1u64 << (grid[c] - 1);
+            prop_assert!(
+                path.grid.candidates(c) & bit != 0,
+                "logic removed {} at {}",
+                grid[c],
+                c
+            );
+        }
+    }
     let reference = Reference::new()
         .with_max_steps(300_000)
         .count_variant(&puzzle, LIMIT);
@@ -772,6 +792,19 @@ mod fpuzzles_keys {
     }
 
     #[test]
+    fn a_pill_reads_left_to_right_and_top_to_bottom() {
+        let rest = r#","arrow":[{"cells":["R1C2","R1C1"],"lines":[["R1C2","R2C3"]]}]"#;
+        let read = fpuzzles::parse(&with(rest)).unwrap();
+        assert_eq!(
+            read.puzzle.rules().constraints(),
+            [ndoku::Constraint::Arrow {
+                circle: vec![0, 1],
+                line: vec![6],
+            }]
+        );
+    }
+
+    #[test]
     fn a_bad_item_names_its_key_and_index() {
         let cases = [
             (
@@ -867,5 +900,142 @@ fn generated_puzzles_under_constraints_are_unique_and_keep_them() {
             .solution()
             .unwrap();
         assert_eq!(found.cells(), made.solution.cells());
+    }
+}
+
+/// The Miracle Sudoku (Mitchell Lee, 2020): anti-king, anti-knight and
+/// nonconsecutive, with two givens, has one solution.
+#[test]
+fn the_miracle_sudoku_has_one_solution() {
+    use ndoku::model::ChessRule;
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_chess(ChessRule::AntiKing)
+        .with_chess(ChessRule::AntiKnight)
+        .with_constraint(Constraint::Nonconsecutive)
+        .unwrap();
+    let mut cells = vec![0u16; 81];
+    (cells[4 * 9 + 2], cells[5 * 9 + 6]) = (1, 2);
+    let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
+    let (count, solution) = Solver::new().count_and_solve(&puzzle, 2);
+    assert_eq!(count, Count::Exact(1));
+    let solution = solution.unwrap();
+    assert!(rules.check(solution.cells()).is_ok());
+    let first_row: Vec<u16> = solution.cells()[..9].to_vec();
+    assert_eq!(first_row, [4, 8, 3, 7, 2, 6, 1, 5, 9]);
+}
+
+#[test]
+fn a_game_shows_repeats_a_constraint_forbids() {
+    let rules = Rules::classic(9)
+        .unwrap()
+        .with_constraint(Constraint::Renban { cells: vec![0, 80] })
+        .unwrap();
+    let mut game = ndoku::Game::new(Puzzle::new(rules));
+    game.enter(0, 0, 5).unwrap();
+    game.enter(8, 8, 5).unwrap();
+    assert_eq!(game.conflicts(), [((0, 0), (8, 8))]);
+}
+
+/// Values placed in a grid, as (cell, value).
+type Placed = Vec<(usize, u16)>;
+
+#[test]
+fn check_names_each_kind_it_finds_broken() {
+    let top = Outside { row: -1, col: 0 };
+    let cases: Vec<(Constraint, Placed, &str)> = vec![
+        (
+            Constraint::kropki_white(0, 1),
+            vec![(0, 1), (1, 3)],
+            "white dot 1 does not hold a difference of 1 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::kropki_black(0, 1),
+            vec![(0, 1), (1, 3)],
+            "black dot 1 does not hold a ratio of 2 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::x(0, 1),
+            vec![(0, 1), (1, 3)],
+            "X 1 does not sum to 10 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::greater_than(0, 1),
+            vec![(0, 1), (1, 3)],
+            "greater-than 1 is not greater at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Odd { cell: 0 },
+            vec![(0, 2)],
+            "odd cell 1 holds even 2 at R1C1",
+        ),
+        (
+            Constraint::Minimum { cell: 5 },
+            vec![(5, 3), (1, 1)],
+            "minimum 1 at R2C2 is not below R1C2",
+        ),
+        (
+            Constraint::Renban { cells: vec![0, 1] },
+            vec![(0, 1), (1, 3)],
+            "renban 1 holds 1 and 3, too far apart for 2 cells",
+        ),
+        (
+            Constraint::Whisper {
+                cells: vec![0, 1],
+                difference: 2,
+            },
+            vec![(0, 1), (1, 2)],
+            "whisper 1 differs by less than 2 at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Palindrome {
+                cells: vec![0, 1, 2],
+            },
+            vec![(0, 1), (2, 2)],
+            "palindrome 1 does not mirror at R1C1 and R1C3",
+        ),
+        (
+            Constraint::Sandwich { clue: top, sum: 4 },
+            vec![(0, 1), (4, 2), (8, 3), (12, 4)],
+            "sandwich 1 does not sum to 4 between 1 and 4",
+        ),
+        (
+            Constraint::Skyscraper {
+                clue: top,
+                count: 2,
+            },
+            vec![(0, 1), (4, 2), (8, 3), (12, 4)],
+            "skyscraper 1 sees 4, not 2",
+        ),
+        (
+            Constraint::Clones {
+                cells: vec![0],
+                copies: vec![5],
+            },
+            vec![(0, 1), (5, 2)],
+            "clone 1 does not clone at R1C1 and R2C2",
+        ),
+        (
+            Constraint::Nonconsecutive,
+            vec![(0, 1), (1, 2)],
+            "nonconsecutive holds consecutive values at R1C1 and R1C2",
+        ),
+        (
+            Constraint::Negative {
+                rule: NegativeRule::Xv,
+            },
+            vec![(0, 1), (1, 4)],
+            "negative XV has no mark between at R1C1 and R1C2",
+        ),
+    ];
+    for (c, placed, expected) in cases {
+        let rules = Rules::classic(4).unwrap().with_constraint(c).unwrap();
+        let mut grid = [0u16; 16];
+        for &(cell, v) in &placed {
+            grid[cell] = v;
+        }
+        let err = rules.check(&grid).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+        assert!(matches!(err, Violation::Constraint { .. }));
     }
 }

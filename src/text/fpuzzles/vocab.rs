@@ -215,7 +215,9 @@ pub(crate) fn read(
         let need = |k: Option<u64>| k.ok_or_else(|| wrong(&format!("{what} value"), "a number"));
         match key {
             "arrow" => {
-                let circle = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                // A pill reads left to right, top to bottom: in row-major order.
+                let mut circle = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                circle.sort_unstable();
                 for line in lines(what, item, n)? {
                     let skip = line.iter().take_while(|c| circle.contains(c)).count();
                     let line = line[skip..].to_vec();
