@@ -892,7 +892,14 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             source,
         }
     };
-    let no_boxes = items.iter().any(|i| i.name == "NoBoxes");
+    // A side with no boxes in ISS (a prime: ndoku's boxes of 1×N are its
+    // rows) takes a jigsaw as its layout, NoBoxes or not: rules that go by
+    // boxes (region-sum lines) go by its regions, as in ISS.
+    let boxless = Rules::classic(n)
+        .ok()
+        .and_then(|r| r.geometry().box_shape())
+        .is_some_and(|(h, _)| h == 1);
+    let no_boxes = boxless || items.iter().any(|i| i.name == "NoBoxes");
     let mut jigsaw: Option<&Item> = None;
     for item in items {
         match item.name.as_str() {
@@ -1294,6 +1301,15 @@ mod tests {
         }
         let big = Puzzle::new(Rules::classic(25).unwrap());
         assert_eq!(to_text(&big).unwrap_err(), IssError::TooLarge { size: 25 });
+    }
+
+    #[test]
+    fn a_jigsaw_on_a_side_without_boxes_is_the_layout() {
+        // 5×5 has no boxes: the jigsaw's regions are the layout, NoBoxes or not.
+        let text = ".Shape~5x5.Jigsaw~0123412340234013401240123";
+        let p = parse(text).unwrap();
+        assert!(p.rules().geometry().box_shape().is_none());
+        assert_eq!(p, parse(&format!("{text}.NoBoxes")).unwrap());
     }
 
     #[test]
