@@ -637,24 +637,7 @@ fn layout(n: usize, grid: &[Vec<Cell>]) -> Result<Option<Rules>, FpuzzlesError> 
     }
     // Regions that are the boxes of some shape are boxes: disjoint groups,
     // which need boxes, hold on them.
-    let boxes = (1..=n)
-        .filter(|h| n.is_multiple_of(*h))
-        .filter_map(|h| Rules::boxes(h, n / h).ok())
-        .find(|b| same_partition(&b.geometry().region_map(), &map));
-    match boxes {
-        Some(boxes) => Ok(Some(boxes)),
-        None => Ok(Some(Rules::jigsaw(n, &map)?)),
-    }
-}
-
-/// Whether two region maps split the cells alike, whatever their names.
-fn same_partition(a: &[usize], b: &[usize]) -> bool {
-    let mut names = BTreeMap::new();
-    let mut taken = BTreeMap::new();
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(&x, &y)| *names.entry(x).or_insert(y) == y && *taken.entry(y).or_insert(x) == x)
+    Ok(Some(crate::text::layout::from_regions(n, &map)?))
 }
 
 /// The givens: cells with a `value` that are given (`given` true, or absent).

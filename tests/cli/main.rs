@@ -11,6 +11,7 @@ mod cli_big;
 mod cli_generate;
 mod cli_generate_rated;
 mod cli_generate_variants;
+mod cli_iss;
 mod cli_logic;
 mod cli_variants;
 mod papercuts_generate;

@@ -131,6 +131,9 @@ pub enum OutputFormat {
     /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`), one a
     /// line: the JSON of `json`, compressed.
     FpuzzlesLink,
+    /// The Interactive Sudoku Solver's constraint text, one puzzle a line
+    /// (up to 16×16); `--with-solution` adds the solution's, after a tab.
+    Iss,
 }
 
 impl OutputFormat {
@@ -142,6 +145,7 @@ impl OutputFormat {
             OutputFormat::Tokens => "tokens",
             OutputFormat::Json => "json",
             OutputFormat::FpuzzlesLink => "fpuzzles-link",
+            OutputFormat::Iss => "iss",
         }
     }
 }
@@ -249,10 +253,12 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     if n > limit && args.level != Some(LevelArg::Easy) {
         return Err(too_big_to_search(args, n, limit));
     }
-    if let Some(format) = args
-        .format
-        .filter(|&f| !matches!(f, OutputFormat::Json | OutputFormat::FpuzzlesLink))
-        && let Some(lost) = lost_in_cells(args, &rules)
+    if let Some(format) = args.format.filter(|&f| {
+        !matches!(
+            f,
+            OutputFormat::Json | OutputFormat::FpuzzlesLink | OutputFormat::Iss
+        )
+    }) && let Some(lost) = lost_in_cells(args, &rules)
     {
         let read_back = match classic_boxes(n).as_str() {
             "none" => {
@@ -618,6 +624,7 @@ fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
             let show = |v: &Puzzle| match format {
                 OutputFormat::Grid => format!("{v:#}"),
                 OutputFormat::Tokens => v.to_tokens().replace('\n', " "),
+                OutputFormat::Iss => crate::job::iss_text(v),
                 _ => v.to_string(),
             };
             let (sep, end) = match format {
@@ -676,6 +683,7 @@ fn classic(format: Option<OutputFormat>) -> Format {
     match format {
         Some(OutputFormat::Grid) => Format::Grid,
         Some(OutputFormat::Tokens) => Format::Tokens,
+        Some(OutputFormat::Iss) => Format::Iss,
         _ => Format::Line,
     }
 }
@@ -698,6 +706,7 @@ fn print<const BOX: usize>(puzzle: &Generated<BOX>, args: &GenerateArgs) -> Stri
         (Format::Tokens, _) => b.to_tokens(),
         (Format::Grid, false) => format!("{b:#}").trim_end().to_owned(),
         (Format::Grid, true) => format!("{b:#}").trim_end().chars().map(hex_digit).collect(),
+        (Format::Iss, _) => crate::job::iss_text(&Puzzle::from(b)),
     };
     let (sep, end) = match format {
         Format::Grid => ("\n\n", "\n\n"),

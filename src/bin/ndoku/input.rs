@@ -34,6 +34,12 @@ pub fn line_cap(line: &[u8]) -> usize {
     }
 }
 
+/// Whether a line holds a whole puzzle in a text format beyond cells:
+/// f-puzzles JSON or a link, ISS text or a link, or a killer code.
+pub fn whole_text(line: &str) -> bool {
+    ndoku::text::fpuzzles::looks_like(line) || ndoku::text::iss::looks_like(line)
+}
+
 /// Where the JSON object at the start of `text` ends (the byte after its
 /// closing brace), found by its braces and brackets outside strings; `None`
 /// when it does not start with one or does not close.
@@ -613,7 +619,7 @@ impl Lines {
             // typed or piped in alone is answered without waiting for the next.
             let puzzles = match &raw {
                 // An f-puzzles puzzle is a whole puzzle on its line.
-                Raw::Text(t) if ndoku::text::fpuzzles::looks_like(t) => true,
+                Raw::Text(t) if whole_text(t) => true,
                 Raw::Text(t) => {
                     let shape = LineShape::of(t);
                     // Without cells, a box rule: part of a grid, or a bad line.
@@ -649,7 +655,7 @@ impl Lines {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
                 let shape = LineShape::of(t);
-                let whole = shape.is_whole() || ndoku::text::fpuzzles::looks_like(t);
+                let whole = shape.is_whole() || whole_text(t);
                 if size > MAX_GRID || (!shape.fits_row(width) && whole) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
@@ -717,7 +723,7 @@ impl Lines {
             if let Raw::Text(t) = &raw {
                 let shape = LineShape::of(t);
                 let is_row = ndoku::text::sniff::words(t).count() == width;
-                let whole = shape.is_whole() || ndoku::text::fpuzzles::looks_like(t);
+                let whole = shape.is_whole() || whole_text(t);
                 if rows >= width && (!shape.has_cells() || (!whole && is_note(t))) {
                     continue;
                 }

@@ -38,6 +38,10 @@ pub enum Format {
     Grid,
     /// Numbers separated by spaces on one line.
     Tokens,
+    /// The Interactive Sudoku Solver's constraint text on one line: the
+    /// puzzle's rules with every cell given (boards past 16×16, which ISS
+    /// cannot hold, in the line format).
+    Iss,
 }
 
 /// Everything that decides the answer for a puzzle.
@@ -162,6 +166,7 @@ impl Notation {
             }
             (Format::Grid, Notation::Lower) => format!("{board:#}").to_ascii_lowercase(),
             (Format::Grid, _) => format!("{board:#}"),
+            (Format::Iss, _) => iss_text(&classic_puzzle(board)),
         };
         out.extend_from_slice(text.as_bytes());
         if !text.ends_with('\n') {
@@ -234,6 +239,38 @@ fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
     true
 }
 
+/// The line of the input an ISS error is on: the record's first line, and
+/// the error's line within it.
+fn iss_line(entry: &Entry<'_>, e: &ndoku::text::iss::IssError) -> usize {
+    use ndoku::text::iss::IssError;
+    let within = match e {
+        IssError::Unsupported { at, .. }
+        | IssError::Unknown { at, .. }
+        | IssError::UnsupportedShape { at, .. }
+        | IssError::Argument { at, .. }
+        | IssError::OffBoard { at, .. }
+        | IssError::NoDot { at, .. }
+        | IssError::Nesting { at, .. }
+        | IssError::Rules { at, .. } => at.line,
+        _ => 1,
+    };
+    entry.line + within - 1
+}
+
+/// A classic board as a puzzle of the run-time model, for the writers that take one.
+fn classic_puzzle(board: &AnyBoard) -> Puzzle {
+    let cells: Vec<u16> = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
+    ndoku::Rules::classic(board.size())
+        .ok()
+        .and_then(|rules| Puzzle::from_cells(rules, &cells).ok())
+        .unwrap_or_else(|| board.to_string().parse().expect("a board reads back"))
+}
+
+/// The ISS text of `puzzle`, or its line when ISS cannot state it (past 16×16).
+pub fn iss_text(puzzle: &Puzzle) -> String {
+    ndoku::text::iss::to_text(puzzle).unwrap_or_else(|_| puzzle.to_string())
+}
+
 /// A character of a standard 16×16 grid (`1`-`9`, `A`-`G`) in hex (`0`-`F`).
 pub fn hex_digit(c: char) -> char {
     let value = match c {
@@ -268,6 +305,11 @@ impl Job {
     /// larger than 64×64; `None` for the rest.
     fn read_variant(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
         let text = *entry.text.as_ref().ok()?;
+        if !ndoku::text::fpuzzles::looks_like(text) && ndoku::text::iss::looks_like(text) {
+            let read =
+                ndoku::text::iss::parse(text).map_err(|e| (iss_line(entry, &e), e.to_string()));
+            return Some(read);
+        }
         if ndoku::text::fpuzzles::looks_like(text) {
             match ndoku::text::fpuzzles::parse(text) {
                 // A bare load string that does not decompress may be a
@@ -409,6 +451,7 @@ impl Job {
                         Format::Line => v.to_string(),
                         Format::Grid => format!("{v:#}\n"),
                         Format::Tokens => v.to_tokens().replace('\n', " "),
+                        Format::Iss => iss_text(v),
                     };
                     out.extend_from_slice(text.as_bytes());
                     out.push(b'\n');

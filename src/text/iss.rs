@@ -1,0 +1,1333 @@
+//! The Interactive Sudoku Solver's text: its constraint strings, page links and killer codes, read and written.
+//!
+//! The Interactive Sudoku Solver (ISS) states a puzzle as a string of
+//! constraints, each a `.`, a type and its arguments after `~`:
+//! `.Shape~6x6.Cage~10~R1C1~R1C2.AntiKnight.~R1C1_5~R2C3_1`. The type
+//! `Shape` sets the grid (`9x9` unless stated); the empty type holds givens
+//! (`R1C1_5`: 5 in the top left cell). Cells are named `R{row}C{col}`, from
+//! 1, rows and columns past 9 as the letters `a` to `g` (`RaCg` is row 10,
+//! column 16). White space is ignored, lines that start with `#` are
+//! comments, and parts split by a blank line are read one by one and
+//! merged, as ISS reads them. ISS's page shares a puzzle as a link with
+//! that text in its `q` parameter
+//! (`https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Cage~3~R1C1~R1C2`);
+//! [`parse`] reads the link as its text.
+//!
+//! ```
+//! use ndoku::text::iss;
+//!
+//! let puzzle = iss::parse(".Shape~4x4.Diagonal~1.Cage~3~R1C1~R1C2.~R4C4_4")?;
+//! assert_eq!((puzzle.size(), puzzle.get(3, 3)), (4, Some(4)));
+//! let text = iss::to_text(&puzzle)?;
+//! assert_eq!(iss::parse(&text)?, puzzle); // what is written reads back the same
+//! # Ok::<(), iss::IssError>(())
+//! ```
+//!
+//! Two more forms ISS reads are read here: its short killer code, 81
+//! characters that give each 9×9 cell either an arrow to the next cell of
+//! its cage (`<`, `>`, `^`, `v`, and `` ` ``, `'`, `,`, `.` diagonally) or
+//! the cage's sum (`0`-`9`, `A`-`Z` for 10-35, `a`-`j` for 36-45), as ISS's
+//! TAREK_ALL collection is written; and SudoCue's long killer format
+//! (`3x3::k:` and 81 numbers, each a cage's sum times 256 plus its number;
+//! `3x3:d:k:` adds both diagonals). A section that is a classic puzzle line
+//! or grid gives the givens, as in ISS.
+//!
+//! Read: `Shape` (N×N grids, values 1 to N), givens (a list of every odd
+//! or every even value: an odd or even cell), `Jigsaw`, `NoBoxes`,
+//! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
+//! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
+//! no sum), `And` outside an `Or`, and the variant types of
+//! [`Constraint`](crate::Constraint): `Thermo`, `Arrow`, `PillArrow`,
+//! `DoubleArrow`, `WhiteDot`, `BlackDot`, `X`, `V`, `GreaterThan`,
+//! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
+//! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
+//! `Between`, `RegionSumLine`, `Zipper`, `Entropic`, `Modular`, `Lockout`,
+//! `Quad` and `Sum`. A type ISS has and ndoku does not
+//! is an [`IssError::Unsupported`] that names it and its place
+//! (`unsupported constraint "NFA" at column 12`): passing a rule over
+//! would answer a different puzzle.
+
+use std::sync::Arc;
+
+use crate::error::{House, RulesError, Violation};
+use crate::model::constraint::{Constraint, NegativeRule};
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::{ChessRule, Rules};
+use crate::text::iss_constraints::{self, Problem, cell_id, parse_cell};
+
+/// The largest side an ISS grid has: 16.
+pub const MAX_SIZE: usize = 16;
+
+/// Where ISS's page lives; [`to_link`] puts the text after it.
+const PAGE: &str = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=";
+
+/// Every constraint type ISS has, to tell one ndoku lacks
+/// ([`IssError::Unsupported`]) from a word that is no type at all
+/// ([`IssError::Unknown`]).
+const TYPES: &[&str] = &[
+    "Container",
+    "Or",
+    "And",
+    "Replicate",
+    "End",
+    "Jigsaw",
+    "Thermo",
+    "Whisper",
+    "Renban",
+    "Modular",
+    "Entropic",
+    "RegionSumLine",
+    "Between",
+    "Lockout",
+    "Palindrome",
+    "Zipper",
+    "SumLine",
+    "Regex",
+    "NFA",
+    "NoBoxes",
+    "ChaosConstruction",
+    "ChaosArrow",
+    "ChaosCount",
+    "RegionSize",
+    "RegionSameValues",
+    "StrictKropki",
+    "StrictXV",
+    "Shape",
+    "Windoku",
+    "DisjointSets",
+    "AntiKnight",
+    "Doppelganger",
+    "AntiKing",
+    "AntiTaxicab",
+    "AntiConsecutive",
+    "GlobalEntropy",
+    "GlobalMod",
+    "FullRankTies",
+    "DutchFlatmates",
+    "Diagonal",
+    "WhiteDot",
+    "BlackDot",
+    "GreaterThan",
+    "X",
+    "ValueIndexing",
+    "V",
+    "Arrow",
+    "DoubleArrow",
+    "PillArrow",
+    "Cage",
+    "RellikCage",
+    "EqualityCage",
+    "Sum",
+    "LittleKiller",
+    "XSum",
+    "Sandwich",
+    "Lunchbox",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "AllDifferent",
+    "ContainAtLeast",
+    "ContainExact",
+    "LookAndSay",
+    "ConnectedValues",
+    "SameValues",
+    "EqualSum",
+    "Quad",
+    "Binary",
+    "BinaryX",
+    "Pair",
+    "PairX",
+    "Indexing",
+    "CountingCircles",
+    "CountDistinct",
+    "Given",
+    "SearchPriority",
+    "Var",
+];
+
+/// A place in the text: its line and column, both from 1, counted in
+/// characters. In a link, the place in the text the link carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 1 {
+            write!(f, "column {}", self.column)
+        } else {
+            write!(f, "line {}, column {}", self.line, self.column)
+        }
+    }
+}
+
+/// Text that is not an ISS puzzle ndoku can solve, or a puzzle ISS text
+/// cannot state, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IssError {
+    /// No constraint and no puzzle at all.
+    #[error("no constraints: the text is empty")]
+    Empty,
+    /// A constraint type ISS has and ndoku does not.
+    #[error("unsupported constraint {name:?} at {at}")]
+    Unsupported {
+        /// The type as written: `NFA`, `Or`.
+        name: String,
+        /// Where it starts (its `.`).
+        at: Place,
+    },
+    /// A type ISS does not have either.
+    #[error("unknown constraint type {name:?} at {at}")]
+    Unknown {
+        /// The word as written.
+        name: String,
+        /// Where it starts (its `.`).
+        at: Place,
+    },
+    /// A grid ndoku does not hold: not square, or values other than 1 to N.
+    #[error("unsupported shape {spec:?} at {at}: ndoku holds N×N grids with values 1 to N")]
+    UnsupportedShape {
+        /// The shape as written: `6x9`, `9x9~0-8`.
+        spec: String,
+        /// Where the `Shape` starts.
+        at: Place,
+    },
+    /// An argument of the wrong form: a cell name, a sum, a direction.
+    #[error("{constraint} at {at}: {found:?} should be {expected}")]
+    Argument {
+        /// The constraint type: `Cage`, `Diagonal`, or `Given` for givens.
+        constraint: String,
+        /// Where the constraint starts.
+        at: Place,
+        /// The argument as written.
+        found: String,
+        /// What it should be: `a cell such as R1C1`, `1 or -1`.
+        expected: &'static str,
+    },
+    /// A cell name off the board.
+    #[error("{constraint} at {at} names cell {found}, off the {size}x{size} board")]
+    OffBoard {
+        /// The constraint type.
+        constraint: String,
+        /// Where the constraint starts.
+        at: Place,
+        /// The cell as written.
+        found: String,
+        /// The side of the board.
+        size: usize,
+    },
+    /// Text that is none of the forms ISS reads: no `.` to start its first
+    /// constraint, and no killer code or puzzle line either.
+    #[error("{found:?} at {at} is no ISS constraint: constraints start with \".\"")]
+    NoDot {
+        /// The start of the text, up to 20 characters.
+        found: String,
+        /// Where it is.
+        at: Place,
+    },
+    /// An `.End` with no `.Or` or `.And` open, or one of those never closed.
+    #[error("{what} at {at}")]
+    Nesting {
+        /// `.End closes nothing`, `.Or is never closed by .End`.
+        what: &'static str,
+        /// Where.
+        at: Place,
+    },
+    /// A killer code whose arrows do not make cages.
+    #[error("killer code: {problem} at R{}C{}", .row + 1, .col + 1)]
+    KillerCode {
+        /// What is wrong: `the arrow points off the board`, `the arrows go round in a loop`.
+        problem: &'static str,
+        /// 0-based row of the cell.
+        row: usize,
+        /// 0-based column of the cell.
+        col: usize,
+    },
+    /// A cell given two different values.
+    #[error("cell R{}C{} is given both {first} and {second}", .row + 1, .col + 1)]
+    GivenTwice {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The first value.
+        first: u16,
+        /// The other value.
+        second: u16,
+    },
+    /// Rules that cannot hold, from the constraint at a place: a region of
+    /// the wrong size, a cage no values can fill.
+    #[error("{constraint} at {at}: {source}")]
+    Rules {
+        /// The constraint type.
+        constraint: String,
+        /// Where it starts.
+        at: Place,
+        /// What is wrong.
+        source: RulesError,
+    },
+    /// A puzzle line or grid in the text that does not read.
+    #[error("the puzzle at {at} does not read: {source}")]
+    Classic {
+        /// Where its section starts.
+        at: Place,
+        /// What is wrong.
+        source: crate::error::ParseError,
+    },
+    /// Givens that break a rule.
+    #[error("the givens break a rule: {0}")]
+    Givens(Violation),
+    /// A constraint of the puzzle that ISS has no type for.
+    #[error("ISS has no constraint for a {what}")]
+    Unwritable {
+        /// The constraint's kind: `slow thermometer`.
+        what: &'static str,
+    },
+    /// A puzzle too large for ISS, which holds grids up to 16×16.
+    #[error("ISS holds grids up to 16x16, not {size}x{size}")]
+    TooLarge {
+        /// The side of the board.
+        size: usize,
+    },
+}
+
+/// One constraint as written: its type, its arguments, and where it starts.
+#[derive(Clone, Debug)]
+struct Item {
+    name: String,
+    args: Vec<String>,
+    at: Place,
+}
+
+impl Item {
+    fn new(name: &str, args: Vec<String>, at: Place) -> Self {
+        Self {
+            name: name.to_owned(),
+            args,
+            at,
+        }
+    }
+
+    fn argument(&self, found: &str, expected: &'static str) -> IssError {
+        IssError::Argument {
+            constraint: self.display_name().to_owned(),
+            at: self.at,
+            found: found.to_owned(),
+            expected,
+        }
+    }
+
+    fn unsupported(&self) -> IssError {
+        IssError::Unsupported {
+            name: self.display_name().to_owned(),
+            at: self.at,
+        }
+    }
+
+    /// The type as messages name it: `Given` for the empty type.
+    fn display_name(&self) -> &str {
+        if self.name.is_empty() {
+            "Given"
+        } else {
+            &self.name
+        }
+    }
+}
+
+/// Whether `text` looks like ISS input rather than a classic puzzle or
+/// f-puzzles: constraint text (a `.` then a type, or any `~`), a link with
+/// a `q` parameter, a short killer code, or SudoCue's long killer format.
+/// A classic line that starts with an empty cell (`.3.4…`) is not taken.
+///
+/// ```
+/// use ndoku::text::iss;
+///
+/// assert!(iss::looks_like(".Cage~3~R1C1~R1C2"));
+/// assert!(iss::looks_like(".AntiKnight"));
+/// assert!(!iss::looks_like(".2.4...."));
+/// assert!(iss::looks_like(&format!("5<<{}", "^".repeat(78))));
+/// ```
+#[must_use]
+pub fn looks_like(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.starts_with("http") {
+        return query(t).is_some();
+    }
+    if let Some(rest) = t.strip_prefix('.') {
+        if t.contains('~') {
+            return true;
+        }
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        return word.len() > 1 && TYPES.contains(&word.as_str());
+    }
+    t.starts_with("3x3:") || is_killer_code(t.trim_end())
+}
+
+/// Whether `text` is a short killer code: 81 characters of cage sums and
+/// arrows, with at least one arrow (a classic line has none).
+#[must_use]
+pub fn is_killer_code(text: &str) -> bool {
+    text.len() == 81
+        && text.bytes().any(|b| b"<v>^`',".contains(&b))
+        && text.bytes().all(|b| {
+            b.is_ascii_digit() || b.is_ascii_uppercase() || b"abcdefghij<v>^`',.".contains(&b)
+        })
+}
+
+/// The text of a link's `q` parameter, decoded; `None` when it has none.
+fn query(link: &str) -> Option<String> {
+    let at = link.find("?q=").or_else(|| link.find("&q="))? + 3;
+    let raw = &link[at..];
+    let raw = &raw[..raw.find(['&', '#']).unwrap_or(raw.len())];
+    Some(percent_decode(raw))
+}
+
+/// `%XX` escapes decoded, and `+` as a space, as a query value is written.
+fn percent_decode(raw: &str) -> String {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads ISS text: constraint text, a page link, a short killer code, or
+/// SudoCue's long killer format.
+///
+/// # Errors
+///
+/// An [`IssError`] naming what is wrong and where: a type ndoku does not
+/// support, an argument of the wrong form, rules that cannot hold, givens
+/// that break them.
+pub fn parse(text: &str) -> Result<Puzzle, IssError> {
+    let trimmed = text.trim();
+    let decoded;
+    let text = if trimmed.starts_with("http") {
+        decoded = query(trimmed).ok_or(IssError::NoDot {
+            found: trimmed.chars().take(20).collect(),
+            at: Place { line: 1, column: 1 },
+        })?;
+        decoded.as_str()
+    } else {
+        text
+    };
+    let items = items(text)?;
+    if items.is_empty() {
+        return Err(IssError::Empty);
+    }
+    build(&items)
+}
+
+/// A puzzle's ISS text: its shape (unless 9×9), layout, extra houses,
+/// chess rules, cages and givens, which [`parse`] reads back as the same
+/// puzzle. ISS names its layouts alike whatever the order of cells, so a
+/// jigsaw reads back with its regions in ISS's order.
+///
+/// # Errors
+///
+/// [`IssError::TooLarge`] for a board past 16×16, which ISS cannot hold.
+pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
+    let rules = puzzle.rules();
+    let n = rules.size();
+    if n > MAX_SIZE {
+        return Err(IssError::TooLarge { size: n });
+    }
+    let mut out = String::new();
+    if n != 9 {
+        out.push_str(&format!(".Shape~{n}x{n}"));
+    }
+    let g = rules.geometry();
+    let default = Rules::classic(n).ok();
+    let default_shape = default.as_ref().and_then(|r| r.geometry().box_shape());
+    let mut skip: Vec<Vec<u32>> = Vec::new();
+    match g.box_shape() {
+        shape if shape == default_shape => {}
+        Some((1, w)) if w == n => out.push_str(".NoBoxes"),
+        _ => {
+            out.push_str(".NoBoxes.Jigsaw~");
+            let map = g.region_map();
+            // Regions numbered as they first appear, as ISS writes them.
+            let mut names: Vec<usize> = Vec::new();
+            for &r in &map {
+                let k = names.iter().position(|&x| x == r).unwrap_or_else(|| {
+                    names.push(r);
+                    names.len() - 1
+                });
+                out.push(char::from_digit(k as u32, 36).unwrap_or('?'));
+            }
+        }
+    }
+    // Windows and disjoint groups go by name when all of theirs are there.
+    let extras: Vec<&[u32]> = g
+        .houses()
+        .iter()
+        .filter(|h| h.kind() == House::Extra)
+        .map(|h| h.cells())
+        .collect();
+    let layout = || Rules::from_geometry(g.clone());
+    let base = g.houses().len();
+    for (name, set) in [
+        ("Windoku", layout().with_windows().ok()),
+        ("DisjointSets", layout().with_disjoint_groups().ok()),
+    ] {
+        let Some(set) = set else { continue };
+        let houses: Vec<Vec<u32>> = set.geometry().houses()[base..]
+            .iter()
+            .map(|h| h.cells().to_vec())
+            .collect();
+        if !houses.is_empty() && houses.iter().all(|h| extras.contains(&h.as_slice())) {
+            out.push('.');
+            out.push_str(name);
+            skip.extend(houses);
+        }
+    }
+    let main: Vec<u32> = (0..n).map(|i| (i * n + i) as u32).collect();
+    let anti: Vec<u32> = (0..n).map(|i| ((n - 1 - i) * n + i) as u32).collect();
+    for h in g.houses() {
+        match h.kind() {
+            House::Diagonal if h.cells() == main => out.push_str(".Diagonal~-1"),
+            House::Diagonal if h.cells() == anti => out.push_str(".Diagonal~1"),
+            House::Diagonal | House::Extra => {
+                if let Some(i) = skip.iter().position(|s| s.as_slice() == h.cells()) {
+                    skip.swap_remove(i);
+                    continue;
+                }
+                out.push_str(".AllDifferent");
+                for &c in h.cells() {
+                    out.push('~');
+                    out.push_str(&cell_id(c as usize, n));
+                }
+            }
+            _ => {}
+        }
+    }
+    for rule in rules.chess() {
+        out.push_str(match rule {
+            ChessRule::AntiKnight => ".AntiKnight",
+            ChessRule::AntiKing => ".AntiKing",
+        });
+    }
+    for cage in rules.cages() {
+        out.push_str(".Cage~");
+        if let Some(sum) = cage.sum() {
+            out.push_str(&sum.to_string());
+        }
+        for &c in cage.cells() {
+            out.push('~');
+            out.push_str(&cell_id(c as usize, n));
+        }
+    }
+    let negative = |rule| rules.constraints().contains(&Constraint::Negative { rule });
+    let kropki = negative(NegativeRule::White) && negative(NegativeRule::Black);
+    if kropki {
+        out.push_str(".StrictKropki");
+    }
+    for c in rules.constraints() {
+        if kropki && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv) {
+            continue;
+        }
+        out.push_str(&iss_constraints::write(c, n).map_err(|what| IssError::Unwritable { what })?);
+    }
+    let givens: Vec<String> = (0..n * n)
+        .filter_map(|i| {
+            let v = puzzle.cells()[i];
+            (v != 0).then(|| format!("{}_{v}", cell_id(i, n)))
+        })
+        .collect();
+    if !givens.is_empty() {
+        out.push_str(".~");
+        out.push_str(&givens.join("~"));
+    }
+    if out.is_empty() {
+        out.push('.');
+    }
+    Ok(out)
+}
+
+/// A link to ISS's page with the puzzle's [`to_text`], which [`parse`]
+/// reads back.
+///
+/// ```
+/// use ndoku::{Puzzle, text::iss};
+///
+/// let puzzle = Puzzle::parse_classic("1...............")?;
+/// let link = iss::to_link(&puzzle)?;
+/// assert!(link.starts_with("https://sigh.github.io/Interactive-Sudoku-Solver/?q="));
+/// assert_eq!(iss::parse(&link)?, puzzle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`to_text`].
+pub fn to_link(puzzle: &Puzzle) -> Result<String, IssError> {
+    let text = to_text(puzzle)?;
+    let mut out = String::from(PAGE);
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"._-".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Ok(out)
+}
+
+/// The constraints of the text, sections read one by one, `.End` matched
+/// to its `.Or` or `.And`, `And` outside an `Or` read as its parts.
+fn items(text: &str) -> Result<Vec<Item>, IssError> {
+    let mut out = Vec::new();
+    for section in sections(text) {
+        let Some(&(_, start)) = section.first() else {
+            continue;
+        };
+        let flat: String = section.iter().map(|&(c, _)| c).collect();
+        // A section that starts with `.` is constraints, unless it is a
+        // puzzle line that starts with an empty cell, as in ISS.
+        let line = flat.len() >= 16 && flat.len().isqrt().pow(2) == flat.len();
+        if flat.starts_with('.') && (looks_like(&flat) || !line) {
+            dot_items(&section, &mut out)?;
+        } else if is_killer_code(&flat) {
+            out.extend(killer_code(&flat, start)?);
+        } else if flat.starts_with("3x3:") {
+            out.extend(long_killer(&flat, start)?);
+        } else if is_pencilmarks(&flat) {
+            return Err(IssError::Unsupported {
+                name: "pencilmarks".into(),
+                at: start,
+            });
+        } else {
+            out.extend(classic(text, &section, start)?);
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a section is ISS's pencilmark format: N³ digits and dots, a
+/// candidate list per cell, for N up to 16. As in ISS, a length that is
+/// also a puzzle line's (64: 8×8) is a puzzle line.
+fn is_pencilmarks(flat: &str) -> bool {
+    let len = flat.len();
+    (2..=MAX_SIZE).any(|n| len == n * n * n)
+        && !(1..=MAX_SIZE).any(|n| len == n * n)
+        && flat.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+}
+
+/// The sections of the text: runs of lines split by blank lines, comment
+/// lines (`#` first) left out, each as its characters other than white
+/// space, with their places.
+fn sections(text: &str) -> Vec<Vec<(char, Place)>> {
+    let mut out = vec![Vec::new()];
+    for (l, line) in text.lines().enumerate() {
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            if out.last().is_some_and(|s: &Vec<_>| !s.is_empty()) {
+                out.push(Vec::new());
+            }
+            continue;
+        }
+        let last = out.last_mut().expect("one section at least");
+        for (k, c) in line.chars().enumerate() {
+            if !c.is_whitespace() {
+                last.push((
+                    c,
+                    Place {
+                        line: l + 1,
+                        column: k + 1,
+                    },
+                ));
+            }
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// The constraints of a section of dot text.
+fn dot_items(section: &[(char, Place)], out: &mut Vec<Item>) -> Result<(), IssError> {
+    // Open composites: whether each is an `Or` (whose parts are
+    // alternatives), and where it starts.
+    let mut open: Vec<(bool, Place)> = Vec::new();
+    let starts: Vec<usize> = section
+        .iter()
+        .enumerate()
+        .filter(|(_, (c, _))| *c == '.')
+        .map(|(i, _)| i)
+        .collect();
+    for (k, &s) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(section.len());
+        let at = section[s].1;
+        let body: String = section[s + 1..end].iter().map(|&(c, _)| c).collect();
+        let mut parts = body.split('~');
+        let name = parts.next().unwrap_or_default();
+        let args: Vec<String> = parts.map(str::to_owned).collect();
+        match name {
+            "End" => {
+                if open.pop().is_none() {
+                    return Err(IssError::Nesting {
+                        what: ".End closes nothing",
+                        at,
+                    });
+                }
+            }
+            "And" if open.iter().all(|&(or, _)| !or) => open.push((false, at)),
+            "Or" | "And" | "Replicate" => {
+                return Err(Item::new(name, args, at).unsupported());
+            }
+            _ => out.push(Item::new(name, args, at)),
+        }
+    }
+    if let Some(&(_, at)) = open.last() {
+        return Err(IssError::Nesting {
+            what: ".And is never closed by .End",
+            at,
+        });
+    }
+    Ok(())
+}
+
+/// The cages of a short killer code, as `Cage` constraints.
+fn killer_code(code: &str, at: Place) -> Result<Vec<Item>, IssError> {
+    let code = code.as_bytes();
+    let next = |i: usize| -> Result<Option<usize>, IssError> {
+        let (r, c) = ((i / 9) as isize, (i % 9) as isize);
+        let (dr, dc) = match code[i] {
+            b'v' => (1, 0),
+            b'^' => (-1, 0),
+            b'<' => (0, -1),
+            b'>' => (0, 1),
+            b'`' => (-1, -1),
+            b'\'' => (-1, 1),
+            b',' => (1, -1),
+            b'.' => (1, 1),
+            _ => return Ok(None),
+        };
+        let (rr, cc) = (r + dr, c + dc);
+        if !(0..9).contains(&rr) || !(0..9).contains(&cc) {
+            return Err(IssError::KillerCode {
+                problem: "the arrow points off the board",
+                row: i / 9,
+                col: i % 9,
+            });
+        }
+        Ok(Some((rr * 9 + cc) as usize))
+    };
+    // Each cell's cage: the cell its arrows lead to.
+    let mut root = vec![0usize; 81];
+    for (i, slot) in root.iter_mut().enumerate() {
+        let (mut cell, mut steps) = (i, 0);
+        while let Some(to) = next(cell)? {
+            cell = to;
+            steps += 1;
+            if steps > 81 {
+                return Err(IssError::KillerCode {
+                    problem: "the arrows go round in a loop",
+                    row: i / 9,
+                    col: i % 9,
+                });
+            }
+        }
+        *slot = cell;
+    }
+    let mut out: Vec<(usize, Item)> = Vec::new();
+    for (i, &r) in root.iter().enumerate() {
+        let sum = match code[r] {
+            b @ b'0'..=b'9' => u64::from(b - b'0'),
+            b @ b'A'..=b'Z' => u64::from(b - b'A') + 10,
+            b @ b'a'..=b'j' => u64::from(b - b'a') + 36,
+            _ => continue,
+        };
+        let cell = cell_id(i, 9);
+        match out.iter_mut().find(|(k, _)| *k == r) {
+            Some((_, item)) => item.args.push(cell),
+            None => out.push((r, Item::new("Cage", vec![sum.to_string(), cell], at))),
+        }
+    }
+    Ok(out.into_iter().map(|(_, item)| item).collect())
+}
+
+/// The constraints of SudoCue's long killer format: `3x3:` (`d` for both
+/// diagonals) `:k:` and 81 numbers, each a cage's sum × 256 plus its
+/// number (a sum of 0: no cage).
+fn long_killer(text: &str, at: Place) -> Result<Vec<Item>, IssError> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let bad = |found: &str, expected| IssError::Argument {
+        constraint: "long killer format".into(),
+        at,
+        found: found.chars().take(20).collect(),
+        expected,
+    };
+    if parts.len() < 84 || parts[2] != "k" || parts[84..].iter().any(|p| !p.is_empty()) {
+        return Err(bad(text, "3x3::k: and 81 numbers, each ended by `:`"));
+    }
+    let mut out = Vec::new();
+    if parts[1] == "d" {
+        out.push(Item::new("Diagonal", vec!["1".into()], at));
+        out.push(Item::new("Diagonal", vec!["-1".into()], at));
+    }
+    let mut cages: Vec<(u64, Item)> = Vec::new();
+    for (i, part) in parts[3..84].iter().enumerate() {
+        let v: u64 = part.parse().map_err(|_| bad(part, "a whole number"))?;
+        let (id, sum) = (v % 256, v / 256);
+        if sum == 0 {
+            continue;
+        }
+        let cell = cell_id(i, 9);
+        match cages.iter_mut().find(|(k, _)| *k == id) {
+            Some((_, item)) => item.args.push(cell),
+            None => cages.push((id, Item::new("Cage", vec![sum.to_string(), cell], at))),
+        }
+    }
+    out.extend(cages.into_iter().map(|(_, item)| item));
+    Ok(out)
+}
+
+/// The givens of a section that is a classic puzzle, with its shape.
+fn classic(text: &str, section: &[(char, Place)], at: Place) -> Result<Vec<Item>, IssError> {
+    // The section's own lines, as written (a grid keeps its rows).
+    let (first, last) = (at.line, section.last().map_or(at.line, |&(_, p)| p.line));
+    let lines: Vec<&str> = text
+        .lines()
+        .skip(first - 1)
+        .take(last + 1 - first)
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    let source = lines.join("\n");
+    let flat: String = section.iter().map(|&(c, _)| c).collect();
+    if !flat
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '=' | '.'))
+    {
+        return Err(IssError::NoDot {
+            found: flat.chars().take(20).collect(),
+            at,
+        });
+    }
+    let source = source.trim().strip_prefix('=').unwrap_or(source.trim());
+    let puzzle =
+        Puzzle::parse_classic(source).map_err(|source| IssError::Classic { at, source })?;
+    let n = puzzle.size();
+    let mut out = vec![Item::new("Shape", vec![format!("{n}x{n}")], at)];
+    let givens: Vec<String> = (0..n * n)
+        .filter(|&i| puzzle.cells()[i] != 0)
+        .map(|i| format!("{}_{}", cell_id(i, n), puzzle.cells()[i]))
+        .collect();
+    out.push(Item::new("", givens, at));
+    Ok(out)
+}
+
+/// The side of the grid: the first `Shape`'s (9 without one).
+fn shape(items: &[Item]) -> Result<usize, IssError> {
+    let Some(item) = items.iter().find(|i| i.name == "Shape") else {
+        return Ok(9);
+    };
+    let spec = item.args.join("~");
+    let unsupported = || IssError::UnsupportedShape {
+        spec: spec.clone(),
+        at: item.at,
+    };
+    let dims = item.args.first().map_or("", String::as_str);
+    let (rows, cols) = dims
+        .split_once('x')
+        .ok_or_else(|| item.argument(dims, "rows x columns, such as 6x6"))?;
+    let number = |t: &str| {
+        t.parse::<usize>()
+            .ok()
+            .filter(|k| (1..=MAX_SIZE).contains(k))
+    };
+    let (Some(rows), Some(cols)) = (number(rows), number(cols)) else {
+        return Err(item.argument(dims, "rows x columns from 1 to 16, such as 6x6"));
+    };
+    if rows != cols {
+        return Err(unsupported());
+    }
+    let n = rows;
+    match item.args.get(1).map(String::as_str) {
+        None | Some("") => {}
+        Some(range) if range == n.to_string() || range == format!("1-{n}") => {}
+        Some(_) => return Err(unsupported()),
+    }
+    match item.args.get(2).map(String::as_str) {
+        None | Some("Sudoku") => Ok(n),
+        Some(_) => Err(unsupported()),
+    }
+}
+
+/// The rules and givens the constraints state.
+fn build(items: &[Item]) -> Result<Puzzle, IssError> {
+    let n = shape(items)?;
+    let rules_error = |item: &Item| {
+        let name = item.display_name().to_owned();
+        let at = item.at;
+        move |source: RulesError| IssError::Rules {
+            constraint: name,
+            at,
+            source,
+        }
+    };
+    // A side with no boxes in ISS (a prime: ndoku's boxes of 1×N are its
+    // rows) takes a jigsaw as its layout, NoBoxes or not: rules that go by
+    // boxes (region-sum lines) go by its regions, as in ISS.
+    let boxless = Rules::classic(n)
+        .ok()
+        .and_then(|r| r.geometry().box_shape())
+        .is_some_and(|(h, _)| h == 1);
+    let no_boxes = boxless || items.iter().any(|i| i.name == "NoBoxes");
+    let mut jigsaw: Option<&Item> = None;
+    for item in items {
+        match item.name.as_str() {
+            "RegionSize" => {
+                let size = item.args.first().map_or("", String::as_str);
+                if size.parse::<usize>().ok() != Some(n) {
+                    return Err(item.unsupported());
+                }
+            }
+            "Jigsaw" => jigsaw = Some(item),
+            _ => {}
+        }
+    }
+    let mut rules = match (jigsaw.map(|j| jigsaw_map(j, n)).transpose()?, no_boxes) {
+        (Some(Some(map)), true) => crate::text::layout::from_regions(n, &map)
+            .map_err(rules_error(jigsaw.expect("read")))?,
+        (None | Some(None), true) => Rules::boxes(1, n).map_err(rules_error(&items[0]))?,
+        (map, false) => {
+            let mut rules = Rules::classic(n).map_err(rules_error(&items[0]))?;
+            if let (Some(map), Some(item)) = (map.flatten(), jigsaw) {
+                for region in 0..n {
+                    let cells: Vec<(usize, usize)> = (0..n * n)
+                        .filter(|&i| map[i] == region)
+                        .map(|i| (i / n, i % n))
+                        .collect();
+                    rules = rules.with_region(&cells).map_err(rules_error(item))?;
+                }
+            }
+            rules
+        }
+    };
+    let mut givens = vec![0u16; n * n];
+    for item in items {
+        let cells = || cells(item, &item.args, n);
+        rules = match item.name.as_str() {
+            "Shape" | "NoBoxes" | "RegionSize" | "Jigsaw" => rules,
+            "" | "Given" => {
+                for arg in &item.args {
+                    let (cell, value) = match given(item, arg, n)? {
+                        Given::One(cell, value) => (cell, value),
+                        Given::Constraint(c) => {
+                            rules = rules.with_constraint(c).map_err(rules_error(item))?;
+                            continue;
+                        }
+                    };
+                    let old = givens[cell];
+                    if old != 0 && old != value {
+                        return Err(IssError::GivenTwice {
+                            row: cell / n,
+                            col: cell % n,
+                            first: old,
+                            second: value,
+                        });
+                    }
+                    givens[cell] = value;
+                }
+                rules
+            }
+            "Cage" => {
+                let sum = item.args.first().map_or("", String::as_str);
+                let sum = match sum.trim() {
+                    "" => None,
+                    s => match s.parse::<u64>() {
+                        Ok(0) => None,
+                        Ok(s) => Some(s),
+                        Err(_) => return Err(item.argument(sum, "a whole number")),
+                    },
+                };
+                let cells = self::cells(item, item.args.get(1..).unwrap_or_default(), n)?;
+                rules.with_cage(&cells, sum).map_err(rules_error(item))?
+            }
+            "AllDifferent" => rules.with_region(&cells()?).map_err(rules_error(item))?,
+            "Diagonal" => match item.args.first().map(String::as_str) {
+                Some("1") => rules.with_diagonal(true),
+                Some("-1") => rules.with_diagonal(false),
+                found => return Err(item.argument(found.unwrap_or_default(), "1 or -1")),
+            },
+            "Windoku" => rules.with_windows().map_err(rules_error(item))?,
+            "DisjointSets" => rules.with_disjoint_groups().map_err(rules_error(item))?,
+            "AntiKnight" => rules.with_chess(ChessRule::AntiKnight),
+            "AntiKing" => rules.with_chess(ChessRule::AntiKing),
+            name if TYPES.contains(&name) => {
+                let args = iss_constraints::Args {
+                    name,
+                    args: &item.args,
+                };
+                let Some(list) =
+                    iss_constraints::read(&args, n).map_err(|p| problem(item, p, n))?
+                else {
+                    return Err(item.unsupported());
+                };
+                for c in list {
+                    rules = rules.with_constraint(c).map_err(rules_error(item))?;
+                }
+                rules
+            }
+            name => {
+                return Err(IssError::Unknown {
+                    name: name.to_owned(),
+                    at: item.at,
+                });
+            }
+        };
+    }
+    let rules = if rules.is_plain()
+        && rules == *Rules::classic_shared(n).map_err(rules_error(&items[0]))?
+    {
+        Rules::classic_shared(n).map_err(rules_error(&items[0]))?
+    } else {
+        Arc::new(rules)
+    };
+    Puzzle::from_cells(rules, &givens).map_err(IssError::Givens)
+}
+
+/// The region of each cell of a `Jigsaw` layout, numbered from 0 in order
+/// of first appearance; `None` when every cell is in one region.
+fn jigsaw_map(item: &Item, n: usize) -> Result<Option<Vec<usize>>, IssError> {
+    let layout = match item.args.as_slice() {
+        [layout] | [_, layout] => layout,
+        _ => return Err(item.argument(&item.args.join("~"), "one layout of N×N characters")),
+    };
+    if layout.chars().count() != n * n {
+        return Err(item.argument(layout, "a layout of one character a cell"));
+    }
+    let mut names: Vec<char> = Vec::new();
+    let map: Vec<usize> = layout
+        .chars()
+        .map(|c| {
+            names.iter().position(|&x| x == c).unwrap_or_else(|| {
+                names.push(c);
+                names.len() - 1
+            })
+        })
+        .collect();
+    Ok((names.len() > 1).then_some(map))
+}
+
+/// What a given states: a value, or a constraint on the cell's candidates.
+enum Given {
+    /// The cell (an index) holds the value.
+    One(usize, u16),
+    /// Odd or even cells, from a list of every odd or even value.
+    Constraint(Constraint),
+}
+
+/// A given: `R1C1_5`, a value; `R1C1_1_3_5_7_9`, the cell's candidates,
+/// which ndoku reads when they are every odd or every even value.
+fn given(item: &Item, arg: &str, n: usize) -> Result<Given, IssError> {
+    let mut parts = arg.split('_');
+    let name = parts.next().unwrap_or_default();
+    let (row, col) = cell(item, name, n)?;
+    let values: Vec<u16> = parts
+        .map(|v| {
+            v.parse::<u16>()
+                .ok()
+                .filter(|&v| (1..=n as u16).contains(&v))
+                .ok_or_else(|| item.argument(arg, "a cell and values from 1 to N, such as R1C1_5"))
+        })
+        .collect::<Result<_, _>>()?;
+    let index = row * n + col;
+    match values.as_slice() {
+        [v] => Ok(Given::One(index, *v)),
+        [] => Err(item.argument(arg, "a cell and a value, such as R1C1_5")),
+        _ => iss_constraints::candidates(index as u32, &values, n)
+            .map(Given::Constraint)
+            .ok_or_else(|| IssError::Unsupported {
+                name: "Given with several values".into(),
+                at: item.at,
+            }),
+    }
+}
+
+/// A [`Problem`] of the constraint `item` as an [`IssError`].
+fn problem(item: &Item, problem: Problem, n: usize) -> IssError {
+    match problem {
+        Problem::Argument(found, expected) => item.argument(&found, expected),
+        Problem::Cell(found, true) => IssError::OffBoard {
+            constraint: item.display_name().to_owned(),
+            at: item.at,
+            found,
+            size: n,
+        },
+        Problem::Cell(found, false) => item.argument(&found, "a cell such as R1C1"),
+    }
+}
+
+/// The cells named by `args`, as (row, column).
+fn cells(item: &Item, args: &[String], n: usize) -> Result<Vec<(usize, usize)>, IssError> {
+    args.iter().map(|a| cell(item, a, n)).collect()
+}
+
+/// One cell name as (row, column), checked against the board.
+fn cell(item: &Item, name: &str, n: usize) -> Result<(usize, usize), IssError> {
+    match parse_cell(name) {
+        Some(Some((r, c))) if r < n && c < n => Ok((r, c)),
+        Some(_) => Err(IssError::OffBoard {
+            constraint: item.display_name().to_owned(),
+            at: item.at,
+            found: name.to_owned(),
+            size: n,
+        }),
+        None => Err(item.argument(name, "a cell such as R1C1")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text → puzzle → text → puzzle: the two puzzles are equal, and the
+    /// text written the second time is the first's.
+    fn round_trip(text: &str) -> Puzzle {
+        let puzzle = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = to_text(&puzzle).unwrap();
+        let again = parse(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+        assert_eq!(again, puzzle, "{text} -> {written}");
+        assert_eq!(to_text(&again).unwrap(), written);
+        puzzle
+    }
+
+    #[test]
+    fn every_supported_type_round_trips() {
+        let p = round_trip(
+            ".Shape~4x4.Diagonal~1.Diagonal~-1.Cage~3~R1C1~R1C2.Cage~~R3C3~R4C4.~R4C4_4",
+        );
+        assert_eq!(p.rules().cages().len(), 2);
+        assert_eq!(p.rules().cages()[1].sum(), None);
+        let p = round_trip(".AntiKnight.AntiKing.Windoku.DisjointSets.AllDifferent~R1C1~R5C5~R9C9");
+        assert_eq!(p.rules().chess().len(), 2);
+        assert_eq!(p.rules().geometry().houses().len(), 27 + 4 + 9 + 1);
+        let p = round_trip(".Shape~16x16.~RgCg_16~RaC1_10~RcCc_12~R12C11_3");
+        assert_eq!((p.get(15, 15), p.get(9, 0)), (Some(16), Some(10)));
+        assert_eq!((p.get(11, 11), p.get(11, 10)), (Some(12), Some(3)));
+        let jigsaw = ".Shape~4x4.NoBoxes.Jigsaw~0011001122332233";
+        let p = round_trip(jigsaw);
+        assert!(p.rules().geometry().box_shape().is_some()); // those regions are 2×2 boxes
+        let p = round_trip(".Shape~4x4.NoBoxes.Jigsaw~0001021122312333");
+        assert!(p.rules().geometry().box_shape().is_none());
+        round_trip(".Shape~6x6.NoBoxes");
+        round_trip(".Shape~7x7.~R7C7_7");
+        round_trip(".");
+    }
+
+    #[test]
+    fn every_variant_type_round_trips() {
+        let text = [
+            ".Thermo~R1C1~R1C2~R1C3",
+            ".Arrow~R2C1~R2C2~R2C3",
+            ".PillArrow~2~R3C2~R3C1~R4C1~R5C1~R6C1",
+            ".DoubleArrow~R9C1~R9C2~R9C3~R9C4",
+            ".WhiteDot~R4C4~R4C5.BlackDot~R5C4~R5C5.X~R6C4~R6C5.V~R7C4~R7C5",
+            ".GreaterThan~R8C4~R8C5",
+            ".StrictKropki.StrictXV.AntiConsecutive",
+            ".LittleKiller~20~R2C1.LittleKiller~15~R1C9.LittleKiller~12~R5C9.LittleKiller~9~R9C5",
+            ".Sandwich~10~R2.Sandwich~0~C3",
+            ".XSum~R4~15~.XSum~C5~~20.Skyscraper~R6~3~4",
+            ".Renban~R1C5~R1C6.Whisper~5~R2C5~R2C6.Palindrome~R3C5~R3C6",
+            ".Between~R4C7~R4C8~R4C9.RegionSumLine~R5C6~R5C7.Zipper~R6C6~R6C7~R6C8",
+            ".Entropic~R7C6~R7C7~R7C8.Modular~3~R8C6~R8C7~R8C8.Lockout~4~R9C6~R9C7~R9C8",
+            ".Quad~R1C7~1~2.Sum~30~R5C1~R6C2~R7C3~R8C4",
+            ".~R1C9_1_3_5_7_9~R2C9_2_4_6_8",
+        ]
+        .concat();
+        let p = round_trip(&text);
+        assert_eq!(p.rules().constraints().len(), 36);
+        // A German whisper without its difference takes 5.
+        let german = parse(".Whisper~R1C1~R1C2").unwrap();
+        assert_eq!(german, parse(".Whisper~5~R1C1~R1C2").unwrap());
+        // A dot over three cells is a dot between each adjacent pair.
+        let dots = parse(".WhiteDot~R1C1~R1C2~R2C2").unwrap();
+        assert_eq!(dots.rules().constraints().len(), 2);
+        let slow = Rules::classic(4)
+            .unwrap()
+            .with_constraint(Constraint::Thermometer {
+                cells: vec![0, 1],
+                slow: true,
+            })
+            .unwrap();
+        assert_eq!(
+            to_text(&Puzzle::new(slow)).unwrap_err().to_string(),
+            "ISS has no constraint for a slow thermometer"
+        );
+        let err = parse(".LittleKiller~10~R5C5").unwrap_err().to_string();
+        assert!(err.contains("should be a cell on the edge"), "{err}");
+        let err = parse(".Thermo~R1C1~R1C1").unwrap_err().to_string();
+        assert!(
+            err.starts_with("Thermo at column 1: thermometer 1"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn links_and_whitespace_read_as_the_text() {
+        let text = ".Cage~10~R1C1~R1C2.Diagonal~1";
+        let link = to_link(&parse(text).unwrap()).unwrap();
+        assert_eq!(parse(&link).unwrap(), parse(text).unwrap());
+        let spaced = "# a comment\n  .Cage~10~R1C1\n ~R1C2\n\n.Diagonal~1\n";
+        assert_eq!(parse(spaced).unwrap(), parse(text).unwrap());
+        let plus = "https://x/?q=.Cage%7E10%7ER1C1%7ER1C2+.Diagonal~1&mode=all";
+        assert_eq!(parse(plus).unwrap(), parse(text).unwrap());
+    }
+
+    #[test]
+    fn killer_codes_read_as_cages() {
+        // Each row one cage of nine cells summing to 45, its sum at the right.
+        let code = "<<<<<<<<j".repeat(9).replace("<<<<<<<<j", ">>>>>>>>j");
+        assert!(is_killer_code(&code) && looks_like(&code));
+        let p = parse(&code).unwrap();
+        assert_eq!(p.rules().cages().len(), 9);
+        assert!(
+            p.rules()
+                .cages()
+                .iter()
+                .all(|c| c.sum() == Some(45) && c.cells().len() == 9)
+        );
+        let classic = "1".repeat(81);
+        assert!(!is_killer_code(&classic));
+        let off = format!("^{}", "5".repeat(80));
+        assert_eq!(
+            parse(&off).unwrap_err().to_string(),
+            "killer code: the arrow points off the board at R1C1"
+        );
+        let looped = format!("><{}", "5".repeat(79));
+        assert!(parse(&looped).unwrap_err().to_string().contains("loop"));
+    }
+
+    #[test]
+    fn long_killer_format_reads() {
+        // Cage 1: R1C1 and R1C2 summing to 3; the rest in no cage; diagonals.
+        let mut parts = vec!["3x3".to_owned(), "d".into(), "k".into()];
+        parts.extend(["769".to_owned(), "769".into()]);
+        parts.extend((2..81).map(|i| i.to_string()));
+        let text = parts.join(":") + ":";
+        let p = parse(&text).unwrap();
+        assert_eq!(p.rules().cages().len(), 1);
+        assert_eq!(p.rules().cages()[0].sum(), Some(3));
+        assert_eq!(p.rules().geometry().houses().len(), 29);
+    }
+
+    #[test]
+    fn errors_name_the_constraint_and_place() {
+        let cases = [
+            (
+                ".Cage~3~R1C1~R1C2.NFA~x~R1C1",
+                "unsupported constraint \"NFA\" at column 18",
+            ),
+            (".Foo~1", "unknown constraint type \"Foo\" at column 1"),
+            (
+                ".Or.Cage~3~R1C1~R1C2.End",
+                "unsupported constraint \"Or\" at column 1",
+            ),
+            (".Shape~6x9", "unsupported shape \"6x9\" at column 1"),
+            (".Shape~9x9~0-8", "unsupported shape \"9x9~0-8\""),
+            (
+                ".Cage~3~R1C1~Q",
+                "Cage at column 1: \"Q\" should be a cell such as R1C1",
+            ),
+            (
+                ".Cage~3~R1C1~RaC1",
+                "Cage at column 1 names cell RaC1, off the 9x9 board",
+            ),
+            (".Cage~x~R1C1", "\"x\" should be a whole number"),
+            (
+                ".Cage~50~R1C1~R1C2",
+                "Cage at column 1: cage 1 of 2 cells cannot sum to 50",
+            ),
+            (".Diagonal~2", "\"2\" should be 1 or -1"),
+            (".~R1C1_10", "Given at column 1: \"R1C1_10\" should be"),
+            (
+                ".~R1C1_1_2",
+                "unsupported constraint \"Given with several values\"",
+            ),
+            (".~R1C1_1~R1C2_1", "the givens break a rule"),
+            (".~R1C1_1.~R1C1_2", "cell R1C1 is given both 1 and 2"),
+            (".End", ".End closes nothing at column 1"),
+            (".And.AntiKing", ".And is never closed by .End"),
+            (
+                "\n\n  .Cage~3~R1C1~R1C2\n  .RellikCage~5~R1C1~R1C2",
+                "unsupported constraint \"RellikCage\" at line 4, column 3",
+            ),
+            (
+                "hello",
+                "the puzzle at column 1 does not read: 5 cells fit no board",
+            ),
+            ("{x}", "\"{x}\" at column 1 is no ISS constraint"),
+            ("", "no constraints"),
+            (
+                &"1........".repeat(81),
+                "unsupported constraint \"pencilmarks\"",
+            ),
+            (
+                ".Shape~6x6.Windoku",
+                "Windoku at column 11: windows needs square boxes",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = parse(text).unwrap_err().to_string();
+            assert!(err.contains(expected), "{text}: {err}");
+        }
+        let big = Puzzle::new(Rules::classic(25).unwrap());
+        assert_eq!(to_text(&big).unwrap_err(), IssError::TooLarge { size: 25 });
+    }
+
+    #[test]
+    fn a_jigsaw_on_a_side_without_boxes_is_the_layout() {
+        // 5×5 has no boxes: the jigsaw's regions are the layout, NoBoxes or not.
+        let text = ".Shape~5x5.Jigsaw~0123412340234013401240123";
+        let p = parse(text).unwrap();
+        assert!(p.rules().geometry().box_shape().is_none());
+        assert_eq!(p, parse(&format!("{text}.NoBoxes")).unwrap());
+    }
+
+    #[test]
+    fn and_outside_or_is_its_parts() {
+        let and = parse(".And.AntiKing.Cage~3~R1C1~R1C2.End").unwrap();
+        assert_eq!(and, parse(".AntiKing.Cage~3~R1C1~R1C2").unwrap());
+    }
+
+    #[test]
+    fn classic_sections_give_givens() {
+        let line = format!("1{}", ".".repeat(80));
+        let p = parse(&line).unwrap();
+        assert_eq!(p.get(0, 0), Some(1));
+        let mixed = format!("{line}\n\n.AntiKnight");
+        assert_eq!(
+            parse(&mixed).unwrap().rules().chess(),
+            [ChessRule::AntiKnight]
+        );
+        assert!(!looks_like(&line));
+    }
+}
