@@ -1,6 +1,6 @@
 //! `Puzzle` and `Game` for Python, and the one function that reads any puzzle text.
 
-use ndoku::text::fpuzzles;
+use ndoku::text::{ReadError, fpuzzles};
 use ndoku::{Board, Game, Puzzle, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -8,10 +8,10 @@ use pyo3::types::PyString;
 use crate::error::{Failure, Kind};
 use crate::logic::{PyHint, PyLogic};
 
-/// Reads a puzzle from any text the binding takes: f-puzzles JSON, an
-/// f-puzzles or SudokuPad link or a bare `load` string; else a classic
-/// puzzle of any size as a line, a grid or tokens. This is the binding's
-/// one place that tells formats apart.
+/// Reads a puzzle from any text ndoku reads ([`ndoku::text::read`]):
+/// f-puzzles JSON, an f-puzzles or SudokuPad link or a bare `load` string,
+/// ISS constraint text or a link, a killer code; else a classic puzzle of
+/// any size as a line, a grid or tokens.
 ///
 /// # Errors
 ///
@@ -19,12 +19,11 @@ use crate::logic::{PyHint, PyLogic};
 /// givens that break a rule.
 pub fn read_puzzle(text: &str) -> Result<Puzzle, Failure> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if fpuzzles::looks_like(text) {
-        return Ok(fpuzzles::parse(text)?.puzzle);
-    }
-    let puzzle = Puzzle::parse_classic(text).map_err(|e| match e {
-        ndoku::ParseError::Violation(v) => Failure::from(v),
-        e => Failure::from(e),
+    let puzzle = ndoku::text::read(text).map_err(|e| match e {
+        ReadError::Classic(ndoku::ParseError::Violation(v)) => Failure::from(v),
+        ReadError::Classic(e) => Failure::from(e),
+        ReadError::Fpuzzles(e) => Failure::from(e),
+        e => Failure::new(Kind::Parse, e),
     })?;
     Ok(shared(puzzle))
 }

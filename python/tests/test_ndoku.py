@@ -46,6 +46,23 @@ def test_variants_from_fpuzzles():
         assert ndoku.Puzzle(puzzle.to_fpuzzles_link()) == puzzle
 
 
+# ISS's constraint text: two thermometers and a given on a 4x4, unique.
+ISS_4X4 = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.Thermo~R2C4~R2C3.~R4C1_4"
+
+
+def test_iss_text_is_read():
+    puzzle = ndoku.Puzzle(ISS_4X4)
+    assert puzzle.size == 4 and not puzzle.is_classic
+    assert ndoku.count(ISS_4X4, 2) == 1
+    solution = ndoku.Solver().solve(puzzle).solution
+    assert puzzle.is_completed_by(solution)
+    rows = [[solution.get(r, c) for c in range(4)] for r in range(4)]
+    assert rows[0] == sorted(rows[0]) and rows[1][3] < rows[1][2]
+    assert classic_solution_ok("." * 16, solution.to_line())
+    with pytest.raises(ndoku.ParseError, match='unsupported constraint "NFA"'):
+        ndoku.Puzzle(".Shape~4x4.NFA~x")
+
+
 def test_formats_read_back(nine):
     puzzle = ndoku.Puzzle(nine[0][0])
     assert ndoku.Puzzle(puzzle.to_grid()) == puzzle

@@ -119,8 +119,9 @@ fn opt_bool(options: &JsValue, key: &str) -> Result<Option<bool>, JsError> {
 }
 
 /// Reads any puzzle text ndoku knows: f-puzzles JSON, an f-puzzles or
-/// SudokuPad link or its `load` string, else a classic line, grid or tokens
-/// of any size. The one place the binding tells formats apart.
+/// SudokuPad link or its `load` string (keeping its title and drawing
+/// keys), else what `ndoku::text::read` takes: a classic line, grid or
+/// tokens of any size, ISS constraint text or a link, a killer code.
 fn read_puzzle(text: &str) -> Result<Puzzle, JsError> {
     if fpuzzles::looks_like(text) {
         let read = fpuzzles::parse(text).map_err(err)?;
@@ -131,7 +132,8 @@ fn read_puzzle(text: &str) -> Result<Puzzle, JsError> {
             other: Some(other),
         })
     } else {
-        let inner = ndoku::Puzzle::parse_classic(text).map_err(err)?;
+        // Classic text, ISS constraint text or links, killer codes.
+        let inner = ndoku::text::read(text).map_err(err)?;
         Ok(Puzzle {
             inner,
             title: None,

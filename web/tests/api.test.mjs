@@ -183,3 +183,17 @@ test("errors are JS exceptions carrying ndoku's messages", () => {
   assert.throws(() => generate({ size: 9, rules: ["sandwich"] }), /unknown rule "sandwich"/);
   assert.throws(() => generate({ size: 9, rating: "4-3" }), /backwards/);
 });
+
+test("reads ISS constraint text and keeps its thermometers", () => {
+  const text = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3~R1C4.Thermo~R2C4~R2C3.~R4C1_4";
+  const puzzle = new Puzzle(text);
+  assert.equal(puzzle.size, 4);
+  assert.equal(puzzle.isClassic(), false);
+  const outcome = new Solver().solve(puzzle);
+  assert.equal(outcome.status, "solved");
+  checkSolution(puzzle, outcome.solution);
+  const v = outcome.solution.cells();
+  assert.ok(v[0] < v[1] && v[1] < v[2] && v[2] < v[3], `thermometer 1: ${v.slice(0, 4)}`);
+  assert.ok(v[7] < v[6], `thermometer 2: ${v[7]} ${v[6]}`);
+  assert.throws(() => new Puzzle(".Shape~4x4.NFA~x"), /unsupported constraint "NFA"/);
+});
