@@ -1,6 +1,8 @@
 //! ndoku solves N×N Sudoku and its variants: the classic 9×9 in microseconds,
 //! 16×16, 25×25 and on up to 400×400, and run-time rules (boxes of R×C cells,
-//! jigsaw, X, Windoku, extra regions, anti-knight and anti-king, killer cages).
+//! jigsaw, X, Windoku, extra regions, anti-knight and anti-king, killer cages,
+//! and the modern variant vocabulary of [`model::Constraint`]: arrows,
+//! thermometers, Kropki dots, XV, little killers, sandwiches, lines and more).
 //!
 //! ```
 //! use ndoku::{Count, Outcome, Puzzle, Solver};
@@ -25,7 +27,8 @@
 //! - **A puzzle** is a [`Puzzle`]: [`Rules`] (any size, any rules) and a value
 //!   or nothing in each cell. `str::parse` reads classic line, grid and token
 //!   text of any size; [`text::fpuzzles`] reads and writes f-puzzles JSON and links
-//!   (feature `fpuzzles`). The typed, const-generic [`Board<BOX>`](Board)
+//!   (feature `fpuzzles`), [`text::iss`] the Interactive Sudoku Solver's
+//!   text, and [`text::read`] takes any of them. The typed, const-generic [`Board<BOX>`](Board)
 //!   ([`Board9`], [`Board16`], …) is one conversion away:
 //!   `Board9::try_from(&puzzle)` and `Puzzle::from(&board)`.
 //! - **The solver** is [`Solver`]. It sends each puzzle to the fastest engine

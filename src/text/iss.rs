@@ -37,7 +37,7 @@
 //! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
 //! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
 //! no sum), `And` outside an `Or`, and the variant types of
-//! [`Constraint`](crate::Constraint): `Thermo`, `Arrow`, `PillArrow`,
+//! [`Constraint`]: `Thermo`, `Arrow`, `PillArrow`,
 //! `DoubleArrow`, `WhiteDot`, `BlackDot`, `X`, `V`, `GreaterThan`,
 //! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
 //! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
