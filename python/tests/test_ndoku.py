@@ -191,7 +191,7 @@ def test_errors_carry_ndoku_messages():
     with pytest.raises(ndoku.RulesError):
         ndoku.Puzzle("11..............")
     with pytest.raises(ndoku.ParseError, match="unsupported constraint"):
-        ndoku.Puzzle('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]}')
+        ndoku.Puzzle('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"columnindexer":[{"cells":["R1C1","R1C2"]}]}')
     game = ndoku.Game("1" + "." * 15)
     with pytest.raises(ndoku.GameError, match="R1C1 is a given"):
         game.enter(0, 0, 2)
