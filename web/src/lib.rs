@@ -133,7 +133,11 @@ fn read_puzzle(text: &str) -> Result<Puzzle, JsError> {
         })
     } else {
         // Classic text, ISS constraint text or links, killer codes.
-        let inner = ndoku::text::read(text).map_err(err)?;
+        // A classic line's error as the classic reader words it.
+        let inner = ndoku::text::read(text).map_err(|e| match e {
+            ndoku::text::ReadError::Classic(e) => err(e),
+            e => err(e),
+        })?;
         Ok(Puzzle {
             inner,
             title: None,
