@@ -60,16 +60,47 @@ pub struct VariantSolver {
 
 /// The compiled rules and the search state for them, in the one mask
 /// width the last puzzle's size needed.
+///
+/// Each width is a copy of the whole engine in the binary; the `compact`
+/// feature keeps two (up to 64 values, and the widest) for WebAssembly.
 #[derive(Default)]
 struct Scratch {
     /// Up to 64 values.
     narrow: Option<Compiled<u64>>,
     /// Up to 128 values.
+    #[cfg(not(feature = "compact"))]
     w2: Option<Compiled<Wide<2>>>,
     /// Up to 256 values.
+    #[cfg(not(feature = "compact"))]
     w4: Option<Compiled<Wide<4>>>,
     /// Up to 448 values.
     w7: Option<Compiled<Wide<7>>>,
+}
+
+impl Scratch {
+    /// Drops every width but the one `size` values need, so that memory
+    /// follows the board.
+    fn keep_only(&mut self, size: usize) {
+        if size > 64 {
+            self.narrow = None;
+        }
+        #[cfg(not(feature = "compact"))]
+        {
+            if !(65..=128).contains(&size) {
+                self.w2 = None;
+            }
+            if !(129..=256).contains(&size) {
+                self.w4 = None;
+            }
+            if size <= 256 {
+                self.w7 = None;
+            }
+        }
+        #[cfg(feature = "compact")]
+        if size <= 64 {
+            self.w7 = None;
+        }
+    }
 }
 
 /// Rules compiled for masks of type `M`, and the search state for them.
@@ -229,25 +260,15 @@ impl VariantSolver {
             rng: self.seed.map(ChaCha8Rng::seed_from_u64),
             stats: &mut self.stats,
         };
-        // Keep only the width this size needs, so that memory follows the board.
         let s = &mut self.scratch;
+        s.keep_only(puzzle.size());
         match puzzle.size() {
-            ..=64 => {
-                (s.w2, s.w4, s.w7) = (None, None, None);
-                run.on(&mut s.narrow, puzzle, on_solution)
-            }
-            65..=128 => {
-                (s.narrow, s.w4, s.w7) = (None, None, None);
-                run.on(&mut s.w2, puzzle, on_solution)
-            }
-            129..=256 => {
-                (s.narrow, s.w2, s.w7) = (None, None, None);
-                run.on(&mut s.w4, puzzle, on_solution)
-            }
-            _ => {
-                (s.narrow, s.w2, s.w4) = (None, None, None);
-                run.on(&mut s.w7, puzzle, on_solution)
-            }
+            ..=64 => run.on(&mut s.narrow, puzzle, on_solution),
+            #[cfg(not(feature = "compact"))]
+            65..=128 => run.on(&mut s.w2, puzzle, on_solution),
+            #[cfg(not(feature = "compact"))]
+            129..=256 => run.on(&mut s.w4, puzzle, on_solution),
+            _ => run.on(&mut s.w7, puzzle, on_solution),
         }
     }
 }
