@@ -560,15 +560,33 @@ impl Rules {
             Ok(kind) => format!("one {kind}"),
             Err(cage) => format!("cage {cage}"),
         };
-        // `seen[v]`: the cell of the group at hand holding `v`, stamped with the group.
-        let mut seen = vec![(usize::MAX, 0u32); n + 1];
-        for (g, (what, cells)) in groups.chain(cages).enumerate() {
+        // A mask per group finds no repeat in a few instructions a cell (the
+        // common case); on a repeat, the loop below names it.
+        let repeats_in = |cells: &[u32]| {
+            let mut mask = 0u64;
             for &c in cells {
-                let v = usize::from(grid[c as usize]);
-                if v != 0 && seen[v].0 == g {
-                    return Err(repeat(seen[v].1, c, why(what)));
+                let bit = (1u64 << grid[c as usize]) & !1;
+                if mask & bit != 0 {
+                    return true;
                 }
-                seen[v] = (g, c);
+                mask |= bit;
+            }
+            false
+        };
+        let repeats = n >= 64
+            || self.geometry.houses().iter().any(|h| repeats_in(h.cells()))
+            || self.cages.iter().any(|c| repeats_in(c.cells()));
+        if repeats {
+            // `seen[v]`: the cell of the group at hand holding `v`, stamped with the group.
+            let mut seen = vec![(usize::MAX, 0u32); n + 1];
+            for (g, (what, cells)) in groups.chain(cages).enumerate() {
+                for &c in cells {
+                    let v = usize::from(grid[c as usize]);
+                    if v != 0 && seen[v].0 == g {
+                        return Err(repeat(seen[v].1, c, why(what)));
+                    }
+                    seen[v] = (g, c);
+                }
             }
         }
         if let Some((a, b)) = self

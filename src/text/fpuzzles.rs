@@ -45,6 +45,7 @@
 //! (`https://sudokupad.app/fpuzzles...`) reads as the JSON it carries, and
 //! [`to_link`] writes an f-puzzles link.
 
+mod plain;
 mod vocab;
 
 use std::collections::BTreeMap;
@@ -488,9 +489,17 @@ impl<'de> serde::Deserialize<'de> for Top {
     }
 }
 
-/// Reads f-puzzles JSON: in one pass when it is well formed, else again
-/// field by field, to name what is wrong.
+/// Reads f-puzzles JSON: a plain grid by hand, else in one pass when it is
+/// well formed, else again field by field, to name what is wrong.
 fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
+    match from_plain(text) {
+        Some(read) => Ok(read),
+        None => from_json_in_full(text),
+    }
+}
+
+/// Reads f-puzzles JSON through serde: every key, and what is wrong named.
+fn from_json_in_full(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     if let Ok(Top {
         grid: Some(grid),
         fields,
@@ -515,6 +524,20 @@ fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     let grid = obj.get("grid").ok_or(FpuzzlesError::Missing("grid"))?;
     let grid = read_grid(grid.get(), n)?;
     build(grid, fields)
+}
+
+/// A plain classic grid read by [`plain`], or `None` for the full reader,
+/// which also names what is wrong.
+fn from_plain(text: &str) -> Option<FPuzzle> {
+    let (n, givens) = plain::read(text)?;
+    let rules = Rules::classic_shared(n).ok()?;
+    let puzzle = Puzzle::from_cells(rules, &givens).ok()?;
+    Some(FPuzzle {
+        puzzle,
+        solution: None,
+        title: None,
+        other: BTreeMap::new(),
+    })
 }
 
 /// The `size` field: a board side ndoku supports.
@@ -832,6 +855,28 @@ fn shape(what: String, found: usize, expected: usize) -> FpuzzlesError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_path_reads_as_the_full_reader_does() {
+        let row = |cells: &str| format!("[{cells}]");
+        let empty = row("{},{},{},{}");
+        for first in [
+            r#"{"value":1,"given":true},{"value":2,"given":false},{},{"value":4}"#,
+            r#"{ "value" : 1 , "centerPencilMarks":[2,3] },{},{"candidates":[]},{"cornerPencilMarks":[1]}"#,
+        ] {
+            let text = format!(
+                r#"{{"grid":[{},{empty},{empty},{empty}], "size":4}}"#,
+                row(first)
+            );
+            let plain = super::from_plain(&text).expect("a plain grid");
+            let full = super::from_json_in_full(&text).expect("valid f-puzzles");
+            assert_eq!(plain.puzzle, full.puzzle, "{text}");
+            assert_eq!(
+                (plain.title, plain.solution, plain.other),
+                (full.title, full.solution, full.other)
+            );
+        }
+    }
 
     const EMPTY4: &str =
         r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;

@@ -430,6 +430,13 @@ fn line_work(line: &[u8]) -> u64 {
     }
 }
 
+/// [`json_end`] of a line that holds a `#` (which may start a comment after
+/// the object); lines without one skip the scan, the bulk of reading JSON.
+fn json_end_if_comment(line: &[u8]) -> Option<usize> {
+    memchr::memchr(b'#', line)?;
+    json_end(line)
+}
+
 /// The text of a line as a record, trimmed and without its comment, or why it
 /// cannot be read; `None` for a blank or comment line. `bom` says to drop a
 /// byte order mark.
@@ -444,7 +451,7 @@ fn read_text(line: &[u8], bom: bool) -> Option<Result<&str, String>> {
     // include it, so a puzzle keeps all its cells. JSON (an f-puzzles
     // puzzle) may hold one in a string: there a comment starts after the
     // object's closing brace.
-    let line = match json_end(line) {
+    let line = match json_end_if_comment(line) {
         Some(end) => match memchr::memchr(b'#', &line[end..]) {
             Some(at) if line[end..end + at].trim_ascii().is_empty() => &line[..end],
             _ => line,
