@@ -7,7 +7,15 @@ use crate::error::House;
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
+///
+/// With the `serde` feature, a technique is its name in snake case, with
+/// its fields where it has some: `"x_wing"`, `{"x_cycle":{"nodes":6}}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Technique {
     /// The last empty cell of a house (SE 1.0).
@@ -581,6 +589,7 @@ enum Words {
 
 /// What justifies a step, for a user interface to highlight.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Highlight {
     /// The cells of the pattern, row-major.
@@ -596,7 +605,16 @@ pub struct Highlight {
 /// candidates it removes, what justifies it, and a line that says why.
 ///
 /// Cells are row-major indices (`row * N + column`, from 0).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two steps are equal when their technique, placements, eliminations,
+/// highlight and explanation are. With the `serde` feature a step is
+/// those five fields, the explanation as its text.
+#[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "super::saved::StepData", from = "super::saved::StepData")
+)]
 #[non_exhaustive]
 pub struct Step {
     /// The technique.
@@ -732,6 +750,18 @@ impl Step {
         self.technique.difficulty()
     }
 }
+
+impl PartialEq for Step {
+    fn eq(&self, other: &Self) -> bool {
+        self.technique == other.technique
+            && self.placements == other.placements
+            && self.eliminations == other.eliminations
+            && self.highlight == other.highlight
+            && (self.words == other.words || self.explanation() == other.explanation())
+    }
+}
+
+impl Eq for Step {}
 
 impl fmt::Display for Step {
     /// The explanation.
