@@ -166,7 +166,7 @@ pub use analysis::Analysis;
 pub use engine::{Count, Limits, Outcome, Solver};
 pub use error::{BoardError, ParseError, RulesError, Violation};
 pub use generate::{GenerateError, Generated, Generator, Level, Symmetry};
-pub use logic::{Hint, Logic, Rating, Step};
+pub use logic::{Hint, HintLevel, Logic, Rating, Step};
 pub use model::{
     Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64, Constraint, Game, Puzzle,
     Rules,

@@ -16,6 +16,7 @@ mod forcing;
 mod grid;
 mod intersections;
 mod links;
+mod nudge;
 #[cfg(feature = "serde")]
 mod saved;
 mod seen;
@@ -29,6 +30,7 @@ use std::fmt;
 
 pub use error::LogicError;
 pub use grid::{Candidates, MAX_SIZE};
+pub use nudge::HintLevel;
 pub use step::{Highlight, Step, Technique};
 
 use crate::engine::{Count, Solver};

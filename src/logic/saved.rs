@@ -1,11 +1,13 @@
 //! A [`Step`] as serde writes it (feature `serde`): its fields and its explanation as text.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use super::step::{Highlight, Step, Technique};
 
 /// A step's public fields and its words, written out.
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(rename = "Step")]
-pub(crate) struct StepData {
+struct StepData {
     technique: Technique,
     placements: Vec<(usize, u16)>,
     eliminations: Vec<(usize, u16)>,
@@ -32,5 +34,17 @@ impl From<StepData> for Step {
         step.eliminations = data.eliminations;
         step.highlight = data.highlight;
         step
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        StepData::from(self.clone()).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Step {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        StepData::deserialize(deserializer).map(Step::from)
     }
 }

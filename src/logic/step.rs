@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::error::House;
+use crate::model::Geometry;
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
@@ -504,19 +504,8 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A house's name in a step's text ("row 4", "box 5"), written without a
-/// `String` of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HouseName {
-    pub(crate) kind: House,
-    pub(crate) number: usize,
-}
-
-impl fmt::Display for HouseName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind, self.number)
-    }
-}
+/// A house's name in a step's text ("row 4", "box 5", "diagonal ↘").
+pub(crate) use crate::model::HouseName;
 
 /// A cell's name in a step's text, "R4C7", written without a `String` of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -601,6 +590,18 @@ pub struct Highlight {
     pub candidates: Vec<(usize, u16)>,
 }
 
+impl Highlight {
+    /// The names of [`Highlight::houses`] on `geometry` (the puzzle's
+    /// [`Rules::geometry`](crate::Rules::geometry)): "row 5", "box 3".
+    #[must_use]
+    pub fn house_names(&self, geometry: &Geometry) -> Vec<HouseName> {
+        self.houses
+            .iter()
+            .map(|&h| geometry.house_name(h))
+            .collect()
+    }
+}
+
 /// One step of human-style logic: a technique, the values it places, the
 /// candidates it removes, what justifies it, and a line that says why.
 ///
@@ -610,11 +611,6 @@ pub struct Highlight {
 /// highlight and explanation are. With the `serde` feature a step is
 /// those five fields, the explanation as its text.
 #[derive(Clone, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "super::saved::StepData", from = "super::saved::StepData")
-)]
 #[non_exhaustive]
 pub struct Step {
     /// The technique.
