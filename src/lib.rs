@@ -41,7 +41,10 @@
 //!   node budget, a time limit and a seed.
 //! - **Human-style logic** is [`Logic`]: Sudoku Explainer's ladder of
 //!   techniques on any rules, each [`Step`] explained, [`Hint`]s for a
-//!   [`Game`] in progress, and [`Rating`]s on SE's scale.
+//!   [`Game`] in progress, and [`Rating`]s on SE's scale. A `Game` keeps a
+//!   player's entries, pencil marks (any size) and undo; its hints come in
+//!   three [`HintLevel`]s: where to look, which technique, the move
+//!   (`examples/game.rs`).
 //! - **Generation** is [`Generator`] (typed classic boards) and
 //!   [`generate::VariantGenerator`] (any rules), by [`Symmetry`], [`Level`]
 //!   or SE rating.

@@ -5,7 +5,7 @@ use ndoku::model::House;
 use ndoku::{Game, Hint, HintLevel, Logic, Puzzle, Rules};
 
 /// The first tutorial puzzle of `puzzles/9x9.txt`.
-fn tutorial() -> Puzzle {
+pub fn tutorial() -> Puzzle {
     let text = include_str!("../../puzzles/9x9.txt");
     let line = text
         .lines()

@@ -312,20 +312,7 @@ fn rules_and_variants_round_trip_and_are_checked() {
     assert!(err.contains("off the 4x4 board"), "{err}");
 }
 
-/// The first tutorial puzzle of `puzzles/9x9.txt` as a variant puzzle.
-fn tutorial() -> ndoku::Puzzle {
-    let text = include_str!("../../puzzles/9x9.txt");
-    let line = text
-        .lines()
-        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .unwrap();
-    let cells: Vec<u16> = line
-        .trim()
-        .bytes()
-        .map(|b| if b == b'.' { 0 } else { u16::from(b - b'0') })
-        .collect();
-    ndoku::Puzzle::from_cells(ndoku::Rules::classic(9).unwrap(), &cells).unwrap()
-}
+use crate::game::tutorial;
 
 /// A game in progress (entries, a wrong one, marks, an undo history)
 /// saves as JSON and reloads equal: its hint, undo and marks are those of
