@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::Geometry;
+use crate::model::{Cell, Geometry};
 
 use super::Hint;
 use super::step::{CellName, Step};
@@ -117,6 +117,39 @@ impl Step {
 }
 
 impl Hint {
+    /// The cells this hint points to on a board of side `size`: the
+    /// mistakes (wrong entries, then cells whose marks lack their value),
+    /// or a step's highlighted cells (else those it fills or clears), in
+    /// cell order; none for the others.
+    #[must_use]
+    pub fn cells(&self, size: usize) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = match self {
+            Hint::Mistakes { entries, marks } => {
+                return entries
+                    .iter()
+                    .chain(marks)
+                    .map(|&p| Cell::from(p))
+                    .collect();
+            }
+            Hint::Step(step) if !step.highlight.cells.is_empty() => step
+                .highlight
+                .cells
+                .iter()
+                .map(|&c| Cell::from_index(c, size))
+                .collect(),
+            Hint::Step(step) => step
+                .placements
+                .iter()
+                .chain(&step.eliminations)
+                .map(|&(c, _)| Cell::from_index(c, size))
+                .collect(),
+            _ => Vec::new(),
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
     /// This hint as a person reads it at `level`, on `geometry` (the
     /// puzzle's [`Rules::geometry`](crate::Rules::geometry)): for a step,
     /// [`Step::describe`]; for mistakes, that there are some, then how many,

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::model::Geometry;
+use crate::model::{Cell, Geometry};
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
@@ -516,12 +516,7 @@ pub(crate) struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "R{}C{}",
-            self.cell / self.side + 1,
-            self.cell % self.side + 1
-        )
+        Cell::from_index(self.cell, self.side).fmt(f)
     }
 }
 
@@ -605,7 +600,8 @@ impl Highlight {
 /// One step of human-style logic: a technique, the values it places, the
 /// candidates it removes, what justifies it, and a line that says why.
 ///
-/// Cells are row-major indices (`row * N + column`, from 0).
+/// Cells are row-major indices (`row * N + column`, from 0);
+/// [`Cell::from_index`] turns one into a row and column or an "R1C1" name.
 ///
 /// Two steps are equal when their technique, placements, eliminations,
 /// highlight and explanation are. With the `serde` feature a step is

@@ -59,6 +59,9 @@ enum Edit {
 /// entries (kept even when they conflict, so that the game can show the
 /// conflict), pencil marks for the empty cells, and an undo history.
 ///
+/// Cells are (row, column) from 0; [`Cell`](crate::model::Cell) converts
+/// them to and from steps' row-major indices and "R1C1" names.
+///
 /// With the `serde` feature a game saves and reloads whole, undo history
 /// included: its puzzle, each cell's entry (0 for none), each cell's marks
 /// as a list of values, and the history. Reading checks it all against the

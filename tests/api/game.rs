@@ -169,3 +169,45 @@ fn hints_come_in_three_levels() {
     assert_eq!(HintLevel::from_number(2), Some(HintLevel::Technique));
     assert_eq!(HintLevel::from_number(4), None);
 }
+
+/// One cell type names a cell across steps (row-major indices), games and
+/// mistakes ((row, column) from 0) and words ("R1C1").
+#[test]
+fn one_cell_type_converts_between_the_ways_cells_are_named() {
+    use ndoku::model::Cell;
+    let puzzle = tutorial();
+    let mut game = Game::new(puzzle.clone());
+    let hint = Logic::new().hint(&game).unwrap();
+    let Hint::Step(step) = &hint else {
+        panic!("no step");
+    };
+    let cells = hint.cells(9);
+    assert!(!cells.is_empty());
+    for &(index, value) in &step.placements {
+        let cell = Cell::from_index(index, 9);
+        assert_eq!(cell.index(9), index);
+        assert!(cells.contains(&cell), "{cells:?}");
+        assert!(step.explanation().contains(&cell.to_string()), "{step}");
+        assert_eq!(cell.to_string().parse::<Cell>().unwrap(), cell);
+        // The same cell in the game's (row, column).
+        let (row, col) = cell.into();
+        game.enter(row, col, value).unwrap();
+        assert_eq!(game.value(cell.row, cell.col), Some(value));
+    }
+    let solution = puzzle.solve().unwrap();
+    let open = (0..81).find(|&c| game.grid()[c] == 0).unwrap();
+    let cell = Cell::from_index(open, 9);
+    game.enter(cell.row, cell.col, solution.cells()[open] % 9 + 1)
+        .unwrap();
+    let hint = Logic::new().hint(&game).unwrap();
+    assert_eq!(hint.cells(9), vec![cell]);
+    assert!(
+        hint.describe(HintLevel::Move, puzzle.rules().geometry())
+            .ends_with(&cell.to_string())
+    );
+    for bad in ["R0C1", "C1R1", "R1", "R1C", "R+1C1", "RxC1", ""] {
+        let err = bad.parse::<Cell>().unwrap_err();
+        assert!(err.to_string().contains(&format!("{bad:?}")), "{err}");
+    }
+    assert!(Cell::new(3, 8).is_on(9) && !Cell::new(9, 0).is_on(9));
+}

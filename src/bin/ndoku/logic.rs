@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use ndoku::engine::variant::VariantSolver;
 use ndoku::logic::Step;
 use ndoku::logic::Technique;
-use ndoku::model::Geometry;
+use ndoku::model::{Cell, Geometry};
 use ndoku::{AnyBoard, Count, Game, Hint, HintLevel, Logic, Puzzle, Rating, Solver};
 use serde_json::{Value, json};
 
@@ -219,10 +219,7 @@ fn hint(
 /// or `technique` and the hint's words (mistakes: `mistakes` and them).
 fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
     let names = |cells: &[(usize, usize)]| -> String {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|(r, c)| format!("R{}C{}", r + 1, c + 1))
-            .collect();
+        let names: Vec<String> = cells.iter().map(|&p| Cell::from(p).to_string()).collect();
         names.join(" ")
     };
     let said = hint.describe(level, geometry);
