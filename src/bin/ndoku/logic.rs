@@ -247,10 +247,11 @@ fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
 /// A hint as one JSON object: `status` (`mistakes`, `step`, `solved`,
 /// `stuck`, `multiple`), `level`, `text` (the hint's words at the level),
 /// and what the level shows: mistakes' `entries` and `marks` as `[row,
-/// column]` from 1 (at the move); a step's `houses` by name or `cells`
-/// (where to look), its `technique` and `difficulty` (from level 2), and at
-/// the move its `placements`, `eliminations` and `candidates` as `[row,
-/// column, value]` and its `explanation`.
+/// column]` from 1 (at the move); a step's `houses` by name, or its `cells`
+/// when it names no house (where to look), its `technique` and
+/// `difficulty` (from level 2), and at the move both, its `placements`,
+/// `eliminations` and `candidates` as `[row, column, value]` and its
+/// `explanation`.
 fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
     let n = geometry.size();
     let pairs = |cells: &[(usize, usize)]| -> Value {
@@ -278,9 +279,16 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
         }
         Hint::Step(step) => {
             let whole = step_json(step, n, geometry);
+            // Where to look: the houses, or the cells when it names none (a
+            // hidden single's cell is its answer).
+            let place = if step.highlight.houses.is_empty() {
+                "cells"
+            } else {
+                "houses"
+            };
             let keys: &[&str] = match level {
-                HintLevel::Where => &["houses", "cells"],
-                HintLevel::Technique => &["houses", "cells", "technique", "difficulty"],
+                HintLevel::Where => &[place],
+                HintLevel::Technique => &[place, "technique", "difficulty"],
                 HintLevel::Move => &[
                     "houses",
                     "cells",
