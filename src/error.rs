@@ -8,6 +8,11 @@ use thiserror::Error;
 /// The kind of a house: a row, a column or a box. Kinds of region come next
 /// (jigsaw regions, diagonals), hence `non_exhaustive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum House {
     /// A row.

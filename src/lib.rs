@@ -41,7 +41,10 @@
 //!   node budget, a time limit and a seed.
 //! - **Human-style logic** is [`Logic`]: Sudoku Explainer's ladder of
 //!   techniques on any rules, each [`Step`] explained, [`Hint`]s for a
-//!   [`Game`] in progress, and [`Rating`]s on SE's scale.
+//!   [`Game`] in progress, and [`Rating`]s on SE's scale. A `Game` keeps a
+//!   player's entries, pencil marks (any size) and undo; its hints come in
+//!   three [`HintLevel`]s: where to look, which technique, the move
+//!   (`examples/game.rs`).
 //! - **Generation** is [`Generator`] (typed classic boards) and
 //!   [`generate::VariantGenerator`] (any rules), by [`Symmetry`], [`Level`]
 //!   or SE rating.
@@ -166,7 +169,7 @@ pub use analysis::Analysis;
 pub use engine::{Count, Limits, Outcome, Solver};
 pub use error::{BoardError, ParseError, RulesError, Violation};
 pub use generate::{GenerateError, Generated, Generator, Level, Symmetry};
-pub use logic::{Hint, Logic, Rating, Step};
+pub use logic::{Hint, HintLevel, Logic, Rating, Step};
 pub use model::{
     Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64, Constraint, Game, Puzzle,
     Rules,

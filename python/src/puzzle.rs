@@ -317,9 +317,10 @@ impl PyGame {
         self.inner.conflicts()
     }
 
-    /// The pencil marks as one line, N characters a cell (boards up to 9x9).
-    fn candidate_line(&self) -> PyResult<String> {
-        Ok(self.inner.to_candidate_line().map_err(Failure::from)?)
+    /// The pencil marks as one line: N characters a cell up to 9x9, a token
+    /// a cell joined by `/` on larger boards.
+    fn candidate_line(&self) -> String {
+        self.inner.to_candidate_line()
     }
 
     /// What the player should look at next: their mistakes first, then the

@@ -76,11 +76,28 @@ enum Command {
     /// and its hardest technique; `stuck`, a tab and how far the ladder got
     /// when no step of it applies; `multiple` or `unsolvable` for a puzzle
     /// without one solution.
-    Rate(logic::LogicArgs),
-    /// For each line `PUZZLE GRID [MARKS]` (a player's grid, and on 9×9 their
-    /// pencil marks as Sukaku Explainer's 729-character line): `mistakes`
-    /// or `marks` and the cells, else `step`, its difficulty and why.
-    Hint(logic::LogicArgs),
+    Rate {
+        /// `text`: a line a puzzle; `json`: one object a puzzle.
+        #[arg(long, value_enum, default_value = "text")]
+        format: logic::PathFormat,
+        #[command(flatten)]
+        args: logic::LogicArgs,
+    },
+    /// For each line `PUZZLE GRID [MARKS]` (a player's grid, and their
+    /// pencil marks as `Game::to_candidate_line` writes them: Sukaku
+    /// Explainer's 729-character line on 9×9): `mistakes` or `marks` and the
+    /// cells, else `step`, its difficulty and why.
+    Hint {
+        /// `text`: a line a puzzle; `json`: one object a puzzle.
+        #[arg(long, value_enum, default_value = "text")]
+        format: logic::PathFormat,
+        /// How much to tell: 1 where to look, 2 which technique (and
+        /// where), 3 the move.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=3))]
+        level: u8,
+        #[command(flatten)]
+        args: logic::LogicArgs,
+    },
     /// Print each puzzle's path of human-style steps.
     Explain {
         /// `text`: the rating, then a step a line; `json`: one object a puzzle.
@@ -133,8 +150,15 @@ fn main() -> ExitCode {
         Command::Count { limit, common } => (Mode::Count { limit }, common),
         Command::Check { common } => (Mode::Check, common),
         Command::Generate(args) => return run_generate(&args),
-        Command::Rate(args) => return run_logic(args, logic::Want::Rate),
-        Command::Hint(args) => return run_logic(args, logic::Want::Hint),
+        Command::Rate { format, args } => return run_logic(args, logic::Want::Rate(format)),
+        Command::Hint {
+            format,
+            level,
+            args,
+        } => {
+            let level = ndoku::HintLevel::from_number(level).unwrap_or_default();
+            return run_logic(args, logic::Want::Hint(format, level));
+        }
         Command::Explain { format, args } => {
             return run_logic(args, logic::Want::Explain(format));
         }

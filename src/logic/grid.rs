@@ -20,17 +20,14 @@ pub const MAX_SIZE: usize = 64;
 #[derive(Clone, Debug)]
 pub(crate) struct HouseInfo {
     pub(crate) kind: House,
-    pub(crate) number: usize,
+    pub(crate) name: HouseName,
     pub(crate) cells: Vec<u32>,
 }
 
 impl HouseInfo {
-    /// "row 4", "box 5", "diagonal 1".
+    /// "row 4", "box 5", "diagonal ↘".
     pub(crate) fn name(&self) -> HouseName {
-        HouseName {
-            kind: self.kind,
-            number: self.number,
-        }
+        self.name
     }
 
     /// Whether the house is a box or a jigsaw region (SE's "block").
@@ -92,18 +89,14 @@ impl Layout {
         let g = rules.geometry();
         let n = g.size();
         let cells = n * n;
-        let mut counts = [0usize; 6];
         let houses: Vec<HouseInfo> = g
             .houses()
             .iter()
-            .map(|h| {
-                let k = kind_index(h.kind());
-                counts[k] += 1;
-                HouseInfo {
-                    kind: h.kind(),
-                    number: counts[k],
-                    cells: h.cells().to_vec(),
-                }
+            .enumerate()
+            .map(|(i, h)| HouseInfo {
+                kind: h.kind(),
+                name: g.house_name(i),
+                cells: h.cells().to_vec(),
             })
             .collect();
         let full = (0..houses.len())
@@ -305,18 +298,6 @@ fn layout_of(rules: &Arc<Rules>) -> Arc<Layout> {
         *last = Some((Arc::clone(rules), Arc::clone(&layout)));
         layout
     })
-}
-
-/// The order of house kinds, to number houses within their kind.
-fn kind_index(kind: House) -> usize {
-    match kind {
-        House::Row => 0,
-        House::Column => 1,
-        House::Box => 2,
-        House::Region => 3,
-        House::Diagonal => 4,
-        House::Extra => 5,
-    }
 }
 
 /// A board for human-style logic: each cell's value, or its candidates as

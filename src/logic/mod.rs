@@ -16,6 +16,9 @@ mod forcing;
 mod grid;
 mod intersections;
 mod links;
+mod nudge;
+#[cfg(feature = "serde")]
+mod saved;
 mod seen;
 mod singles;
 mod step;
@@ -27,6 +30,7 @@ use std::fmt;
 
 pub use error::LogicError;
 pub use grid::{Candidates, MAX_SIZE};
+pub use nudge::HintLevel;
 pub use step::{Highlight, Step, Technique};
 
 use crate::engine::{Count, Solver};
@@ -217,6 +221,7 @@ pub struct Path {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Unreasoned {
     /// How many cages have a sum.
@@ -264,7 +269,15 @@ impl fmt::Display for Unreasoned {
 
 /// What a player should look at next in a game: their mistakes first,
 /// then the next step.
+///
+/// With the `serde` feature a hint is tagged by its kind in snake case:
+/// `{"mistakes":{"entries":[[0,2]],"marks":[]}}`, `{"step":{…}}`, `"solved"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Hint {
     /// Entries no solution keeps, and (on a puzzle with one solution) empty
@@ -291,6 +304,7 @@ pub enum Hint {
 
 /// A puzzle's rating on the Sudoku Explainer scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Rating {
     /// The ER: the difficulty of the hardest step, when the ladder solves

@@ -3,11 +3,19 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::error::House;
+use crate::model::{Cell, Geometry};
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
+///
+/// With the `serde` feature, a technique is its name in snake case, with
+/// its fields where it has some: `"x_wing"`, `{"x_cycle":{"nodes":6}}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Technique {
     /// The last empty cell of a house (SE 1.0).
@@ -496,19 +504,8 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A house's name in a step's text ("row 4", "box 5"), written without a
-/// `String` of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HouseName {
-    pub(crate) kind: House,
-    pub(crate) number: usize,
-}
-
-impl fmt::Display for HouseName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind, self.number)
-    }
-}
+/// A house's name in a step's text ("row 4", "box 5", "diagonal ↘").
+pub(crate) use crate::model::HouseName;
 
 /// A cell's name in a step's text, "R4C7", written without a `String` of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -519,12 +516,7 @@ pub(crate) struct CellName {
 
 impl fmt::Display for CellName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "R{}C{}",
-            self.cell / self.side + 1,
-            self.cell % self.side + 1
-        )
+        Cell::from_index(self.cell, self.side).fmt(f)
     }
 }
 
@@ -581,6 +573,7 @@ enum Words {
 
 /// What justifies a step, for a user interface to highlight.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Highlight {
     /// The cells of the pattern, row-major.
@@ -592,11 +585,28 @@ pub struct Highlight {
     pub candidates: Vec<(usize, u16)>,
 }
 
+impl Highlight {
+    /// The names of [`Highlight::houses`] on `geometry` (the puzzle's
+    /// [`Rules::geometry`](crate::Rules::geometry)): "row 5", "box 3".
+    #[must_use]
+    pub fn house_names(&self, geometry: &Geometry) -> Vec<HouseName> {
+        self.houses
+            .iter()
+            .map(|&h| geometry.house_name(h))
+            .collect()
+    }
+}
+
 /// One step of human-style logic: a technique, the values it places, the
 /// candidates it removes, what justifies it, and a line that says why.
 ///
-/// Cells are row-major indices (`row * N + column`, from 0).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Cells are row-major indices (`row * N + column`, from 0);
+/// [`Cell::from_index`] turns one into a row and column or an "R1C1" name.
+///
+/// Two steps are equal when their technique, placements, eliminations,
+/// highlight and explanation are. With the `serde` feature a step is
+/// those five fields, the explanation as its text.
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Step {
     /// The technique.
@@ -732,6 +742,18 @@ impl Step {
         self.technique.difficulty()
     }
 }
+
+impl PartialEq for Step {
+    fn eq(&self, other: &Self) -> bool {
+        self.technique == other.technique
+            && self.placements == other.placements
+            && self.eliminations == other.eliminations
+            && self.highlight == other.highlight
+            && (self.words == other.words || self.explanation() == other.explanation())
+    }
+}
+
+impl Eq for Step {}
 
 impl fmt::Display for Step {
     /// The explanation.

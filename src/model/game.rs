@@ -59,6 +59,14 @@ enum Edit {
 /// entries (kept even when they conflict, so that the game can show the
 /// conflict), pencil marks for the empty cells, and an undo history.
 ///
+/// Cells are (row, column) from 0; [`Cell`](crate::model::Cell) converts
+/// them to and from steps' row-major indices and "R1C1" names.
+///
+/// With the `serde` feature a game saves and reloads whole, undo history
+/// included: its puzzle, each cell's entry (0 for none), each cell's marks
+/// as a list of values, and the history. Reading checks it all against the
+/// puzzle and names what is wrong.
+///
 /// ```
 /// use ndoku::{Game, Rules, Puzzle};
 ///
@@ -73,6 +81,11 @@ enum Edit {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "saved::GameData", try_from = "saved::GameData")
+)]
 pub struct Game {
     puzzle: Puzzle,
     entries: Vec<u16>,
@@ -281,19 +294,42 @@ impl Game {
             .collect()
     }
 
-    /// The pencil marks as one line, N characters a cell: value `v` at place
-    /// `v - 1` where it is a candidate, `.` elsewhere (a filled cell has its
-    /// value alone). On 9×9 this is Sukaku Explainer's 729-character line.
+    /// The pencil marks as one line without spaces, on every size (a filled
+    /// cell has its value alone).
     ///
-    /// # Errors
+    /// Up to 9×9, N characters a cell: value `v` at place `v - 1` where it
+    /// is a candidate, `.` elsewhere. On 9×9 this is Sukaku Explainer's
+    /// 729-character line. On larger boards, a token a cell, cells joined by
+    /// `/`: the cell's candidates joined by `,`, or `.` for none
+    /// (`1,5,12/3/./…`). [`Game::from_candidate_line`] reads both forms.
     ///
-    /// [`GameError::Marks`] on boards over 9×9, whose values are no single digits.
-    pub fn to_candidate_line(&self) -> Result<String, GameError> {
+    /// ```
+    /// use ndoku::{Game, Puzzle, Rules};
+    ///
+    /// let game = Game::new(Puzzle::new(Rules::classic(16)?));
+    /// let line = game.to_candidate_line();
+    /// assert!(line.starts_with("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16/"));
+    /// assert_eq!(Game::from_candidate_line(game.puzzle().clone(), &line)?, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn to_candidate_line(&self) -> String {
         let n = self.puzzle.size();
         if n > 9 {
-            return Err(GameError::Marks(format!(
-                "a {n}x{n} board has no candidate line: use Display's form"
-            )));
+            let cells: Vec<String> = (0..n * n)
+                .map(|cell| {
+                    let list: Vec<String> = (1..=n as u16)
+                        .filter(|&v| self.has_mark(cell, v))
+                        .map(|v| v.to_string())
+                        .collect();
+                    if list.is_empty() {
+                        ".".to_string()
+                    } else {
+                        list.join(",")
+                    }
+                })
+                .collect();
+            return cells.join("/");
         }
         let mut out = String::with_capacity(n * n * n);
         for cell in 0..n * n {
@@ -305,45 +341,31 @@ impl Game {
                 });
             }
         }
-        Ok(out)
+        out
     }
 
     /// A game of `puzzle` with the pencil marks of `line`, as
-    /// [`Game::to_candidate_line`] writes it (`.`, `0`, `*` or `_` for a
-    /// value that is not a candidate).
+    /// [`Game::to_candidate_line`] writes it: N characters a cell (`.`, `0`,
+    /// `*` or `_` for a value that is not a candidate) up to 9×9, or on any
+    /// size a token a cell joined by `/`, each its values joined by `,`
+    /// (`.` or nothing for none).
     ///
     /// # Errors
     ///
-    /// [`GameError::Marks`] for a line of the wrong length, a bad character,
-    /// a digit at another digit's place, or a given whose cell lacks it.
+    /// [`GameError::Marks`] for a line of the wrong length, a bad character
+    /// or value, a digit at another digit's place, or a given whose cell
+    /// lacks it.
     pub fn from_candidate_line(puzzle: Puzzle, line: &str) -> Result<Self, GameError> {
         let n = puzzle.size();
-        let chars: Vec<char> = line.trim().chars().collect();
-        if chars.len() != n * n * n {
-            return Err(GameError::Marks(format!(
-                "a {n}x{n} candidate line has {} characters, found {}",
-                n * n * n,
-                chars.len()
-            )));
-        }
+        let line = line.trim();
         let mut game = Game::new(puzzle);
-        for cell in 0..n * n {
+        let masks = if n > 9 || line.contains(['/', ',']) {
+            game.marks_of_tokens(line)?
+        } else {
+            game.marks_of_places(line)?
+        };
+        for (cell, mask) in masks.chunks(game.words).enumerate() {
             let (row, col) = (cell / n, cell % n);
-            let mut mask = vec![0u64; game.words];
-            for (k, &ch) in chars[cell * n..(cell + 1) * n].iter().enumerate() {
-                match ch {
-                    '.' | '0' | '*' | '_' => {}
-                    d if d.to_digit(10) == Some(k as u32 + 1) => mask[k / 64] |= 1 << (k % 64),
-                    _ => {
-                        return Err(GameError::Marks(format!(
-                            "invalid character {ch:?} at R{}C{}, place {}",
-                            row + 1,
-                            col + 1,
-                            k + 1
-                        )));
-                    }
-                }
-            }
             let given = game.puzzle.cells()[cell];
             let d = usize::from(given).saturating_sub(1);
             if given != 0 && mask[d / 64] >> (d % 64) & 1 == 0 {
@@ -354,10 +376,77 @@ impl Game {
                 )));
             }
             if given == 0 {
-                game.marks_of_mut(cell).copy_from_slice(&mask);
+                game.marks_of_mut(cell).copy_from_slice(mask);
             }
         }
         Ok(game)
+    }
+
+    /// The marks of a line of N characters a cell, `words` words a cell.
+    fn marks_of_places(&self, line: &str) -> Result<Vec<u64>, GameError> {
+        let n = self.puzzle.size();
+        let chars: Vec<char> = line.chars().collect();
+        if chars.len() != n * n * n {
+            return Err(GameError::Marks(format!(
+                "a {n}x{n} candidate line has {} characters, found {}",
+                n * n * n,
+                chars.len()
+            )));
+        }
+        let mut masks = vec![0u64; n * n * self.words];
+        for (i, &ch) in chars.iter().enumerate() {
+            let (cell, k) = (i / n, i % n);
+            match ch {
+                '.' | '0' | '*' | '_' => {}
+                d if d.to_digit(10) == Some(k as u32 + 1) => {
+                    masks[cell * self.words + k / 64] |= 1 << (k % 64);
+                }
+                _ => {
+                    return Err(GameError::Marks(format!(
+                        "invalid character {ch:?} at R{}C{}, place {}",
+                        cell / n + 1,
+                        cell % n + 1,
+                        k + 1
+                    )));
+                }
+            }
+        }
+        Ok(masks)
+    }
+
+    /// The marks of a line of a token a cell joined by `/`, each the cell's
+    /// values joined by `,`.
+    fn marks_of_tokens(&self, line: &str) -> Result<Vec<u64>, GameError> {
+        let n = self.puzzle.size();
+        let tokens: Vec<&str> = line.split('/').map(str::trim).collect();
+        if tokens.len() != n * n {
+            return Err(GameError::Marks(format!(
+                "a {n}x{n} candidate line has {} cells joined by '/', found {}",
+                n * n,
+                tokens.len()
+            )));
+        }
+        let mut masks = vec![0u64; n * n * self.words];
+        for (cell, token) in tokens.iter().enumerate() {
+            if matches!(*token, "" | "." | "-") {
+                continue;
+            }
+            for value in token.split(',').map(str::trim) {
+                let v = value
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|v| (1..=n).contains(v))
+                    .ok_or_else(|| {
+                        GameError::Marks(format!(
+                            "candidate {value:?} at R{}C{} is no value of a {n}x{n} board",
+                            cell / n + 1,
+                            cell % n + 1
+                        ))
+                    })?;
+                masks[cell * self.words + (v - 1) / 64] |= 1 << ((v - 1) % 64);
+            }
+        }
+        Ok(masks)
     }
 
     /// The rules of the puzzle.
@@ -457,6 +546,124 @@ impl fmt::Display for Game {
     }
 }
 
+/// A [`Game`] as serde writes it, checked when read.
+#[cfg(feature = "serde")]
+mod saved {
+    use super::{Edit, Game, Puzzle, values};
+
+    /// One change of the undo history.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub(super) enum EditData {
+        Entry { cell: usize, before: u16 },
+        Marks { cell: usize, before: Vec<u16> },
+    }
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(rename = "Game")]
+    pub(super) struct GameData {
+        puzzle: Puzzle,
+        entries: Vec<u16>,
+        marks: Vec<Vec<u16>>,
+        #[serde(default)]
+        history: Vec<EditData>,
+    }
+
+    impl From<Game> for GameData {
+        fn from(game: Game) -> Self {
+            let n = game.puzzle.size();
+            let marks = (0..n * n)
+                .map(|c| values(game.marks_of(c)).collect())
+                .collect();
+            let history = game
+                .history
+                .iter()
+                .map(|edit| match edit {
+                    Edit::Entry { cell, before } => EditData::Entry {
+                        cell: *cell,
+                        before: *before,
+                    },
+                    Edit::Marks { cell, before } => EditData::Marks {
+                        cell: *cell,
+                        before: values(before).collect(),
+                    },
+                })
+                .collect();
+            Self {
+                puzzle: game.puzzle,
+                entries: game.entries,
+                marks,
+                history,
+            }
+        }
+    }
+
+    impl TryFrom<GameData> for Game {
+        type Error = String;
+
+        fn try_from(data: GameData) -> Result<Self, String> {
+            let n = data.puzzle.size();
+            let cells = n * n;
+            let at = |c: usize| format!("R{}C{}", c / n + 1, c % n + 1);
+            let mut game = Game::new(data.puzzle);
+            if data.entries.len() != cells || data.marks.len() != cells {
+                return Err(format!(
+                    "a {n}x{n} game has {cells} entries and {cells} cells of marks, found {} and {}",
+                    data.entries.len(),
+                    data.marks.len()
+                ));
+            }
+            let value = |v: u16, c: usize, zero: bool| {
+                if (v == 0 && !zero) || usize::from(v) > n {
+                    Err(format!("value {v} at {} is out of range 1..={n}", at(c)))
+                } else {
+                    Ok(v)
+                }
+            };
+            let words = game.words;
+            let mask = |list: &[u16], c: usize| -> Result<Box<[u64]>, String> {
+                let mut mask = vec![0u64; words].into_boxed_slice();
+                for &v in list {
+                    let d = usize::from(value(v, c, false)? - 1);
+                    mask[d / 64] |= 1 << (d % 64);
+                }
+                Ok(mask)
+            };
+            for (c, (&v, list)) in data.entries.iter().zip(&data.marks).enumerate() {
+                if v != 0 && game.puzzle.cells()[c] != 0 {
+                    return Err(format!("{} is a given, and has an entry", at(c)));
+                }
+                game.entries[c] = value(v, c, true)?;
+                let m = mask(list, c)?;
+                if game.puzzle.cells()[c] == 0 {
+                    game.marks_of_mut(c).copy_from_slice(&m);
+                }
+            }
+            for edit in data.history {
+                let cell = match &edit {
+                    EditData::Entry { cell, .. } | EditData::Marks { cell, .. } => *cell,
+                };
+                if cell >= cells || game.puzzle.cells()[cell] != 0 {
+                    return Err(format!(
+                        "the history changes cell {cell}, which is no open cell of the {n}x{n} board"
+                    ));
+                }
+                game.history.push(match edit {
+                    EditData::Entry { before, .. } => Edit::Entry {
+                        cell,
+                        before: value(before, cell, true)?,
+                    },
+                    EditData::Marks { before, .. } => Edit::Marks {
+                        cell,
+                        before: mask(&before, cell)?,
+                    },
+                });
+            }
+            Ok(game)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,14 +683,14 @@ mod tests {
         let puzzle = nine();
         let solution = puzzle.solve().unwrap();
         let game = Game::new(puzzle.clone());
-        let line = game.to_candidate_line().unwrap();
+        let line = game.to_candidate_line();
         assert_eq!(line.len(), 729);
         // Marks from the givens never remove a value of the solution.
         for (cell, &v) in solution.cells().iter().enumerate() {
             assert!(game.has_mark(cell, v), "cell {cell}");
         }
         let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
-        assert_eq!(back.to_candidate_line().unwrap(), line);
+        assert_eq!(back.to_candidate_line(), line);
         let bad = line.replacen('5', "x", 1);
         assert!(
             Game::from_candidate_line(puzzle.clone(), &bad)

@@ -6,9 +6,65 @@
 //! assumes three houses per cell or square boxes: a house is a list of
 //! cells, and a cell has as many houses as the layout gives it.
 
+use std::fmt;
 use std::sync::OnceLock;
 
 use crate::error::{House, RulesError};
+use crate::model::constraint::Diagonal;
+
+/// A house as a person names it: "row 5", "column 3", "box 3", "region 4",
+/// "diagonal ↘", "extra region 2". [`Geometry::house_name`] gives it.
+///
+/// ```
+/// use ndoku::Rules;
+///
+/// let rules = Rules::classic(9)?.with_diagonals();
+/// let g = rules.geometry();
+/// let names: Vec<String> = [4, 11, 20, 27, 28].iter().map(|&h| g.house_name(h).to_string()).collect();
+/// assert_eq!(names, ["row 5", "column 3", "box 3", "diagonal ↘", "diagonal ↗"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct HouseName {
+    /// What kind of house it is.
+    pub kind: House,
+    /// Its number among the houses of its kind, from 1: rows top to
+    /// bottom, columns left to right, boxes and regions row by row, the
+    /// others in the order the rules add them.
+    pub number: usize,
+    /// For a main diagonal, its direction: [`Diagonal::DownRight`] from the
+    /// top left corner, [`Diagonal::UpRight`] from the bottom left.
+    pub direction: Option<Diagonal>,
+}
+
+impl HouseName {
+    /// A house of `kind`, `number` from 1, that is no main diagonal.
+    #[must_use]
+    pub fn new(kind: House, number: usize) -> Self {
+        Self {
+            kind,
+            number,
+            direction: None,
+        }
+    }
+}
+
+impl fmt::Display for HouseName {
+    /// "row 5", "box 3", "diagonal ↘" (a main diagonal by its arrow),
+    /// "extra region 2".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let arrow = match self.direction {
+            Some(Diagonal::DownRight) => '↘',
+            Some(Diagonal::UpRight) => '↗',
+            Some(Diagonal::DownLeft) => '↙',
+            Some(Diagonal::UpLeft) => '↖',
+            None => return write!(f, "{} {}", self.kind, self.number),
+        };
+        write!(f, "{} {arrow}", self.kind)
+    }
+}
 
 /// One house: cells that hold different values (all of `1..=N` when it has N cells).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -283,6 +339,40 @@ impl Geometry {
     #[must_use]
     pub fn houses(&self) -> &[HouseCells] {
         &self.houses
+    }
+
+    /// The name of house `h`, as a person reads it: "row 5", "box 3",
+    /// "diagonal ↘".
+    ///
+    /// # Panics
+    ///
+    /// If `h` is not below `houses().len()`.
+    #[must_use]
+    pub fn house_name(&self, h: usize) -> HouseName {
+        let house = &self.houses[h];
+        let kind = house.kind;
+        let number = self.houses[..h].iter().filter(|o| o.kind == kind).count() + 1;
+        let n = self.size;
+        let direction = if kind != House::Diagonal || house.cells.len() != n {
+            None
+        } else if house
+            .cells
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| c as usize == i * n + i)
+        {
+            Some(Diagonal::DownRight)
+        } else if (house.cells.iter().enumerate()).all(|(i, &c)| c as usize == (n - 1 - i) * n + i)
+        {
+            Some(Diagonal::UpRight)
+        } else {
+            None
+        };
+        HouseName {
+            kind,
+            number,
+            direction,
+        }
     }
 
     /// House `h`.

@@ -17,6 +17,7 @@
 //! | global | [`Nonconsecutive`](Constraint::Nonconsecutive), [`Negative`](Constraint::Negative) (white, black, XV) | a pair on each orthogonal pair |
 
 pub(crate) mod board;
+pub(crate) mod cell;
 pub(crate) mod constraint;
 pub(crate) mod game;
 pub(crate) mod geometry;
@@ -28,9 +29,10 @@ pub(crate) mod verify;
 
 pub use crate::error::House;
 pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board64};
+pub use cell::{Cell, CellNameError};
 pub use constraint::{Constraint, Diagonal, NegativeRule, Outside};
 pub use game::{Game, GameError};
-pub use geometry::{Geometry, HouseCells, Intersection, Membership};
+pub use geometry::{Geometry, HouseCells, HouseName, Intersection, Membership};
 pub use puzzle::Puzzle;
 pub use rules::{Cage, ChessRule, Rules};
 pub use transform::{Transform, TransformError};

@@ -23,6 +23,7 @@ mod differential;
 #[cfg(feature = "fpuzzles")]
 mod fpuzzles_hostile;
 mod front_door;
+mod game;
 mod generate;
 mod generate_rated;
 mod hostile;

@@ -311,3 +311,94 @@ fn rules_and_variants_round_trip_and_are_checked() {
         .to_string();
     assert!(err.contains("off the 4x4 board"), "{err}");
 }
+
+use crate::game::tutorial;
+
+/// A game in progress (entries, a wrong one, marks, an undo history)
+/// saves as JSON and reloads equal: its hint, undo and marks are those of
+/// the game saved. Hints, steps and ratings round-trip too.
+#[test]
+fn a_game_in_progress_saves_and_reloads() {
+    use ndoku::{Game, Hint, Logic};
+    let puzzle = tutorial();
+    let solution = puzzle.solve().unwrap();
+    let n = puzzle.size();
+    let mut game = Game::new(puzzle.clone());
+    let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.cells()[c] == 0).collect();
+    for &c in &open[..5] {
+        game.enter(c / n, c % n, solution.cells()[c]).unwrap();
+    }
+    let wrong = open[6];
+    let bad = solution.cells()[wrong] % 9 + 1;
+    game.enter(wrong / n, wrong % n, bad).unwrap();
+    let marked = open[8];
+    let keep = solution.cells()[marked];
+    game.set_candidates(marked / n, marked % n, &[keep, keep % 9 + 1])
+        .unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let mut back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.value(wrong / n, wrong % n), Some(bad));
+    assert_eq!(
+        back.candidates(marked / n, marked % n),
+        game.candidates(marked / n, marked % n)
+    );
+    let hint = Logic::new().hint(&back).unwrap();
+    assert_eq!(hint, Logic::new().hint(&game).unwrap());
+    assert!(
+        matches!(&hint, Hint::Mistakes { entries, .. } if entries == &[(wrong / n, wrong % n)]),
+        "{hint:?}"
+    );
+    let hint_json = serde_json::to_string(&hint).unwrap();
+    assert_eq!(serde_json::from_str::<Hint>(&hint_json).unwrap(), hint);
+    // The undo history came along: undoing the wrong entry leaves a step.
+    assert!(back.undo() && back.undo());
+    assert_eq!(back.value(wrong / n, wrong % n), None);
+    let Hint::Step(step) = Logic::new().hint(&back).unwrap() else {
+        panic!("no step after undo");
+    };
+    let step_json = serde_json::to_string(&step).unwrap();
+    assert!(step_json.contains("\"explanation\""), "{step_json}");
+    let step_back: ndoku::Step = serde_json::from_str(&step_json).unwrap();
+    assert_eq!(step_back, step);
+    assert_eq!(step_back.explanation(), step.explanation());
+    // Every step of a path and a rating round-trip.
+    let path = Logic::new().solve_path(&puzzle).unwrap();
+    for step in &path.steps {
+        let json = serde_json::to_string(step).unwrap();
+        assert_eq!(&serde_json::from_str::<ndoku::Step>(&json).unwrap(), step);
+    }
+    let rating = Logic::new().rate(&puzzle).unwrap();
+    let json = serde_json::to_string(&rating).unwrap();
+    assert_eq!(
+        serde_json::from_str::<ndoku::Rating>(&json).unwrap(),
+        rating
+    );
+}
+
+/// A saved game that does not fit its puzzle is an error naming what is
+/// wrong, never a panic.
+#[test]
+fn a_bad_saved_game_is_an_error() {
+    use ndoku::Game;
+    let puzzle = tutorial();
+    let given = (0..81).find(|&c| puzzle.cells()[c] != 0).unwrap();
+    let json = serde_json::to_string(&Game::new(puzzle)).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let err = |v: &serde_json::Value| {
+        serde_json::from_value::<Game>(v.clone())
+            .unwrap_err()
+            .to_string()
+    };
+    let mut short = value.clone();
+    short["entries"].as_array_mut().unwrap().pop();
+    assert!(err(&short).contains("81 entries"), "{}", err(&short));
+    let mut big = value.clone();
+    big["entries"][80] = 10.into();
+    assert!(err(&big).contains("value 10 at R9C9"), "{}", err(&big));
+    let mut on_given = value.clone();
+    on_given["entries"][given] = 1.into();
+    assert!(err(&on_given).contains("is a given"), "{}", err(&on_given));
+    value["history"] = serde_json::json!([{"entry": {"cell": 81, "before": 0}}]);
+    assert!(err(&value).contains("cell 81"), "{}", err(&value));
+}

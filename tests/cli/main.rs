@@ -14,6 +14,7 @@ mod cli_generate_variants;
 mod cli_iss;
 mod cli_logic;
 mod cli_variants;
+mod hints;
 mod papercuts_generate;
 mod papercuts_input;
 mod papercuts_logic;

@@ -4,8 +4,11 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use ndoku::engine::variant::VariantSolver;
+use ndoku::logic::Step;
 use ndoku::logic::Technique;
-use ndoku::{AnyBoard, Count, Game, Hint, Logic, Puzzle, Rating, Solver};
+use ndoku::model::{Cell, Geometry};
+use ndoku::{AnyBoard, Count, Game, Hint, HintLevel, Logic, Puzzle, Rating, Solver};
+use serde_json::{Value, json};
 
 use crate::input::{Entry, Shape};
 use crate::job::{Job, Read, Reply, Verdict};
@@ -26,13 +29,14 @@ pub struct LogicArgs {
     pub threads: u16,
 }
 
-/// How `explain` prints a path.
+/// How `rate`, `explain` and `hint` print their answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum PathFormat {
-    /// The rating line, then one step a line, then a blank line.
+    /// Tab-separated lines (`explain`: the rating line, then one step a
+    /// line, then a blank line).
     #[default]
     Text,
-    /// One JSON object a puzzle: `rating`, `hardest`, `solved` and `steps`.
+    /// One JSON object a line a puzzle.
     Json,
 }
 
@@ -40,12 +44,20 @@ pub enum PathFormat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Want {
     /// The ER first, a tab, the hardest technique.
-    Rate,
+    Rate(PathFormat),
     /// The whole path.
     Explain(PathFormat),
     /// A player's mistakes, else the next step, for lines `PUZZLE GRID
-    /// [MARKS]`.
-    Hint,
+    /// [MARKS]`, told at a level.
+    Hint(PathFormat, HintLevel),
+}
+
+impl Want {
+    /// Whether the answers are JSON.
+    fn json(self) -> bool {
+        let (Want::Rate(f) | Want::Explain(f) | Want::Hint(f, _)) = self;
+        f == PathFormat::Json
+    }
 }
 
 /// The answer for one record of `rate`, `explain` or `hint`, read as
@@ -53,7 +65,7 @@ pub enum Want {
 /// tab and why.
 pub fn answer(job: &Job, entry: &Entry<'_>, want: Want, out: &mut Vec<u8>) -> Reply {
     let answered = match want {
-        Want::Hint => hint(job, entry),
+        Want::Hint(format, level) => hint(job, entry, format, level),
         _ => puzzle_of(job, entry).and_then(|read| rated(read, want, entry.line)),
     };
     let (verdict, error) = match answered {
@@ -62,7 +74,12 @@ pub fn answer(job: &Job, entry: &Entry<'_>, want: Want, out: &mut Vec<u8>) -> Re
             (verdict, None)
         }
         Err((line, message)) => {
-            out.extend_from_slice(format!("invalid\t{message}\n").as_bytes());
+            let text = if want.json() {
+                format!("{}\n", json!({"status": "invalid", "error": message}))
+            } else {
+                format!("invalid\t{message}\n")
+            };
+            out.extend_from_slice(text.as_bytes());
             (Verdict::Invalid, Some((line, message)))
         }
     };
@@ -114,10 +131,10 @@ fn rated(
 ) -> Result<(String, Verdict), (usize, String)> {
     // Uniqueness steps only for a puzzle proven to have one solution.
     let unique = match count {
-        Some(0) => return Ok(("unsolvable\n".to_string(), Verdict::Unsolvable)),
+        Some(0) => return Ok((status("unsolvable", want.json()), Verdict::Unsolvable)),
         Some(1) => true,
         // A puzzle with several solutions is no puzzle to rate: the ladder is stuck on it.
-        Some(_) => return Ok(("multiple\n".to_string(), Verdict::Multiple)),
+        Some(_) => return Ok((status("multiple", want.json()), Verdict::Multiple)),
         None => false,
     };
     let verdict = if unique {
@@ -127,11 +144,12 @@ fn rated(
     };
     let logic = Logic::new().assume_unique(unique);
     let text = match want {
-        Want::Rate => logic.rate(&puzzle).map(|r| format!("{}\n", rate_line(&r))),
+        Want::Rate(PathFormat::Text) => logic.rate(&puzzle).map(|r| format!("{}\n", rate_line(&r))),
+        Want::Rate(PathFormat::Json) => logic.rate(&puzzle).map(|r| format!("{}\n", rate_json(&r))),
         Want::Explain(format) => logic
             .solve_path(&puzzle)
             .map(|path| explain(&puzzle, &path, format)),
-        Want::Hint => unreachable!("answered by `hint`"),
+        Want::Hint(..) => unreachable!("answered by `hint`"),
     };
     text.map(|t| (t, verdict))
         .map_err(|e| (line, e.to_string()))
@@ -141,8 +159,15 @@ fn rated(
 /// `marks` and the cells whose marks lack the solution's value, `step`, its
 /// difficulty and explanation, `solved`, or `stuck`. Cells print as R1C1.
 /// The puzzle is in any one-line form `solve` reads but tokens: cells,
-/// f-puzzles JSON (spaces and all), a link or a load string.
-fn hint(job: &Job, entry: &Entry<'_>) -> Result<(String, Verdict), (usize, String)> {
+/// f-puzzles JSON (spaces and all), a link or a load string. Below
+/// `HintLevel::Move` a step prints `where` or `technique` and its words,
+/// mistakes print their kind and count; JSON prints one object.
+fn hint(
+    job: &Job,
+    entry: &Entry<'_>,
+    format: PathFormat,
+    level: HintLevel,
+) -> Result<(String, Verdict), (usize, String)> {
     let at = |m: String| (entry.line, m);
     let line = entry.text.clone().map_err(at)?;
     let split = crate::input::json_end(line.as_bytes())
@@ -180,25 +205,173 @@ fn hint(job: &Job, entry: &Entry<'_>) -> Result<(String, Verdict), (usize, Strin
             game.enter(c / n, c % n, v).map_err(|e| at(e.to_string()))?;
         }
     }
-    let names = |cells: &[(usize, usize)]| -> String {
-        let names: Vec<String> = cells
-            .iter()
-            .map(|(r, c)| format!("R{}C{}", r + 1, c + 1))
-            .collect();
-        names.join(" ")
-    };
     let hint = Logic::new().hint(&game).map_err(|e| at(e.to_string()))?;
-    let text = match hint {
-        Hint::Mistakes { entries, .. } if !entries.is_empty() => {
-            format!("mistakes\t{}\n", names(&entries))
-        }
-        Hint::Mistakes { marks, .. } => format!("marks\t{}\n", names(&marks)),
-        Hint::Step(step) => format!("step\t{:.1}\t{}\n", step.difficulty(), step.explanation()),
-        Hint::Solved => "solved\n".to_string(),
-        Hint::NotUnique => "multiple\n".to_string(),
-        _ => "stuck\n".to_string(),
+    let geometry = puzzle.rules().geometry();
+    let text = match format {
+        PathFormat::Json => format!("{}\n", hint_json(&hint, level, geometry)),
+        PathFormat::Text => hint_line(&hint, level, geometry),
     };
     Ok((text, Verdict::Solved))
+}
+
+/// A hint as a tab-separated line: `mistakes` and the cells (`marks` for
+/// marks alone), `step`, its difficulty and why; below the move, `where`
+/// or `technique` and the hint's words (mistakes: `mistakes` and them).
+fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
+    let names = |cells: &[(usize, usize)]| -> String {
+        let names: Vec<String> = cells.iter().map(|&p| Cell::from(p).to_string()).collect();
+        names.join(" ")
+    };
+    let said = hint.describe(level, geometry);
+    match (hint, level) {
+        (Hint::Mistakes { .. }, HintLevel::Where | HintLevel::Technique) => {
+            format!("mistakes\t{said}\n")
+        }
+        (Hint::Mistakes { entries, .. }, _) if !entries.is_empty() => {
+            format!("mistakes\t{}\n", names(entries))
+        }
+        (Hint::Mistakes { marks, .. }, _) => format!("marks\t{}\n", names(marks)),
+        (Hint::Step(_), HintLevel::Where) => format!("where\t{said}\n"),
+        (Hint::Step(step), HintLevel::Technique) => {
+            format!("technique\t{:.1}\t{said}\n", step.difficulty())
+        }
+        (Hint::Step(step), _) => {
+            format!("step\t{:.1}\t{}\n", step.difficulty(), step.explanation())
+        }
+        (Hint::Solved, _) => "solved\n".to_string(),
+        (Hint::NotUnique, _) => "multiple\n".to_string(),
+        _ => "stuck\n".to_string(),
+    }
+}
+
+/// A hint as one JSON object: `status` (`mistakes`, `step`, `solved`,
+/// `stuck`, `multiple`), `level`, `text` (the hint's words at the level),
+/// and what the level shows: mistakes' `entries` and `marks` as `[row,
+/// column]` from 1 (at the move); a step's `houses` by name, or its `cells`
+/// when it names no house (where to look), its `technique` and
+/// `difficulty` (from level 2), and at the move both, its `placements`,
+/// `eliminations` and `candidates` as `[row, column, value]` and its
+/// `explanation`.
+fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
+    let n = geometry.size();
+    let pairs = |cells: &[(usize, usize)]| -> Value {
+        cells.iter().map(|&(r, c)| json!([r + 1, c + 1])).collect()
+    };
+    let mut out = serde_json::Map::new();
+    let status = match hint {
+        Hint::Mistakes { .. } => "mistakes",
+        Hint::Step(_) => "step",
+        Hint::Solved => "solved",
+        Hint::NotUnique => "multiple",
+        _ => "stuck",
+    };
+    out.insert("status".into(), json!(status));
+    out.insert("level".into(), json!(level as u8));
+    out.insert("text".into(), json!(hint.describe(level, geometry)));
+    match hint {
+        Hint::Mistakes { entries, marks } if level == HintLevel::Move => {
+            out.insert("entries".into(), pairs(entries));
+            out.insert("marks".into(), pairs(marks));
+        }
+        Hint::Mistakes { entries, marks } if level == HintLevel::Technique => {
+            out.insert("entries".into(), json!(entries.len()));
+            out.insert("marks".into(), json!(marks.len()));
+        }
+        Hint::Step(step) => {
+            let whole = step_json(step, n, geometry);
+            // Where to look: the houses, or the cells when it names none (a
+            // hidden single's cell is its answer).
+            let place = if step.highlight.houses.is_empty() {
+                "cells"
+            } else {
+                "houses"
+            };
+            let keys: &[&str] = match level {
+                HintLevel::Where => &[place],
+                HintLevel::Technique => &[place, "technique", "difficulty"],
+                HintLevel::Move => &[
+                    "houses",
+                    "cells",
+                    "technique",
+                    "difficulty",
+                    "placements",
+                    "eliminations",
+                    "candidates",
+                    "explanation",
+                ],
+            };
+            for &key in keys {
+                if let Some(v) = whole.get(key) {
+                    out.insert(key.into(), v.clone());
+                }
+            }
+        }
+        _ => {}
+    }
+    Value::Object(out)
+}
+
+/// A step as JSON: `technique`, `difficulty`, `placements` and
+/// `eliminations` as `[row, column, value]` from 1, `explanation`, and its
+/// highlight: `cells` as `[row, column]`, `houses` by name ("box 3") and
+/// `candidates` as `[row, column, value]`.
+fn step_json(s: &Step, n: usize, geometry: &Geometry) -> Value {
+    let triples = |v: &[(usize, u16)]| -> Value {
+        v.iter()
+            .map(|&(c, val)| json!([c / n + 1, c % n + 1, val]))
+            .collect()
+    };
+    let houses: Vec<String> = s
+        .highlight
+        .house_names(geometry)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let cells: Vec<Value> = s
+        .highlight
+        .cells
+        .iter()
+        .map(|&c| json!([c / n + 1, c % n + 1]))
+        .collect();
+    json!({
+        "technique": s.technique.name(),
+        "difficulty": (f64::from(s.technique.tenths()) / 10.0),
+        "placements": triples(&s.placements),
+        "eliminations": triples(&s.eliminations),
+        "explanation": s.explanation(),
+        "cells": cells,
+        "houses": houses,
+        "candidates": triples(&s.highlight.candidates),
+    })
+}
+
+/// `status` alone: a line of text, or a JSON object.
+fn status(status: &str, json: bool) -> String {
+    if json {
+        format!("{}\n", json!({ "status": status }))
+    } else {
+        format!("{status}\n")
+    }
+}
+
+/// A rating as one JSON object: `status` (`solved`, `stuck` or
+/// `stopped` at the step limit), `rating` (the ER, or null), `hardest`
+/// (null when no step), `steps`, and `text`, the rating in words.
+fn rate_json(r: &Rating) -> Value {
+    let status = if r.solved {
+        "solved"
+    } else if r.limited {
+        "stopped"
+    } else {
+        "stuck"
+    };
+    json!({
+        "status": status,
+        "rating": r.tenths().map(|t| f64::from(t) / 10.0),
+        "hardest": r.hardest.map(|t| t.name()),
+        "steps": r.steps,
+        "text": r.to_string(),
+    })
 }
 
 /// A player's grid: one value a cell, `.` or `0` for empty, `1`-`9` then
@@ -276,50 +449,22 @@ fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> St
             out
         }
         PathFormat::Json => {
-            let triples = |v: &[(usize, u16)]| -> String {
-                let items: Vec<String> = v
-                    .iter()
-                    .map(|&(c, val)| format!("[{},{},{val}]", c / n + 1, c % n + 1))
-                    .collect();
-                format!("[{}]", items.join(","))
-            };
-            let steps: Vec<String> = path
+            let geometry = puzzle.rules().geometry();
+            let steps: Vec<Value> = path
                 .steps
                 .iter()
-                .map(|s| {
-                    format!(
-                        "{{\"technique\":{},\"difficulty\":{:.1},\"placements\":{},\"eliminations\":{},\"explanation\":{}}}",
-                        json_string(s.technique.name()),
-                        s.difficulty(),
-                        triples(&s.placements),
-                        triples(&s.eliminations),
-                        json_string(&s.explanation())
-                    )
-                })
+                .map(|s| step_json(s, n, geometry))
                 .collect();
+            let rating = rating.map(|r| (f64::from(r) * 10.0).round() / 10.0);
             format!(
-                "{{\"rating\":{},\"hardest\":{},\"solved\":{},\"steps\":[{}]}}\n",
-                rating.map_or("null".to_string(), |r| format!("{r:.1}")),
-                hardest.map_or("null".to_string(), |t| json_string(t.name())),
-                path.solved,
-                steps.join(",")
+                "{}\n",
+                json!({
+                    "rating": rating,
+                    "hardest": hardest.map(|t| t.name()),
+                    "solved": path.solved,
+                    "steps": steps,
+                })
             )
         }
     }
-}
-
-/// `text` as a JSON string.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

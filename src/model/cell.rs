@@ -1,0 +1,123 @@
+//! One name for a cell: row and column from 0, its row-major index, and its R1C1 name.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A cell of an N×N board: its row and column from 0.
+///
+/// The API names cells in three ways, and this type converts between
+/// them: (row, column) pairs from 0 ([`Game`](crate::Game),
+/// [`Hint::Mistakes`](crate::Hint::Mistakes)) with [`From`], row-major
+/// indices `row * N + column` ([`Step`](crate::Step)'s placements,
+/// eliminations and highlight) with [`Cell::from_index`] and
+/// [`Cell::index`], and the "R1C1" names of steps' words and the command
+/// line (rows and columns from 1) with [`Display`](fmt::Display) and
+/// [`FromStr`].
+///
+/// ```
+/// use ndoku::model::Cell;
+///
+/// let cell = Cell::from_index(13, 9);
+/// assert_eq!((cell.row, cell.col), (1, 4));
+/// assert_eq!(cell.to_string(), "R2C5");
+/// assert_eq!("r2c5".parse::<Cell>()?, cell);
+/// assert_eq!(cell.index(9), 13);
+/// assert_eq!(Cell::from((1, 4)), cell);
+/// assert!("R0C1".parse::<Cell>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Cell {
+    /// The row, from 0.
+    pub row: usize,
+    /// The column, from 0.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell at `row`, `col` (from 0).
+    #[must_use]
+    pub fn new(row: usize, col: usize) -> Self {
+        Self { row, col }
+    }
+
+    /// The cell of row-major `index` on a board of side `size`.
+    ///
+    /// # Panics
+    ///
+    /// If `size` is 0.
+    #[must_use]
+    pub fn from_index(index: usize, size: usize) -> Self {
+        Self {
+            row: index / size,
+            col: index % size,
+        }
+    }
+
+    /// Its row-major index on a board of side `size`: `row * size + col`.
+    #[must_use]
+    pub fn index(self, size: usize) -> usize {
+        self.row * size + self.col
+    }
+
+    /// Whether the cell lies on a board of side `size`.
+    #[must_use]
+    pub fn is_on(self, size: usize) -> bool {
+        self.row < size && self.col < size
+    }
+}
+
+impl From<(usize, usize)> for Cell {
+    /// The cell at (row, column) from 0.
+    fn from((row, col): (usize, usize)) -> Self {
+        Self { row, col }
+    }
+}
+
+impl From<Cell> for (usize, usize) {
+    /// (row, column) from 0.
+    fn from(cell: Cell) -> Self {
+        (cell.row, cell.col)
+    }
+}
+
+impl fmt::Display for Cell {
+    /// "R2C5": row and column from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "R{}C{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A cell name that is no "R1C1".
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("invalid cell name {name:?}: expected R<row>C<column>, from 1, such as R2C5")]
+#[non_exhaustive]
+pub struct CellNameError {
+    /// The name as written.
+    pub name: String,
+}
+
+impl FromStr for Cell {
+    type Err = CellNameError;
+
+    /// "R2C5" (either case, rows and columns from 1).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || CellNameError {
+            name: s.to_string(),
+        };
+        let upper = s.trim().to_ascii_uppercase();
+        let rest = upper.strip_prefix('R').ok_or_else(err)?;
+        let (row, col) = rest.split_once('C').ok_or_else(err)?;
+        let number = |t: &str| {
+            t.parse::<usize>()
+                .ok()
+                .filter(|&v| v >= 1 && t.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(err)
+        };
+        Ok(Self {
+            row: number(row)? - 1,
+            col: number(col)? - 1,
+        })
+    }
+}
