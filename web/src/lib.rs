@@ -29,11 +29,12 @@ export interface SolveOutcome { status: "solved" | "unsolvable" | "gaveUp"; solu
 export interface SolutionCount { kind: "exact" | "atLeast" | "gaveUp"; found: number; unique: boolean }
 /** A rating on Sudoku Explainer's scale. `er` is null when the ladder stops short. */
 export interface Rating { er: number | null; hardest: string | null; solved: boolean; steps: number; limited: boolean; text: string }
-/** One step of logic. Cells are row-major indices from 0; candidates are [cell, value] pairs. */
+/** One step of logic. Cells are row-major indices from 0; candidates are [cell, value] pairs;
+ * `houses` are the cells of each house the step rests on, `houseNames` their names ("row 5", "box 3"). */
 export interface Step {
   technique: string; difficulty: number; explanation: string;
   placements: [number, number][]; eliminations: [number, number][];
-  cells: number[]; houses: number[][]; candidates: [number, number][];
+  cells: number[]; houses: number[][]; houseNames: string[]; candidates: [number, number][];
 }
 /** What a player should look at next. */
 export interface Hint {
@@ -615,6 +616,8 @@ impl Logic {
                     "eliminations": step.eliminations,
                     "cells": step.highlight.cells,
                     "houses": houses,
+                    "houseNames": step.highlight.house_names(geometry).iter()
+                        .map(ToString::to_string).collect::<Vec<_>>(),
                     "candidates": step.highlight.candidates,
                 }})
             }

@@ -115,6 +115,8 @@ test("hints name a step, and a wrong entry is a mistake", () => {
   assert.ok(step.explanation.length > 10, step.explanation);
   assert.ok(step.placements.length + step.eliminations.length > 0);
   assert.ok(step.cells.length > 0);
+  assert.equal(step.houseNames.length, step.houses.length);
+  for (const name of step.houseNames) assert.match(name, /^(row|column|box) [1-9]$/);
   for (const [cell, value] of step.placements) assert.equal(value, solution[cell]);
   for (const [cell, value] of step.eliminations) assert.notEqual(value, solution[cell]);
   // Apply steps until the game is solved: each placement agrees with the solution.
