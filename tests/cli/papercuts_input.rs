@@ -407,3 +407,39 @@ fn disjoint_groups_hold_on_regions_that_are_the_boxes() {
     let expected = Rules::classic(9).unwrap().with_disjoint_groups().unwrap();
     assert_eq!(read.puzzle.rules(), &expected);
 }
+
+#[test]
+fn files_of_several_grids_read_back_one_puzzle_each() {
+    for shape in [
+        &["--size", "4"][..],
+        &["--boxes", "2x3"],
+        &[],
+        &["--box", "4"],
+    ] {
+        let mut args = vec!["generate", "--count", "3", "--seed", "7"];
+        args.extend_from_slice(shape);
+        let lines = ndoku(&args, b"");
+        assert_eq!(lines.code, 0, "{}", lines.stderr);
+        args.extend_from_slice(&["--format", "grid"]);
+        let grids = ndoku(&args, b"");
+        assert_eq!(grids.code, 0, "{}", grids.stderr);
+        // The grids, from a file and from stdin, answer as the lines do.
+        let file = temp_file("several_grids", "grids.txt", &grids.stdout);
+        let want = ndoku(&["solve"], lines.stdout.as_bytes());
+        assert_eq!(want.lines().len(), 3, "{shape:?}: {}", want.stderr);
+        let from_file = ndoku(&["solve", file.to_str().unwrap()], b"");
+        assert_eq!(
+            from_file.lines(),
+            want.lines(),
+            "{shape:?}: {}",
+            from_file.stderr
+        );
+        let from_stdin = ndoku(&["solve"], grids.stdout.as_bytes());
+        assert_eq!(
+            from_stdin.lines(),
+            want.lines(),
+            "{shape:?}: {}",
+            from_stdin.stderr
+        );
+    }
+}

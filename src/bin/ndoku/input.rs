@@ -482,6 +482,13 @@ enum Raw {
 }
 
 impl Raw {
+    /// Whether it is a line with cells (a grid's row, not a box rule).
+    fn has_cells(&self) -> bool {
+        matches!(self, Raw::Text(t) if ndoku::text::sniff::cells(t).next().is_some())
+    }
+}
+
+impl Raw {
     fn into_record(self, line: usize) -> Record {
         let text = match self {
             Raw::Text(t) => Ok(t),
@@ -657,7 +664,10 @@ impl Lines {
         if width > MAX_TYPED_SIDE {
             return self.read_large_grid(ahead, width);
         }
+        // Rows past the grid's last start the next grid: `generate --count 2
+        // --format grid` reads back.
         let mut size = 0usize;
+        let mut rows = ahead.iter().filter(|(_, raw)| raw.has_cells()).count();
         while let Some(raw) = self.next_raw()? {
             if let Raw::Text(t) = &raw {
                 size += t.len() + 1;
@@ -666,6 +676,13 @@ impl Lines {
                 if size > MAX_GRID || (!shape.fits_row(width) && whole) {
                     ahead.push((self.line, raw));
                     return self.keep_as_lines(ahead);
+                }
+                if raw.has_cells() {
+                    if rows == width {
+                        self.push_grid(std::mem::take(&mut ahead), Shape::Grid);
+                        (rows, size) = (0, t.len() + 1);
+                    }
+                    rows += 1;
                 }
             }
             ahead.push((self.line, raw));
@@ -686,11 +703,11 @@ impl Lines {
         let mut text = String::with_capacity(size.sum());
         let (mut bad, mut rows) = (None, Vec::new());
         for (line, raw) in ahead {
+            if raw.has_cells() {
+                rows.push(line);
+            }
             match raw {
                 Raw::Text(t) => {
-                    if ndoku::text::sniff::cells(&t).next().is_some() {
-                        rows.push(line);
-                    }
                     text.push_str(&t);
                     text.push('\n');
                 }
