@@ -158,6 +158,9 @@ class Step:
     def cells(self) -> list[tuple[int, int]]: ...
     @property
     def candidates(self) -> list[tuple[int, int, int]]: ...
+    @property
+    def houses(self) -> list[str]:
+        """The houses of the pattern by name: "row 5", "box 3", "diagonal ↘"."""
 
 class Hint:
     """What a player should look at next: mistakes, a step, or a verdict."""
@@ -170,6 +173,8 @@ class Hint:
     def marks(self) -> list[tuple[int, int]]: ...
     @property
     def step(self) -> Optional[Step]: ...
+    def describe(self, level: Literal[1, 2, 3] = 3) -> str:
+        """The hint in words: 1 where to look, 2 which technique, 3 the move."""
 
 class Generator:
     """Makes puzzles with one solution, reproducibly from a seed."""

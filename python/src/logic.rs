@@ -1,6 +1,7 @@
 //! Human-style logic for Python: `Logic`, and the `Rating`, `Step` and `Hint` it answers with.
 
-use ndoku::logic::Step;
+use ndoku::logic::{HintLevel, Step};
+use ndoku::model::Geometry;
 use ndoku::{Count, Hint, Logic, Puzzle, Rating, Solver};
 use pyo3::prelude::*;
 
@@ -54,8 +55,8 @@ impl PyLogic {
         let path = py
             .detach(|| logic.solve_path(&puzzle))
             .map_err(Failure::from)?;
-        let n = puzzle.size();
-        Ok(path.steps.iter().map(|s| PyStep::of(s, n)).collect())
+        let geometry = puzzle.rules().geometry();
+        Ok(path.steps.iter().map(|s| PyStep::of(s, geometry)).collect())
     }
 
     /// A hint for `game`: its mistakes, else the next step.
@@ -63,7 +64,7 @@ impl PyLogic {
         let logic = self.inner;
         let game = &game.inner;
         let hint = py.detach(|| logic.hint(game)).map_err(Failure::from)?;
-        Ok(PyHint::of(hint, game.puzzle().size()))
+        Ok(PyHint::of(hint, game.puzzle().rules().geometry()))
     }
 
     fn __repr__(&self) -> String {
@@ -225,11 +226,15 @@ pub struct PyStep {
     /// The candidates of the pattern, as (row, column, value).
     #[pyo3(get)]
     candidates: Vec<(usize, usize, u16)>,
+    /// The houses of the pattern, by name: "row 5", "box 3", "diagonal ↘".
+    #[pyo3(get)]
+    houses: Vec<String>,
 }
 
 impl PyStep {
-    /// The step on a board of side `n`.
-    pub fn of(step: &Step, n: usize) -> Self {
+    /// The step on a board of `geometry`.
+    pub fn of(step: &Step, geometry: &Geometry) -> Self {
+        let n = geometry.size();
         let at = |&(cell, v): &(usize, u16)| (cell / n, cell % n, v);
         Self {
             technique: step.technique.name(),
@@ -244,6 +249,12 @@ impl PyStep {
                 .map(|&c| (c / n, c % n))
                 .collect(),
             candidates: step.highlight.candidates.iter().map(at).collect(),
+            houses: step
+                .highlight
+                .house_names(geometry)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         }
     }
 }
@@ -279,16 +290,21 @@ pub struct PyHint {
     /// The next step, for a `"step"` hint.
     #[pyo3(get)]
     step: Option<PyStep>,
+    /// The hint in words at levels 1 (where), 2 (technique) and 3 (move).
+    levels: [String; 3],
 }
 
 impl PyHint {
-    /// The hint on a board of side `n`.
-    pub fn of(hint: Hint, n: usize) -> Self {
+    /// The hint on a board of `geometry`.
+    pub fn of(hint: Hint, geometry: &Geometry) -> Self {
+        let levels = [HintLevel::Where, HintLevel::Technique, HintLevel::Move]
+            .map(|level| hint.describe(level, geometry));
         let mut out = Self {
             kind: "stuck",
             entries: Vec::new(),
             marks: Vec::new(),
             step: None,
+            levels,
         };
         match hint {
             Hint::Mistakes { entries, marks } => {
@@ -298,7 +314,7 @@ impl PyHint {
             }
             Hint::Step(step) => {
                 out.kind = "step";
-                out.step = Some(PyStep::of(&step, n));
+                out.step = Some(PyStep::of(&step, geometry));
             }
             Hint::Solved => out.kind = "solved",
             Hint::NotUnique => out.kind = "not_unique",
@@ -310,6 +326,18 @@ impl PyHint {
 
 #[pymethods]
 impl PyHint {
+    /// The hint as a person reads it, step by step as HoDoKu and SE give
+    /// hints: level 1 says where to look, 2 which technique, 3 the move.
+    #[pyo3(signature = (level = 3))]
+    fn describe(&self, level: u8) -> PyResult<String> {
+        match level {
+            1..=3 => Ok(self.levels[usize::from(level) - 1].clone()),
+            _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "hint level {level} should be 1 (where), 2 (technique) or 3 (move)"
+            ))),
+        }
+    }
+
     fn __str__(&self) -> String {
         let names = |cells: &[(usize, usize)]| -> String {
             let names: Vec<String> = cells

@@ -331,7 +331,7 @@ impl PyGame {
         let logic = logic.unwrap_or_default().inner;
         let game = &self.inner;
         let hint = py.detach(|| logic.hint(game)).map_err(Failure::from)?;
-        Ok(PyHint::of(hint, game.puzzle().size()))
+        Ok(PyHint::of(hint, game.puzzle().rules().geometry()))
     }
 
     fn __str__(&self) -> String {

@@ -134,6 +134,22 @@ def test_hints_lead_to_the_solution(nine):
     assert "".join(map(str, game.grid)) == solution
 
 
+def test_hints_come_in_three_levels(nine):
+    game = ndoku.Game(nine[0][0])
+    hint = game.hint()
+    assert hint.kind == "step"
+    where, technique, move = (hint.describe(level) for level in (1, 2, 3))
+    assert where.startswith("look at "), where
+    assert hint.step.technique in technique, technique
+    assert move == hint.step.explanation == hint.describe()
+    # Each house named at level 1 is one the step rests on.
+    for house in hint.step.houses:
+        assert house.split()[0] in ("row", "column", "box"), house
+    assert hint.step.houses or hint.step.cells
+    with pytest.raises(ValueError, match="hint level 4"):
+        hint.describe(4)
+
+
 def test_hint_names_mistakes(nine):
     puzzle, solution = nine[0]
     game = ndoku.Game(puzzle)
