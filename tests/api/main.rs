@@ -27,6 +27,8 @@ mod generate;
 mod generate_rated;
 mod hostile;
 mod logic;
+#[cfg(feature = "fpuzzles")]
+mod logic_cages;
 mod papercuts_logic;
 mod props;
 mod sample_solutions;
