@@ -27,7 +27,7 @@ struct Analysis {
 }
 
 /// The mask of `cell`: its value's bit when filled, else its candidates.
-fn mask_of(g: &Candidates, cell: usize) -> u64 {
+pub(crate) fn mask_of(g: &Candidates, cell: usize) -> u64 {
     match g.values[cell] {
         0 => g.masks[cell],
         v => bit(v),
@@ -168,11 +168,11 @@ fn combos_text(combos: &[u64]) -> String {
 }
 
 /// Candidates as (cell, value), placed or removed.
-type Moves = Vec<(usize, u16)>;
+pub(crate) type Moves = Vec<(usize, u16)>;
 
 /// What removing `kept`'s complement from each of `cells` does, as the
 /// placements (cells left with one value that lost some) and eliminations.
-fn outcome(g: &Candidates, cells: &[u32], kept: &[u64]) -> (Moves, Moves) {
+pub(crate) fn outcome(g: &Candidates, cells: &[u32], kept: &[u64]) -> (Moves, Moves) {
     let mut placements = Vec::new();
     let mut eliminations = Vec::new();
     for (&c, &keep) in cells.iter().zip(kept) {
@@ -196,7 +196,11 @@ fn outcome(g: &Candidates, cells: &[u32], kept: &[u64]) -> (Moves, Moves) {
 /// The words for a step's result: "9 must be in R1C3; 1 and 2 leave R1C1
 /// and R1C2", the eliminations grouped by the values they remove, those of
 /// placed cells left out.
-fn result_text(side: usize, placements: &[(usize, u16)], eliminations: &[(usize, u16)]) -> String {
+pub(crate) fn result_text(
+    side: usize,
+    placements: &[(usize, u16)],
+    eliminations: &[(usize, u16)],
+) -> String {
     let name = |cell: usize| CellName { cell, side };
     let mut parts: Vec<String> = placements
         .iter()
@@ -552,4 +556,4 @@ impl Walk<'_> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -87,6 +87,8 @@ pub(crate) struct Layout {
     pub(crate) swappable: bool,
     /// The cages with sums, and the innies and outies they give.
     pub(crate) cages: super::sums::CageLayout,
+    /// The constraints beyond cages that lower into pairs, chains and domains.
+    pub(crate) beyond: super::beyond::Beyond,
 }
 
 impl Layout {
@@ -194,6 +196,7 @@ impl Layout {
                 && rules.cages().is_empty()
                 && rules.constraints().is_empty(),
             cages,
+            beyond: super::beyond::Beyond::new(rules),
         }
     }
 

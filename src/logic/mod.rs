@@ -8,6 +8,7 @@
 //! and chess rules add peers.
 
 mod aligned;
+mod beyond;
 mod big_wings;
 mod cages;
 mod chains;
@@ -17,6 +18,7 @@ mod forcing;
 mod grid;
 mod intersections;
 mod links;
+mod pairs;
 mod seen;
 mod singles;
 mod step;
@@ -98,9 +100,12 @@ enum Taken {
 const LADDER: &[Rung] = &[
     // First: a climb tries it on its own, then the rungs after it.
     rung(singles::hidden_single),
+    rung(pairs::domains),
     rung(|g| cages::combinations(g, true)),
+    rung(pairs::chains),
     shared(|g, seen| intersections::locking_seen(g, true, seen)),
     shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
+    rung(pairs::pairs),
     rung(singles::naked_single),
     rung(|g| cages::combinations(g, false)),
     shared(|g, seen| subsets::hidden_seen(g, 3, true, seen)),
@@ -207,22 +212,26 @@ pub struct Path {
 /// The rules of a puzzle the ladder has no step for.
 ///
 /// The ladder reasons about houses, chess moves and what cells must
-/// differ, and about killer cages' sums (cage combinations, cage pointing,
-/// innies and outies) for cages of up to 16 cells; not yet about the other
-/// [`Constraint`](crate::Constraint)s. A path or a rating on a puzzle with
-/// such rules checks every grid it reaches against all the rules: it never
-/// claims a grid that breaks one ([`LogicError::BreaksRule`] says the
-/// puzzle has no solution), but it may get stuck where only those rules
-/// decide, and then says so.
+/// differ; about killer cages' sums (cage combinations, cage pointing and
+/// claiming, innies and outies) for cages of up to 16 cells; and about the
+/// [`Constraint`](crate::Constraint)s that come down to rules between two
+/// cells, thermometers and odd or even cells (Kropki dots, X and V,
+/// greater-than signs, negative rules, whispers, renbans, palindromes…).
+/// Not yet about sums along lines and outside clues (arrows, little
+/// killers, sandwiches…). A path or a rating on a puzzle with such rules
+/// checks every grid it reaches against all the rules: it never claims a
+/// grid that breaks one ([`LogicError::BreaksRule`] says the puzzle has no
+/// solution), but it may get stuck where only those rules decide, and then
+/// says so.
 ///
 /// ```
 /// use ndoku::{Constraint, Logic, Puzzle, Rules};
 ///
-/// // A 4×4 killer the cage steps solve, with a thermometer they ignore.
-/// let thermo = Constraint::Thermometer { cells: vec![0, 1], slow: false };
+/// // A 4×4 killer the cage steps reason about, with an arrow they do not.
+/// let arrow = Constraint::Arrow { circle: vec![0], line: vec![6] };
 /// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(3))?;
 /// assert!(Logic::new().rate(&Puzzle::new(rules.clone()))?.unreasoned.is_empty());
-/// let rating = Logic::new().rate(&Puzzle::new(rules.with_constraint(thermo)?))?;
+/// let rating = Logic::new().rate(&Puzzle::new(rules.with_constraint(arrow)?))?;
 /// assert_eq!(rating.unreasoned.constraints, 1);
 /// assert!(rating.to_string().ends_with("; it has no step for constraints (1)"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -233,8 +242,9 @@ pub struct Unreasoned {
     /// How many cages have a sum the ladder does not reason about: those of
     /// more than 16 cells.
     pub cage_sums: usize,
-    /// How many [`Constraint`](crate::Constraint)s the rules hold: the
-    /// ladder reasons only about the cells they make differ.
+    /// How many [`Constraint`](crate::Constraint)s the ladder has no step
+    /// for (sums along lines, outside clues): it reasons only about the
+    /// cells they make differ.
     pub constraints: usize,
 }
 
@@ -248,7 +258,7 @@ impl Unreasoned {
                 .iter()
                 .filter(|c| c.sum().is_some() && c.cells().len() > sums::MAX_CAGE_CELLS)
                 .count(),
-            constraints: rules.constraints().len(),
+            constraints: beyond::unreasoned(rules),
         }
     }
 

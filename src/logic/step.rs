@@ -253,6 +253,17 @@ pub enum Technique {
     /// A value whose places in a house all lie in one cage must be in
     /// it: the cage keeps the combinations that hold it (2.8, our scale).
     CageClaiming,
+    /// A cell kept to some values (odd, even) loses the others (1.0, our scale).
+    CellDomain,
+    /// Values along a thermometer rise (or never fall): each cell lies
+    /// between the least values before it and the greatest after it (1.6,
+    /// our scale).
+    ChainBounds,
+    /// A rule between two cells (a Kropki dot, an X or V, a greater-than
+    /// sign, a negative rule's missing dot, two cells of a whisper or a
+    /// renban…): a value the other cell has no partner for leaves (2.0,
+    /// our scale).
+    PairRule,
     /// The rule of 45: a house or band's cells outside its whole cages have
     /// a known sum (2.9 for one house, 3.1 for two, 3.3 for more; our scale).
     Innies {
@@ -362,6 +373,9 @@ impl Technique {
             CageCombination { .. } => 24,
             CagePointing => 27,
             CageClaiming => 28,
+            CellDomain => 10,
+            ChainBounds => 16,
+            PairRule => 20,
             Innies { houses } | Outies { houses } => match houses {
                 0..=1 => 29,
                 2 => 31,
@@ -459,6 +473,9 @@ impl Technique {
             CageCombination { .. } => "cage combination",
             CagePointing => "cage pointing",
             CageClaiming => "cage claiming",
+            CellDomain => "odd or even",
+            ChainBounds => "thermometer bounds",
+            PairRule => "pair rule",
             Innies { .. } => "innies",
             Outies { .. } => "outies",
         }

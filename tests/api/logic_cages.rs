@@ -7,7 +7,7 @@
 
 use crate::common::*;
 
-use ndoku::logic::{Candidates, Technique};
+use ndoku::logic::Technique;
 use ndoku::{Count, Logic, Puzzle, Solver};
 
 const KILLERS: &str = "variants/janko_killer.jsonl";
@@ -91,36 +91,18 @@ fn walk_killers(step: usize) -> Option<Reach> {
 /// The path of `puzzle`, each step checked against `solution`.
 fn check_path(puzzle: &Puzzle, solution: &[u16], reach: &mut Reach) -> Result<(), String> {
     let logic = Logic::new();
-    let mut grid = Candidates::from_variant(puzzle).map_err(|e| e.to_string())?;
-    let mut steps = 0;
-    while !grid.is_solved() && steps < 2_000 {
-        let Some(step) = logic.next_step(&grid) else {
-            break;
-        };
-        for &(c, v) in &step.placements {
-            if solution[c] != v {
-                return Err(format!("{} places {v} at {c}", step.explanation()));
-            }
-        }
-        for &(c, v) in &step.eliminations {
-            if solution[c] == v {
-                return Err(format!("{} removes {v} at {c}", step.explanation()));
-            }
-        }
-        if step.placements.is_empty() && step.eliminations.is_empty() {
-            return Err(format!("{} does nothing", step.explanation()));
-        }
+    let (grid, used) = sound_path(puzzle, solution)?;
+    for technique in used {
         if matches!(
-            step.technique,
+            technique,
             Technique::CageCombination { .. }
                 | Technique::CagePointing
+                | Technique::CageClaiming
                 | Technique::Innies { .. }
                 | Technique::Outies { .. }
         ) {
-            reach.saw(step.technique);
+            reach.saw(technique);
         }
-        grid.apply(&step).map_err(|e| e.to_string())?;
-        steps += 1;
     }
     let solved = grid.is_solved();
     if solved && grid.values() != solution {

@@ -29,6 +29,7 @@ mod hostile;
 mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;
+mod logic_pairs;
 mod papercuts_logic;
 mod props;
 mod sample_solutions;

@@ -9,7 +9,7 @@ use super::super::grid::Candidates;
 use super::*;
 
 /// The grid of `rules` with `givens` as (row, column, value).
-fn grid(rules: Rules, givens: &[(usize, usize, u16)]) -> Candidates {
+pub(crate) fn grid(rules: Rules, givens: &[(usize, usize, u16)]) -> Candidates {
     let n = rules.size();
     let mut cells = vec![0u16; n * n];
     for &(r, c, v) in givens {
