@@ -7,9 +7,13 @@
 //! band of houses, N(N+1)/2 each, into a sum over a few cells that need not
 //! differ: up to [`MAX_SUM_CELLS`] empty cells, tried value by value.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use smallvec::SmallVec;
 
-use super::grid::{Candidates, bit, joined, values_of};
+use super::grid::{Candidates, Layout, bit, joined, values_of};
 use super::step::{CellName, Step, Technique, ValueList};
 use super::sums::{MAX_CAGE_CELLS, SumCage, SumSet};
 
@@ -51,6 +55,48 @@ fn reachable(n: usize, used: u64, have: u64, r: usize, sum: u64) -> bool {
         all[all.len() - r..].iter().map(|&v| u64::from(v)).sum()
     };
     have + low <= sum && sum <= have + high
+}
+
+/// The last analysis of each cage of one layout, with the masks of its
+/// cells it was made on: a step changes few cages, and each rung that
+/// reads the cages would otherwise analyse them all again.
+#[derive(Default)]
+struct Memo {
+    layout: Option<Arc<Layout>>,
+    entries: Vec<Option<(Masks, Option<Rc<Analysis>>)>>,
+}
+
+/// The masks of a cage's cells.
+type Masks = SmallVec<[u64; MAX_CAGE_CELLS]>;
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+}
+
+/// [`analyse`] of cage `i` of `g`'s layout, remembered while its cells'
+/// masks stay the same.
+fn remembered(g: &Candidates, i: usize) -> Option<Rc<Analysis>> {
+    let cage = &g.layout.cages.cages[i];
+    let masks: Masks = cage.cells.iter().map(|&c| mask_of(g, c as usize)).collect();
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let same = memo
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, &g.layout));
+        if !same {
+            memo.layout = Some(Arc::clone(&g.layout));
+            memo.entries = vec![None; g.layout.cages.cages.len()];
+        }
+        if let Some((seen, a)) = &memo.entries[i]
+            && *seen == masks
+        {
+            return a.clone();
+        }
+        let a = analyse(g, cage).map(Rc::new);
+        memo.entries[i] = Some((masks, a.clone()));
+        a
+    })
 }
 
 /// The combinations of `cage` that its cells' candidates allow, and the
@@ -244,11 +290,11 @@ pub(crate) fn result_text(
 /// cell left with one value gets it.
 pub(crate) fn combinations(g: &Candidates, one: bool) -> Option<Step> {
     let cages = &g.layout.cages.cages;
-    cages.iter().find_map(|cage| {
+    cages.iter().enumerate().find_map(|(i, cage)| {
         if cage.cells.iter().all(|&c| g.values[c as usize] != 0) {
             return None;
         }
-        let a = analyse(g, cage)?;
+        let a = remembered(g, i)?;
         if a.combos.is_empty() || (a.combos.len() == 1) != one {
             return None;
         }
@@ -288,8 +334,8 @@ pub(crate) fn combinations(g: &Candidates, one: bool) -> Option<Step> {
 pub(crate) fn pointing(g: &Candidates) -> Option<Step> {
     let layout = &g.layout;
     let n = g.size();
-    layout.cages.cages.iter().find_map(|cage| {
-        let a = analyse(g, cage)?;
+    layout.cages.cages.iter().enumerate().find_map(|(i, cage)| {
+        let a = remembered(g, i)?;
         let needed = a.combos.iter().fold(u64::MAX, |m, &c| m & c);
         if a.combos.is_empty() || needed == 0 {
             return None;
