@@ -32,12 +32,10 @@ pub enum LogicError {
     /// a hint cannot judge mistakes against.
     #[error("the puzzle has no solution to check a game against")]
     NoSolution,
-    /// A grid the ladder's steps reached that breaks a rule it has no step
-    /// for (a cage's sum). Its steps are sound for the other rules, so no
-    /// solution has that grid's values: the puzzle has none.
-    #[error(
-        "the puzzle has no solution: the ladder, which has no step for cage sums, reaches a grid where {violation}"
-    )]
+    /// A grid the ladder's steps reached that breaks a rule (a cage's sum,
+    /// a constraint). Its steps are sound, so no solution has that grid's
+    /// values: the puzzle has none.
+    #[error("the puzzle has no solution: the ladder reaches a grid where {violation}")]
     BreaksRule {
         /// The rule the grid breaks.
         violation: Violation,

@@ -82,6 +82,10 @@ pub(crate) struct Layout {
     /// Whether deadly patterns mean what they mean in classic Sudoku: no
     /// chess rule, cage or constraint can tell two swapped values apart.
     pub(crate) swappable: bool,
+    /// The cages with sums, and the innies and outies they give.
+    pub(crate) cages: super::sums::CageLayout,
+    /// The constraints beyond cages that lower into pairs, chains and domains.
+    pub(crate) beyond: super::beyond::Beyond,
 }
 
 impl Layout {
@@ -153,6 +157,7 @@ impl Layout {
             }
             all_meets.push(meets);
         }
+        let cages = super::sums::CageLayout::new(rules);
         let rank = |h: usize| match houses[h].kind {
             House::Box | House::Region => 0,
             House::Column => 1,
@@ -183,6 +188,8 @@ impl Layout {
             swappable: rules.chess().is_empty()
                 && rules.cages().is_empty()
                 && rules.constraints().is_empty(),
+            cages,
+            beyond: super::beyond::Beyond::new(rules),
         }
     }
 

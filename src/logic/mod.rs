@@ -8,7 +8,9 @@
 //! and chess rules add peers.
 
 mod aligned;
+mod beyond;
 mod big_wings;
+mod cages;
 mod chains;
 mod error;
 mod fish;
@@ -17,12 +19,14 @@ mod grid;
 mod intersections;
 mod links;
 mod nudge;
+mod pairs;
 #[cfg(feature = "serde")]
 mod saved;
 mod seen;
 mod singles;
 mod step;
 mod subsets;
+mod sums;
 mod unique;
 mod wings;
 
@@ -100,13 +104,23 @@ enum Taken {
 const LADDER: &[Rung] = &[
     // First: a climb tries it on its own, then the rungs after it.
     rung(singles::hidden_single),
+    rung(pairs::domains),
+    rung(|g| cages::combinations(g, true)),
+    rung(pairs::chains),
     shared(|g, seen| intersections::locking_seen(g, true, seen)),
     shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
+    rung(pairs::pairs),
     rung(singles::naked_single),
+    rung(|g| cages::combinations(g, false)),
     shared(|g, seen| subsets::hidden_seen(g, 3, true, seen)),
     shared(|g, seen| intersections::locking_seen(g, false, seen)),
+    rung(cages::pointing),
+    rung(cages::claiming),
+    rung(|g| cages::innies_outies(g, 1, 1)),
     rung(|g| subsets::naked(g, 2)),
+    rung(|g| cages::innies_outies(g, 2, 2)),
     rung(|g| fish::fish(g, 2, false)),
+    rung(|g| cages::innies_outies(g, 3, usize::MAX)),
     shared(|g, seen| subsets::hidden_seen(g, 2, false, seen)),
     rung(|g| subsets::naked(g, 3)),
     rung(|g| fish::fish(g, 3, false)),
@@ -201,33 +215,41 @@ pub struct Path {
 
 /// The rules of a puzzle the ladder has no step for.
 ///
-/// The ladder's steps reason about houses, cages and chess moves as cells
-/// that must differ, never about a cage's sum. A path or a rating on a
-/// puzzle with sums checks every grid it reaches against all the rules: it
-/// never claims a grid that breaks a sum ([`LogicError::BreaksRule`] says
-/// the puzzle has no solution), but it may get stuck where only the sums
-/// decide, and then says so.
+/// The ladder reasons about houses, chess moves and what cells must
+/// differ; about killer cages' sums (cage combinations, cage pointing and
+/// claiming, innies and outies) for cages of up to 16 cells; and about the
+/// [`Constraint`](crate::Constraint)s that come down to rules between two
+/// cells, thermometers and odd or even cells (Kropki dots, X and V,
+/// greater-than signs, negative rules, whispers, renbans, palindromes…).
+/// Not yet about sums along lines and outside clues (arrows, little
+/// killers, sandwiches…). A path or a rating on a puzzle with such rules
+/// checks every grid it reaches against all the rules: it never claims a
+/// grid that breaks one ([`LogicError::BreaksRule`] says the puzzle has no
+/// solution), but it may get stuck where only those rules decide, and then
+/// says so.
 ///
 /// ```
-/// use ndoku::{Logic, Rules, Puzzle};
+/// use ndoku::{Constraint, Logic, Puzzle, Rules};
 ///
+/// // A 4×4 killer the cage steps reason about, with an arrow they do not.
+/// let arrow = Constraint::Arrow { circle: vec![0], line: vec![6] };
 /// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(3))?;
-/// let rating = Logic::new().rate(&Puzzle::new(rules))?;
-/// assert_eq!(rating.unreasoned.cage_sums, 1);
-/// assert_eq!(
-///     rating.to_string(),
-///     "stuck: no step of the ladder applies after 0 steps; it has no step for cage sums (1 cage)"
-/// );
+/// assert!(Logic::new().rate(&Puzzle::new(rules.clone()))?.unreasoned.is_empty());
+/// let rating = Logic::new().rate(&Puzzle::new(rules.with_constraint(arrow)?))?;
+/// assert_eq!(rating.unreasoned.constraints, 1);
+/// assert!(rating.to_string().ends_with("; it has no step for constraints (1)"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Unreasoned {
-    /// How many cages have a sum.
+    /// How many cages have a sum the ladder does not reason about: those of
+    /// more than 16 cells.
     pub cage_sums: usize,
-    /// How many [`Constraint`](crate::Constraint)s the rules hold: the
-    /// ladder reasons only about the cells they make differ.
+    /// How many [`Constraint`](crate::Constraint)s the ladder has no step
+    /// for (sums along lines, outside clues): it reasons only about the
+    /// cells they make differ.
     pub constraints: usize,
 }
 
@@ -236,8 +258,12 @@ impl Unreasoned {
     #[must_use]
     pub fn of(rules: &Rules) -> Self {
         Self {
-            cage_sums: rules.cages().iter().filter(|c| c.sum().is_some()).count(),
-            constraints: rules.constraints().len(),
+            cage_sums: rules
+                .cages()
+                .iter()
+                .filter(|c| c.sum().is_some() && c.cells().len() > sums::MAX_CAGE_CELLS)
+                .count(),
+            constraints: beyond::unreasoned(rules),
         }
     }
 
@@ -460,7 +486,7 @@ impl Logic {
         extras: bool,
         mut take: impl FnMut(&Candidates, Taken),
     ) -> Result<bool, LogicError> {
-        let check = !Unreasoned::of(rules).is_empty();
+        let check = !rules.cages().is_empty() || !rules.constraints().is_empty();
         let mut steps = 0;
         while !grid.is_solved() {
             if steps == self.max_steps {

@@ -248,6 +248,42 @@ pub enum Technique {
         /// The nodes of all its chains, SE's count.
         nodes: u16,
     },
+    /// Killer cages: the combinations a cage's candidates still allow
+    /// leave its cells some values they cannot take. 1.4 with one
+    /// combination, 2.4 with several (our scale, `docs/logic-variants.md`).
+    CageCombination {
+        /// How many combinations the cage has left (255 for more).
+        combinations: u8,
+    },
+    /// A value every combination of a cage holds leaves the cells that see
+    /// all its places in the cage (2.7, our scale).
+    CagePointing,
+    /// A value whose places in a house all lie in one cage must be in
+    /// it: the cage keeps the combinations that hold it (2.8, our scale).
+    CageClaiming,
+    /// A cell kept to some values (odd, even) loses the others (1.0, our scale).
+    CellDomain,
+    /// Values along a thermometer rise (or never fall): each cell lies
+    /// between the least values before it and the greatest after it (1.6,
+    /// our scale).
+    ChainBounds,
+    /// A rule between two cells (a Kropki dot, an X or V, a greater-than
+    /// sign, a negative rule's missing dot, two cells of a whisper or a
+    /// renban…): a value the other cell has no partner for leaves (2.0,
+    /// our scale).
+    PairRule,
+    /// The rule of 45: a house or band's cells outside its whole cages have
+    /// a known sum (2.9 for one house, 3.1 for two, 3.3 for more; our scale).
+    Innies {
+        /// How many houses the band has.
+        houses: u8,
+    },
+    /// The rule of 45: the cells a house or band's cages reach outside it
+    /// have a known sum (as [`Technique::Innies`]).
+    Outies {
+        /// How many houses the band has.
+        houses: u8,
+    },
 }
 
 impl Technique {
@@ -341,6 +377,18 @@ impl Technique {
             DoubleForcingChain { nodes } => chain_tenths(85, nodes),
             DynamicCellForcingChains { nodes } => chain_tenths(85, nodes),
             DynamicRegionForcingChains { nodes } => chain_tenths(85, nodes),
+            CageCombination { combinations: 1 } => 14,
+            CageCombination { .. } => 24,
+            CagePointing => 27,
+            CageClaiming => 28,
+            CellDomain => 10,
+            ChainBounds => 16,
+            PairRule => 20,
+            Innies { houses } | Outies { houses } => match houses {
+                0..=1 => 29,
+                2 => 31,
+                _ => 33,
+            },
         }
     }
 
@@ -430,6 +478,14 @@ impl Technique {
             DoubleForcingChain { .. } => "dynamic double forcing chain",
             DynamicCellForcingChains { .. } => "dynamic cell forcing chains",
             DynamicRegionForcingChains { .. } => "dynamic region forcing chains",
+            CageCombination { .. } => "cage combination",
+            CagePointing => "cage pointing",
+            CageClaiming => "cage claiming",
+            CellDomain => "odd or even",
+            ChainBounds => "thermometer bounds",
+            PairRule => "pair rule",
+            Innies { .. } => "innies",
+            Outies { .. } => "outies",
         }
     }
 }

@@ -576,3 +576,36 @@ pub const VARIANT_FILES: &[&str] = &[
     "variants/janko_jigsaw.jsonl",
     "variants/janko_killer.jsonl",
 ];
+
+/// The path of `puzzle` step by step (at most 2,000), each step checked
+/// against `solution`: it places only its values and never removes one.
+/// Returns the grid where the path stops and the techniques of its steps.
+pub fn sound_path(
+    puzzle: &ndoku::Puzzle,
+    solution: &[u16],
+) -> Result<(ndoku::logic::Candidates, Vec<ndoku::logic::Technique>), String> {
+    let logic = ndoku::Logic::new();
+    let mut grid = ndoku::logic::Candidates::from_variant(puzzle).map_err(|e| e.to_string())?;
+    let mut used = Vec::new();
+    while !grid.is_solved() && used.len() < 2_000 {
+        let Some(step) = logic.next_step(&grid) else {
+            break;
+        };
+        for &(c, v) in &step.placements {
+            if solution[c] != v {
+                return Err(format!("{} places {v} at {c}", step.explanation()));
+            }
+        }
+        for &(c, v) in &step.eliminations {
+            if solution[c] == v {
+                return Err(format!("{} removes {v} at {c}", step.explanation()));
+            }
+        }
+        if step.placements.is_empty() && step.eliminations.is_empty() {
+            return Err(format!("{} does nothing", step.explanation()));
+        }
+        grid.apply(&step).map_err(|e| e.to_string())?;
+        used.push(step.technique);
+    }
+    Ok((grid, used))
+}

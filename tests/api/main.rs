@@ -28,6 +28,9 @@ mod generate;
 mod generate_rated;
 mod hostile;
 mod logic;
+#[cfg(feature = "fpuzzles")]
+mod logic_cages;
+mod logic_pairs;
 mod papercuts_logic;
 mod props;
 mod sample_solutions;

@@ -1,0 +1,145 @@
+//! What the ladder reads from constraints beyond houses and cages: their two-cell rules, chains and cell domains, in lowered form.
+
+use crate::model::constraint::{Constraint, Lowered, NegativeRule};
+use crate::model::lower::lower;
+use crate::model::rules::Rules;
+
+/// A rule between two cells: for each value of one, the values of the
+/// other it allows, both ways.
+#[derive(Debug)]
+pub(crate) struct PairTable {
+    pub(crate) cells: [u32; 2],
+    /// `allows[0][v - 1]`: the second cell's values that value `v` of the
+    /// first allows; `allows[1]` the other way.
+    pub(crate) allows: [Vec<u64>; 2],
+    /// What the rule is, in a step's words: "white dot", "no X or V".
+    pub(crate) what: &'static str,
+}
+
+/// Values that increase along cells (never decrease when `slow`).
+#[derive(Debug)]
+pub(crate) struct Chain {
+    pub(crate) cells: Vec<u32>,
+    pub(crate) slow: bool,
+    pub(crate) what: &'static str,
+}
+
+/// A cell kept to some values.
+#[derive(Debug)]
+pub(crate) struct Domain {
+    pub(crate) cell: u32,
+    pub(crate) values: u64,
+    pub(crate) what: &'static str,
+}
+
+/// The constraints of a rules value the ladder has steps for, built once
+/// per rules with the layout.
+#[derive(Debug, Default)]
+pub(crate) struct Beyond {
+    pub(crate) pairs: Vec<PairTable>,
+    pub(crate) chains: Vec<Chain>,
+    pub(crate) domains: Vec<Domain>,
+}
+
+impl Beyond {
+    /// The pairs, chains and domains of the constraints of `rules` that
+    /// lower wholly into them; nothing past 64×64.
+    pub(crate) fn new(rules: &Rules) -> Self {
+        let n = rules.size();
+        let mut out = Self::default();
+        if rules.constraints().is_empty() || n > 64 {
+            return out;
+        }
+        let lowered = lower(rules);
+        let constraints = rules.constraints();
+        let whole = wholly(&lowered, constraints.len());
+        for (i, form) in &lowered {
+            if !whole[*i] {
+                continue;
+            }
+            let what = label(&constraints[*i]);
+            match form {
+                Lowered::Pair { cells, rule } => {
+                    let table = |first: bool| -> Vec<u64> {
+                        (1..=n as u16)
+                            .map(|v| {
+                                (1..=n as u16)
+                                    .filter(|&w| {
+                                        if first {
+                                            rule.allows(n, v, w)
+                                        } else {
+                                            rule.allows(n, w, v)
+                                        }
+                                    })
+                                    .fold(0u64, |m, w| m | 1 << (w - 1))
+                            })
+                            .collect()
+                    };
+                    out.pairs.push(PairTable {
+                        cells: *cells,
+                        allows: [table(true), table(false)],
+                        what,
+                    });
+                }
+                Lowered::Chain { cells, slow } => out.chains.push(Chain {
+                    cells: cells.clone(),
+                    slow: *slow,
+                    what,
+                }),
+                Lowered::Domain { cell, values } => out.domains.push(Domain {
+                    cell: *cell,
+                    values: values.iter().fold(0u64, |m, &v| m | 1 << (v - 1)),
+                    what,
+                }),
+                Lowered::Linear { .. } | Lowered::Named { .. } => {}
+            }
+        }
+        out
+    }
+}
+
+/// Whether each of `count` constraints lowers wholly into pairs, chains
+/// and domains.
+fn wholly(lowered: &[(usize, Lowered)], count: usize) -> Vec<bool> {
+    let mut whole = vec![true; count];
+    for (i, form) in lowered {
+        if matches!(form, Lowered::Linear { .. } | Lowered::Named { .. }) {
+            whole[*i] = false;
+        }
+    }
+    whole
+}
+
+/// How many constraints of `rules` the ladder has no step for: those that
+/// do not lower wholly into pairs, chains and domains.
+pub(crate) fn unreasoned(rules: &Rules) -> usize {
+    if rules.constraints().is_empty() {
+        return 0;
+    }
+    if rules.size() > 64 {
+        return rules.constraints().len();
+    }
+    let lowered = lower(rules);
+    wholly(&lowered, rules.constraints().len())
+        .iter()
+        .filter(|&&w| !w)
+        .count()
+}
+
+/// A constraint's name in a step's words.
+fn label(c: &Constraint) -> &'static str {
+    match c {
+        Constraint::Negative {
+            rule: NegativeRule::White,
+        } => "no white dot",
+        Constraint::Negative {
+            rule: NegativeRule::Black,
+        } => "no black dot",
+        Constraint::Negative {
+            rule: NegativeRule::Xv,
+        } => "no X or V",
+        Constraint::Xv { sum: 10, .. } => "X",
+        Constraint::Xv { sum: 5, .. } => "V",
+        other => other.kind(),
+    }
+}
