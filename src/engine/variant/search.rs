@@ -45,6 +45,8 @@ pub(crate) struct Learned {
     luby: (u64, u64),
     /// Failures in the current run.
     run_failures: u64,
+    /// Failures a unit of share: [`RESTART_UNIT`] (the tests take fewer).
+    unit: u64,
 }
 
 impl Learned {
@@ -55,6 +57,7 @@ impl Learned {
             bump: 1.0,
             luby: (1, 1),
             run_failures: 0,
+            unit: RESTART_UNIT,
         }
     }
 
@@ -234,7 +237,7 @@ impl<M: Mask> Search<'_, M> {
     fn restart_due(&self) -> bool {
         !M::BUCKETS
             && self.stats.solutions == 0
-            && self.learned.run_failures >= RESTART_UNIT * self.learned.share()
+            && self.learned.run_failures >= self.learned.unit * self.learned.share()
     }
 
     /// Starts the next run from the first decision's state, keeping what
@@ -287,7 +290,58 @@ impl<M: Mask> Search<'_, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::Learned;
+    use super::{Learned, Search};
+    use crate::engine::limits::Meter;
+    use crate::engine::stats::Stats;
+    use crate::engine::variant::propagate::compile;
+    use crate::engine::variant::state::State;
+    use crate::model::rules::{ChessRule, Rules};
+
+    /// Counts every solution of an empty board under `rules`, restarting
+    /// every `unit` failures: (solutions, restarts).
+    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+        let (model, constraints) = compile::<u64>(rules);
+        let (mut st, mut frames, mut stats) = (State::new(&model), Vec::new(), Stats::default());
+        let mut learned = Learned::new(model.cells);
+        learned.unit = unit;
+        let mut search = Search {
+            m: &model,
+            constraints: &constraints,
+            st: &mut st,
+            frames: &mut frames,
+            limits: Meter::new(u64::MAX, None, 256),
+            stats: &mut stats,
+            rng: None,
+            learned,
+        };
+        let _ = search.run(&vec![0; model.cells], |_| true);
+        (stats.solutions, stats.restarts)
+    }
+
+    /// Restarting after every failure or two finds the same solutions as
+    /// never restarting, on rule sets with many solutions and with none.
+    #[test]
+    fn counts_stay_exact_across_restarts() {
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::boxes(2, 2).unwrap().with_chess(ChessRule::AntiKing),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+        ];
+        let mut restarted = 0;
+        for rules in &sets {
+            let (plain, _) = count(rules, u64::MAX / 64);
+            let (often, restarts) = count(rules, 1);
+            assert_eq!(often, plain, "{rules:?}");
+            restarted += restarts;
+        }
+        assert!(restarted > 0, "no search restarted");
+    }
 
     /// The shares run through the Luby sequence, each power of two first
     /// at run 2^k - 1.
