@@ -14,7 +14,7 @@ use model::Model;
 use propagate::Constraints;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use search::{Frame, Search};
+use search::{Frame, Learned, Search};
 use state::State;
 
 use super::limits::{Limits, Meter};
@@ -35,7 +35,8 @@ const CLOCK_EVERY: u64 = 256;
 /// engines': candidate masks with an undo trail, propagation to a fixpoint
 /// (naked and hidden singles, cage combinations, and sums the rule of 45
 /// derives from the cages), and an explicit stack of decisions on the cell
-/// with the fewest candidates.
+/// with the fewest candidates for the failures charged to it, restarting
+/// while no solution is found (record 0028).
 ///
 /// ```
 /// use ndoku::{Count, Rules, Puzzle};
@@ -321,7 +322,7 @@ impl Run<'_> {
             limits: self.limits,
             stats: self.stats,
             rng: self.rng,
-            failures: vec![0; compiled.model.cells],
+            learned: Learned::new(compiled.model.cells),
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

@@ -3,20 +3,98 @@
 use super::mask::Mask;
 use super::model::Model;
 use super::propagate::Constraints;
-use super::state::State;
+use super::state::{Culprit, State};
+use crate::engine::classic::state::Contradiction;
 use crate::engine::limits::Meter;
 use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
 
-/// One decision: a cell, the candidates not yet tried there, and the trail
-/// length to undo to before trying the next.
+/// How far a run may go before the search restarts: this many failures
+/// times the run's term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, …).
+const RESTART_UNIT: u64 = 100;
+
+/// How much each failure's weight grows over the last one's: the weights of
+/// old failures decay by its inverse, so that the choice follows where the
+/// search fails now.
+const GROWTH: f64 = 1.0 / 0.95;
+
+/// One decision: a cell, the candidates not yet tried there, the one being
+/// tried, and the trail length to undo to before trying the next.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame<M> {
     cell: u32,
     left: M,
+    now: M,
     mark: usize,
+}
+
+/// What a search learns as it fails, on boards up to 64×64: a weight per
+/// cell, the failures charged to the houses, constraints and peers that
+/// read it, each newer one weighing more (dom/wdeg with decay); and the
+/// runs between restarts.
+pub(crate) struct Learned {
+    /// `weight[c]`: one, plus the failures charged to cell `c`.
+    weight: Vec<f64>,
+    /// What the next failure adds: it grows by [`GROWTH`] a failure.
+    bump: f64,
+    /// The current run's share and the next's, as Knuth's reluctant
+    /// doubling (u, v): `v` runs through the Luby sequence 1, 1, 2, 1, 1,
+    /// 2, 4, … as [`Learned::next_run`] steps it.
+    luby: (u64, u64),
+    /// Failures in the current run.
+    run_failures: u64,
+    /// Failures a unit of share: [`RESTART_UNIT`] (the tests take fewer).
+    unit: u64,
+}
+
+impl Learned {
+    /// Nothing learnt yet, for a board of `cells` cells.
+    pub(crate) fn new(cells: usize) -> Self {
+        Self {
+            weight: vec![1.0; cells],
+            bump: 1.0,
+            luby: (1, 1),
+            run_failures: 0,
+            unit: RESTART_UNIT,
+        }
+    }
+
+    /// Charges a failure to the cells of `culprit`, and makes the next
+    /// one weigh more.
+    fn charge<M: Mask>(&mut self, m: &Model<M>, constraints: &Constraints<M>, culprit: Culprit) {
+        let bump = self.bump;
+        let mut add = |cells: &[u32]| cells.iter().for_each(|&c| self.weight[c as usize] += bump);
+        match culprit {
+            Culprit::Unknown => {}
+            Culprit::House(h) => add(m.house(h as usize)),
+            Culprit::Constraint(k) => add(constraints[k as usize].cells()),
+            Culprit::Cells(a, b) => add(&[a, b]),
+        }
+        self.bump *= GROWTH;
+        if self.bump > 1e100 {
+            // Scale every weight down alike: the order they give stays.
+            self.weight.iter_mut().for_each(|w| *w *= 1e-100);
+            self.bump *= 1e-100;
+        }
+    }
+
+    /// The current run's share, in units of [`RESTART_UNIT`] failures.
+    fn share(&self) -> u64 {
+        self.luby.1
+    }
+
+    /// Starts the next run, with the next share of the Luby sequence.
+    fn next_run(&mut self) {
+        let (u, v) = self.luby;
+        self.luby = if u & u.wrapping_neg() == v {
+            (u + 1, 1)
+        } else {
+            (u, 2 * v)
+        };
+        self.run_failures = 0;
+    }
 }
 
 /// One search over a model. It keeps its decisions on its own stack rather
@@ -32,9 +110,8 @@ pub(crate) struct Search<'a, M> {
     pub stats: &'a mut Stats,
     /// With a seed, the order values are tried in is drawn from it; else lowest first.
     pub rng: Option<ChaCha8Rng>,
-    /// `failures[c]`: values that failed at cell `c` in this search, which
-    /// make it likelier to be chosen again (fail first).
-    pub failures: Vec<u32>,
+    /// Failure weights and restart runs (see [`Learned`]).
+    pub learned: Learned,
 }
 
 impl<M: Mask> Search<'_, M> {
@@ -55,6 +132,12 @@ impl<M: Mask> Search<'_, M> {
             return Stop::Exhausted;
         }
         loop {
+            if self.restart_due() {
+                if self.restart().is_err() {
+                    return Stop::Exhausted;
+                }
+                continue;
+            }
             // Descend: a solution, or one more decision.
             match self.pick() {
                 None => {
@@ -66,6 +149,7 @@ impl<M: Mask> Search<'_, M> {
                 Some(cell) => self.frames.push(Frame {
                     cell: cell as u32,
                     left: self.st.cand(cell),
+                    now: M::EMPTY,
                     mark: self.st.mark(),
                 }),
             }
@@ -105,6 +189,8 @@ impl<M: Mask> Search<'_, M> {
             };
             let f = self.frames.last_mut().expect("the decision at hand");
             f.left = left & !bit;
+            f.now = bit;
+            self.st.culprit = Culprit::Unknown;
             if self
                 .st
                 .restrict(m, cell, bit)
@@ -116,9 +202,11 @@ impl<M: Mask> Search<'_, M> {
             // The value failed here: rule it out for the candidates left, and
             // keep what follows under the decision's new mark.
             self.stats.backtracks += 1;
-            self.failures[cell] = self.failures[cell].saturating_add(1);
+            self.fail();
             let f = self.frames.last_mut().expect("the decision just tried");
             self.st.undo(m, f.mark);
+            f.now = M::EMPTY;
+            self.st.culprit = Culprit::Unknown;
             if self
                 .st
                 .restrict(m, cell, !bit)
@@ -127,12 +215,56 @@ impl<M: Mask> Search<'_, M> {
             {
                 f.mark = self.st.mark();
             } else {
+                self.fail();
                 self.frames.pop();
             }
         }
     }
 
-    /// The open cell with the fewest candidates, or `None` when every cell is placed.
+    /// Charges the contradiction just found to its culprit's cells.
+    fn fail(&mut self) {
+        self.learned.run_failures += 1;
+        if !M::BUCKETS {
+            let culprit = std::mem::take(&mut self.st.culprit);
+            self.learned.charge(self.m, self.constraints, culprit);
+        }
+    }
+
+    /// Whether the run has used up its share: [`RESTART_UNIT`] failures
+    /// times its Luby term. Only a search with no solution yet restarts, so
+    /// that none is shown twice, and only up to 64×64, where the failure
+    /// weights steer each run elsewhere.
+    fn restart_due(&self) -> bool {
+        !M::BUCKETS
+            && self.stats.solutions == 0
+            && self.learned.run_failures >= self.learned.unit * self.learned.share()
+    }
+
+    /// Starts the next run from the first decision's state, keeping what
+    /// it proved: the values of its cell already tried and exhausted are
+    /// ruled out. The shares grow without bound, so some run finishes and
+    /// the search stays complete.
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when ruling them out leaves none: no solution.
+    fn restart(&mut self) -> Result<(), Contradiction> {
+        self.stats.restarts += 1;
+        self.learned.next_run();
+        let Some(&root) = self.frames.first() else {
+            return Ok(());
+        };
+        self.frames.clear();
+        let (m, cell) = (self.m, root.cell as usize);
+        self.st.undo(m, root.mark);
+        self.st
+            .restrict(m, cell, root.left | root.now)
+            .and_then(|()| self.st.propagate(m, self.constraints))
+    }
+
+    /// The open cell with the fewest candidates for its failure weight, or
+    /// `None` when every cell is placed. With no failures yet, that is the
+    /// first with the fewest candidates.
     fn pick(&self) -> Option<usize> {
         if self.st.open() == 0 {
             return None;
@@ -140,18 +272,91 @@ impl<M: Mask> Search<'_, M> {
         if M::BUCKETS {
             return self.st.fewest();
         }
-        // Fewest candidates, ties to the cell with the most failures; two
-        // candidates and no failures is as good as it gets.
-        let mut best = (u32::MAX, 0u32, 0);
-        for cell in 0..self.m.cells {
+        // Candidates over weight, compared as cross products: (k, w, cell).
+        let weight = &self.learned.weight;
+        let mut best = (f64::INFINITY, 1.0, 0);
+        for (cell, &w) in weight.iter().enumerate() {
             if self.st.is_done(cell) {
                 continue;
             }
-            let (k, fails) = (self.st.cand(cell).count(), self.failures[cell]);
-            if k < best.0 || (k == best.0 && fails > best.1) {
-                best = (k, fails, cell);
+            let k = f64::from(self.st.cand(cell).count());
+            if k * best.1 < best.0 * w {
+                best = (k, w, cell);
             }
         }
         Some(best.2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Learned, Search};
+    use crate::engine::limits::Meter;
+    use crate::engine::stats::Stats;
+    use crate::engine::variant::propagate::compile;
+    use crate::engine::variant::state::State;
+    use crate::model::rules::{ChessRule, Rules};
+
+    /// Counts every solution of an empty board under `rules`, restarting
+    /// every `unit` failures: (solutions, restarts).
+    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+        let (model, constraints) = compile::<u64>(rules);
+        let (mut st, mut frames, mut stats) = (State::new(&model), Vec::new(), Stats::default());
+        let mut learned = Learned::new(model.cells);
+        learned.unit = unit;
+        let mut search = Search {
+            m: &model,
+            constraints: &constraints,
+            st: &mut st,
+            frames: &mut frames,
+            limits: Meter::new(u64::MAX, None, 256),
+            stats: &mut stats,
+            rng: None,
+            learned,
+        };
+        let _ = search.run(&vec![0; model.cells], |_| true);
+        (stats.solutions, stats.restarts)
+    }
+
+    /// Restarting after every failure or two finds the same solutions as
+    /// never restarting, on rule sets with many solutions and with none.
+    #[test]
+    fn counts_stay_exact_across_restarts() {
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::boxes(2, 2).unwrap().with_chess(ChessRule::AntiKing),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+        ];
+        let mut restarted = 0;
+        for rules in &sets {
+            let (plain, _) = count(rules, u64::MAX / 64);
+            let (often, restarts) = count(rules, 1);
+            assert_eq!(often, plain, "{rules:?}");
+            restarted += restarts;
+        }
+        assert!(restarted > 0, "no search restarted");
+    }
+
+    /// The shares run through the Luby sequence, each power of two first
+    /// at run 2^k - 1.
+    #[test]
+    fn runs_share_as_the_luby_sequence() {
+        let mut learned = Learned::new(1);
+        let mut shares = Vec::new();
+        for _ in 0..(1 << 12) - 1 {
+            shares.push(learned.share());
+            learned.next_run();
+        }
+        assert_eq!(shares[..15], [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        for k in 1..=12 {
+            assert_eq!(shares[(1 << k) - 2], 1 << (k - 1), "run {}", (1 << k) - 1);
+            assert!(shares[..(1 << k) - 2].iter().all(|&s| s < 1 << (k - 1)));
+        }
     }
 }

@@ -54,6 +54,23 @@ pub(crate) struct State<M> {
     open: usize,
     /// Assignments made, for statistics.
     pub(super) assignments: u64,
+    /// What the last contradiction came from, for the search's failure weights.
+    pub(super) culprit: Culprit,
+}
+
+/// What a contradiction came from: the search charges a failure to the
+/// cells of its culprit (see `search::Learned`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Culprit {
+    /// Not known: a decision's own cell ran out of candidates.
+    #[default]
+    Unknown,
+    /// A house of N cells (hidden singles, places, locked candidates).
+    House(u32),
+    /// A constraint beyond houses.
+    Constraint(u32),
+    /// Two cells that must differ: an assignment emptied a peer.
+    Cells(u32, u32),
 }
 
 impl<M: Mask> State<M> {
@@ -72,6 +89,7 @@ impl<M: Mask> State<M> {
             locked: Dirty::new(m.house_count()),
             open: m.cells,
             assignments: 0,
+            culprit: Culprit::Unknown,
         }
     }
 
@@ -362,8 +380,11 @@ impl<M: Mask> State<M> {
         let d = bit.first();
         m.peers.try_each(cell, |p| {
             // Most peers lack the value: test before the call.
-            if self.cand[p as usize].has(d) {
-                self.restrict(m, p as usize, !bit)?;
+            if self.cand[p as usize].has(d)
+                && let Err(e) = self.restrict(m, p as usize, !bit)
+            {
+                self.culprit = Culprit::Cells(cell as u32, p);
+                return Err(e);
             }
             Ok(())
         })

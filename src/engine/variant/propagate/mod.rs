@@ -42,7 +42,7 @@ use xsum::XSum;
 
 use super::mask::Mask;
 use super::model::Model;
-use super::state::State;
+use super::state::{Culprit, State};
 use crate::engine::classic::state::Contradiction;
 
 /// The constraints beyond houses of one set of rules: constraint `k` is
@@ -71,24 +71,27 @@ impl<M: Mask> State<M> {
         m: &Model<M>,
         constraints: &Constraints<M>,
     ) -> Result<(), Contradiction> {
+        // A contradiction names its culprit (`State::culprit`) for the
+        // search's failure weights; an assignment names its own.
+        let house = |h: usize| Culprit::House(h as u32);
         loop {
             self.assign_queued(m)?;
-            if let Some((h, d)) = self.next_single() {
-                place_single(m, self, h, d)?;
-                continue;
-            }
-            if let Some(h) = self.next_house() {
-                hidden_singles(m, self, m.house(h))?;
-                continue;
-            }
-            if let Some(k) = self.next_constraint() {
-                constraints[k].propagate(m, self)?;
-                continue;
-            }
-            let Some(h) = self.next_locked() else {
+            let (step, culprit) = if let Some((h, d)) = self.next_single() {
+                (place_single(m, self, h, d), house(h))
+            } else if let Some(h) = self.next_house() {
+                (hidden_singles(m, self, m.house(h)), house(h))
+            } else if let Some(k) = self.next_constraint() {
+                let step = constraints[k].propagate(m, self);
+                (step, Culprit::Constraint(k as u32))
+            } else if let Some(h) = self.next_locked() {
+                (locked_candidates(m, self, h), house(h))
+            } else {
                 return Ok(());
             };
-            locked_candidates(m, self, h)?;
+            if step.is_err() {
+                self.culprit = culprit;
+                return step;
+            }
         }
     }
 }
