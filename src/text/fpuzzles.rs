@@ -72,6 +72,7 @@ const COSMETIC: &[&str] = &[
     "circle",
     "cage",
     "disabledlogic",
+    "rating",
     "truecandidatesoptions",
     "highlightconflicts",
     "colors",

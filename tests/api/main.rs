@@ -24,6 +24,7 @@ mod differential;
 mod fpuzzles_hostile;
 mod front_door;
 mod generate;
+mod generate_killer;
 mod generate_rated;
 mod hostile;
 mod logic;
