@@ -357,10 +357,10 @@ impl<const BOX: usize> Generator<BOX> {
     /// ([`Level::band`]), met as [`Generator::with_rating`] meets a range
     /// (with both, the puzzle is in both; the rating is in
     /// [`Generated::rating`]). On 9×9, over 20 puzzles of seed 1 (release),
-    /// easy took 2.8 ms a puzzle (rated 1.0 ×8, 1.2 ×10, 1.5 ×2), medium
-    /// 3.6 ms (1.7 ×8, 2.0 ×10, 2.3, 2.5) and hard 7.7 ms (2.6-3.4 ×11,
-    /// 4.0-4.5 ×8, 5.5); graded by the engine, as below, they had rated
-    /// 1.2-2.3, 1.7-2.8 and 2.6-8.3.
+    /// easy took 2.6 ms a puzzle (rated 1.0 ×8, 1.2 ×10, 1.5 ×2), medium
+    /// 3.2 ms (1.7 ×8, 2.0 ×10, 2.3, 2.5) and hard 2.8 ms (2.6-3.0 ×10,
+    /// 4.0-4.5 ×9, 5.5); graded by the engine, as below, they had rated
+    /// 1.2-2.3, 1.7-2.8 and 4.0-8.3, in 1.1, 1.8 and 0.9 ms.
     ///
     /// On other sizes, where the ladder is slow or does not spread, a level
     /// is the engine's grade ([`Difficulty::level`]): each attempt carves a
@@ -406,9 +406,9 @@ impl<const BOX: usize> Generator<BOX> {
     ///
     /// | ER range | before | after | ratings after |
     /// |---|---|---|---|
-    /// | 3.2 | 6, 47 ms | 16, 61 ms | 3.2 |
-    /// | 3.0-4.0 | 20, 9 ms | 20, 22 ms | 3.0 ×8, 3.2 ×7, 3.4, 4.0 ×4 (before: 4.0 ×18) |
-    /// | 4.0-6.0 | 20, 5 ms | 20, 14 ms | 4.0 ×10, 4.2-4.4 ×7, 5.5 ×3 |
+    /// | 3.2 | 6, 71 ms | 16, 37 ms | 3.2 |
+    /// | 3.0-4.0 | 20, 14 ms | 20, 12 ms | 3.0 ×8, 3.2 ×7, 3.4, 4.0 ×4 (before: 4.0 ×18) |
+    /// | 4.0-6.0 | 20, 6.0 ms | 20, 5.5 ms | 4.0 ×10, 4.1-4.5 ×7, 5.5 ×3 |
     ///
     /// Ranges from 4.5 up rate on the whole ladder, chains and all, and
     /// take longer; ask for more attempts there. On other sizes the same
