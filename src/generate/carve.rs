@@ -1,9 +1,14 @@
 //! Carving a puzzle out of a solved grid: empty orbits of cells while the puzzle stays unique.
 
+use std::sync::Arc;
+
 use crate::engine::classic::Solver;
 use crate::engine::outcome::{Count, Outcome};
+use crate::logic::Logic;
 use crate::model::board::Board;
 use crate::model::geometry::Geometry;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 
 use super::grade::{Level, by_singles};
 use super::singles::{Settle, Singles, Tables};
@@ -33,6 +38,11 @@ pub(super) struct Budgets {
     pub first: u64,
     pub max: u64,
 }
+
+/// The first rating of a uniqueness technique (a unique rectangle, 4.5):
+/// a path rated below it is sound without assuming one solution, so it
+/// proves the puzzle has just one.
+pub(super) const UNIQUENESS_TENTHS: u16 = 45;
 
 /// What [`carve`] is asked for: stop at `target` givens (0: none), make the
 /// puzzle `minimal` or stop at the first orbit that must stay, search with
@@ -124,6 +134,31 @@ pub(super) fn carve<const BOX: usize>(
     }
 }
 
+/// The SE rating of `cells` in tenths ([`Logic::rate`] with uniqueness
+/// techniques on), or `None` when the ladder does not solve them; when only
+/// ratings below `top` matter and `top` is below 4.5, `None` too for one of
+/// 4.5 or more, found sooner on the rungs below it
+/// ([`Logic::below_uniqueness`]).
+pub(super) fn rating<const BOX: usize>(
+    cells: &[u8],
+    top: Option<u16>,
+    scratch: &mut Scratch<BOX>,
+) -> Option<u16> {
+    let cells: Vec<u16> = cells.iter().map(|&v| u16::from(v)).collect();
+    let puzzle = Puzzle::from_cells(scratch.rules(), &cells).expect("a board keeps the rules");
+    rating_logic(top).rate(&puzzle).ok()?.tenths()
+}
+
+/// The logic that [`rating`] rates with, for ratings up to `top`.
+pub(super) fn rating_logic(top: Option<u16>) -> Logic {
+    let logic = Logic::new().assume_unique(true);
+    if top.is_some_and(|t| t < UNIQUENESS_TENTHS) {
+        logic.below_uniqueness()
+    } else {
+        logic
+    }
+}
+
 /// Whether `cells` are solved by singles (for an easy `ceiling`), or else by
 /// the engine without a guess (for a medium one), as
 /// [`Difficulty::of`](super::Difficulty) grades them. Either way the
@@ -174,17 +209,32 @@ impl<const BOX: usize> Carver<'_, BOX> {
     /// Empties `orbit` when the puzzle stays unique without it, and says
     /// whether it did; otherwise gives the orbit back.
     fn remove(&mut self, solver: &mut Solver<BOX>, orbit: &[usize]) -> Check {
-        let (grid, known) = (&mut self.grid, self.known);
         for &c in orbit {
-            grid.clear(c);
+            self.grid.clear(c);
         }
-        let check = if let Some(ceiling) = self.ceiling {
-            if within(solver, &grid.cells, ceiling, self.scratch) {
-                Check::Unique
-            } else {
-                Check::Multiple
+        let check = match self.ceiling {
+            Some(level) => {
+                if within(solver, &self.grid.cells, level, self.scratch) {
+                    Check::Unique
+                } else {
+                    Check::Multiple
+                }
             }
-        } else if grid.forced(orbit, known) {
+            None => self.search(solver, orbit),
+        };
+        if !matches!(check, Check::Unique) {
+            for &c in orbit {
+                self.grid.fill(c, self.known[c]);
+            }
+        }
+        check
+    }
+
+    /// Whether the puzzle, with `orbit` just emptied, is still unique, by the
+    /// quick tests and then a search.
+    fn search(&mut self, solver: &mut Solver<BOX>, orbit: &[usize]) -> Check {
+        let (grid, known) = (&mut self.grid, self.known);
+        if grid.forced(orbit, known) {
             Check::Unique
         } else if grid.on_open_cycle(orbit, &self.rows, &self.cols) {
             Check::Multiple
@@ -211,13 +261,7 @@ impl<const BOX: usize> Carver<'_, BOX> {
             }
         } else {
             still_unique::<BOX>(solver, &grid.cells, orbit, known, self.scratch)
-        };
-        if !matches!(check, Check::Unique) {
-            for &c in orbit {
-                grid.fill(c, known[c]);
-            }
         }
-        check
     }
 }
 
@@ -382,6 +426,9 @@ pub(super) struct Scratch<const BOX: usize> {
     base: Singles,
     /// One state per level of the small search.
     stack: Vec<Singles>,
+    /// The classic rules of the size, shared by every puzzle rated, so that
+    /// the logic's layout is built once.
+    rules: Option<Arc<Rules>>,
 }
 
 impl<const BOX: usize> Scratch<BOX> {
@@ -390,12 +437,20 @@ impl<const BOX: usize> Scratch<BOX> {
             tables: Tables::get(BOX),
             base: Singles::default(),
             stack: Vec::new(),
+            rules: None,
         }
     }
 
     /// The tables of this size.
     pub(super) fn tables(&self) -> &'static Tables {
         self.tables
+    }
+
+    /// The classic rules of the size, built once.
+    pub(super) fn rules(&mut self) -> Arc<Rules> {
+        Arc::clone(self.rules.get_or_insert_with(|| {
+            Arc::new(Rules::boxes(BOX, BOX).expect("every board size is a rules size"))
+        }))
     }
 }
 
@@ -424,6 +479,7 @@ fn still_unique<const BOX: usize>(
         tables,
         base,
         stack,
+        rules: _,
     } = scratch;
     match base.load(tables, cells, true) {
         Settle::Solved => return Check::Unique,

@@ -7,6 +7,7 @@ use crate::engine::outcome::Outcome;
 use crate::error::{UnknownName, by_name};
 use crate::model::board::Board;
 
+use super::rated::RatingRange;
 use super::singles::{Settle, Singles, Tables};
 
 /// The hardest technique a puzzle needed, in increasing order of strength.
@@ -46,31 +47,70 @@ impl fmt::Display for Grade {
 
 /// A difficulty level that [`Generator::with_level`](crate::Generator::with_level) can ask for.
 ///
-/// A level is a [`Grade`] of the generator's engine (what it took the engine
-/// to solve the puzzle), not a band of the Sudoku Explainer rating that
-/// [`Logic::rate`](crate::Logic::rate) gives. The two agree in order and
-/// overlap in range; on 60 9×9 puzzles a level (seed 5), the ratings were:
+/// On 9×9 a level is a named band of the Sudoku Explainer rating that
+/// [`Logic::rate`](crate::Logic::rate) gives (uniqueness techniques on),
+/// taken from SE's own generator, which names five: Easy 1.0-1.2, Medium
+/// 1.3-1.5, Hard 1.6-2.5, Fiendish 2.6-6.0 and Diabolical 6.1 and up.
+/// ndoku's three levels join SE's two lowest and leave out the highest:
 ///
-/// | level | grade | SE rating: least | median | greatest |
-/// |---|---|---|---|---|
-/// | `Easy` | singles | 1.2 | 1.5 | 2.3 |
-/// | `Medium` | the engine's propagation | 1.7 | 2.6 | 2.8 |
-/// | `Hard` | guessing | 2.0 | 4.2 | 7.3 |
+/// | level | SE rating ([`Level::band`]) | SE's name | what it takes |
+/// |---|---|---|---|
+/// | `Easy` | 1.0-1.5 | Easy, Medium | hidden singles |
+/// | `Medium` | 1.6-2.5 | Hard | direct pointing, claiming and hidden pairs, naked singles |
+/// | `Hard` | 2.6-6.0 | Fiendish | locked candidates, subsets, fish, wings, uniqueness |
 ///
-/// For puzzles within an SE band, ask for the band:
+/// For puzzles past 6.0, or any other band, ask for the band:
 /// [`Generator::with_rating`](crate::Generator::with_rating).
+///
+/// Elsewhere, where rating every puzzle would be slow (16×16 and up) or the
+/// scale does not spread (4×4, which singles solve), and for the variant
+/// generator, a level is a [`Grade`] of the generator's engine, what it took
+/// the engine to solve the puzzle: singles, the engine's propagation, or
+/// guessing. On 9×9 the two agree in order but overlap widely: on 60 9×9
+/// puzzles a grade (seed 5), the ratings were 1.2-2.3 for singles, 1.7-2.8
+/// for the propagation and 2.0-7.3 for guessing.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Level {
-    /// Singles alone solve it ([`Grade::NakedSingles`] or [`Grade::HiddenSingles`]).
+    /// On 9×9 rated 1.0-1.5; elsewhere singles alone solve it
+    /// ([`Grade::NakedSingles`] or [`Grade::HiddenSingles`]).
     Easy,
-    /// Singles do not, but the engine solves it without guessing
-    /// ([`Grade::EnginePropagation`]).
+    /// On 9×9 rated 1.6-2.5; elsewhere singles do not, but the engine solves
+    /// it without guessing ([`Grade::EnginePropagation`]).
     Medium,
-    /// The engine has to guess ([`Grade::Guessing`]).
+    /// On 9×9 rated 2.6-6.0; elsewhere the engine has to guess ([`Grade::Guessing`]).
     Hard,
+}
+
+impl Level {
+    /// The band of SE ratings the level names on 9×9 (see [`Level`]).
+    ///
+    /// ```
+    /// use ndoku::Level;
+    ///
+    /// assert_eq!(Level::Medium.band().to_string(), "1.6-2.5");
+    /// assert_eq!(Level::of_rating(32), Some(Level::Hard));
+    /// assert_eq!(Level::of_rating(61), None);
+    /// ```
+    #[must_use]
+    pub fn band(self) -> RatingRange {
+        match self {
+            Level::Easy => RatingRange::tenths(10, 15),
+            Level::Medium => RatingRange::tenths(16, 25),
+            Level::Hard => RatingRange::tenths(26, 60),
+        }
+    }
+
+    /// The level whose band holds a rating of `tenths`, if any: none below
+    /// 1.0 or above 6.0.
+    #[must_use]
+    pub fn of_rating(tenths: u16) -> Option<Level> {
+        [Level::Easy, Level::Medium, Level::Hard]
+            .into_iter()
+            .find(|l| l.band().contains(tenths))
+    }
 }
 
 impl fmt::Display for Level {

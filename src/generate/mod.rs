@@ -15,14 +15,13 @@ use thiserror::Error;
 
 use crate::engine::Preset;
 use crate::engine::classic::Solver;
-use crate::engine::outcome::Outcome;
+use crate::engine::outcome::{Count, Outcome};
 use crate::error::by_name;
 use crate::logic;
 use crate::model::board::Board;
 use crate::model::puzzle::Puzzle;
-use crate::model::rules::Rules;
 use crate::model::transform::Transform;
-use crate::random::shuffle;
+use crate::random::{below, shuffle};
 
 pub use crate::error::UnknownName;
 pub use grade::{Difficulty, Grade, Level};
@@ -208,8 +207,13 @@ pub struct Generated<const BOX: usize> {
     pub board: Board<BOX>,
     /// Its solution.
     pub solution: Board<BOX>,
-    /// How hard it is to solve.
+    /// How hard it is to solve, by the engine's grading.
     pub difficulty: Difficulty,
+    /// Its SE rating in tenths ([`Logic::rate`](crate::Logic::rate),
+    /// uniqueness techniques on), when a rating range, a technique or (on
+    /// 9×9) a level was asked for, which rate every puzzle; `None` otherwise,
+    /// or when the ladder does not finish it.
+    pub rating: Option<u16>,
     /// Whether it is proven minimal for its symmetry: removing any one orbit
     /// of givens (any one given, with [`Symmetry::None`]) leaves more than one
     /// solution. True only when every orbit left was shown to be needed by a
@@ -306,6 +310,11 @@ const fn first_max_nodes(boxw: usize, max_nodes: u64) -> u64 {
     }
 }
 
+/// How many orbits [`Worker::restore`] tries giving back in a round when
+/// the top of the range is 4.5 or more, where each try rates on the whole
+/// ladder.
+const FULL_LADDER_TRIES: usize = 8;
+
 /// The first-pass budget on 25×25.
 const FIRST_NODES_25: u64 = 20;
 
@@ -344,10 +353,18 @@ impl<const BOX: usize> Generator<BOX> {
         self
     }
 
-    /// Asks for puzzles of `level` (see [`Difficulty::level`]).
+    /// Asks for puzzles of `level`: on 9×9, a band of the SE rating
+    /// ([`Level::band`]), met as [`Generator::with_rating`] meets a range
+    /// (with both, the puzzle is in both; the rating is in
+    /// [`Generated::rating`]). On 9×9, over 20 puzzles of seed 1 (release),
+    /// easy took 2.6 ms a puzzle (rated 1.0 ×8, 1.2 ×10, 1.5 ×2), medium
+    /// 3.2 ms (1.7 ×8, 2.0 ×10, 2.3, 2.5) and hard 2.8 ms (2.6-3.0 ×10,
+    /// 4.0-4.5 ×9, 5.5); graded by the engine, as below, they had rated
+    /// 1.2-2.3, 1.7-2.8 and 4.0-8.3, in 1.1, 1.8 and 0.9 ms.
     ///
-    /// Each attempt carves a grid as the other options say (minimal, by
-    /// default). When that comes out harder than an easy or medium level,
+    /// On other sizes, where the ladder is slow or does not spread, a level
+    /// is the engine's grade ([`Difficulty::level`]): each attempt carves a
+    /// grid as the other options say (minimal, by default). When that comes out harder than an easy or medium level,
     /// the same grid is carved again, a given leaving only while singles
     /// (easy) or the engine without a guess (medium) still solve the puzzle:
     /// unique, since every step is forced, and minimal for its level, but not
@@ -370,27 +387,33 @@ impl<const BOX: usize> Generator<BOX> {
     /// `range`; puzzles the ladder cannot finish have no rating and never
     /// match.
     ///
-    /// Each attempt carves a puzzle as the other options say and rates it;
-    /// one out of range is retried, up to [`Generator::with_attempts`], and
-    /// then [`GenerateError::RatingNotMet`] says so. How many attempts a
-    /// range takes depends on how common it is among minimal puzzles. On
-    /// 9×9 with [`Symmetry::Rotate180`], over seeds 0-99 (release build,
-    /// one shared core), attempts on average (most) and time a puzzle:
+    /// Each attempt carves a minimal puzzle as the other options say and
+    /// rates it. One too easy takes another grid. One too hard (or past the
+    /// ladder) is steered, as qqwing and HoDoKu keep givens for a level:
+    /// givens go back, one orbit a round, each round the orbit that brings
+    /// the rating into the range or else highest below its top (or one that
+    /// the path's first step past the top acts on, when none comes below
+    /// it); a puzzle then below the range loses the orbits it can while it
+    /// stays unique and at most the top. Such a puzzle is not reported
+    /// minimal. In the first half of the attempts the top is drawn at random
+    /// within the range, so that the ratings spread over it rather than
+    /// gather where minimal puzzles are most common (4.0, on 3.0-4.0). After
+    /// [`Generator::with_attempts`] attempts, [`GenerateError::RatingNotMet`].
     ///
-    /// | ER range | attempts | most | time |
+    /// On 9×9 with [`Symmetry::Rotate180`], 20 puzzles of seed 1 (release
+    /// build, one thread of a loaded 2-core machine), before steering and
+    /// with it: puzzles made of 20, time a puzzle, and the ratings:
+    ///
+    /// | ER range | before | after | ratings after |
     /// |---|---|---|---|
-    /// | 1.0-2.0 | 1.4 | 6 | 1.1 ms |
-    /// | 2.0-2.9 | 4.5 | 19 | 1.4 ms |
-    /// | 3.0-4.0 | 12.6 | 68 | 3.7 ms |
-    /// | 4.2-4.4 (wings) | 24.9 | 144 | 5.9 ms |
-    /// | 4.5-5.0 (uniqueness) | 106 | 536 | 29 ms |
-    /// | 5.0-5.6 | 282 | 1,065 | 75 ms |
+    /// | 3.2 | 6, 71 ms | 16, 37 ms | 3.2 |
+    /// | 3.0-4.0 | 20, 14 ms | 20, 12 ms | 3.0 ×8, 3.2 ×7, 3.4, 4.0 ×4 (before: 4.0 ×18) |
+    /// | 4.0-6.0 | 20, 6.0 ms | 20, 5.5 ms | 4.0 ×10, 4.1-4.5 ×7, 5.5 ×3 |
     ///
-    /// So the default of 100 attempts is short for ranges from 4.5 up: ask
-    /// for more with [`Generator::with_attempts`]. From 16×16 up, minimal
-    /// puzzles nearly all need more than the ladder (39 of the first 40 of
-    /// seed 1 on 16×16), and so do most medium ones: combine a low range
-    /// with [`Level::Easy`], whose re-carving keeps singles enough.
+    /// Ranges from 4.5 up rate on the whole ladder, chains and all, and
+    /// take longer; ask for more attempts there. On other sizes the same
+    /// steering works, but a rating takes longer, and from 16×16 up minimal
+    /// puzzles nearly all need more than the ladder.
     ///
     /// ```
     /// use ndoku::{Generator, Logic, Puzzle};
@@ -534,6 +557,30 @@ impl<const BOX: usize> Generator<BOX> {
         rng.set_stream(index);
         rng
     }
+
+    /// What the puzzles are steered to, when anything: the rating range and
+    /// technique asked for, and on 9×9 the band of the level
+    /// ([`Level::band`]); a range and a band meet in their overlap.
+    fn goal(&self) -> Option<RatingGoal> {
+        let band = self.level.filter(|_| BOX == 3).map(Level::band);
+        if band.is_none() && !self.rating.is_set() {
+            return None;
+        }
+        let range = match (self.rating.range, band) {
+            // No overlap: a range no rating reaches (see `steered`).
+            (Some(r), Some(b)) => Some(RatingRange::tenths(
+                r.min().max(b.min()),
+                r.max().min(b.max()).max(r.min().max(b.min())),
+            ))
+            .filter(|_| r.min().max(b.min()) <= r.max().min(b.max()))
+            .or(Some(RatingRange::tenths(u16::MAX, u16::MAX))),
+            (r, b) => r.or(b),
+        };
+        Some(RatingGoal {
+            range,
+            technique: self.rating.technique,
+        })
+    }
 }
 
 /// Scratch for making puzzles: solvers reused from one puzzle to the next.
@@ -546,9 +593,6 @@ struct Worker<const BOX: usize> {
     scratch: carve::Scratch<BOX>,
     /// Grading scratch.
     singles: singles::Singles,
-    /// The classic rules of the size, shared by every puzzle rated, so
-    /// that the logic's layout is built once.
-    rules: Option<Arc<Rules>>,
 }
 
 /// Attempts at completing a random start into a grid.
@@ -568,7 +612,6 @@ impl<const BOX: usize> Worker<BOX> {
                 .with_preset(Preset::Steady),
             scratch: carve::Scratch::new(),
             singles: singles::Singles::default(),
-            rules: None,
         }
     }
 
@@ -596,15 +639,28 @@ impl<const BOX: usize> Worker<BOX> {
         })
     }
 
-    /// Whether `board` (unique) meets `goal`.
-    fn meets(&mut self, goal: &RatingGoal, board: &Board<BOX>) -> bool {
-        let rules = self.rules.get_or_insert_with(|| {
-            Arc::new(Rules::boxes(BOX, BOX).expect("every board size is a rules size"))
-        });
+    /// Whether `board` (unique) meets `goal`, and its rating in tenths when
+    /// the goal asked for one and the ladder solves it.
+    fn meets(&mut self, goal: &RatingGoal, board: &Board<BOX>) -> (bool, Option<u16>) {
+        let top = goal.range.map(|r| r.max());
+        let tenths = carve::rating(board.as_bytes(), top, &mut self.scratch);
+        if goal
+            .range
+            .is_some_and(|r| !tenths.is_some_and(|t| r.contains(t)))
+        {
+            return (false, tenths);
+        }
+        if goal.technique.is_none() {
+            return (true, tenths);
+        }
+        let rules = self.scratch.rules();
         let cells: Vec<u16> = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
-        let puzzle =
-            Puzzle::from_cells(Arc::clone(rules), &cells).expect("a board keeps the rules");
-        goal.met_by(&puzzle)
+        let puzzle = Puzzle::from_cells(rules, &cells).expect("a board keeps the rules");
+        let technique = RatingGoal {
+            range: None,
+            ..*goal
+        };
+        (technique.met_by(&puzzle), tenths)
     }
 
     /// Carves `solution` as `generator` says, keeping the puzzle at or below
@@ -638,11 +694,13 @@ impl<const BOX: usize> Worker<BOX> {
         if let Some(target) = generator.target.filter(|&t| t > cells) {
             return Err(GenerateError::TargetTooLarge { target, cells });
         }
+        if let Some(goal) = generator.goal() {
+            return self.steered(generator, goal, index);
+        }
         let mut rng = generator.rng(index);
         let mut orbits = generator.symmetry.orbits(Board::<BOX>::N);
         let mut fewest = usize::MAX;
         let mut reached = false;
-        let mut level_met = false;
         for attempt in 1..=generator.attempts {
             let solution = self.grid(&mut rng)?;
             shuffle(&mut rng, &mut orbits);
@@ -660,46 +718,261 @@ impl<const BOX: usize> Worker<BOX> {
                     continue;
                 }
                 reached = true;
-                let difficulty = Difficulty::of(
-                    &carved.board,
-                    &mut self.check,
-                    self.scratch.tables(),
-                    &mut self.singles,
-                );
+                let difficulty = self.difficulty(&carved.board);
                 match generator.level {
                     Some(level) if level == difficulty.level() => {}
                     Some(level) if level > difficulty.level() || limit.is_some() => break,
                     Some(_) => continue,
                     None => {}
                 }
-                level_met = true;
-                if generator.rating.is_set() && !self.meets(&generator.rating, &carved.board) {
-                    continue;
-                }
                 return Ok(Generated {
                     board: carved.board,
                     solution,
                     difficulty,
+                    rating: None,
                     minimal: carved.minimal,
                     index,
                     attempts: attempt,
                 });
             }
         }
-        let attempts = generator.attempts;
-        Err(match (generator.target, generator.level) {
-            (Some(target), _) if !reached => GenerateError::TargetNotReached {
-                target,
-                attempts,
-                fewest,
-            },
-            (_, Some(level)) if !level_met => GenerateError::LevelNotMet { level, attempts },
-            _ if generator.rating.is_set() => GenerateError::RatingNotMet {
+        Err(failure(generator, reached, fewest, None))
+    }
+
+    /// The engine's grading of `board`.
+    fn difficulty(&mut self, board: &Board<BOX>) -> Difficulty {
+        Difficulty::of(
+            board,
+            &mut self.check,
+            self.scratch.tables(),
+            &mut self.singles,
+        )
+    }
+
+    /// Puzzle `index` of `generator`, steered to `goal`: each attempt carves
+    /// a minimal puzzle and rates it; one too hard (or that the ladder does
+    /// not finish) is carved again from the same grid, each removal kept only
+    /// while the rating stays at or below the goal's top, so that it ends as
+    /// hard as the goal allows; one too easy takes another grid.
+    fn steered(
+        &mut self,
+        generator: &Generator<BOX>,
+        goal: RatingGoal,
+        index: u64,
+    ) -> Result<Generated<BOX>, GenerateError> {
+        if goal.range.is_some_and(|r| r.min() == u16::MAX) {
+            // A range and a level's band that do not overlap.
+            return Err(GenerateError::RatingNotMet {
                 goal: generator.rating,
-                attempts,
-            },
-            _ => unreachable!("an attempt without target or level always succeeds"),
-        })
+                attempts: 0,
+            });
+        }
+        let mut rng = generator.rng(index);
+        let mut orbits = generator.symmetry.orbits(Board::<BOX>::N);
+        let mut fewest = usize::MAX;
+        let mut reached = false;
+        for attempt in 1..=generator.attempts {
+            let solution = self.grid(&mut rng)?;
+            shuffle(&mut rng, &mut orbits);
+            let carved = self.carve(generator, &solution, &orbits, None);
+            let givens = carved.board.givens();
+            fewest = fewest.min(givens);
+            if generator.target.is_some_and(|t| t != givens) {
+                continue;
+            }
+            reached = true;
+            // In the first half of the attempts, a top drawn at random in
+            // the range, so that the ratings spread over it rather than
+            // gather where minimal puzzles are most common.
+            let goal = match goal.range {
+                Some(r) if r.max() > r.min() && attempt * 2 <= generator.attempts => {
+                    let top = r.min() + below(&mut rng, u32::from(r.max() - r.min()) + 1) as u16;
+                    RatingGoal {
+                        range: Some(RatingRange::tenths(r.min(), top)),
+                        ..goal
+                    }
+                }
+                _ => goal,
+            };
+            let (mut board, mut minimal) = (carved.board, carved.minimal);
+            let (mut met, mut rating) = self.meets(&goal, &board);
+            // Too hard, or past the ladder: give back the givens its path
+            // lacks. (A target of givens stays as it is.)
+            if let Some(range) = goal.range
+                && !met
+                && generator.target.is_none()
+                && rating.is_none_or(|t| t >= range.min())
+            {
+                board = self.restore(&board, &solution, range, generator, &orbits, &mut rng);
+                minimal = false;
+                (met, rating) = self.meets(&goal, &board);
+            }
+            if !met {
+                continue;
+            }
+            let difficulty = self.difficulty(&board);
+            // Off 9×9 a level is the engine's grade, on top of the rating.
+            if BOX != 3 && generator.level.is_some_and(|l| l != difficulty.level()) {
+                continue;
+            }
+            return Ok(Generated {
+                board,
+                solution,
+                difficulty,
+                rating,
+                minimal,
+                index,
+                attempts: attempt,
+            });
+        }
+        Err(failure(generator, reached, fewest, Some(goal)))
+    }
+
+    /// `board`, a unique puzzle out of `solution` that the ladder rates
+    /// above `range` or does not finish, with givens given back until it
+    /// rates within `range`, or at most its top, as qqwing and HoDoKu keep
+    /// givens for a level. Each round tries giving back each orbit of
+    /// `orbits` that is empty, in turn: the first that brings the rating
+    /// into `range` ends it; else the one that brings it highest at most the
+    /// top; else, when none does, the orbit of a cell that the path's first
+    /// step past the top acts on (or, where the path is stuck, of a cell it
+    /// left open) goes back, and the next round starts from there. Givens
+    /// only added keep it unique. If it then rates below the range, orbits
+    /// are emptied again while it stays unique and at most the top, to bring
+    /// it up.
+    fn restore(
+        &mut self,
+        board: &Board<BOX>,
+        solution: &Board<BOX>,
+        range: RatingRange,
+        generator: &Generator<BOX>,
+        orbits: &[Vec<usize>],
+        rng: &mut ChaCha8Rng,
+    ) -> Board<BOX> {
+        let n = Board::<BOX>::N;
+        let known = solution.as_bytes();
+        let mut cells = board.as_bytes().to_vec();
+        let top = range.max();
+        let logic = carve::rating_logic(Some(top));
+        let rules = self.scratch.rules();
+        // Below 4.5 the rungs past it are left out, and a rating is quick:
+        // every empty orbit is tried. From there a rating can take the whole
+        // ladder, chains and all: a few.
+        let tries = if top < carve::UNIQUENESS_TENTHS {
+            orbits.len()
+        } else {
+            FULL_LADDER_TRIES
+        };
+        let mut rated = None;
+        loop {
+            // The best orbit to give back: (its rating, the orbit).
+            let mut best: Option<(u16, &[usize])> = None;
+            let empty = orbits.iter().filter(|o| cells[o[0]] == 0);
+            for orbit in empty.take(tries).collect::<Vec<_>>() {
+                for &c in orbit {
+                    cells[c] = known[c];
+                }
+                let t = carve::rating(&cells, Some(top), &mut self.scratch);
+                for &c in orbit {
+                    cells[c] = 0;
+                }
+                if let Some(t) = t.filter(|&t| t <= top)
+                    && best.is_none_or(|(b, _)| t > b)
+                {
+                    best = Some((t, orbit));
+                    if range.contains(t) {
+                        break;
+                    }
+                }
+            }
+            if let Some((t, orbit)) = best {
+                for &c in orbit {
+                    cells[c] = known[c];
+                }
+                rated = Some(t);
+                break;
+            }
+            let values: Vec<u16> = cells.iter().map(|&v| u16::from(v)).collect();
+            let puzzle =
+                Puzzle::from_cells(Arc::clone(&rules), &values).expect("a board keeps the rules");
+            let Ok(path) = logic.solve_path(&puzzle) else {
+                break;
+            };
+            let over = path.steps.iter().find(|s| s.technique.tenths() > top);
+            let mut open: Vec<usize> = match over {
+                Some(step) => step
+                    .placements
+                    .iter()
+                    .chain(&step.eliminations)
+                    .map(|&(c, _)| c)
+                    .collect(),
+                None => (0..n * n)
+                    .filter(|&c| path.grid.value(c).is_none())
+                    .collect(),
+            };
+            open.retain(|&c| cells[c] == 0);
+            open.sort_unstable();
+            open.dedup();
+            if open.is_empty() {
+                break;
+            }
+            let c = open[below(rng, open.len() as u32) as usize];
+            for i in generator.symmetry.orbit(n, c) {
+                cells[i] = known[i];
+            }
+        }
+        if rated.is_some_and(|t| t < range.min()) {
+            for orbit in orbits {
+                if orbit.iter().any(|&c| cells[c] == 0) {
+                    continue;
+                }
+                for &c in orbit {
+                    cells[c] = 0;
+                }
+                if !self.within(&cells, top) {
+                    for &c in orbit {
+                        cells[c] = known[c];
+                    }
+                }
+            }
+        }
+        Board::from_checked_cells(&cells)
+    }
+
+    /// Whether `cells` are unique and rated at most `top` tenths. Below
+    /// the uniqueness techniques (4.5) the path itself proves the puzzle
+    /// unique; from there a search checks first.
+    fn within(&mut self, cells: &[u8], top: u16) -> bool {
+        if top >= carve::UNIQUENESS_TENTHS
+            && self.check.count(&Board::from_checked_cells(cells), 2) != Count::Exact(1)
+        {
+            return false;
+        }
+        carve::rating(cells, Some(top), &mut self.scratch).is_some_and(|t| t <= top)
+    }
+}
+
+/// Why `generator` made no puzzle: its target of givens was never
+/// `reached` (the `fewest` givens were), or else its level or its rating
+/// `goal` was not met.
+fn failure<const BOX: usize>(
+    generator: &Generator<BOX>,
+    reached: bool,
+    fewest: usize,
+    goal: Option<RatingGoal>,
+) -> GenerateError {
+    let attempts = generator.attempts;
+    match (generator.target, generator.level, goal) {
+        (Some(target), _, _) if !reached => GenerateError::TargetNotReached {
+            target,
+            attempts,
+            fewest,
+        },
+        (_, Some(level), _) if !generator.rating.is_set() => {
+            GenerateError::LevelNotMet { level, attempts }
+        }
+        (_, _, Some(goal)) => GenerateError::RatingNotMet { goal, attempts },
+        _ => unreachable!("an attempt without target, level or goal always succeeds"),
     }
 }
 

@@ -91,7 +91,16 @@ pub struct VariantGenerator {
     max_nodes: u64,
     level: Option<Level>,
     rating: RatingGoal,
+    killer: bool,
 }
+
+/// The sizes a killer cage is drawn with, each as likely as its repeats
+/// make it; a cell left with no free neighbour joins a cage beside it, or
+/// stays a cage of one.
+const CAGE_SIZES: [usize; 8] = [2, 2, 3, 3, 3, 4, 4, 5];
+
+/// The most cells a killer cage grows to, a cell that joins it included.
+const MAX_CAGE: usize = 5;
 
 /// The default node budget of each uniqueness check.
 const CHECK_NODES: u64 = 100_000;
@@ -135,7 +144,39 @@ impl VariantGenerator {
             max_nodes: CHECK_NODES,
             level: None,
             rating: RatingGoal::default(),
+            killer: false,
         }
+    }
+
+    /// Makes killer puzzles: each solved grid gets a random partition into
+    /// cages of connected cells (side to side) with different values,
+    /// mostly of 2 to 5 cells, each with the sum of its values; givens are
+    /// then carved while the puzzle stays unique. When the cages alone make
+    /// the solution unique, the puzzle has no givens at all; else it keeps
+    /// those it needs (minimal, with the defaults).
+    ///
+    /// The cages come on top of the rules' own (which must have no sums,
+    /// see [`GenerateError::SumsUnsupported`]). [`VariantGenerator::with_level`]
+    /// easy carves by singles, which know nothing of the cages, so it keeps
+    /// more givens than the cages need; a rating goal is met only once the
+    /// logic has steps for cage sums ([`Rating::unreasoned`](crate::logic::Rating::unreasoned)).
+    ///
+    /// ```
+    /// use ndoku::{Count, Rules};
+    /// use ndoku::generate::VariantGenerator;
+    /// use ndoku::engine::variant::VariantSolver;
+    ///
+    /// let made = VariantGenerator::new(Rules::classic(6)?, 3).with_killer_cages().generate()?;
+    /// let cages = made.puzzle.rules().cages();
+    /// assert!(!cages.is_empty() && cages.iter().all(|c| c.sum().is_some()));
+    /// assert_eq!(VariantSolver::new().count(&made.puzzle, 2), Count::Exact(1));
+    /// assert!(made.puzzle.rules().check(made.solution.cells()).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_killer_cages(mut self) -> Self {
+        self.killer = true;
+        self
     }
 
     /// The symmetry of the givens.
@@ -441,16 +482,24 @@ impl Worker {
                     .with_seed(rng.next_u64());
                 self.fill.solve(&Puzzle::new(rules))
             };
-            let solution = match outcome {
+            let mut solution = match outcome {
                 Outcome::Solved(grid) => grid,
                 Outcome::Unsolvable if !generator.random_regions => {
                     return Err(GenerateError::Unsolvable);
                 }
                 _ => continue,
             };
+            if generator.killer {
+                solution = with_cages(&solution, &mut rng);
+            }
             shuffle(&mut rng, &mut orbits);
             let (puzzle, minimal) = if generator.level == Some(Level::Easy) {
                 (carve_by_singles(&solution, &orbits), false)
+            } else if generator.killer
+                && self.unique(generator, &solution.with_values(vec![0; n * n]))
+            {
+                // The cages alone make it unique: no givens at all.
+                (solution.with_values(vec![0; n * n]), true)
             } else {
                 self.carve(generator, &solution, &orbits)
             };
@@ -477,6 +526,20 @@ impl Worker {
         })
     }
 
+    /// Sets the node budget of the uniqueness checks to `generator`'s.
+    fn budget(&mut self, generator: &VariantGenerator) {
+        if self.budget != Some(generator.max_nodes) {
+            self.check = std::mem::take(&mut self.check).with_max_nodes(generator.max_nodes);
+            self.budget = Some(generator.max_nodes);
+        }
+    }
+
+    /// Whether `puzzle` has one solution, shown within the node budget.
+    fn unique(&mut self, generator: &VariantGenerator, puzzle: &Puzzle) -> bool {
+        self.budget(generator);
+        self.check.count(puzzle, 2) == Count::Exact(1)
+    }
+
     /// Empties the `orbits` of `solution` in the order given, keeping each
     /// removal that leaves the puzzle unique; without `minimal`, stops at
     /// the first orbit that must stay. Returns the puzzle and whether every
@@ -487,10 +550,7 @@ impl Worker {
         solution: &Puzzle,
         orbits: &[Vec<usize>],
     ) -> (Puzzle, bool) {
-        if self.budget != Some(generator.max_nodes) {
-            self.check = std::mem::take(&mut self.check).with_max_nodes(generator.max_nodes);
-            self.budget = Some(generator.max_nodes);
-        }
+        self.budget(generator);
         let mut cells = solution.cells().to_vec();
         let mut proven = generator.minimal;
         for orbit in orbits {
@@ -511,6 +571,74 @@ impl Worker {
         }
         (solution.with_values(cells), proven)
     }
+}
+
+/// `solution` under its rules and killer cages drawn from `rng`: a
+/// partition of the board into connected cages of different values, each
+/// with the sum of its values (see [`VariantGenerator::with_killer_cages`]).
+fn with_cages(solution: &Puzzle, rng: &mut ChaCha8Rng) -> Puzzle {
+    let n = solution.size();
+    let values = solution.cells();
+    let free = usize::MAX;
+    let mut cage_of = vec![free; n * n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..n * n).collect();
+    shuffle(rng, &mut order);
+    // Whether cell `x` may join `cage`: no value twice.
+    let fits = |cage: &[usize], x: usize| cage.iter().all(|&c| values[c] != values[x]);
+    for &start in &order {
+        if cage_of[start] != free {
+            continue;
+        }
+        let size = CAGE_SIZES[below(rng, CAGE_SIZES.len() as u32) as usize];
+        let mut cage = vec![start];
+        cage_of[start] = cages.len();
+        while cage.len() < size {
+            let options: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| neighbours(n, c))
+                .filter(|&x| cage_of[x] == free && fits(&cage, x))
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            let x = options[below(rng, options.len() as u32) as usize];
+            cage_of[x] = cages.len();
+            cage.push(x);
+        }
+        cages.push(cage);
+    }
+    // A cell left alone joins the smallest cage beside it that takes it.
+    for k in 0..cages.len() {
+        if cages[k].len() != 1 {
+            continue;
+        }
+        let c = cages[k][0];
+        let best = neighbours(n, c)
+            .into_iter()
+            .map(|x| cage_of[x])
+            .filter(|&j| j != k && cages[j].len() < MAX_CAGE && fits(&cages[j], c))
+            .min_by_key(|&j| (cages[j].len(), j));
+        if let Some(j) = best {
+            cages[k].clear();
+            cages[j].push(c);
+            cage_of[c] = j;
+        }
+    }
+    let mut rules = solution.rules().clone();
+    let mut cages: Vec<Vec<usize>> = cages.into_iter().filter(|c| !c.is_empty()).collect();
+    for cage in &mut cages {
+        cage.sort_unstable();
+    }
+    cages.sort_unstable();
+    for cage in cages {
+        let sum = cage.iter().map(|&c| u64::from(values[c])).sum();
+        let cells: Vec<(usize, usize)> = cage.iter().map(|&c| (c / n, c % n)).collect();
+        rules = rules
+            .with_cage(&cells, Some(sum))
+            .expect("a cage of different values on the board has a reachable sum");
+    }
+    Puzzle::from_cells(Arc::new(rules), values).expect("the solution keeps its own cages")
 }
 
 /// The chain swaps [`mixed`] makes in a grid of side `n` past 64×64:

@@ -190,7 +190,20 @@ pub struct Logic {
     unique: bool,
     extras: bool,
     max_steps: usize,
+    /// How many rungs of the ladder it climbs: all, but for the generator
+    /// ([`Logic::below_uniqueness`]).
+    rungs: usize,
 }
+
+/// The first rung of a uniqueness technique: every rung before it rates
+/// below 4.5.
+const UNIQUENESS_RUNG: usize = {
+    let mut i = 0;
+    while !LADDER[i].unique {
+        i += 1;
+    }
+    i
+};
 
 impl Default for Logic {
     fn default() -> Self {
@@ -404,7 +417,18 @@ impl Logic {
             unique: false,
             extras: false,
             max_steps: 100_000,
+            rungs: LADDER.len(),
         }
+    }
+
+    /// This logic on the rungs of the ladder before its first uniqueness
+    /// technique (not part of the API: for the generator's steering). Every
+    /// technique there rates below 4.5, so a puzzle this ladder solves has
+    /// the path, and the rating, of the whole ladder, found without the
+    /// costly rungs past them; one it does not rates 4.5 or more.
+    pub(crate) fn below_uniqueness(mut self) -> Self {
+        self.rungs = UNIQUENESS_RUNG;
+        self
     }
 
     /// Whether the puzzle is known to have one solution, which allows unique
@@ -440,7 +464,7 @@ impl Logic {
     /// The first step of the ladder's rungs from `first` on.
     fn step_from(&self, grid: &Candidates, extras: bool, first: usize) -> Option<Step> {
         let mut seen = Seen::default();
-        LADDER[first..]
+        LADDER[first.min(self.rungs)..self.rungs]
             .iter()
             .filter(|r| (self.unique || !r.unique) && (extras || !r.extra))
             .find_map(|r| r.find.run(grid, &mut seen))

@@ -73,6 +73,7 @@ const COSMETIC: &[&str] = &[
     "circle",
     "cage",
     "disabledlogic",
+    "rating",
     "truecandidatesoptions",
     "highlightconflicts",
     "colors",

@@ -5,8 +5,11 @@ use crate::common;
 use common::{Rng, grid_errors};
 use ndoku::engine::Reference;
 use ndoku::generate::Grade;
+use ndoku::generate::RatingRange;
 use ndoku::model::Transform;
-use ndoku::{Board, Count, GenerateError, Generated, Generator, Level, Solver, Symmetry};
+use ndoku::{
+    Board, Count, GenerateError, Generated, Generator, Level, Logic, Puzzle, Solver, Symmetry,
+};
 use proptest::prelude::*;
 
 /// The images of (`r`, `c`) under `symmetry` on an `n`×`n` board, worked out
@@ -259,47 +262,46 @@ fn unreachable_targets_are_errors() {
 }
 
 #[test]
-fn levels_are_met_or_reported() {
+fn levels_on_9x9_are_bands_of_the_rating() {
     for level in [Level::Easy, Level::Medium, Level::Hard] {
-        for seed in 0..6 {
-            let p = Generator::<3>::new(seed)
-                .with_level(level)
-                .generate()
-                .unwrap();
-            assert_eq!(p.difficulty.level(), level);
-            // Hard puzzles are always minimal; easy and medium ones are when
-            // a minimal one of the level turned up, and otherwise minimal
-            // for their level (below).
-            assert!(p.minimal || level != Level::Hard, "{}", p.board);
+        let generator = Generator::<3>::new(5).with_level(level);
+        for seed in 0..2 {
+            let p = generator.nth(seed).unwrap();
             check(&p, Symmetry::Rotate180, p.minimal);
-            if level == Level::Medium && !p.minimal {
-                check_level_minimal(&p, Symmetry::Rotate180);
-            }
-            let guesses = Solver::new().solve(&p.board);
-            assert!(guesses.solution().is_some());
+            // Rated here, apart from the generator.
+            let rating = Logic::new()
+                .assume_unique(true)
+                .rate(&Puzzle::from(&p.board))
+                .unwrap()
+                .tenths();
+            assert!(
+                rating.is_some_and(|t| level.band().contains(t)),
+                "{level}: {} rates {rating:?}",
+                p.board
+            );
+            assert_eq!(p.rating, rating, "the rating reported is the puzzle's");
+            assert_eq!(rating.and_then(Level::of_rating), Some(level));
+            assert_eq!(
+                p,
+                generator.nth(seed).unwrap(),
+                "the same seed, the same puzzle"
+            );
         }
     }
-    // A 4×4 puzzle never needs a guess.
+    // On 4×4 a level is the engine's grade, and no puzzle needs a guess.
     let err = Generator::<2>::new(1)
         .with_level(Level::Hard)
         .with_attempts(5)
         .generate()
         .unwrap_err();
     assert_eq!(err.to_string(), "no hard puzzle in 5 attempts");
-}
-
-/// Checks that no orbit of `p`'s givens can go while the puzzle stays
-/// unique and solvable without a guess: a medium puzzle carved to its level.
-fn check_level_minimal<const BOX: usize>(p: &Generated<BOX>, symmetry: Symmetry) {
-    for (i, fewer) in without_each_orbit(&p.board, symmetry) {
-        let mut solver = Solver::new();
-        let solved = solver.solve(&fewer).solution().is_some();
-        assert!(
-            solutions(&fewer) > 1 || !solved || solver.stats().guesses > 0,
-            "{}: the orbit of {i} could go and leave it medium",
-            p.board
-        );
-    }
+    // A level and a range that do not overlap are never met.
+    let err = Generator::<3>::new(1)
+        .with_level(Level::Easy)
+        .with_rating(RatingRange::tenths(30, 40))
+        .generate()
+        .unwrap_err();
+    assert!(matches!(err, GenerateError::RatingNotMet { .. }), "{err:?}");
 }
 
 /// Easy and medium puzzles of a big board: checked, and of their level.

@@ -133,3 +133,32 @@ fn an_unmet_rating_fails_each_puzzle_clearly() {
     let want = "error: puzzle 1: no puzzle rated 9.0-9.9 in 2 attempts";
     assert!(run.stderr.contains(want), "{}", run.stderr);
 }
+
+#[test]
+fn levels_are_bands_and_print_their_rating() {
+    let rules = Rules::classic(9).unwrap();
+    for (level, range) in [("easy", (10, 15)), ("medium", (16, 25)), ("hard", (26, 60))] {
+        let command = format!("generate --level {level} --count 2 --seed 3");
+        let range = RatingRange::tenths(range.0, range.1);
+        rated_in(&ndoku(&command), &rules, 2, range);
+        let run = ndoku(&format!("{command} --with-rating"));
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for line in run.lines() {
+            let (puzzle, er) = line.split_once('\t').expect("a tab before the rating");
+            let rating = logic().rate(&unique(&rules, puzzle)).unwrap();
+            let t = rating.tenths().unwrap();
+            assert_eq!(er, format!("{}.{}", t / 10, t % 10), "{line}");
+        }
+    }
+    // Past 9×9 a level is the engine's grade, and the rating is printed too.
+    let run = ndoku("generate --box 2 --level easy --seed 1 --with-rating --format json");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"rating\":1."), "{}", run.stdout);
+    let back = run::ndoku(&["check"], run.stdout.as_bytes());
+    assert!(
+        back.stdout.starts_with("unique"),
+        "{}{}",
+        back.stdout,
+        back.stderr
+    );
+}

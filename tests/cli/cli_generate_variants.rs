@@ -150,3 +150,26 @@ fn bad_combinations_are_usage_errors() {
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn killers_are_unique_f_puzzles_lines_with_their_cages() {
+    let args = ["--killer", "--count", "2", "--seed", "1"];
+    let out = generate_unique(&args, 2, "9x9");
+    assert!(out.contains("\"killercage\""), "{out}");
+    assert_eq!(out, ndoku(&[&["generate"][..], &args].concat(), b"").stdout);
+    generate_unique(&["--killer", "--size", "6", "--seed", "2"], 1, "6x6");
+    // Cells alone cannot carry the cages; an unrated rule refuses a rating.
+    let run = ndoku(&["generate", "--killer", "--format", "line"], b"");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("killer cages (--killer)"),
+        "{}",
+        run.stderr
+    );
+    let run = ndoku(&["generate", "--killer", "--level", "easy"], b"");
+    assert!(
+        run.stderr.contains("--level does not go with --killer"),
+        "{}",
+        run.stderr
+    );
+}

@@ -31,16 +31,18 @@ pub struct GenerateArgs {
     /// Stop removing givens at this many.
     #[arg(long, value_name = "G")]
     pub givens: Option<usize>,
-    /// Only puzzles of this level: `easy` (singles solve it), `medium` (the
-    /// engine solves it without guessing) or `hard` (it needs guessing). Easy
-    /// and medium puzzles keep the givens they need to stay at their level,
-    /// so they need not be minimal.
+    /// Only puzzles of this level. On 9×9 a band of the Sudoku Explainer
+    /// rating: `easy` 1.0-1.5, `medium` 1.6-2.5, `hard` 2.6-6.0 (past it, ask
+    /// for `--rating`). On other sizes the engine's grade: `easy` (singles
+    /// solve it), `medium` (the engine solves it without guessing) or `hard`
+    /// (it needs guessing). Puzzles keep the givens they need to stay at
+    /// their level, so they need not be minimal.
     #[arg(long, value_enum, value_name = "L")]
     pub level: Option<LevelArg>,
     /// Only puzzles whose Sudoku Explainer rating (ER, as `ndoku rate`
     /// gives it) is in this range, such as `3.0-4.0`, or is one rating,
-    /// such as `3.2`. Ranges from 4.5 up take hundreds of attempts: raise
-    /// `--attempts`.
+    /// such as `3.2`. A puzzle too hard gets givens back until it is in
+    /// range. Ranges from 4.5 up take more attempts: raise `--attempts`.
     #[arg(long, value_name = "ER", value_parser = parse_rating)]
     pub rating: Option<RatingRange>,
     /// Only puzzles whose path of steps (as `ndoku explain` shows it) uses
@@ -113,6 +115,17 @@ pub struct GenerateArgs {
     /// Puzzle: cells a king's move apart differ.
     #[arg(long, help_heading = "Variants")]
     pub anti_king: bool,
+    /// Puzzle: killer cages, a random set for each puzzle (connected cells
+    /// of different values, 2 to 5 mostly), each with its sum; givens only
+    /// where the cages do not make the solution unique, often none.
+    #[arg(long, help_heading = "Variants")]
+    pub killer: bool,
+    /// Print each puzzle's Sudoku Explainer rating (ER, as `ndoku rate`
+    /// gives it, `-` when the ladder does not finish it) after a tab, and
+    /// after the solution with `--with-solution`; with `--format json`, as
+    /// the field `rating`.
+    #[arg(long)]
+    pub with_rating: bool,
 }
 
 /// How generated puzzles are printed.
@@ -189,7 +202,8 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
         || args.windows
         || args.disjoint_groups
         || args.anti_knight
-        || args.anti_king;
+        || args.anti_king
+        || args.killer;
     if !variant {
         return Ok(None);
     }
@@ -203,6 +217,19 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     ];
     if let Some((_, flag)) = classic_only.iter().find(|(set, _)| *set) {
         return Err(format!("{flag} is for classic puzzles, not variant ones"));
+    }
+    let unrated = [
+        (args.level.is_some(), "--level"),
+        (args.rating.is_some(), "--rating"),
+        (args.technique.is_some(), "--technique"),
+    ];
+    if args.killer
+        && let Some((_, flag)) = unrated.iter().find(|(set, _)| *set)
+    {
+        return Err(format!(
+            "{flag} does not go with --killer: the logic has no steps for cage sums yet, \
+             so killer puzzles are neither graded nor rated"
+        ));
     }
     let rules_error = |e: ndoku::RulesError| e.to_string();
     let n = args.size.map_or(9, usize::from);
@@ -298,7 +325,8 @@ fn too_big_to_search(args: &GenerateArgs, n: usize, limit: usize) -> String {
             || args.windows
             || args.disjoint_groups
             || args.anti_knight
-            || args.anti_king);
+            || args.anti_king
+            || args.killer);
     let layout = if limit == MAX_SEARCH_JIGSAW {
         " with irregular regions"
     } else {
@@ -351,6 +379,7 @@ fn lost_in_cells(args: &GenerateArgs, rules: &Rules) -> Option<String> {
         (args.disjoint_groups, "disjoint groups (--disjoint-groups)"),
         (args.anti_knight, "anti-knight (--anti-knight)"),
         (args.anti_king, "anti-king (--anti-king)"),
+        (args.killer, "killer cages (--killer)"),
     ];
     lost.extend(
         flags
@@ -574,6 +603,9 @@ fn variants(
     if args.jigsaw {
         generator = generator.with_random_regions();
     }
+    if args.killer {
+        generator = generator.with_killer_cages();
+    }
     if let Some(level) = args.level {
         generator = generator.with_level(level.into());
     }
@@ -613,12 +645,21 @@ fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
     } else {
         OutputFormat::Json
     };
+    let rating = args.with_rating.then(|| rate(&made.puzzle));
     match args.format.unwrap_or(fallback) {
         OutputFormat::Json => {
-            json(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
+            json(
+                &made.puzzle,
+                args.with_solution.then_some(&made.solution),
+                rating,
+            ) + "\n"
         }
         OutputFormat::FpuzzlesLink => {
-            link(&made.puzzle, args.with_solution.then_some(&made.solution)) + "\n"
+            link(
+                &made.puzzle,
+                args.with_solution.then_some(&made.solution),
+                rating,
+            ) + "\n"
         }
         format => {
             let show = |v: &Puzzle| match format {
@@ -636,15 +677,36 @@ fn print_variant(made: &GeneratedPuzzle, args: &GenerateArgs) -> String {
                 text.push_str(sep);
                 text.push_str(&show(&made.solution));
             }
+            if let Some(rating) = rating {
+                text.push_str(sep);
+                text.push_str(&shown(rating));
+            }
             text.push_str(end);
             text
         }
     }
 }
 
+/// The SE rating of `puzzle` in tenths, as `ndoku rate` gives it, when the
+/// ladder finishes it.
+fn rate(puzzle: &Puzzle) -> Option<u16> {
+    ndoku::Logic::new()
+        .assume_unique(true)
+        .rate(puzzle)
+        .ok()
+        .and_then(|r| r.tenths())
+}
+
+/// A rating as printed: `3.2`, or `-` for none.
+fn shown(rating: Option<u16>) -> String {
+    rating.map_or_else(|| "-".to_owned(), |t| format!("{}.{}", t / 10, t % 10))
+}
+
 /// The f-puzzles JSON of `puzzle`, with `solution` as its `solution`
-/// field (values row by row) when given.
-fn json(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
+/// field (values row by row) when given, and a `rating` field when asked
+/// for (`rating` is `Some`): the ER as a number, or `null` when the ladder
+/// does not finish the puzzle.
+fn json(puzzle: &Puzzle, solution: Option<&Puzzle>, rating: Option<Option<u16>>) -> String {
     let mut text = ndoku::text::fpuzzles::to_json(puzzle);
     if let Some(solution) = solution {
         let values: Vec<String> = solution.cells().iter().map(u16::to_string).collect();
@@ -652,13 +714,25 @@ fn json(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
         text.pop();
         text.push_str(&format!(",\"solution\":[{}]}}", values.join(",")));
     }
+    if let Some(rating) = rating {
+        let value = rating.map_or_else(|| "null".to_owned(), |t| format!("{}.{}", t / 10, t % 10));
+        text.pop();
+        text.push_str(&format!(",\"rating\":{value}}}"));
+    }
     text
 }
 
-/// The f-puzzles link of `puzzle`, with `solution` in its JSON when given.
-fn link(puzzle: &Puzzle, solution: Option<&Puzzle>) -> String {
+/// The f-puzzles link of `puzzle`, with `solution` in its JSON when given,
+/// and `rating` as [`json`] writes it.
+fn link(puzzle: &Puzzle, solution: Option<&Puzzle>, rating: Option<Option<u16>>) -> String {
     let mut read = ndoku::text::fpuzzles::FPuzzle::new(puzzle.clone());
     read.solution = solution.map(|s| s.cells().to_vec());
+    if let Some(rating) = rating {
+        let value = rating.map_or(serde_json::Value::Null, |t| {
+            serde_json::json!(f64::from(t) / 10.0)
+        });
+        read.other.insert("rating".to_owned(), value);
+    }
     read.to_link()
 }
 
@@ -690,14 +764,18 @@ fn classic(format: Option<OutputFormat>) -> Format {
 
 /// A puzzle (and its solution, when asked) as printed.
 fn print<const BOX: usize>(puzzle: &Generated<BOX>, args: &GenerateArgs) -> String {
+    // Known when a rating, technique or 9×9 level was asked for.
+    let rating = args
+        .with_rating
+        .then(|| puzzle.rating.or_else(|| rate(&Puzzle::from(&puzzle.board))));
     if let Some(format @ (OutputFormat::Json | OutputFormat::FpuzzlesLink)) = args.format {
         let as_variant = |b: &Board<BOX>| Puzzle::from(b);
         let solution = args.with_solution.then(|| as_variant(&puzzle.solution));
-        let write = match format {
-            OutputFormat::Json => json,
-            _ => link,
-        };
-        return write(&as_variant(&puzzle.board), solution.as_ref()) + "\n";
+        let board = as_variant(&puzzle.board);
+        return match format {
+            OutputFormat::Json => json(&board, solution.as_ref(), rating),
+            _ => link(&board, solution.as_ref(), rating),
+        } + "\n";
     }
     let format = classic(args.format);
     let show = |b: &Board<BOX>| match (format, args.hex) {
@@ -716,6 +794,10 @@ fn print<const BOX: usize>(puzzle: &Generated<BOX>, args: &GenerateArgs) -> Stri
     if args.with_solution {
         text.push_str(sep);
         text.push_str(&show(&puzzle.solution));
+    }
+    if let Some(rating) = rating {
+        text.push_str(sep);
+        text.push_str(&shown(rating));
     }
     text.push_str(end);
     text
