@@ -296,6 +296,11 @@ impl VariantGenerator {
     /// 0.1·N² random swaps of cycles between two rows of a band or two
     /// columns of a stack, so it is not one of the few pattern grids.
     /// The other levels carve as without a level: unique and minimal.
+    ///
+    /// With rules drawn from each grid (killer cages, dots, XV,
+    /// thermometers, arrows), a level is its band of SE ratings
+    /// ([`Level::band`]) on any size, met as [`VariantGenerator::with_rating`]
+    /// meets a range.
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
@@ -307,6 +312,10 @@ impl VariantGenerator {
     /// puzzle carved is rated on its rules, and one out of range takes
     /// another grid, up to [`VariantGenerator::with_attempts`] grids, then
     /// [`GenerateError::RatingNotMet`]. The logic works up to 64×64.
+    /// With rules drawn from each grid, a puzzle too hard (or past the
+    /// ladder) first gets orbits of givens back, in the carving's order,
+    /// until the ladder rates it at most the top of the range; it is then
+    /// not reported minimal.
     ///
     /// ```
     /// use ndoku::{Logic, Rules};
