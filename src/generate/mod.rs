@@ -1,6 +1,7 @@
 //! Puzzle generation: random solved grids, unique and minimal puzzles with symmetric givens, levels, batches.
 
 mod carve;
+mod derive;
 mod grade;
 mod rated;
 mod singles;
@@ -566,16 +567,7 @@ impl<const BOX: usize> Generator<BOX> {
         if band.is_none() && !self.rating.is_set() {
             return None;
         }
-        let range = match (self.rating.range, band) {
-            // No overlap: a range no rating reaches (see `steered`).
-            (Some(r), Some(b)) => Some(RatingRange::tenths(
-                r.min().max(b.min()),
-                r.max().min(b.max()).max(r.min().max(b.min())),
-            ))
-            .filter(|_| r.min().max(b.min()) <= r.max().min(b.max()))
-            .or(Some(RatingRange::tenths(u16::MAX, u16::MAX))),
-            (r, b) => r.or(b),
-        };
+        let range = rated::both(self.rating.range, band);
         Some(RatingGoal {
             range,
             technique: self.rating.technique,

@@ -78,6 +78,22 @@ impl RatingRange {
     }
 }
 
+/// The ratings in both `a` and `b` (either, when the other is `None`); a
+/// range no rating reaches (from `u16::MAX`) when they do not overlap.
+pub(crate) fn both(a: Option<RatingRange>, b: Option<RatingRange>) -> Option<RatingRange> {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let (min, max) = (a.min().max(b.min()), a.max().min(b.max()));
+            Some(if min <= max {
+                RatingRange::tenths(min, max)
+            } else {
+                RatingRange::tenths(u16::MAX, u16::MAX)
+            })
+        }
+        (a, b) => a.or(b),
+    }
+}
+
 /// Reads `3.2` (or `3`) as 32 tenths.
 fn parse_tenths(text: &str) -> Option<u16> {
     let (whole, tenth) = text.trim().split_once('.').unwrap_or((text.trim(), "0"));

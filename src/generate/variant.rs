@@ -15,6 +15,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::random::{below, shuffle};
 
+use super::derive::Derived;
 use super::{GenerateError, Level, RatingGoal, RatingRange, Symmetry, in_sequence};
 
 /// A puzzle made by [`VariantGenerator`], with its solution.
@@ -92,6 +93,7 @@ pub struct VariantGenerator {
     level: Option<Level>,
     rating: RatingGoal,
     killer: bool,
+    derived: Derived,
 }
 
 /// The sizes a killer cage is drawn with, each as likely as its repeats
@@ -145,6 +147,7 @@ impl VariantGenerator {
             level: None,
             rating: RatingGoal::default(),
             killer: false,
+            derived: Derived::default(),
         }
     }
 
@@ -156,10 +159,10 @@ impl VariantGenerator {
     /// those it needs (minimal, with the defaults).
     ///
     /// The cages come on top of the rules' own (which must have no sums,
-    /// see [`GenerateError::SumsUnsupported`]). [`VariantGenerator::with_level`]
-    /// easy carves by singles, which know nothing of the cages, so it keeps
-    /// more givens than the cages need; a rating goal is met only once the
-    /// logic has steps for cage sums ([`Rating::unreasoned`](crate::logic::Rating::unreasoned)).
+    /// see [`GenerateError::SumsUnsupported`]). The logic has steps for
+    /// cage sums, so killers can be asked for by rating
+    /// ([`VariantGenerator::with_rating`]) or by level, which is then the
+    /// level's band of SE ratings ([`Level::band`]) on any size.
     ///
     /// ```
     /// use ndoku::{Count, Rules};
@@ -176,6 +179,64 @@ impl VariantGenerator {
     #[must_use]
     pub fn with_killer_cages(mut self) -> Self {
         self.killer = true;
+        self
+    }
+
+    /// Makes Kropki puzzles with all dots given: each solved grid gets a
+    /// white dot between every two orthogonal neighbours that differ by 1,
+    /// a black dot between every two where one is twice the other (a white
+    /// one for 1 and 2), and the negative rules of both
+    /// ([`Constraint::Negative`](crate::Constraint::Negative)); givens are
+    /// then carved while the puzzle stays unique (none at all when the dots
+    /// alone make it so).
+    ///
+    /// ```
+    /// use ndoku::{Count, Rules, Symmetry};
+    /// use ndoku::generate::VariantGenerator;
+    /// use ndoku::engine::variant::VariantSolver;
+    ///
+    /// let g = VariantGenerator::new(Rules::classic(6)?, 1).with_kropki_dots();
+    /// let made = g.with_symmetry(Symmetry::None).generate()?;
+    /// assert!(made.puzzle.rules().constraints().len() > 2);
+    /// assert_eq!(VariantSolver::new().count(&made.puzzle, 2), Count::Exact(1));
+    /// assert!(made.puzzle.rules().check(made.solution.cells()).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_kropki_dots(mut self) -> Self {
+        self.derived.kropki = true;
+        self
+    }
+
+    /// Makes XV puzzles with all X and V given: an X between every two
+    /// orthogonal neighbours of each solved grid that sum to 10, a V where
+    /// they sum to 5, and the negative rule; then carved as
+    /// [`VariantGenerator::with_kropki_dots`] is.
+    #[must_use]
+    pub fn with_xv(mut self) -> Self {
+        self.derived.xv = true;
+        self
+    }
+
+    /// Draws `count` thermometers on each solved grid, each a path of 3 to 6
+    /// cells (side to side or diagonal) along which the grid's values
+    /// increase, on cells no other thermometer or arrow uses; then carves
+    /// givens while the puzzle stays unique. A thermometer that finds no
+    /// room after 200 tries is left out.
+    #[must_use]
+    pub fn with_thermometers(mut self, count: usize) -> Self {
+        self.derived.thermometers = count;
+        self
+    }
+
+    /// Draws `count` arrows on each solved grid: a circle of one cell of
+    /// value 3 or more, and a line of 2 to 6 cells from beside it (side to
+    /// side or diagonal) whose values sum to the circle's, on cells no
+    /// other arrow or thermometer uses; then carves givens while the puzzle
+    /// stays unique. An arrow that finds no room after 200 tries is left out.
+    #[must_use]
+    pub fn with_arrows(mut self, count: usize) -> Self {
+        self.derived.arrows = count;
         self
     }
 
@@ -235,6 +296,11 @@ impl VariantGenerator {
     /// 0.1·N² random swaps of cycles between two rows of a band or two
     /// columns of a stack, so it is not one of the few pattern grids.
     /// The other levels carve as without a level: unique and minimal.
+    ///
+    /// With rules drawn from each grid (killer cages, dots, XV,
+    /// thermometers, arrows), a level is its band of SE ratings
+    /// ([`Level::band`]) on any size, met as [`VariantGenerator::with_rating`]
+    /// meets a range.
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
@@ -246,6 +312,10 @@ impl VariantGenerator {
     /// puzzle carved is rated on its rules, and one out of range takes
     /// another grid, up to [`VariantGenerator::with_attempts`] grids, then
     /// [`GenerateError::RatingNotMet`]. The logic works up to 64×64.
+    /// With rules drawn from each grid, a puzzle too hard (or past the
+    /// ladder) first gets orbits of givens back, in the carving's order,
+    /// until the ladder rates it at most the top of the range; it is then
+    /// not reported minimal.
     ///
     /// ```
     /// use ndoku::{Logic, Rules};
@@ -429,6 +499,22 @@ impl VariantGenerator {
         found
     }
 
+    /// Whether each grid gets rules drawn from it: killer cages, dots,
+    /// lines.
+    fn drawn(&self) -> bool {
+        self.killer || self.derived.is_set()
+    }
+
+    /// What each puzzle must meet: the rating goal, and with rules drawn
+    /// from the grid, a level's band of ratings.
+    fn goal(&self) -> RatingGoal {
+        let band = self.level.filter(|_| self.drawn()).map(Level::band);
+        RatingGoal {
+            range: super::rated::both(self.rating.range, band),
+            technique: self.rating.technique,
+        }
+    }
+
     /// The random number stream of puzzle `index`.
     fn rng(&self, index: u64) -> ChaCha8Rng {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
@@ -462,6 +548,11 @@ impl Worker {
         let n = generator.rules.size();
         let mut orbits = generator.symmetry.orbits(n);
         let mut rated_out = false;
+        let goal = generator.goal();
+        if goal.range.is_some_and(|r| r.min() == u16::MAX) {
+            // A range and a level's band that do not overlap.
+            return Err(GenerateError::RatingNotMet { goal, attempts: 0 });
+        }
         for attempt in 1..=generator.attempts {
             let rules = if generator.random_regions {
                 let regions = Geometry::from_regions(n, &layout(&mut rng, n));
@@ -492,20 +583,31 @@ impl Worker {
             if generator.killer {
                 solution = with_cages(&solution, &mut rng);
             }
+            if generator.derived.is_set() {
+                solution = generator.derived.apply(&solution, &mut rng);
+            }
             shuffle(&mut rng, &mut orbits);
-            let (puzzle, minimal) = if generator.level == Some(Level::Easy) {
+            let drawn = generator.drawn();
+            let (mut puzzle, mut minimal) = if generator.level == Some(Level::Easy) && !drawn {
                 (carve_by_singles(&solution, &orbits), false)
-            } else if generator.killer
-                && self.unique(generator, &solution.with_values(vec![0; n * n]))
-            {
-                // The cages alone make it unique: no givens at all.
+            } else if drawn && self.unique(generator, &solution.with_values(vec![0; n * n])) {
+                // The cages or marks alone make it unique: no givens at all.
                 (solution.with_values(vec![0; n * n]), true)
             } else {
                 self.carve(generator, &solution, &orbits)
             };
-            if generator.rating.is_set() && !generator.rating.met_by(&puzzle) {
-                rated_out = true;
-                continue;
+            if goal.is_set() && !goal.met_by(&puzzle) {
+                // Too hard, or past the ladder: give givens back.
+                match goal
+                    .range
+                    .and_then(|r| restored(&puzzle, &solution, r, &orbits))
+                {
+                    Some(easier) if goal.met_by(&easier) => (puzzle, minimal) = (easier, false),
+                    _ => {
+                        rated_out = true;
+                        continue;
+                    }
+                }
             }
             return Ok(GeneratedPuzzle {
                 puzzle,
@@ -517,10 +619,7 @@ impl Worker {
         }
         let attempts = generator.attempts;
         Err(if rated_out {
-            GenerateError::RatingNotMet {
-                goal: generator.rating,
-                attempts,
-            }
+            GenerateError::RatingNotMet { goal, attempts }
         } else {
             GenerateError::NoGrid { attempts }
         })
@@ -571,6 +670,37 @@ impl Worker {
         }
         (solution.with_values(cells), proven)
     }
+}
+
+/// `puzzle`, unique and rated above `range` or past the ladder, with the
+/// empty `orbits` of `solution` given back one by one, in order, until the
+/// ladder rates it at most the top of `range`; `None` when it is rated below
+/// the range already, or when every orbit back does not bring it down.
+/// Givens only added keep it unique.
+fn restored(
+    puzzle: &Puzzle,
+    solution: &Puzzle,
+    range: RatingRange,
+    orbits: &[Vec<usize>],
+) -> Option<Puzzle> {
+    // Below the uniqueness techniques the rungs past the top are left out.
+    let logic = super::carve::rating_logic(Some(range.max()));
+    let rate = |p: &Puzzle| logic.rate(p).ok().and_then(|r| r.tenths());
+    if rate(puzzle).is_some_and(|t| t < range.min()) {
+        return None;
+    }
+    let mut cells = puzzle.cells().to_vec();
+    let empty: Vec<&Vec<usize>> = orbits.iter().filter(|o| cells[o[0]] == 0).collect();
+    for orbit in empty {
+        for &c in orbit {
+            cells[c] = solution.cells()[c];
+        }
+        let fuller = solution.with_values(cells.clone());
+        if rate(&fuller).is_some_and(|t| t <= range.max()) {
+            return Some(fuller);
+        }
+    }
+    None
 }
 
 /// `solution` under its rules and killer cages drawn from `rng`: a

@@ -609,3 +609,18 @@ pub fn sound_path(
     }
     Ok((grid, used))
 }
+
+/// Asserts that `p`'s givens are symmetric under a half turn and each pair
+/// is needed: without it, the puzzle has a second solution.
+pub fn assert_minimal_half_turn(p: &ndoku::Puzzle) {
+    let last = p.cells().len() - 1;
+    for c in (0..p.cells().len()).filter(|&c| p.cells()[c] != 0) {
+        assert_ne!(p.cells()[last - c], 0, "symmetric");
+        let mut cells = p.cells().to_vec();
+        cells[c] = 0;
+        cells[last - c] = 0;
+        let fewer = ndoku::Puzzle::from_cells(p.rules().clone(), &cells).unwrap();
+        let count = ndoku::engine::variant::VariantSolver::new().count(&fewer, 2);
+        assert_eq!(count, Count::AtLeast(2), "the givens at {c} are needed");
+    }
+}

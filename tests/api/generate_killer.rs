@@ -83,15 +83,7 @@ fn killer_givens_are_minimal_or_none() {
         let p = &made.puzzle;
         none += usize::from(p.givens() == 0);
         // Each pair of givens is needed: without it there is a second solution.
-        let last = p.cells().len() - 1;
-        for c in (0..p.cells().len()).filter(|&c| p.cells()[c] != 0) {
-            assert_ne!(p.cells()[last - c], 0, "symmetric");
-            let mut cells = p.cells().to_vec();
-            cells[c] = 0;
-            cells[last - c] = 0;
-            let fewer = Puzzle::from_cells(p.rules().clone(), &cells).unwrap();
-            assert_eq!(VariantSolver::new().count(&fewer, 2), Count::AtLeast(2));
-        }
+        crate::common::assert_minimal_half_turn(p);
     }
     assert!(none > 0, "some 6×6 killer needs no givens");
 }
@@ -106,4 +98,53 @@ fn killers_go_on_other_rules() {
         .unwrap();
     check(&made);
     assert_eq!(made.puzzle.rules().geometry().houses().len(), 3 * 6 + 2);
+}
+
+#[test]
+fn killers_meet_a_rating_or_a_level_by_the_logic() {
+    use ndoku::Level;
+    use ndoku::generate::RatingRange;
+    let rate = |p: &Puzzle| {
+        ndoku::Logic::new()
+            .assume_unique(true)
+            .rate(p)
+            .unwrap()
+            .tenths()
+    };
+    let range = RatingRange::tenths(20, 30);
+    let rated = VariantGenerator::new(Rules::classic(9).unwrap(), 5)
+        .with_killer_cages()
+        .with_rating(range);
+    for made in rated.batch(0, 2) {
+        let made = made.unwrap();
+        check(&made);
+        let tenths = rate(&made.puzzle);
+        assert!(tenths.is_some_and(|t| range.contains(t)), "{tenths:?}");
+    }
+    // A level is its band, on 6×6 as on 9×9.
+    for (rules, level) in [
+        (Rules::boxes(2, 3).unwrap(), Level::Easy),
+        (Rules::classic(9).unwrap(), Level::Medium),
+    ] {
+        let generator = VariantGenerator::new(rules, 2)
+            .with_killer_cages()
+            .with_level(level);
+        let made = generator.generate().unwrap();
+        check(&made);
+        let tenths = rate(&made.puzzle);
+        assert!(
+            tenths.is_some_and(|t| level.band().contains(t)),
+            "{level}: {tenths:?}"
+        );
+        assert_eq!(made, generator.generate().unwrap());
+    }
+    // A range and a band that do not overlap are never met.
+    let none = VariantGenerator::new(Rules::classic(9).unwrap(), 1)
+        .with_killer_cages()
+        .with_level(Level::Easy)
+        .with_rating(RatingRange::tenths(30, 40));
+    assert!(matches!(
+        none.generate(),
+        Err(ndoku::GenerateError::RatingNotMet { .. })
+    ));
 }

@@ -25,6 +25,7 @@ mod fpuzzles_hostile;
 mod front_door;
 mod game;
 mod generate;
+mod generate_drawn;
 mod generate_killer;
 mod generate_rated;
 mod hostile;

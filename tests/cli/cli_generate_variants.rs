@@ -158,7 +158,7 @@ fn killers_are_unique_f_puzzles_lines_with_their_cages() {
     assert!(out.contains("\"killercage\""), "{out}");
     assert_eq!(out, ndoku(&[&["generate"][..], &args].concat(), b"").stdout);
     generate_unique(&["--killer", "--size", "6", "--seed", "2"], 1, "6x6");
-    // Cells alone cannot carry the cages; an unrated rule refuses a rating.
+    // Cells alone cannot carry the cages.
     let run = ndoku(&["generate", "--killer", "--format", "line"], b"");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
@@ -166,9 +166,77 @@ fn killers_are_unique_f_puzzles_lines_with_their_cages() {
         "{}",
         run.stderr
     );
-    let run = ndoku(&["generate", "--killer", "--level", "easy"], b"");
+}
+
+/// The ratings `ndoku rate` gives the puzzles of `out`, in tenths, one a
+/// line (`None` for a puzzle it does not rate).
+fn rated(out: &str) -> Vec<Option<u16>> {
+    let run = ndoku(&["rate"], out.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .map(|l| {
+            l.split('\t')
+                .next()
+                .unwrap_or("")
+                .replace('.', "")
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
+#[test]
+fn killers_take_a_level_or_a_rating_that_rate_confirms() {
+    let cases = [
+        (&["--level", "easy"][..], 10, 15),
+        (&["--level", "medium"][..], 16, 25),
+        (&["--rating", "2.6-3.0"][..], 26, 30),
+    ];
+    for (goal, min, max) in cases {
+        let args = [&["--killer", "--count", "2", "--seed", "3"][..], goal].concat();
+        let out = generate_unique(&args, 2, "9x9");
+        for rating in rated(&out) {
+            assert!(
+                rating.is_some_and(|t| (min..=max).contains(&t)),
+                "{goal:?}: {rating:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dots_xv_thermometers_and_arrows_are_unique_f_puzzles_lines() {
+    let cases = [
+        (&["--kropki"][..], "\"negative\""),
+        (&["--xv"][..], "\"xv\""),
+        (&["--thermo", "6"][..], "\"thermometer\""),
+        (&["--arrows", "5"][..], "\"arrow\""),
+        (
+            &["--boxes", "2x3", "--kropki", "--thermo", "2"][..],
+            "\"ratio\"",
+        ),
+    ];
+    for (rule, key) in cases {
+        let args = [rule, &["--count", "2", "--seed", "4"][..]].concat();
+        let size = if rule.contains(&"2x3") { "6x6" } else { "9x9" };
+        let out = generate_unique(&args, 2, size);
+        assert!(out.contains(key), "{rule:?}: {out}");
+        let again = ndoku(&[&["generate"][..], &args].concat(), b"");
+        assert_eq!(
+            out, again.stdout,
+            "{rule:?}: the same seed, the same puzzles"
+        );
+    }
+    // A level rates them too.
+    let out = generate_unique(&["--xv", "--level", "medium", "--seed", "1"], 1, "9x9");
+    let rating = rated(&out).remove(0);
+    assert!(rating.is_some_and(|t| (16..=25).contains(&t)), "{rating:?}");
+    // Cells alone cannot carry them.
+    let run = ndoku(&["generate", "--kropki", "--format", "line"], b"");
+    assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("--level does not go with --killer"),
+        run.stderr.contains("Kropki dots (--kropki)"),
         "{}",
         run.stderr
     );

@@ -31,9 +31,10 @@ pub struct GenerateArgs {
     /// Stop removing givens at this many.
     #[arg(long, value_name = "G")]
     pub givens: Option<usize>,
-    /// Only puzzles of this level. On 9×9 a band of the Sudoku Explainer
-    /// rating: `easy` 1.0-1.5, `medium` 1.6-2.5, `hard` 2.6-6.0 (past it, ask
-    /// for `--rating`). On other sizes the engine's grade: `easy` (singles
+    /// Only puzzles of this level. On 9×9, and for puzzles with killer
+    /// cages, dots, XV, thermometers or arrows on any size, a band of the
+    /// Sudoku Explainer rating: `easy` 1.0-1.5, `medium` 1.6-2.5, `hard`
+    /// 2.6-6.0 (past it, ask for `--rating`). On other sizes the engine's grade: `easy` (singles
     /// solve it), `medium` (the engine solves it without guessing) or `hard`
     /// (it needs guessing). Puzzles keep the givens they need to stay at
     /// their level, so they need not be minimal.
@@ -120,6 +121,24 @@ pub struct GenerateArgs {
     /// where the cages do not make the solution unique, often none.
     #[arg(long, help_heading = "Variants")]
     pub killer: bool,
+    /// Puzzle: Kropki dots, all given: a white dot between every two
+    /// neighbours of the solution that differ by 1, a black one where one
+    /// is twice the other, and the negative rule (no dot, neither holds).
+    #[arg(long, help_heading = "Variants")]
+    pub kropki: bool,
+    /// Puzzle: XV, all given: an X between every two neighbours of the
+    /// solution that sum to 10, a V where they sum to 5, and the negative
+    /// rule.
+    #[arg(long, help_heading = "Variants")]
+    pub xv: bool,
+    /// Puzzle: N thermometers, each 3 to 6 cells along which the solution
+    /// increases (fewer when there is no room).
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Variants")]
+    pub thermo: usize,
+    /// Puzzle: N arrows, each a circle and a line of 2 to 6 cells that sums
+    /// to it in the solution (fewer when there is no room).
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Variants")]
+    pub arrows: usize,
     /// Print each puzzle's Sudoku Explainer rating (ER, as `ndoku rate`
     /// gives it, `-` when the ladder does not finish it) after a tab, and
     /// after the solution with `--with-solution`; with `--format json`, as
@@ -203,7 +222,7 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
         || args.disjoint_groups
         || args.anti_knight
         || args.anti_king
-        || args.killer;
+        || drawn(args);
     if !variant {
         return Ok(None);
     }
@@ -211,25 +230,12 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
         (args.hex, "--hex"),
         (args.givens.is_some(), "--givens"),
         (
-            args.level.is_some_and(|l| l != LevelArg::Easy),
+            args.level.is_some_and(|l| l != LevelArg::Easy) && !drawn(args),
             "--level medium or hard",
         ),
     ];
     if let Some((_, flag)) = classic_only.iter().find(|(set, _)| *set) {
         return Err(format!("{flag} is for classic puzzles, not variant ones"));
-    }
-    let unrated = [
-        (args.level.is_some(), "--level"),
-        (args.rating.is_some(), "--rating"),
-        (args.technique.is_some(), "--technique"),
-    ];
-    if args.killer
-        && let Some((_, flag)) = unrated.iter().find(|(set, _)| *set)
-    {
-        return Err(format!(
-            "{flag} does not go with --killer: the logic has no steps for cage sums yet, \
-             so killer puzzles are neither graded nor rated"
-        ));
     }
     let rules_error = |e: ndoku::RulesError| e.to_string();
     let n = args.size.map_or(9, usize::from);
@@ -303,6 +309,13 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     Ok(Some(rules))
 }
 
+/// Whether the options draw rules from each solved grid: killer cages,
+/// dots, XV, thermometers or arrows. Those puzzles are rated by the logic,
+/// and a level is a band of ratings.
+fn drawn(args: &GenerateArgs) -> bool {
+    args.killer || args.kropki || args.xv || args.thermo > 0 || args.arrows > 0
+}
+
 /// The largest side the run-time generator carves by search (without
 /// `--level easy`): it checks each orbit of givens with a uniqueness search,
 /// and past 20×20 those take minutes to hours a puzzle (24×24: over a
@@ -326,7 +339,7 @@ fn too_big_to_search(args: &GenerateArgs, n: usize, limit: usize) -> String {
             || args.disjoint_groups
             || args.anti_knight
             || args.anti_king
-            || args.killer);
+            || drawn(args));
     let layout = if limit == MAX_SEARCH_JIGSAW {
         " with irregular regions"
     } else {
@@ -380,6 +393,10 @@ fn lost_in_cells(args: &GenerateArgs, rules: &Rules) -> Option<String> {
         (args.anti_knight, "anti-knight (--anti-knight)"),
         (args.anti_king, "anti-king (--anti-king)"),
         (args.killer, "killer cages (--killer)"),
+        (args.kropki, "Kropki dots (--kropki)"),
+        (args.xv, "XV (--xv)"),
+        (args.thermo > 0, "thermometers (--thermo)"),
+        (args.arrows > 0, "arrows (--arrows)"),
     ];
     lost.extend(
         flags
@@ -605,6 +622,18 @@ fn variants(
     }
     if args.killer {
         generator = generator.with_killer_cages();
+    }
+    if args.kropki {
+        generator = generator.with_kropki_dots();
+    }
+    if args.xv {
+        generator = generator.with_xv();
+    }
+    if args.thermo > 0 {
+        generator = generator.with_thermometers(args.thermo);
+    }
+    if args.arrows > 0 {
+        generator = generator.with_arrows(args.arrows);
     }
     if let Some(level) = args.level {
         generator = generator.with_level(level.into());
