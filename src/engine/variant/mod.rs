@@ -322,7 +322,7 @@ impl Run<'_> {
             limits: self.limits,
             stats: self.stats,
             rng: self.rng,
-            learned: Learned::new(compiled.model.cells),
+            learned: Learned::new(compiled.model.cells, !compiled.constraints.is_empty()),
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

@@ -35,6 +35,14 @@ pub(crate) struct Frame<M> {
 /// read it, each newer one weighing more (dom/wdeg with decay); and the
 /// runs between restarts.
 pub(crate) struct Learned {
+    /// Whether the search weighs failures and restarts: for rules with
+    /// constraints beyond houses (cages, lines, dots). Layouts of houses
+    /// alone (jigsaws, diagonals, chess rules) keep the fewest candidates,
+    /// ties to the cell whose values failed most: minimal 16×16 jigsaws
+    /// took 1.2-3.1 s that way and gave up at 10 s with weights (record 0028).
+    weighted: bool,
+    /// `fails[c]`: values that failed at cell `c`, when not `weighted`.
+    fails: Vec<u32>,
     /// `weight[c]`: one, plus the failures charged to cell `c`.
     weight: Vec<f64>,
     /// What the next failure adds: it grows by [`GROWTH`] a failure.
@@ -50,9 +58,11 @@ pub(crate) struct Learned {
 }
 
 impl Learned {
-    /// Nothing learnt yet, for a board of `cells` cells.
-    pub(crate) fn new(cells: usize) -> Self {
+    /// Nothing learnt yet, for a board of `cells` cells; `weighted` as above.
+    pub(crate) fn new(cells: usize, weighted: bool) -> Self {
         Self {
+            weighted,
+            fails: vec![0; cells],
             weight: vec![1.0; cells],
             bump: 1.0,
             luby: (1, 1),
@@ -202,7 +212,7 @@ impl<M: Mask> Search<'_, M> {
             // The value failed here: rule it out for the candidates left, and
             // keep what follows under the decision's new mark.
             self.stats.backtracks += 1;
-            self.fail();
+            self.fail(Some(cell));
             let f = self.frames.last_mut().expect("the decision just tried");
             self.st.undo(m, f.mark);
             f.now = M::EMPTY;
@@ -215,16 +225,21 @@ impl<M: Mask> Search<'_, M> {
             {
                 f.mark = self.st.mark();
             } else {
-                self.fail();
+                self.fail(None);
                 self.frames.pop();
             }
         }
     }
 
-    /// Charges the contradiction just found to its culprit's cells.
-    fn fail(&mut self) {
+    /// Charges the contradiction just found to its culprit's cells, or,
+    /// unweighted, to `cell` when a value failed there.
+    fn fail(&mut self, cell: Option<usize>) {
         self.learned.run_failures += 1;
-        if !M::BUCKETS {
+        if !self.learned.weighted {
+            if let Some(c) = cell {
+                self.learned.fails[c] = self.learned.fails[c].saturating_add(1);
+            }
+        } else if !M::BUCKETS {
             let culprit = std::mem::take(&mut self.st.culprit);
             self.learned.charge(self.m, self.constraints, culprit);
         }
@@ -236,6 +251,7 @@ impl<M: Mask> Search<'_, M> {
     /// weights steer each run elsewhere.
     fn restart_due(&self) -> bool {
         !M::BUCKETS
+            && self.learned.weighted
             && self.stats.solutions == 0
             && self.learned.run_failures >= self.learned.unit * self.learned.share()
     }
@@ -272,6 +288,20 @@ impl<M: Mask> Search<'_, M> {
         if M::BUCKETS {
             return self.st.fewest();
         }
+        if !self.learned.weighted {
+            // Fewest candidates, ties to the cell with the most failures.
+            let mut best = (u32::MAX, 0u32, 0);
+            for cell in 0..self.m.cells {
+                if self.st.is_done(cell) {
+                    continue;
+                }
+                let (k, fails) = (self.st.cand(cell).count(), self.learned.fails[cell]);
+                if k < best.0 || (k == best.0 && fails > best.1) {
+                    best = (k, fails, cell);
+                }
+            }
+            return Some(best.2);
+        }
         // Candidates over weight, compared as cross products: (k, w, cell).
         let weight = &self.learned.weight;
         let mut best = (f64::INFINITY, 1.0, 0);
@@ -302,7 +332,7 @@ mod tests {
     fn count(rules: &Rules, unit: u64) -> (u64, u64) {
         let (model, constraints) = compile::<u64>(rules);
         let (mut st, mut frames, mut stats) = (State::new(&model), Vec::new(), Stats::default());
-        let mut learned = Learned::new(model.cells);
+        let mut learned = Learned::new(model.cells, true);
         learned.unit = unit;
         let mut search = Search {
             m: &model,
@@ -347,7 +377,7 @@ mod tests {
     /// at run 2^k - 1.
     #[test]
     fn runs_share_as_the_luby_sequence() {
-        let mut learned = Learned::new(1);
+        let mut learned = Learned::new(1, true);
         let mut shares = Vec::new();
         for _ in 0..(1 << 12) - 1 {
             shares.push(learned.share());
