@@ -1,6 +1,6 @@
-//! What the ladder reads from constraints beyond houses and cages: their two-cell rules, chains and cell domains, in lowered form.
+//! What the ladder reads from constraints beyond houses and cages: their two-cell rules, chains, cell domains and sums, in lowered form, and sandwiches.
 
-use crate::model::constraint::{Constraint, Lowered, NegativeRule};
+use crate::model::constraint::{Constraint, Lowered, NegativeRule, outside_line};
 use crate::model::lower::lower;
 use crate::model::rules::Rules;
 
@@ -32,6 +32,28 @@ pub(crate) struct Domain {
     pub(crate) what: &'static str,
 }
 
+/// A weighted sum, `Σ weights[i]·value(cells[i]) == total`: an arrow (a
+/// pill's cells weighted by their powers of ten), a double arrow, a little
+/// killer, a sum, a region-sum line or zipper line's pieces.
+#[derive(Debug)]
+pub(crate) struct LineSum {
+    pub(crate) cells: Vec<u32>,
+    pub(crate) weights: Vec<i64>,
+    pub(crate) total: i64,
+    /// What the sum is: "arrow", "little killer".
+    pub(crate) what: &'static str,
+    /// The clue's value, for little killers and sums.
+    pub(crate) clue: Option<u64>,
+}
+
+/// A sandwich clue: the cells between 1 and N of `cells` (a row or a
+/// column) sum to `sum`.
+#[derive(Debug)]
+pub(crate) struct SandwichClue {
+    pub(crate) cells: Vec<u32>,
+    pub(crate) sum: u64,
+}
+
 /// The constraints of a rules value the ladder has steps for, built once
 /// per rules with the layout.
 #[derive(Debug, Default)]
@@ -39,6 +61,8 @@ pub(crate) struct Beyond {
     pub(crate) pairs: Vec<PairTable>,
     pub(crate) chains: Vec<Chain>,
     pub(crate) domains: Vec<Domain>,
+    pub(crate) sums: Vec<LineSum>,
+    pub(crate) sandwiches: Vec<SandwichClue>,
 }
 
 impl Beyond {
@@ -52,7 +76,14 @@ impl Beyond {
         }
         let lowered = lower(rules);
         let constraints = rules.constraints();
-        let whole = wholly(&lowered, constraints.len());
+        let whole = wholly(&lowered, constraints);
+        for c in constraints {
+            if let Constraint::Sandwich { clue, sum } = c
+                && let Some(cells) = outside_line(n, *clue)
+            {
+                out.sandwiches.push(SandwichClue { cells, sum: *sum });
+            }
+        }
         for (i, form) in &lowered {
             if !whole[*i] {
                 continue;
@@ -91,19 +122,37 @@ impl Beyond {
                     values: values.iter().fold(0u64, |m, &v| m | 1 << (v - 1)),
                     what,
                 }),
-                Lowered::Linear { .. } | Lowered::Named { .. } => {}
+                Lowered::Linear {
+                    cells,
+                    weights,
+                    total,
+                } => out.sums.push(LineSum {
+                    cells: cells.clone(),
+                    weights: weights.clone(),
+                    total: *total,
+                    what,
+                    clue: match &constraints[*i] {
+                        Constraint::LittleKiller { sum, .. } | Constraint::Sum { sum, .. } => {
+                            Some(*sum)
+                        }
+                        _ => None,
+                    },
+                }),
+                Lowered::Named { .. } => {}
             }
         }
         out
     }
 }
 
-/// Whether each of `count` constraints lowers wholly into pairs, chains
-/// and domains.
-fn wholly(lowered: &[(usize, Lowered)], count: usize) -> Vec<bool> {
-    let mut whole = vec![true; count];
+/// Whether each of `constraints` lowers wholly into pairs, chains, domains
+/// and sums, or is a sandwich.
+fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool> {
+    let mut whole = vec![true; constraints.len()];
     for (i, form) in lowered {
-        if matches!(form, Lowered::Linear { .. } | Lowered::Named { .. }) {
+        if matches!(form, Lowered::Named { .. })
+            && !matches!(constraints[*i], Constraint::Sandwich { .. })
+        {
             whole[*i] = false;
         }
     }
@@ -111,7 +160,8 @@ fn wholly(lowered: &[(usize, Lowered)], count: usize) -> Vec<bool> {
 }
 
 /// How many constraints of `rules` the ladder has no step for: those that
-/// do not lower wholly into pairs, chains and domains.
+/// do not lower wholly into pairs, chains, domains and sums, sandwiches
+/// aside.
 pub(crate) fn unreasoned(rules: &Rules) -> usize {
     if rules.constraints().is_empty() {
         return 0;
@@ -120,7 +170,7 @@ pub(crate) fn unreasoned(rules: &Rules) -> usize {
         return rules.constraints().len();
     }
     let lowered = lower(rules);
-    wholly(&lowered, rules.constraints().len())
+    wholly(&lowered, rules.constraints())
         .iter()
         .filter(|&&w| !w)
         .count()

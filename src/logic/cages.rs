@@ -160,7 +160,7 @@ fn analyse_with(g: &Candidates, cage: &SumCage, need: u64) -> Option<Analysis> {
 
 /// The cells of a step's words: "R1C1-R1C3" for a run along a row or a
 /// column, else "R1C1, R1C2 and R2C1".
-fn cells_text(cells: &[u32], side: usize) -> String {
+pub(crate) fn cells_text(cells: &[u32], side: usize) -> String {
     let name = |c: u32| CellName {
         cell: c as usize,
         side,

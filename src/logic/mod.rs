@@ -17,9 +17,11 @@ mod fish;
 mod forcing;
 mod grid;
 mod intersections;
+mod lines;
 mod links;
 mod nudge;
 mod pairs;
+mod sandwich;
 #[cfg(feature = "serde")]
 mod saved;
 mod seen;
@@ -108,8 +110,10 @@ const LADDER: &[Rung] = &[
     rung(|g| cages::combinations(g, true)),
     rung(pairs::chains),
     shared(|g, seen| intersections::locking_seen(g, true, seen)),
+    rung(lines::sums),
     shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
     rung(pairs::pairs),
+    rung(sandwich::sandwiches),
     rung(singles::naked_single),
     rung(|g| cages::combinations(g, false)),
     shared(|g, seen| subsets::hidden_seen(g, 3, true, seen)),
@@ -232,10 +236,12 @@ pub struct Path {
 /// differ; about killer cages' sums (cage combinations, cage pointing and
 /// claiming, innies and outies) for cages of up to 16 cells; and about the
 /// [`Constraint`](crate::Constraint)s that come down to rules between two
-/// cells, thermometers and odd or even cells (Kropki dots, X and V,
-/// greater-than signs, negative rules, whispers, renbans, palindromes…).
-/// Not yet about sums along lines and outside clues (arrows, little
-/// killers, sandwiches…). A path or a rating on a puzzle with such rules
+/// cells, thermometers, odd or even cells (Kropki dots, X and V,
+/// greater-than signs, negative rules, whispers, renbans, palindromes…),
+/// sums along lines (arrows and pills, double arrows, little killers,
+/// sums, region-sum and zipper lines) and sandwiches. Not yet about other
+/// outside clues (X-sums, skyscrapers), between and lockout lines or
+/// quadruples. A path or a rating on a puzzle with such rules
 /// checks every grid it reaches against all the rules: it never claims a
 /// grid that breaks one ([`LogicError::BreaksRule`] says the puzzle has no
 /// solution), but it may get stuck where only those rules decide, and then
@@ -244,11 +250,11 @@ pub struct Path {
 /// ```
 /// use ndoku::{Constraint, Logic, Puzzle, Rules};
 ///
-/// // A 4×4 killer the cage steps reason about, with an arrow they do not.
-/// let arrow = Constraint::Arrow { circle: vec![0], line: vec![6] };
+/// // A 4×4 killer the cage steps reason about, with a quadruple they do not.
+/// let quad = Constraint::Quadruple { cells: vec![0, 1, 4, 5], values: vec![1] };
 /// let rules = Rules::classic(4)?.with_cage(&[(0, 0), (0, 1)], Some(3))?;
 /// assert!(Logic::new().rate(&Puzzle::new(rules.clone()))?.unreasoned.is_empty());
-/// let rating = Logic::new().rate(&Puzzle::new(rules.with_constraint(arrow)?))?;
+/// let rating = Logic::new().rate(&Puzzle::new(rules.with_constraint(quad)?))?;
 /// assert_eq!(rating.unreasoned.constraints, 1);
 /// assert!(rating.to_string().ends_with("; it has no step for constraints (1)"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -261,8 +267,8 @@ pub struct Unreasoned {
     /// more than 16 cells.
     pub cage_sums: usize,
     /// How many [`Constraint`](crate::Constraint)s the ladder has no step
-    /// for (sums along lines, outside clues): it reasons only about the
-    /// cells they make differ.
+    /// for (X-sums, skyscrapers, between and lockout lines, quadruples): it
+    /// reasons only about the cells they make differ.
     pub constraints: usize,
 }
 

@@ -272,6 +272,15 @@ pub enum Technique {
     /// renban…): a value the other cell has no partner for leaves (2.0,
     /// our scale).
     PairRule,
+    /// A sum along a line (an arrow or pill, a double arrow, a little
+    /// killer, a sum, a region-sum or zipper line): each cell keeps the
+    /// values the least and greatest sums of the others allow (1.9, our
+    /// scale).
+    SumBounds,
+    /// A sandwich clue: a place of 1 or N whose every partner leaves cells
+    /// between them that cannot reach the clue's sum loses it (2.2, our
+    /// scale).
+    Sandwich,
     /// The rule of 45: a house or band's cells outside its whole cages have
     /// a known sum (2.9 for one house, 3.1 for two, 3.3 for more; our scale).
     Innies {
@@ -384,6 +393,8 @@ impl Technique {
             CellDomain => 10,
             ChainBounds => 16,
             PairRule => 20,
+            SumBounds => 19,
+            Sandwich => 22,
             Innies { houses } | Outies { houses } => match houses {
                 0..=1 => 29,
                 2 => 31,
@@ -484,6 +495,8 @@ impl Technique {
             CellDomain => "odd or even",
             ChainBounds => "thermometer bounds",
             PairRule => "pair rule",
+            SumBounds => "sum bounds",
+            Sandwich => "sandwich",
             Innies { .. } => "innies",
             Outies { .. } => "outies",
         }
