@@ -16,7 +16,7 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
         i: 0,
     };
     let (mut size, mut grid) = (None, None);
-    s.open(b'{')?;
+    s.eat(b'{')?;
     loop {
         match s.key()? {
             b"size" if size.is_none() => size = Some(s.uint()?),
@@ -60,11 +60,6 @@ impl<'a> Scan<'a> {
         (self.b.get(self.i) == Some(&c)).then(|| self.i += 1)
     }
 
-    /// Takes an opening bracket.
-    fn open(&mut self, c: u8) -> Option<()> {
-        self.eat(c)
-    }
-
     /// After an item: `true` on a comma (another item follows), `false` on
     /// the closing bracket `close`.
     fn next(&mut self, close: u8) -> Option<bool> {
@@ -76,11 +71,6 @@ impl<'a> Scan<'a> {
             _ if c == close => Some(false),
             _ => None,
         }
-    }
-
-    /// Whether the next byte, after whitespace, is `c` (which is then taken).
-    fn empty(&mut self, c: u8) -> bool {
-        self.eat(c).is_some()
     }
 
     /// A key without escapes, and its colon.
@@ -135,8 +125,8 @@ impl<'a> Scan<'a> {
 
     /// A list of whole numbers (pencil marks), passed over.
     fn numbers(&mut self) -> Option<()> {
-        self.open(b'[')?;
-        if self.empty(b']') {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
             return Some(());
         }
         loop {
@@ -150,14 +140,14 @@ impl<'a> Scan<'a> {
     /// The grid: each row's length, and every cell's given value.
     fn grid(&mut self) -> Option<(Vec<usize>, Vec<u16>)> {
         let (mut rows, mut cells) = (Vec::new(), Vec::new());
-        self.open(b'[')?;
-        if self.empty(b']') {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
             return Some((rows, cells));
         }
         loop {
             let before = cells.len();
-            self.open(b'[')?;
-            if !self.empty(b']') {
+            self.eat(b'[')?;
+            if self.eat(b']').is_none() {
                 loop {
                     cells.push(self.cell()?);
                     if !self.next(b']')? {
@@ -179,8 +169,8 @@ impl<'a> Scan<'a> {
             self.i += 2;
             return Some(0);
         }
-        self.open(b'{')?;
-        if self.empty(b'}') {
+        self.eat(b'{')?;
+        if self.eat(b'}').is_some() {
             return Some(0);
         }
         let (mut value, mut given, mut seen) = (None, None, 0u8);
