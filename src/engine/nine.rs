@@ -386,9 +386,10 @@ impl Grid {
     /// alone in their row: clears them from the other digits of the band and
     /// their columns from the digit's other bands. Returns `next`, the marks
     /// of the words to update in the next pass, with the other words this
-    /// changed added and word `i` taken out.
+    /// changed added and word `i` taken out; adds the cells solved to
+    /// `solved`.
     #[inline(always)]
-    fn update(&mut self, i: usize, next: u32, checked: &mut Checked) -> Result<u32, Contradiction> {
+    fn update(&mut self, i: usize, next: u32, solved: &mut u32) -> Result<u32, Contradiction> {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
         let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
@@ -416,7 +417,7 @@ impl Grid {
             next |= hit << b;
             // In different rows and boxes, so in different columns.
             let cols = fold_columns(alone);
-            checked.solved += u32::from(COUNT9[cols as usize]);
+            *solved += u32::from(COUNT9[cols as usize]);
             let cols = cols * ROWS3;
             // One bounds check for the digit's three words, not one each.
             if let Some(words) = self.cand.get_mut(base..base + 3) {
@@ -443,7 +444,10 @@ impl Grid {
     fn sweep_bands(&mut self, checked: &mut Checked) -> Result<(), Contradiction> {
         let mut dirty = checked.dirty;
         checked.dirty = 0;
-        loop {
+        // Cells solved, counted in a register and stored once at the end,
+        // not at every spill.
+        let mut solved = checked.solved;
+        let result = 'sweep: loop {
             let mut next = 0;
             // Every word of the pass is updated (or the propagation fails, and
             // then nothing is kept): one mark for their stacks, not one each.
@@ -451,13 +455,18 @@ impl Grid {
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                next = self.update(i, next, checked)?;
+                match self.update(i, next, &mut solved) {
+                    Ok(marks) => next = marks,
+                    Err(contradiction) => break 'sweep Err(contradiction),
+                }
             }
             if next == 0 {
-                return Ok(());
+                break Ok(());
             }
             dirty = next;
-        }
+        };
+        checked.solved = solved;
+        result
     }
 
     /// Places every open cell with one candidate left; fails on a cell with none.
