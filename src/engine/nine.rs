@@ -1055,7 +1055,6 @@ impl Nine {
         values: bool,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Stop {
-        self.frames.clear();
         let Some(mut grid) = Grid::from_cells(givens, stats) else {
             return Stop::Exhausted;
         };
@@ -1136,7 +1135,10 @@ fn filled_cells(givens: &[u8; 81]) -> [u64; 2] {
 /// frame's saved grid is its undo, the loop can stop on a budget or go on
 /// after a solution, and a restart just clears the stack.
 struct Search<'a> {
+    /// The frames, `frames[..depth]`; those above are left from earlier
+    /// searches and overwritten in place (see [`Search::push_branch`]).
     frames: &'a mut Vec<Frame>,
+    depth: usize,
     /// The current node's grid, a fixed point of propagation.
     grid: Grid,
     checked: Checked,
@@ -1167,6 +1169,7 @@ impl<'a> Search<'a> {
         let open = grid.open.iter().map(|o| o.count_ones()).sum::<u32>();
         Self {
             frames,
+            depth: 0,
             grid,
             checked,
             limits,
@@ -1226,8 +1229,10 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn restart(&mut self) {
         self.configs = false;
-        self.grid = self.frames.first().map_or(self.grid, |f| f.saved);
-        self.frames.clear();
+        if self.depth > 0 {
+            self.grid = self.frames[0].saved;
+        }
+        self.depth = 0;
         self.stats.restarts += 1;
     }
 
@@ -1245,12 +1250,23 @@ impl<'a> Search<'a> {
             let (cell, digits) = self.grid.choose(quick);
             (Branch::Cell(cell), digits)
         });
-        self.frames.push(Frame {
-            saved: self.grid,
-            branch,
-            remaining,
-            current: NONE,
-        });
+        // Written in place where a frame is left from before: a push
+        // builds the frame on the stack and copies it again into the
+        // vector, two copies of the grid rather than one.
+        if let Some(frame) = self.frames.get_mut(self.depth) {
+            frame.saved = self.grid;
+            frame.branch = branch;
+            frame.remaining = remaining;
+            frame.current = NONE;
+        } else {
+            self.frames.push(Frame {
+                saved: self.grid,
+                branch,
+                remaining,
+                current: NONE,
+            });
+        }
+        self.depth += 1;
     }
 
     /// Moves on to the next node: the top frame's next choice that
@@ -1259,7 +1275,11 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn advance(&mut self) -> Result<(), Stop> {
         loop {
-            let Some(frame) = self.frames.last_mut() else {
+            let Some(frame) = self
+                .depth
+                .checked_sub(1)
+                .and_then(|top| self.frames.get_mut(top))
+            else {
                 return Err(Stop::Exhausted);
             };
             let closing = frame.current != NONE;
@@ -1304,7 +1324,7 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn backtrack(&mut self) {
         self.stats.backtracks += 1;
-        self.frames.pop();
+        self.depth -= 1;
     }
 }
 
