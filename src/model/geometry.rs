@@ -149,6 +149,19 @@ struct Derived {
     intersections: Vec<Intersection>,
 }
 
+/// Whether a value repeats among `cells` of `grid` (values below 64).
+pub(crate) fn repeats_in(cells: &[u32], grid: &[u16]) -> bool {
+    let mut mask = 0u64;
+    for &c in cells {
+        let bit = (1u64 << grid[c as usize]) & !1;
+        if mask & bit != 0 {
+            return true;
+        }
+        mask |= bit;
+    }
+    false
+}
+
 impl PartialEq for Geometry {
     /// Layouts are equal when their houses are: the rest follows from them.
     fn eq(&self, other: &Self) -> bool {
@@ -395,6 +408,29 @@ impl Geometry {
         let d = self.derived();
         let (a, b) = (d.member_start[cell], d.member_start[cell + 1]);
         &d.memberships[a as usize..b as usize]
+    }
+
+    /// Whether a value repeats in a house of `grid` (row-major, 0 for empty,
+    /// every value below 64: the caller checks).
+    pub(crate) fn has_repeat(&self, grid: &[u16]) -> bool {
+        let Some(d) = self.derived.get() else {
+            return self.houses.iter().any(|h| repeats_in(h.cells(), grid));
+        };
+        // Once each cell's houses are known, only the cells with a value
+        // count: a puzzle's givens are checked in a few instructions each.
+        let mut seen: smallvec::SmallVec<[u64; 64]> = smallvec::smallvec![0; self.houses.len()];
+        for (c, &v) in grid.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            let bit = 1u64 << v;
+            let (a, b) = (d.member_start[c] as usize, d.member_start[c + 1] as usize);
+            for m in &d.memberships[a..b] {
+                let mask = &mut seen[m.house as usize];
+                if *mask & bit != 0 {
+                    return true;
+                }
+                *mask |= bit;
+            }
+        }
+        false
     }
 
     /// The other cells that share a house with `cell`, each once, in the

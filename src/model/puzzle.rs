@@ -283,28 +283,20 @@ impl fmt::Display for Puzzle {
             });
         }
         // One buffer, written once: a batch prints a puzzle a line.
-        let mut line = String::with_capacity(self.cells.len() + n);
+        let mut line = Vec::with_capacity(self.cells.len() + n);
         for (i, &v) in self.cells.iter().enumerate() {
             if f.alternate() && i > 0 && i % n == 0 {
-                line.push('\n');
+                line.push(b'\n');
             }
-            line.push(symbol(v));
+            line.push(SYMBOLS[usize::from(v)]);
         }
-        f.write_str(&line)
+        f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
     }
 }
 
-/// The character of value `v` (0 for empty) on a board of at most 61 values.
-fn symbol(v: u16) -> char {
-    // Values above 61 print as tokens, so each fits one byte.
-    let v = v as u8;
-    match v {
-        0 => '.',
-        1..=9 => char::from(b'0' + v),
-        10..=35 => char::from(b'A' + v - 10),
-        _ => char::from(b'a' + v - 36),
-    }
-}
+/// `SYMBOLS[v]`: the character of value `v` (0 for empty) on a board of at
+/// most 61 values (above 61, values print as tokens).
+const SYMBOLS: &[u8; 62] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 impl Puzzle {
     /// The grid `{:#}` prints under boxes of `h`×`w` cells: cells separated
@@ -329,7 +321,7 @@ impl Puzzle {
                     _ => f.write_str(" ")?,
                 }
                 match (width, v) {
-                    (1, v) => write!(f, "{}", symbol(v))?,
+                    (1, v) => write!(f, "{}", char::from(SYMBOLS[usize::from(v)]))?,
                     (_, 0) => write!(f, "{:>width$}", ".")?,
                     (_, v) => write!(f, "{v:>width$}")?,
                 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::error::{House, RulesError, Violation};
 use crate::model::constraint::Constraint;
-use crate::model::geometry::{Geometry, MAX_SIZE};
+use crate::model::geometry::{Geometry, MAX_SIZE, repeats_in};
 use crate::model::verify;
 
 /// Cells that hold different values and, with a sum, add up to it: a killer cage.
@@ -165,6 +165,9 @@ impl Rules {
                     return Ok(Arc::clone(rules));
                 }
                 let rules = Arc::new(Self::classic(n)?);
+                // Kept for the program: each cell's houses are worth deriving
+                // now, so that `check` takes its givens one by one.
+                let _ = rules.geometry.houses_of(0);
                 Ok(Arc::clone(slot.get_or_init(|| rules)))
             }
             _ => Ok(Arc::new(Self::classic(n)?)),
@@ -562,20 +565,9 @@ impl Rules {
         };
         // A mask per group finds no repeat in a few instructions a cell (the
         // common case); on a repeat, the loop below names it.
-        let repeats_in = |cells: &[u32]| {
-            let mut mask = 0u64;
-            for &c in cells {
-                let bit = (1u64 << grid[c as usize]) & !1;
-                if mask & bit != 0 {
-                    return true;
-                }
-                mask |= bit;
-            }
-            false
-        };
         let repeats = n >= 64
-            || self.geometry.houses().iter().any(|h| repeats_in(h.cells()))
-            || self.cages.iter().any(|c| repeats_in(c.cells()));
+            || self.geometry.has_repeat(grid)
+            || self.cages.iter().any(|c| repeats_in(c.cells(), grid));
         if repeats {
             // `seen[v]`: the cell of the group at hand holding `v`, stamped with the group.
             let mut seen = vec![(usize::MAX, 0u32); n + 1];

@@ -20,7 +20,7 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
     loop {
         match s.key()? {
             b"size" if size.is_none() => size = Some(s.uint()?),
-            b"grid" if grid.is_none() => grid = Some(s.grid()?),
+            b"grid" if grid.is_none() => grid = Some(s.grid(size)?),
             _ => return None,
         }
         if !s.next(b'}')? {
@@ -39,6 +39,9 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
         .all(|&v| u64::from(v) <= n as u64)
         .then_some((n, cells))
 }
+
+/// How a given cell ends after its value, as f-puzzles writes it.
+const GIVEN_END: &[u8] = b",\"given\":true}";
 
 /// A cursor over the bytes of the text.
 struct Scan<'a> {
@@ -137,9 +140,11 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// The grid: each row's length, and every cell's given value.
-    fn grid(&mut self) -> Option<(Vec<usize>, Vec<u16>)> {
-        let (mut rows, mut cells) = (Vec::new(), Vec::new());
+    /// The grid: each row's length, and every cell's given value. `size`,
+    /// when it came first, sizes the lists.
+    fn grid(&mut self, size: Option<u64>) -> Option<(Vec<usize>, Vec<u16>)> {
+        let n = size.map_or(0, |n| n.min(64) as usize);
+        let (mut rows, mut cells) = (Vec::with_capacity(n), Vec::with_capacity(n * n));
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
             return Some((rows, cells));
@@ -164,10 +169,24 @@ impl<'a> Scan<'a> {
 
     /// One cell: its value when it is given, else 0.
     fn cell(&mut self) -> Option<u16> {
-        // Most cells are empty and written without spaces.
-        if self.b[self.i..].starts_with(b"{}") {
+        // Most cells are empty, and the rest given, as f-puzzles writes them.
+        let rest = &self.b[self.i..];
+        if rest.starts_with(b"{}") {
             self.i += 2;
             return Some(0);
+        }
+        if let Some(value) = rest.strip_prefix(b"{\"value\":") {
+            let digits = value.iter().take_while(|c| c.is_ascii_digit()).count();
+            if (1..=2).contains(&digits)
+                && value[0] != b'0'
+                && value[digits..].starts_with(GIVEN_END)
+            {
+                let v = value[..digits]
+                    .iter()
+                    .fold(0, |v, &d| v * 10 + u16::from(d - b'0'));
+                self.i += 9 + digits + GIVEN_END.len();
+                return Some(v);
+            }
         }
         self.eat(b'{')?;
         if self.eat(b'}').is_some() {
