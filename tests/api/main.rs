@@ -42,6 +42,7 @@ mod shared_data;
 mod solve;
 #[cfg(feature = "fpuzzles")]
 mod sudokupad;
+mod values;
 mod variants;
 mod vocab;
 mod vocab_sums;
