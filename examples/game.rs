@@ -41,8 +41,11 @@ fn play(mut game: Game, moves: usize) -> Result<Game, Box<dyn std::error::Error>
         }
         for &(cell, value) in &step.eliminations {
             let (row, col) = (cell / n, cell % n);
-            let mut marks = game.candidates(row, col);
-            marks.retain(|&v| v != value);
+            let marks: Vec<u16> = game
+                .candidates(row, col)
+                .iter()
+                .filter(|&v| v != value)
+                .collect();
             game.set_candidates(row, col, &marks)?;
         }
     }
@@ -110,7 +113,7 @@ mod tests {
         assert!(game.conflicts().is_empty());
         let n = 9;
         for c in 0..n * n {
-            assert!(game.candidates(c / n, c % n).contains(&solution.cells()[c]));
+            assert!(game.candidates(c / n, c % n).contains(solution.cells()[c]));
         }
         let open = (0..n * n)
             .find(|&c| game.value(c / n, c % n).is_none())

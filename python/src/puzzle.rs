@@ -296,7 +296,7 @@ impl PyGame {
     /// The pencil marks of the cell at `row`, `col` (a filled cell's is its value).
     fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
         on_board(self.inner.puzzle().size(), row, col)?;
-        Ok(self.inner.candidates(row, col))
+        Ok(self.inner.candidates(row, col).iter().collect())
     }
 
     /// Sets the pencil marks of the empty cell at `row`, `col`.

@@ -295,12 +295,15 @@ impl VariantGenerator {
     /// board shuffled by value, band, row, stack and column, then mixed by
     /// 0.1·N² random swaps of cycles between two rows of a band or two
     /// columns of a stack, so it is not one of the few pattern grids.
-    /// The other levels carve as without a level: unique and minimal.
+    /// The other levels carve as without a level (unique and minimal) and
+    /// are their band of SE ratings ([`Level::band`]), met as
+    /// [`VariantGenerator::with_rating`] meets a range: on jigsaws,
+    /// diagonals, windows and the other house rules too (up to 64×64, where
+    /// the logic works).
     ///
     /// With rules drawn from each grid (killer cages, dots, XV,
-    /// thermometers, arrows), a level is its band of SE ratings
-    /// ([`Level::band`]) on any size, met as [`VariantGenerator::with_rating`]
-    /// meets a range.
+    /// thermometers, arrows), every level, easy too, is its band of SE
+    /// ratings on any size.
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Self {
         self.level = Some(level);
@@ -508,7 +511,11 @@ impl VariantGenerator {
     /// What each puzzle must meet: the rating goal, and with rules drawn
     /// from the grid, a level's band of ratings.
     fn goal(&self) -> RatingGoal {
-        let band = self.level.filter(|_| self.drawn()).map(Level::band);
+        // Easy on house rules alone carves by singles, which meets its band.
+        let band = self
+            .level
+            .filter(|&l| self.drawn() || l != Level::Easy)
+            .map(Level::band);
         RatingGoal {
             range: super::rated::both(self.rating.range, band),
             technique: self.rating.technique,

@@ -8,6 +8,7 @@ use crate::error::House;
 use crate::model::game::Game;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::values::Values;
 
 use super::error::LogicError;
 use super::step::{CellName, HouseName, Step};
@@ -322,7 +323,8 @@ fn layout_of(rules: &Arc<Rules>) -> Arc<Layout> {
 /// let puzzle = Puzzle::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
 /// let grid = Candidates::from_variant(&puzzle)?;
 /// assert_eq!(grid.value(0), Some(1));
-/// assert_eq!(grid.candidates(1), 0b1110); // 2, 3 or 4
+/// assert_eq!(grid.candidates(1).iter().collect::<Vec<_>>(), [2, 3, 4]);
+/// assert_eq!(grid.candidates(1).mask(), Some(0b1110));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -378,11 +380,8 @@ impl Candidates {
         }
         let values = game.grid();
         let marks = (0..n * n)
-            .map(|c| {
-                game.candidates(c / n, c % n)
-                    .iter()
-                    .fold(0u64, |m, &v| m | 1 << (v - 1))
-            })
+            // Logic takes boards up to 64×64, whose marks a mask holds.
+            .map(|c| game.candidates(c / n, c % n).mask().unwrap_or(0))
             .collect();
         Self::build(game.puzzle().shared_rules(), values, marks)
     }
@@ -426,11 +425,12 @@ impl Candidates {
         self.values.get(cell).copied().filter(|&v| v != 0)
     }
 
-    /// The candidates of `cell` as a mask, bit `v - 1` for value `v`; 0 for
-    /// a filled cell or one off the board.
+    /// The candidates of `cell` (row-major); none for a filled cell or one
+    /// off the board. [`Values::mask`] gives them as a mask, bit `v - 1` for
+    /// value `v`.
     #[must_use]
-    pub fn candidates(&self, cell: usize) -> u64 {
-        self.masks.get(cell).copied().unwrap_or(0)
+    pub fn candidates(&self, cell: usize) -> Values {
+        Values::from_mask(self.masks.get(cell).copied().unwrap_or(0))
     }
 
     /// Whether every cell holds a value.

@@ -571,7 +571,7 @@ impl Logic {
                 .map(|c| (c / n, c % n))
                 .filter(|&(r, c)| {
                     game.value(r, c).is_none()
-                        && !game.candidates(r, c).contains(&solution.cells()[r * n + c])
+                        && !game.candidates(r, c).contains(solution.cells()[r * n + c])
                 })
                 .collect();
             (game.mistakes(&solution), marks)

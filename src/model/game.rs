@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::values::Values;
 
 /// A move a [`Game`] refuses, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -72,7 +73,7 @@ enum Edit {
 ///
 /// let puzzle = Puzzle::from_cells(Rules::classic(4)?, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])?;
 /// let mut game = Game::new(puzzle);
-/// assert_eq!(game.candidates(0, 1), vec![2, 3, 4]); // 1 is in the row
+/// assert_eq!(game.candidates(0, 1).iter().collect::<Vec<_>>(), [2, 3, 4]); // 1 is in the row
 /// game.enter(0, 1, 1)?; // a conflict, which a game keeps
 /// assert_eq!(game.conflicts(), vec![((0, 0), (0, 1))]);
 /// assert!(game.undo());
@@ -186,17 +187,28 @@ impl Game {
         Ok(())
     }
 
-    /// The pencil marks of the cell at `row`, `col`, in increasing order;
-    /// a filled cell's is its value.
+    /// The pencil marks of the cell at `row`, `col`; a filled cell's is its
+    /// value, and a cell off the board has none.
+    ///
+    /// ```
+    /// use ndoku::{Game, Puzzle};
+    ///
+    /// let game = Game::new(Puzzle::parse_classic("1...............")?);
+    /// let marks = game.candidates(0, 1);
+    /// assert_eq!(marks.iter().collect::<Vec<_>>(), [2, 3, 4]);
+    /// assert!(!marks.contains(1) && marks.len() == 3);
+    /// assert_eq!(marks.mask(), Some(0b1110));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
+    pub fn candidates(&self, row: usize, col: usize) -> Values {
         let Ok(cell) = self.cell(row, col) else {
-            return Vec::new();
+            return Values::EMPTY;
         };
         if let Some(v) = self.value(row, col) {
-            return vec![v];
+            return std::iter::once(v).collect();
         }
-        values(self.marks_of(cell)).collect()
+        Values::from_words(self.marks_of(cell))
     }
 
     /// Sets the pencil marks of the empty cell at `row`, `col`.
@@ -506,15 +518,6 @@ impl Game {
     }
 }
 
-/// The values of a cell's marks, in increasing order.
-fn values(words: &[u64]) -> impl Iterator<Item = u16> + '_ {
-    words.iter().enumerate().flat_map(|(i, &w)| {
-        (0..64u16)
-            .filter(move |k| w >> k & 1 != 0)
-            .map(move |k| i as u16 * 64 + k + 1)
-    })
-}
-
 /// Word `i` of the set of values `1..=n`.
 fn word_of_values(n: usize, i: usize) -> u64 {
     match n.saturating_sub(i * 64) {
@@ -549,7 +552,7 @@ impl fmt::Display for Game {
 /// A [`Game`] as serde writes it, checked when read.
 #[cfg(feature = "serde")]
 mod saved {
-    use super::{Edit, Game, Puzzle, values};
+    use super::{Edit, Game, Puzzle, Values};
 
     /// One change of the undo history.
     #[derive(serde::Serialize, serde::Deserialize)]
@@ -573,7 +576,7 @@ mod saved {
         fn from(game: Game) -> Self {
             let n = game.puzzle.size();
             let marks = (0..n * n)
-                .map(|c| values(game.marks_of(c)).collect())
+                .map(|c| Values::from_words(game.marks_of(c)).iter().collect())
                 .collect();
             let history = game
                 .history
@@ -585,7 +588,7 @@ mod saved {
                     },
                     Edit::Marks { cell, before } => EditData::Marks {
                         cell: *cell,
-                        before: values(before).collect(),
+                        before: Values::from_words(before).iter().collect(),
                     },
                 })
                 .collect();
@@ -721,7 +724,7 @@ mod tests {
         );
         assert!(game.enter(9, 0, 1).is_err() && game.enter(0, 2, 10).is_err());
         game.set_candidates(0, 2, &[4, 6]).unwrap();
-        assert_eq!(game.candidates(0, 2), vec![4, 6]);
+        assert_eq!(game.candidates(0, 2).iter().collect::<Vec<_>>(), [4, 6]);
         assert!(
             game.to_string()
                 .lines()
@@ -740,10 +743,16 @@ mod tests {
         cells[80] = 0;
         let puzzle = Puzzle::from_cells(rules, &cells).unwrap();
         let mut game = Game::new(puzzle.clone());
-        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
-        assert_eq!(game.candidates(0, 80), vec![grid.cells()[80]]);
+        assert_eq!(
+            game.candidates(0, 0).iter().collect::<Vec<_>>(),
+            [grid.cells()[0]]
+        );
+        assert_eq!(
+            game.candidates(0, 80).iter().collect::<Vec<_>>(),
+            [grid.cells()[80]]
+        );
         game.set_candidates(0, 0, &[70, 81]).unwrap();
-        assert_eq!(game.candidates(0, 0), vec![70, 81]);
+        assert_eq!(game.candidates(0, 0).iter().collect::<Vec<_>>(), [70, 81]);
         game.enter(0, 80, grid.cells()[1]).unwrap();
         let conflicts = game.conflicts();
         assert!(conflicts.contains(&((0, 1), (0, 80))), "{conflicts:?}");
@@ -751,7 +760,10 @@ mod tests {
         assert!(conflicts.iter().all(|&(a, b)| value(a) == value(b)));
         assert!(game.undo() && game.undo());
         assert!(game.conflicts().is_empty());
-        assert_eq!(game.candidates(0, 0), vec![grid.cells()[0]]);
+        assert_eq!(
+            game.candidates(0, 0).iter().collect::<Vec<_>>(),
+            [grid.cells()[0]]
+        );
         let line = ".".repeat(81 * 81 * 81);
         assert!(Game::from_candidate_line(puzzle, &line).is_err());
     }

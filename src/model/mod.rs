@@ -25,6 +25,7 @@ pub(crate) mod lower;
 pub(crate) mod puzzle;
 pub(crate) mod rules;
 pub(crate) mod transform;
+pub(crate) mod values;
 pub(crate) mod verify;
 
 pub use crate::error::House;
@@ -36,3 +37,4 @@ pub use geometry::{Geometry, HouseCells, HouseName, Intersection, Membership};
 pub use puzzle::Puzzle;
 pub use rules::{Cage, ChessRule, Rules};
 pub use transform::{Transform, TransformError};
+pub use values::{Values, ValuesIter};

@@ -43,8 +43,13 @@
 //!
 //! A SudokuPad link that carries an f-puzzles puzzle
 //! (`https://sudokupad.app/fpuzzles...`) reads as the JSON it carries, and
-//! [`to_link`] writes an f-puzzles link.
+//! [`to_link`] writes an f-puzzles link. A SudokuPad link or payload in its
+//! own format (`scl...`, `ctc...`) reads for its givens, regions and killer
+//! cages; one that draws lines, arrows, overlays or cages without a total
+//! is refused, since SudokuPad cannot tell a thermometer from a drawn line
+//! (see [`parse`]).
 
+mod pad;
 mod plain;
 mod vocab;
 
@@ -88,13 +93,6 @@ const LINK: &str = "f-puzzles.com/?load=";
 
 /// Where an f-puzzles link starts, as [`to_link`] writes it.
 const LINK_START: &str = "https://www.f-puzzles.com/?load=";
-
-/// The hosts of SudokuPad links, whose `fpuzzles` payloads are f-puzzles
-/// `load` strings.
-const SUDOKUPAD: &[&str] = &["sudokupad.app", "crackingthecryptic.com"];
-
-/// The prefix of a SudokuPad payload that carries an f-puzzles puzzle.
-const PAD_PAYLOAD: &str = "fpuzzles";
 
 /// The most extra regions read. Each one added copies the houses before it,
 /// so their cost grows with the square of their number: a line of 30,000
@@ -216,10 +214,45 @@ pub enum FpuzzlesError {
         /// The side of the board.
         size: usize,
     },
-    /// A SudokuPad link whose payload is no f-puzzles puzzle (its own
-    /// format, or none).
-    #[error("the SudokuPad link carries no f-puzzles puzzle (only `fpuzzles` payloads are read)")]
+    /// A SudokuPad link that carries no puzzle.
+    #[error("the SudokuPad link carries no puzzle")]
     SudokuPad,
+    /// A SudokuPad link that names a puzzle kept on SudokuPad's server
+    /// rather than carrying it.
+    #[error(
+        "the SudokuPad link names puzzle {0:?}, kept on SudokuPad's server; ndoku reads links \
+         that carry the puzzle (`scl`, `ctc` or `fpuzzles` payloads)"
+    )]
+    PadRemote(String),
+    /// A SudokuPad payload in a format ndoku does not read (`scf`).
+    #[error("the SudokuPad payload is in the {0:?} format, which ndoku does not read")]
+    PadFormat(String),
+    /// An `scl` or `ctc` payload that does not decompress to text.
+    #[error("the SudokuPad `{prefix}` payload does not decompress")]
+    PadCompressed {
+        /// `scl` or `ctc`.
+        prefix: String,
+    },
+    /// An `scl` or `ctc` payload that is neither JSON nor SudokuPad's
+    /// zipped JSON.
+    #[error("the SudokuPad payload is not JSON, plain or zipped: expected {expected} at byte {at}")]
+    PadZipped {
+        /// What was expected: `a value`, `` `,` or `]` ``.
+        expected: &'static str,
+        /// The byte of the decompressed text where it was expected.
+        at: usize,
+    },
+    /// An `scl` or `ctc` payload that draws what may be a rule (lines,
+    /// arrows, overlays, cages without a total) or holds keys ndoku does
+    /// not read: SudokuPad cannot tell a thermometer from a drawn line.
+    #[error(
+        "sudokupad payload {found}; ndoku reads givens, regions and killer cages from it; \
+         export it as f-puzzles"
+    )]
+    PadDrawings {
+        /// What it holds: `draws 3 lines and 1 arrow`, `holds "foglight"`.
+        found: String,
+    },
     /// A given out of range.
     #[error("value {value} at R{}C{} is out of range 1..={size}", .row + 1, .col + 1)]
     Value {
@@ -253,7 +286,34 @@ pub enum FpuzzlesError {
     Givens(Violation),
 }
 
-/// Reads an f-puzzles puzzle: its JSON, a link, or a link's bare `load` string.
+/// Reads an f-puzzles puzzle: its JSON, a link, or a link's bare `load`
+/// string; or a SudokuPad link or payload (`fpuzzles…`, and SudokuPad's own
+/// `scl…` and `ctc…`, read for their givens, regions and killer cages).
+///
+/// ```
+/// use ndoku::text::fpuzzles::{self, FpuzzlesError};
+///
+/// // SudokuPad's own JSON, compressed as its links carry it: a 4×4 with
+/// // two givens, its boxes as regions, and a killer cage.
+/// let scl = r#"{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{"value":3}]],
+///   "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],
+///              [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],
+///   "cages":[{"cells":[[0,1],[0,2]],"value":5},{"value":"title: Tiny"}]}"#;
+/// let link = format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(scl));
+/// let read = fpuzzles::parse(&link)?;
+/// assert_eq!(read.puzzle.get(0, 0), Some(1));
+/// assert_eq!(read.puzzle.rules().cages()[0].sum(), Some(5));
+/// assert_eq!(read.title.as_deref(), Some("Tiny"));
+/// // A drawn line may be a thermometer: refused, not passed over.
+/// let drawn = scl.replace(r#""cages""#, r#""lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}],"cages""#);
+/// let e = fpuzzles::parse(&format!("ctc{}", lz_str::compress_to_base64(&drawn))).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "sudokupad payload draws 1 line; ndoku reads givens, regions and killer cages from it; \
+///      export it as f-puzzles"
+/// );
+/// # Ok::<(), FpuzzlesError>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -263,11 +323,17 @@ pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     if text.starts_with('{') {
         return from_json(text);
     }
-    let load = match text.find(LINK) {
-        Some(i) => &text[i + LINK.len()..],
-        None if is_sudokupad(text) => pad_payload(text).ok_or(FpuzzlesError::SudokuPad)?,
-        None => text.strip_prefix(PAD_PAYLOAD).unwrap_or(text),
-    };
+    if let Some(i) = text.find(LINK) {
+        return from_load(&text[i + LINK.len()..]);
+    }
+    if crate::text::sniff::is_sudokupad(text) {
+        return pad::read(text);
+    }
+    from_load(text)
+}
+
+/// Reads an f-puzzles `load` string, as a link carries it.
+fn from_load(load: &str) -> Result<FPuzzle, FpuzzlesError> {
     // Links carry the string as a query value: its `+` may come as `%2B`, or as a space.
     let load = load
         .split('&')
@@ -282,32 +348,17 @@ pub fn parse(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     from_json(json.trim())
 }
 
-/// Whether `text` is a SudokuPad link.
-fn is_sudokupad(text: &str) -> bool {
-    SUDOKUPAD.iter().any(|host| text.contains(host))
-}
-
-/// The f-puzzles `load` string a SudokuPad link carries: what follows
-/// `fpuzzles` in its path or its `puzzleid`, up to a `?`, `&` or `#`.
-fn pad_payload(text: &str) -> Option<&str> {
-    let at = text.find(PAD_PAYLOAD)? + PAD_PAYLOAD.len();
-    let rest = &text[at..];
-    let end = rest.find(['?', '&', '#']).unwrap_or(rest.len());
-    Some(&rest[..end])
-}
-
 /// Whether `text` looks like f-puzzles input rather than a classic puzzle:
-/// JSON, a link (f-puzzles or SudokuPad), or a bare `load` string (which
-/// starts `N4Ig`, the base64 of lz-string's start of `{"`, or that with
-/// SudokuPad's `fpuzzles` before it).
+/// JSON, a link (f-puzzles or SudokuPad), a bare `load` string (which
+/// starts `N4Ig`, the base64 of lz-string's start of `{"`), or a bare
+/// SudokuPad payload (`fpuzzles…`, `scl…`, `ctc…`).
 #[must_use]
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim_start();
     t.starts_with('{')
         || t.contains(LINK)
         || t.starts_with("N4Ig")
-        || t.starts_with("fpuzzlesN4Ig")
-        || (t.starts_with("http") && is_sudokupad(t))
+        || crate::text::sniff::is_sudokupad(t.trim_end())
 }
 
 /// The f-puzzles link of `puzzle`: `https://www.f-puzzles.com/?load=` and

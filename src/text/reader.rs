@@ -11,8 +11,9 @@ pub enum TextFormat {
     /// A classic puzzle: one line of cells, a grid, or tokens, any size
     /// ([`Puzzle::parse_classic`]).
     Classic,
-    /// f-puzzles JSON, an f-puzzles or SudokuPad link, or a bare `load`
-    /// string ([`crate::text::fpuzzles`], feature `fpuzzles`).
+    /// f-puzzles JSON, an f-puzzles or SudokuPad link, a bare `load`
+    /// string, or a bare SudokuPad payload (`scl…`, `ctc…`)
+    /// ([`crate::text::fpuzzles`], feature `fpuzzles`).
     Fpuzzles,
     /// The Interactive Sudoku Solver's constraint text or page link
     /// ([`iss`]).
@@ -35,7 +36,7 @@ impl std::fmt::Display for TextFormat {
 impl TextFormat {
     /// The format `text` is taken for, from the text alone: f-puzzles when
     /// it is JSON (`{`), an f-puzzles or SudokuPad link, or starts as a
-    /// `load` string does (`N4Ig`); a killer code when it is 81 characters
+    /// `load` string (`N4Ig`) or a SudokuPad payload (`scl`, `ctc`) does; a killer code when it is 81 characters
     /// of cage sums and arrows or starts `3x3:`; ISS when it is constraint
     /// text (a `.` and a type name, or any `~`) or a link with a `q`
     /// parameter; else classic.
@@ -53,11 +54,7 @@ impl TextFormat {
         let fpuzzles = t.starts_with('{')
             || t.contains("f-puzzles.com/")
             || t.starts_with("N4Ig")
-            || t.starts_with("fpuzzlesN4Ig")
-            || (t.starts_with("http")
-                && ["sudokupad.app", "crackingthecryptic.com"]
-                    .iter()
-                    .any(|h| t.contains(h)));
+            || crate::text::sniff::is_sudokupad(t);
         if fpuzzles {
             TextFormat::Fpuzzles
         } else if iss::is_killer_code(t) || t.starts_with("3x3:") {

@@ -53,6 +53,33 @@ pub fn cells(text: &str) -> impl Iterator<Item = char> + '_ {
     text.chars().filter(|&c| !is_layout(c))
 }
 
+/// The hosts of SudokuPad links.
+pub(crate) const SUDOKUPAD_HOSTS: &[&str] = &["sudokupad.app", "crackingthecryptic.com"];
+
+/// SudokuPad's payload prefixes, longest first where one starts another:
+/// `fpuzzles` (or `fpuz`) before an f-puzzles `load` string, `scl` and `ctc`
+/// before its own format, `scf` before another.
+pub(crate) const SUDOKUPAD_PREFIXES: &[&str] = &["fpuzzles", "fpuz", "scl", "ctc", "scf"];
+
+/// Whether `text` (trimmed) is a SudokuPad link (`https://sudokupad.app/…`)
+/// or a bare SudokuPad payload: a prefix (`scl`, `ctc`, `fpuzzles`, …) and
+/// at least four characters of base64 or of a link, with no white space.
+/// No classic puzzle starts so: `s` and `t` are no cells, and a line of
+/// cells has no `c` before them.
+pub(crate) fn is_sudokupad(text: &str) -> bool {
+    let link = (text.starts_with("http") || SUDOKUPAD_HOSTS.iter().any(|h| text.starts_with(h)))
+        && SUDOKUPAD_HOSTS.iter().any(|h| text.contains(h));
+    let bare = SUDOKUPAD_PREFIXES.iter().any(|p| {
+        text.strip_prefix(p).is_some_and(|rest| {
+            rest.len() >= 4
+                && rest
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+/=%-_.~".contains(&b))
+        })
+    });
+    link || bare
+}
+
 /// Whether the standard single-character alphabet has a symbol for every
 /// value of a board of side `n` (it does up to 61; 64×64 needs tokens).
 pub(crate) const fn has_single_chars(n: usize) -> bool {

@@ -89,12 +89,16 @@ fn pencil_marks_write_and_read_on_every_size() {
         let line = game.to_candidate_line();
         assert!(!line.contains(char::is_whitespace), "n = {n}");
         let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
-        assert_eq!(back.candidates(0, 1), vec![2, n as u16], "n = {n}");
+        assert_eq!(
+            back.candidates(0, 1).iter().collect::<Vec<_>>(),
+            [2, n as u16],
+            "n = {n}"
+        );
         assert!(back.candidates(1, 0).is_empty(), "n = {n}");
         assert_eq!(back.candidates(0, 0), game.candidates(0, 0), "n = {n}");
         // Entries are no marks: the line reads back as marks alone.
         assert_eq!(back.value(2, 2), None);
-        assert_eq!(back.candidates(2, 2), vec![1]);
+        assert_eq!(back.candidates(2, 2).iter().collect::<Vec<_>>(), [1]);
         assert_eq!(back.to_candidate_line(), line, "n = {n}");
     }
     // Tokens on 9×9 too, and bad tokens named by cell.
@@ -105,7 +109,7 @@ fn pencil_marks_write_and_read_on_every_size() {
             let list: Vec<String> = game
                 .candidates(c / 9, c % 9)
                 .iter()
-                .map(u16::to_string)
+                .map(|v| v.to_string())
                 .collect();
             list.join(",")
         })

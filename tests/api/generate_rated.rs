@@ -206,3 +206,23 @@ fn ranges_and_names_read_back() {
         assert_eq!(name.parse::<Technique>().unwrap().name(), name);
     }
 }
+
+/// A level on house variants is its band of ratings, as on 9×9 classic.
+#[test]
+fn variant_levels_meet_their_band() {
+    use ndoku::Level;
+    for (rules, level) in [
+        (Rules::classic(9).unwrap().with_diagonals(), Level::Medium),
+        (Rules::classic(6).unwrap().with_diagonals(), Level::Hard),
+    ] {
+        let made = VariantGenerator::new(rules, 4)
+            .with_level(level)
+            .with_attempts(500)
+            .generate()
+            .expect("a puzzle of the level");
+        let rating = Logic::new().rate(&made.puzzle).unwrap();
+        let tenths = rating.tenths().expect("solved by logic");
+        assert!(level.band().contains(tenths), "{level:?}: {tenths}");
+        assert_eq!(VariantSolver::new().count(&made.puzzle, 2), Count::Exact(1));
+    }
+}

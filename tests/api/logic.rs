@@ -35,9 +35,8 @@ impl Tally {
             Err(e) => return self.failures.push(format!("{at}: no grid: {e}")),
         };
         let n = puzzle.size();
-        let bit = |v: u16| 1u64 << (v - 1);
         if let Some(c) = (0..n * n)
-            .find(|&c| grid.value(c).is_none() && grid.candidates(c) & bit(solution[c]) == 0)
+            .find(|&c| grid.value(c).is_none() && !grid.candidates(c).contains(solution[c]))
         {
             return self.failures.push(format!(
                 "{at}: cell {c} lacks its solution value from the start"

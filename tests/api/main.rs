@@ -40,6 +40,9 @@ mod sample_solutions;
 mod serde;
 mod shared_data;
 mod solve;
+#[cfg(feature = "fpuzzles")]
+mod sudokupad;
+mod values;
 mod variants;
 mod vocab;
 mod vocab_sums;

@@ -137,10 +137,6 @@ fn bad_combinations_are_usage_errors() {
     for (args, message) in [
         (&["--box", "2", "--boxes", "2x2"][..], "cannot be used with"),
         (&["--jigsaw", "--windows"][..], "windows needs square boxes"),
-        (
-            &["--diagonals", "--level", "medium"][..],
-            "--level medium or hard is for classic puzzles",
-        ),
         (&["--boxes", "3"][..], "expected boxes as RxC"),
         (&["--size", "401"][..], "401"),
         (&["--boxes", "20x21"][..], "make no board of 1 to 400"),
@@ -240,4 +236,38 @@ fn dots_xv_thermometers_and_arrows_are_unique_f_puzzles_lines() {
         "{}",
         run.stderr
     );
+}
+
+/// `--level medium` and `hard` on house variants (diagonals, jigsaws,
+/// windows) were refused; they are the level's band of SE ratings, checked
+/// here with `ndoku rate`, and each puzzle is unique.
+#[test]
+fn variant_levels_are_bands_of_the_rating() {
+    for (rules, level, lo, hi) in [
+        (&["--diagonals"][..], "medium", 1.6, 2.5),
+        (&["--jigsaw"][..], "hard", 2.6, 6.0),
+        (&["--windows"][..], "hard", 2.6, 6.0),
+    ] {
+        let args = [
+            &["generate"],
+            rules,
+            &["--level", level, "--count", "2", "--seed", "1"],
+        ]
+        .concat();
+        let made = ndoku(&args, b"");
+        assert_eq!(made.code, 0, "{args:?}: {}", made.stderr);
+        assert_eq!(made.lines().len(), 2, "{args:?}");
+        let checked = ndoku(&["check"], made.stdout.as_bytes());
+        assert!(
+            checked.lines().iter().all(|l| l.starts_with("unique")),
+            "{}",
+            checked.stdout
+        );
+        let rated = ndoku(&["rate"], made.stdout.as_bytes());
+        assert_eq!(rated.lines().len(), 2, "{}", rated.stderr);
+        for line in rated.lines() {
+            let rating: f64 = line.split('\t').next().unwrap().parse().expect("a rating");
+            assert!((lo..=hi).contains(&rating), "{args:?}: {line}");
+        }
+    }
 }

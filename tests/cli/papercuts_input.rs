@@ -280,11 +280,86 @@ fn sudokupad_links_read_as_the_fpuzzles_json_they_carry() {
         assert_eq!(run.lines(), ["2.0\tdirect hidden pair"], "{}", run.stderr);
     }
     let e = fpuzzles::parse("https://sudokupad.app/ctc1234").unwrap_err();
-    assert_eq!(e, FpuzzlesError::SudokuPad);
+    let prefix = "ctc".to_owned();
+    assert_eq!(e, FpuzzlesError::PadCompressed { prefix });
     // A payload that does not decompress is named as such, not read as cells.
     let run = ndoku(&["check"], b"https://sudokupad.app/fpuzzlesN4Igzg\n");
     assert_eq!(run.stdout, "invalid\n");
     assert!(run.stderr.contains("does not decompress"), "{}", run.stderr);
+}
+
+/// SudokuPad's own JSON of PUZZLE: its cells, its boxes as regions, and
+/// `extra` keys (each after a comma).
+fn puzzle_scl(extra: &str) -> String {
+    let puzzle = Puzzle::parse_classic(PUZZLE).unwrap();
+    let cells: Vec<String> = (0..9)
+        .map(|r| {
+            let row: Vec<String> = (0..9)
+                .map(|c| match puzzle.get(r, c) {
+                    Some(v) => format!("{{\"value\":{v}}}"),
+                    None => "{}".to_owned(),
+                })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let regions: Vec<String> = (0..9)
+        .map(|b| {
+            let cells: Vec<String> = (0..9)
+                .map(|i| format!("[{},{}]", b / 3 * 3 + i / 3, b % 3 * 3 + i % 3))
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    format!(
+        "{{\"cells\":[{}],\"regions\":[{}]{extra}}}",
+        cells.join(","),
+        regions.join(",")
+    )
+}
+
+#[test]
+fn sudokupad_scl_links_read_in_every_command() {
+    let link = |scl: &str| {
+        format!(
+            "https://sudokupad.app/scl{}\n",
+            lz_str::compress_to_base64(scl)
+        )
+    };
+    let plain = link(&puzzle_scl(""));
+    let bare = format!("ctc{}\n", lz_str::compress_to_base64(&puzzle_scl("")));
+    for input in [&plain, &bare] {
+        let run = ndoku(&["check"], input.as_bytes());
+        assert_eq!(run.stdout, "unique\t9x9\t25\n", "{}", run.stderr);
+        let run = ndoku(&["rate"], input.as_bytes());
+        assert_eq!(run.lines(), ["2.0\tdirect hidden pair"], "{}", run.stderr);
+        let run = ndoku(&["solve"], input.as_bytes());
+        let solution = Puzzle::parse_classic(run.lines()[0]).expect("a solution line");
+        assert!(solution.is_solved());
+        let givens = Puzzle::parse_classic(PUZZLE).unwrap();
+        assert!(
+            (0..81).all(|i| givens.cells()[i] == 0 || givens.cells()[i] == solution.cells()[i])
+        );
+    }
+    // A cage with a total is a killer cage: a wrong one makes it unsolvable.
+    let cage = link(&puzzle_scl(
+        r#","cages":[{"cells":[[0,0],[0,1]],"value":3}]"#,
+    ));
+    let run = ndoku(&["check"], cage.as_bytes());
+    assert_eq!(run.stdout, "unsolvable\t9x9\t25\n", "{}", run.stderr);
+    // A drawn line may be a thermometer: refused, and said so.
+    let drawn = link(&puzzle_scl(
+        r#","lines":[{"wayPoints":[[0.5,0.5],[2.5,2.5]]}]"#,
+    ));
+    let run = ndoku(&["check"], drawn.as_bytes());
+    assert_eq!(run.stdout, "invalid\n");
+    assert!(
+        run.stderr.contains(
+            "sudokupad payload draws 1 line; ndoku reads givens, regions and killer cages"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

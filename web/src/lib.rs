@@ -481,7 +481,7 @@ impl Game {
 
     /// The pencil marks of the cell at `row`, `col`; a filled cell's value.
     pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
-        self.inner.candidates(row, col)
+        self.inner.candidates(row, col).iter().collect()
     }
 
     /// The values row by row, givens and entries, 0 for empty.

@@ -31,12 +31,13 @@ pub struct GenerateArgs {
     /// Stop removing givens at this many.
     #[arg(long, value_name = "G")]
     pub givens: Option<usize>,
-    /// Only puzzles of this level. On 9×9, and for puzzles with killer
-    /// cages, dots, XV, thermometers or arrows on any size, a band of the
-    /// Sudoku Explainer rating: `easy` 1.0-1.5, `medium` 1.6-2.5, `hard`
-    /// 2.6-6.0 (past it, ask for `--rating`). On other sizes the engine's grade: `easy` (singles
-    /// solve it), `medium` (the engine solves it without guessing) or `hard`
-    /// (it needs guessing). Puzzles keep the givens they need to stay at
+    /// Only puzzles of this level. On 9×9, and for variant puzzles
+    /// (jigsaws, diagonals, windows, killer cages, dots, ...) on any size, a
+    /// band of the Sudoku Explainer rating: `easy` 1.0-1.5, `medium`
+    /// 1.6-2.5, `hard` 2.6-6.0 (past it, ask for `--rating`); `easy` on
+    /// house rules alone removes givens by singles. On other classic sizes
+    /// the engine's grade: `easy` (singles solve it), `medium` (the engine
+    /// solves it without guessing) or `hard` (it needs guessing). Puzzles keep the givens they need to stay at
     /// their level, so they need not be minimal.
     #[arg(long, value_enum, value_name = "L")]
     pub level: Option<LevelArg>,
@@ -226,14 +227,7 @@ pub fn variant_rules(args: &GenerateArgs) -> Result<Option<Rules>, String> {
     if !variant {
         return Ok(None);
     }
-    let classic_only = [
-        (args.hex, "--hex"),
-        (args.givens.is_some(), "--givens"),
-        (
-            args.level.is_some_and(|l| l != LevelArg::Easy) && !drawn(args),
-            "--level medium or hard",
-        ),
-    ];
+    let classic_only = [(args.hex, "--hex"), (args.givens.is_some(), "--givens")];
     if let Some((_, flag)) = classic_only.iter().find(|(set, _)| *set) {
         return Err(format!("{flag} is for classic puzzles, not variant ones"));
     }
