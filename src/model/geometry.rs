@@ -418,7 +418,14 @@ impl Geometry {
         };
         // Once each cell's houses are known, only the cells with a value
         // count: a puzzle's givens are checked in a few instructions each.
-        let mut seen: smallvec::SmallVec<[u64; 64]> = smallvec::smallvec![0; self.houses.len()];
+        let (mut small, mut large) = ([0u64; 192], Vec::new());
+        let seen = match self.houses.len() {
+            h if h <= small.len() => &mut small[..h],
+            h => {
+                large.resize(h, 0);
+                &mut large[..]
+            }
+        };
         for (c, &v) in grid.iter().enumerate().filter(|&(_, &v)| v != 0) {
             let bit = 1u64 << v;
             let (a, b) = (d.member_start[c] as usize, d.member_start[c + 1] as usize);

@@ -283,13 +283,19 @@ impl fmt::Display for Puzzle {
             });
         }
         // One buffer, written once: a batch prints a puzzle a line.
-        let mut line = Vec::with_capacity(self.cells.len() + n);
-        for (i, &v) in self.cells.iter().enumerate() {
-            if f.alternate() && i > 0 && i % n == 0 {
-                line.push(b'\n');
+        let symbols = self.cells.iter().map(|&v| SYMBOLS[usize::from(v)]);
+        let line: Vec<u8> = if f.alternate() {
+            let mut line = Vec::with_capacity(self.cells.len() + n);
+            for (i, s) in symbols.enumerate() {
+                if i > 0 && i % n == 0 {
+                    line.push(b'\n');
+                }
+                line.push(s);
             }
-            line.push(SYMBOLS[usize::from(v)]);
-        }
+            line
+        } else {
+            symbols.collect()
+        };
         f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
     }
 }

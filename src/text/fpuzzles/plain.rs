@@ -154,6 +154,11 @@ impl<'a> Scan<'a> {
             self.eat(b'[')?;
             if self.eat(b']').is_none() {
                 loop {
+                    // Runs of empty cells, as f-puzzles writes them.
+                    while self.b.get(self.i..self.i + 3) == Some(b"{},") {
+                        cells.push(0);
+                        self.i += 3;
+                    }
                     cells.push(self.cell()?);
                     if !self.next(b']')? {
                         break;
