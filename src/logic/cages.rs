@@ -25,8 +25,8 @@ const MAX_SETS: usize = 1 << 16;
 
 /// What a cage can still take: its value sets (masks) and, per cell, the
 /// values some way of filling the cage gives it.
-struct Analysis {
-    combos: Vec<u64>,
+pub(crate) struct Analysis {
+    pub(crate) combos: Vec<u64>,
     support: SmallVec<[u64; MAX_CAGE_CELLS]>,
 }
 
@@ -75,7 +75,7 @@ thread_local! {
 
 /// [`analyse`] of cage `i` of `g`'s layout, remembered while its cells'
 /// masks stay the same.
-fn remembered(g: &Candidates, i: usize) -> Option<Rc<Analysis>> {
+pub(crate) fn remembered(g: &Candidates, i: usize) -> Option<Rc<Analysis>> {
     let cage = &g.layout.cages.cages[i];
     let masks: Masks = cage.cells.iter().map(|&c| mask_of(g, c as usize)).collect();
     MEMO.with(|memo| {

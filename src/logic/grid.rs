@@ -270,15 +270,25 @@ impl<const W: usize> CellSet<W> {
 }
 
 /// Calls `$run::<W>($($arg),*)` with the narrowest [`CellSet`] width `W`
-/// (1, 2, 4, 8, 16, 32 or 64 words) that holds the layout's cells.
+/// (1, 2, 4, 8, 16, 32 or 64 words) that holds the layout's cells; with
+/// the `compact` feature, 4 or 64 words (two copies of `$run`, not seven).
 macro_rules! by_width {
     ($layout:expr, $run:ident($($arg:expr),*)) => {
         match $layout.words() {
+            #[cfg(not(feature = "compact"))]
             1 => $run::<1>($($arg),*),
+            #[cfg(not(feature = "compact"))]
             2 => $run::<2>($($arg),*),
+            #[cfg(not(feature = "compact"))]
             3..=4 => $run::<4>($($arg),*),
+            // `compact` keeps two widths: up to 16×16, and the rest.
+            #[cfg(feature = "compact")]
+            1..=4 => $run::<4>($($arg),*),
+            #[cfg(not(feature = "compact"))]
             5..=8 => $run::<8>($($arg),*),
+            #[cfg(not(feature = "compact"))]
             9..=16 => $run::<16>($($arg),*),
+            #[cfg(not(feature = "compact"))]
             17..=32 => $run::<32>($($arg),*),
             _ => $run::<64>($($arg),*),
         }

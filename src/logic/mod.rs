@@ -7,6 +7,7 @@
 //! size up to 64×64, jigsaw regions, diagonals and extra regions; cages
 //! and chess rules add peers.
 
+mod aic;
 mod aligned;
 mod beyond;
 mod big_wings;
@@ -144,6 +145,7 @@ const LADDER: &[Rung] = &[
     rung(|g| fish::fish(g, 4, false)),
     extra(|g| fish::fish(g, 4, true)),
     rung(|g| subsets::hidden(g, 4, false)),
+    rung(aic::constraint_chains),
     rung(|g| links::link_chains(g, 3)),
     rung(|g| big_wings::wing(g, 3)),
     Rung {

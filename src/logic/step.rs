@@ -281,6 +281,14 @@ pub enum Technique {
     /// between them that cannot reach the clue's sum loses it (2.2, our
     /// scale).
     Sandwich,
+    /// A chain from a candidate to its opposite through a link a rule
+    /// beyond houses gives (a Kropki dot or X/V pair, a thermometer, a
+    /// cage's combinations), beside those of houses and cells: 5.0 and up
+    /// with length as SE's chains (our scale).
+    ConstraintChain {
+        /// The chain's nodes, both ends included.
+        nodes: u16,
+    },
     /// The rule of 45: a house or band's cells outside its whole cages have
     /// a known sum (2.9 for one house, 3.1 for two, 3.3 for more; our scale).
     Innies {
@@ -395,6 +403,7 @@ impl Technique {
             PairRule => 20,
             SumBounds => 19,
             Sandwich => 22,
+            ConstraintChain { nodes } => chain_tenths(50, nodes),
             Innies { houses } | Outies { houses } => match houses {
                 0..=1 => 29,
                 2 => 31,
@@ -497,6 +506,7 @@ impl Technique {
             PairRule => "pair rule",
             SumBounds => "sum bounds",
             Sandwich => "sandwich",
+            ConstraintChain { .. } => "constraint chain",
             Innies { .. } => "innies",
             Outies { .. } => "outies",
         }

@@ -32,6 +32,7 @@ mod hostile;
 mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;
+mod logic_iss;
 mod logic_pairs;
 mod papercuts_logic;
 mod props;
