@@ -19,17 +19,35 @@ const MAX_COMBOS: usize = 1 << 14;
 /// the cage, each of its other values has an open cell to go to, and each
 /// open cell has one of them. The cells keep the union of those sets, and a
 /// value in every set with one cell left for it goes there.
+///
+/// A cage inside a house also reads the rest of the house (its complement,
+/// as the Interactive Sudoku Solver's `Sum` does): a value the rest can no
+/// longer hold must be in the cage, so a set without it is ruled out.
 pub(crate) struct CageSum<M> {
     cells: Vec<u32>,
     combos: Arc<[M]>,
+    /// The other cells of the smallest house holding the whole cage, or none.
+    rest: Vec<u32>,
 }
 
 impl<M: Mask> CageSum<M> {
-    /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
-    /// when it has more than `most` combinations (or too many to list).
-    pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
-        let combos = combinations_of(n, cells.len(), sum).filter(|c| c.len() <= most)?;
-        Some(Self { cells, combos })
+    /// The cage on `cells` summing to `sum` with values `1..=N` of `m`, or
+    /// `None` when it has more than `most` combinations (or too many to list).
+    pub(crate) fn new(m: &Model<M>, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
+        let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.len() <= most)?;
+        let first = *cells.first()? as usize;
+        let rest = m
+            .houses_of(first)
+            .iter()
+            .map(|&h| m.house(h as usize))
+            .find(|house| cells.iter().all(|c| house.contains(c)))
+            .map(|house| house.iter().filter(|c| !cells.contains(c)).copied())
+            .map_or_else(Vec::new, Iterator::collect);
+        Some(Self {
+            cells,
+            combos,
+            rest,
+        })
     }
 }
 
@@ -48,10 +66,20 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 free |= cand;
             }
         }
+        // Values the rest of the house cannot hold: every set holds them.
+        let held = self
+            .rest
+            .iter()
+            .fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        let must = if self.rest.is_empty() {
+            placed
+        } else {
+            placed | (m.full & !held)
+        };
         let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
         for &combo in self.combos.iter() {
             let rest = combo & !placed;
-            let fits = combo & placed == placed
+            let fits = combo & must == must
                 && (rest & !free).is_empty()
                 && self
                     .cells
