@@ -24,10 +24,13 @@ const MAX_COMBOS: usize = 1 << 14;
 /// as the Interactive Sudoku Solver's `Sum` does): a value the rest can no
 /// longer hold must be in the cage, so a set without it is ruled out.
 pub(crate) struct CageSum<M> {
-    cells: Vec<u32>,
+    /// The cage's cells.
+    own: Vec<u32>,
     combos: Arc<[M]>,
     /// The other cells of the smallest house holding the whole cage, or none.
     rest: Vec<u32>,
+    /// The cage's cells, then the rest: what it reads and is run for.
+    reads: Vec<u32>,
 }
 
 impl<M: Mask> CageSum<M> {
@@ -43,22 +46,24 @@ impl<M: Mask> CageSum<M> {
             .find(|house| cells.iter().all(|c| house.contains(c)))
             .map(|house| house.iter().filter(|c| !cells.contains(c)).copied())
             .map_or_else(Vec::new, Iterator::collect);
+        let reads = cells.iter().chain(&rest).copied().collect();
         Some(Self {
-            cells,
+            own: cells,
             combos,
             rest,
+            reads,
         })
     }
 }
 
 impl<M: Mask> Constraint<M> for CageSum<M> {
     fn cells(&self) -> &[u32] {
-        &self.cells
+        &self.reads
     }
 
     fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
         let (mut placed, mut free) = (M::EMPTY, M::EMPTY);
-        for &c in &self.cells {
+        for &c in &self.own {
             let cand = st.cand(c as usize);
             if st.is_done(c as usize) {
                 placed |= cand;
@@ -82,7 +87,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             let fits = combo & must == must
                 && (rest & !free).is_empty()
                 && self
-                    .cells
+                    .own
                     .iter()
                     .all(|&c| st.is_done(c as usize) || st.cand(c as usize).meets(rest));
             if fits {
@@ -94,7 +99,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         if !fits_any {
             return Err(Contradiction);
         }
-        for &c in &self.cells {
+        for &c in &self.own {
             if !st.is_done(c as usize) {
                 st.restrict(m, c as usize, allowed)?;
             }
@@ -107,7 +112,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             let bit = need.lowest();
             need = need.without_lowest();
             let places = || {
-                self.cells
+                self.own
                     .iter()
                     .map(|&c| c as usize)
                     .filter(|&c| !st.is_done(c) && st.cand(c).meets(bit))
@@ -123,7 +128,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             places().skip(1).for_each(|c| shared.keep_those_of(m, c));
             for h in shared.iter() {
                 for &c in m.house(h) {
-                    if st.cand(c as usize).meets(bit) && !self.cells.contains(&c) {
+                    if st.cand(c as usize).meets(bit) && !self.own.contains(&c) {
                         st.restrict(m, c as usize, !bit)?;
                     }
                 }
