@@ -539,6 +539,23 @@ proptest! {
     }
 }
 
+/// `rules` with killer cages of 1 to `most` cells of different values of
+/// `grid` tiling the board, each with its sum in `grid`.
+fn killer_tiling(mut rules: Rules, grid: &[u16], most: usize, rng: &mut Rng) -> Rules {
+    let n = rules.size();
+    let mut taken = vec![false; n * n];
+    while taken.iter().any(|&t| !t) {
+        let group = grow_group(n, rng.range(1, most), &taken, Some(grid), rng);
+        for &c in &group {
+            taken[c] = true;
+        }
+        let sum = group.iter().map(|&c| u64::from(grid[c])).sum();
+        let cells: Vec<(usize, usize)> = group.iter().map(|&c| rc(n, c)).collect();
+        rules = rules.with_cage(&cells, Some(sum)).unwrap();
+    }
+    rules
+}
+
 /// Killer cages tiling a planted 6×6 grid, every one with its sum, few
 /// givens: the cages alone must carry the search.
 #[test]
@@ -547,17 +564,7 @@ fn planted_killer_tilings_solve() {
         let mut rng = Rng::new(seed);
         let grid = boxes_grid(2, 3, &mut rng);
         let n = 6;
-        let mut rules = Rules::boxes(2, 3).unwrap();
-        let mut taken = vec![false; n * n];
-        while taken.iter().any(|&t| !t) {
-            let group = grow_group(n, rng.range(1, 4), &taken, Some(&grid), &mut rng);
-            for &c in &group {
-                taken[c] = true;
-            }
-            let sum = group.iter().map(|&c| u64::from(grid[c])).sum();
-            let cells: Vec<(usize, usize)> = group.iter().map(|&c| rc(n, c)).collect();
-            rules = rules.with_cage(&cells, Some(sum)).unwrap();
-        }
+        let rules = killer_tiling(Rules::boxes(2, 3).unwrap(), &grid, 4, &mut rng);
         assert!(rules.check(&grid).is_ok());
         let mut cells = vec![0u16; n * n];
         for c in rng.permutation(n * n).into_iter().take(4) {
@@ -582,6 +589,52 @@ fn planted_killer_tilings_solve() {
         if r.is_complete() {
             assert_eq!(r, count, "seed {seed}: {}", describe(&rules));
         }
+    }
+}
+
+/// Killer cages of up to five cells tiling a planted 4×4 or 6×6 grid,
+/// crossing houses, with no givens or two: every solution the engine shows
+/// keeps the rules and givens, the planted grid is among them whenever the
+/// count is complete, and the count is the reference's. The cages' house
+/// complements and the derived differences of outies and innies must not
+/// cut a solution (record 0029).
+#[test]
+fn planted_killers_keep_every_solution() {
+    let limit = 40;
+    for seed in 0..48u64 {
+        let mut rng = Rng::new(seed ^ 0x6b11);
+        let (h, w) = if seed % 2 == 0 { (2, 2) } else { (2, 3) };
+        let n = h * w;
+        let grid = boxes_grid(h, w, &mut rng);
+        let rules = killer_tiling(Rules::boxes(h, w).unwrap(), &grid, 5, &mut rng);
+        let mut cells = vec![0u16; n * n];
+        for c in rng
+            .permutation(n * n)
+            .into_iter()
+            .take(2 * (seed as usize % 2))
+        {
+            cells[c] = grid[c];
+        }
+        let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
+        let (mut planted_seen, mut shown) = (false, 0);
+        let count = VariantSolver::new()
+            .with_max_nodes(MAX_NODES)
+            .each_solution(&puzzle, |s| {
+                assert!(rules.check(s.cells()).is_ok() && puzzle.is_completed_by(s));
+                planted_seen |= s.cells() == &grid[..];
+                shown += 1;
+                shown < limit
+            });
+        assert!(count.is_complete(), "seed {seed}: {count:?}");
+        assert!(
+            planted_seen || count == Count::AtLeast(limit),
+            "seed {seed}: planted grid lost, {count:?}"
+        );
+        let r = Reference::new()
+            .with_max_steps(5_000_000)
+            .count_variant(&puzzle, limit);
+        assert!(r.is_complete(), "seed {seed}: reference {r:?}");
+        assert_eq!(r, count, "seed {seed}: {}", describe(&rules));
     }
 }
 

@@ -19,28 +19,51 @@ const MAX_COMBOS: usize = 1 << 14;
 /// the cage, each of its other values has an open cell to go to, and each
 /// open cell has one of them. The cells keep the union of those sets, and a
 /// value in every set with one cell left for it goes there.
+///
+/// A cage inside a house also reads the rest of the house (its complement,
+/// as the Interactive Sudoku Solver's `Sum` does): a value the rest can no
+/// longer hold must be in the cage, so a set without it is ruled out.
 pub(crate) struct CageSum<M> {
-    cells: Vec<u32>,
+    /// The cage's cells.
+    own: Vec<u32>,
     combos: Arc<[M]>,
+    /// The other cells of the smallest house holding the whole cage, or none.
+    rest: Vec<u32>,
+    /// The cage's cells, then the rest: what it reads and is run for.
+    reads: Vec<u32>,
 }
 
 impl<M: Mask> CageSum<M> {
-    /// The cage on `cells` summing to `sum` with values `1..=n`, or `None`
-    /// when it has more than `most` combinations (or too many to list).
-    pub(crate) fn new(n: usize, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
-        let combos = combinations_of(n, cells.len(), sum).filter(|c| c.len() <= most)?;
-        Some(Self { cells, combos })
+    /// The cage on `cells` summing to `sum` with values `1..=N` of `m`, or
+    /// `None` when it has more than `most` combinations (or too many to list).
+    pub(crate) fn new(m: &Model<M>, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
+        let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.len() <= most)?;
+        let first = *cells.first()? as usize;
+        let rest = m
+            .houses_of(first)
+            .iter()
+            .map(|&h| m.house(h as usize))
+            .find(|house| cells.iter().all(|c| house.contains(c)))
+            .map(|house| house.iter().filter(|c| !cells.contains(c)).copied())
+            .map_or_else(Vec::new, Iterator::collect);
+        let reads = cells.iter().chain(&rest).copied().collect();
+        Some(Self {
+            own: cells,
+            combos,
+            rest,
+            reads,
+        })
     }
 }
 
 impl<M: Mask> Constraint<M> for CageSum<M> {
     fn cells(&self) -> &[u32] {
-        &self.cells
+        &self.reads
     }
 
     fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
         let (mut placed, mut free) = (M::EMPTY, M::EMPTY);
-        for &c in &self.cells {
+        for &c in &self.own {
             let cand = st.cand(c as usize);
             if st.is_done(c as usize) {
                 placed |= cand;
@@ -48,13 +71,23 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 free |= cand;
             }
         }
+        // Values the rest of the house cannot hold: every set holds them.
+        let held = self
+            .rest
+            .iter()
+            .fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        let must = if self.rest.is_empty() {
+            placed
+        } else {
+            placed | (m.full & !held)
+        };
         let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
         for &combo in self.combos.iter() {
             let rest = combo & !placed;
-            let fits = combo & placed == placed
+            let fits = combo & must == must
                 && (rest & !free).is_empty()
                 && self
-                    .cells
+                    .own
                     .iter()
                     .all(|&c| st.is_done(c as usize) || st.cand(c as usize).meets(rest));
             if fits {
@@ -66,7 +99,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         if !fits_any {
             return Err(Contradiction);
         }
-        for &c in &self.cells {
+        for &c in &self.own {
             if !st.is_done(c as usize) {
                 st.restrict(m, c as usize, allowed)?;
             }
@@ -79,7 +112,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             let bit = need.lowest();
             need = need.without_lowest();
             let places = || {
-                self.cells
+                self.own
                     .iter()
                     .map(|&c| c as usize)
                     .filter(|&c| !st.is_done(c) && st.cand(c).meets(bit))
@@ -95,7 +128,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             places().skip(1).for_each(|c| shared.keep_those_of(m, c));
             for h in shared.iter() {
                 for &c in m.house(h) {
-                    if st.cand(c as usize).meets(bit) && !self.cells.contains(&c) {
+                    if st.cand(c as usize).meets(bit) && !self.own.contains(&c) {
                         st.restrict(m, c as usize, !bit)?;
                     }
                 }

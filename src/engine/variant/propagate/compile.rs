@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{
-    Bounds, CageSum, Chain, Constraint, Constraints, Domain, LinearCheck, NamedCheck, Pair,
+    Bounds, CageSum, Chain, Constraint, Constraints, Domain, Linear, LinearCheck, NamedCheck, Pair,
     PairTable, sums,
 };
 use crate::engine::variant::mask::Mask;
@@ -30,12 +30,11 @@ const MAX_BAND: usize = 4;
 /// from them), which the model watches.
 pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
     let mut model = Model::new(rules);
-    let n = model.n;
     let mut constraints: Constraints<M> = Vec::new();
     for cage in rules.cages() {
         if let Some(sum) = cage.sum() {
             constraints.push(sum_constraint(
-                n,
+                &model,
                 cage.cells().to_vec(),
                 sum,
                 true,
@@ -44,7 +43,7 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
         }
     }
     let houses = (0..model.house_count()).map(|h| model.house(h));
-    let derived = derived_sums(rules, houses);
+    let (derived, signed) = derived_sums(rules, houses);
     // `mark[d] == a`: cell `d` must differ from cell `a`.
     let mut mark = vec![u32::MAX; model.cells];
     for (cells, sum) in derived {
@@ -56,8 +55,22 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
             cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
         });
         if distinct || cells.len() <= MAX_LOOSE_SUM {
-            constraints.push(sum_constraint(n, cells, sum, distinct, MAX_DERIVED_COMBOS));
+            constraints.push(sum_constraint(
+                &model,
+                cells,
+                sum,
+                distinct,
+                MAX_DERIVED_COMBOS,
+            ));
         }
+    }
+    for (plus, minus, total) in signed {
+        let terms = plus
+            .iter()
+            .map(|&c| (c, 1))
+            .chain(minus.iter().map(|&c| (c, -1)));
+        let linear = Linear::new(&model, vec![terms.collect()], Some(total));
+        constraints.push(Box::new(linear));
     }
     constraints.extend(vocabulary(&model, rules));
     model.watch(constraints.iter().map(|con| con.cells()));
@@ -113,13 +126,13 @@ fn vocabulary<M: Mask>(m: &Model<M>, rules: &Rules) -> Constraints<M> {
 /// A sum over `cells`: by the value combinations it allows when they
 /// differ and those are few enough to list, else by bounds.
 fn sum_constraint<M: Mask>(
-    n: usize,
+    m: &Model<M>,
     cells: Vec<u32>,
     sum: u64,
     distinct: bool,
     most: usize,
 ) -> Box<dyn Constraint<M>> {
-    if distinct && let Some(cage) = CageSum::new(n, cells.clone(), sum, most) {
+    if distinct && let Some(cage) = CageSum::new(m, cells.clone(), sum, most) {
         return Box::new(cage);
     }
     Box::new(Bounds::new(cells, sum))
@@ -129,10 +142,16 @@ fn sum_constraint<M: Mask>(
 /// each band of consecutive rows or columns, the cells its cages inside
 /// leave (innies) and the cells outside it that the cages crossing it
 /// cover (outies). Only when the sum cages do not overlap.
+///
+/// Beside them, as the Interactive Sudoku Solver derives them, the
+/// differences: the cages more than half inside a group stand for it, so
+/// the cells they cover outside it less the group's cells they leave come
+/// to their sums less the group's total (outies less innies), kept when
+/// they span few cells (a cell or two on one side).
 fn derived_sums<'a>(
     rules: &Rules,
     houses: impl Iterator<Item = &'a [u32]>,
-) -> Vec<(Vec<u32>, u64)> {
+) -> (Vec<(Vec<u32>, u64)>, Vec<Signed>) {
     let n = rules.size();
     let cages: Vec<(&[u32], u64)> = rules
         .cages()
@@ -140,13 +159,13 @@ fn derived_sums<'a>(
         .filter_map(|c| Some((c.cells(), c.sum()?)))
         .collect();
     if cages.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut owner = vec![u32::MAX; n * n];
     for (k, (cells, _)) in cages.iter().enumerate() {
         for &c in *cells {
             if owner[c as usize] != u32::MAX {
-                return Vec::new();
+                return (Vec::new(), Vec::new());
             }
             owner[c as usize] = k as u32;
         }
@@ -171,6 +190,9 @@ fn derived_sums<'a>(
     let (mut stamp, mut met) = (vec![usize::MAX; n * n], vec![usize::MAX; cages.len()]);
     // `wholly[k]`: whether cage `k`, which meets the group, lies wholly in it.
     let mut wholly = vec![false; cages.len()];
+    // `half[k]`: whether cage `k`, which meets the group, lies more than half in it.
+    let mut half = vec![false; cages.len()];
+    let mut signed = Vec::new();
     let (mut touched, mut cells) = (Vec::new(), Vec::new());
     for (g, group) in groups.iter().enumerate() {
         let total = house_total * (group.len() / n) as u64;
@@ -212,10 +234,131 @@ fn derived_sums<'a>(
                 out.push((cells.clone(), cover - total));
             }
         }
+        // Outies less innies, by the cages more than half inside.
+        let (mut plus, mut minus, mut cover) = (Vec::new(), Vec::new(), 0);
+        for &k in &touched {
+            let inside = cages[k].0.iter().filter(|&&c| stamp[c as usize] == g);
+            half[k] = 2 * inside.count() > cages[k].0.len();
+            if half[k] {
+                cover += cages[k].1;
+                let outside = cages[k].0.iter().filter(|&&c| stamp[c as usize] != g);
+                plus.extend(outside);
+            }
+        }
+        let left =
+            |c: &&u32| owner[**c as usize] == u32::MAX || !half[owner[**c as usize] as usize];
+        minus.extend(group.iter().filter(left));
+        let (a, b) = (plus.len(), minus.len());
+        if a + b > MAX_LOOSE_SUM || a.min(b) > 2 {
+            continue;
+        }
+        let delta = cover as i64 - total as i64;
+        match (a, b) {
+            (0, 0) => {}
+            (_, 0) if delta > 0 => out.push((plus, delta as u64)),
+            (0, _) if delta < 0 => out.push((minus, (-delta) as u64)),
+            _ => signed.push((plus, minus, delta)),
+        }
     }
     // One sum for each set of cells.
     out.iter_mut().for_each(|(cells, _)| cells.sort_unstable());
     out.sort_unstable();
     out.dedup_by(|a, b| a.0 == b.0);
-    out
+    for (plus, minus, _) in &mut signed {
+        plus.sort_unstable();
+        minus.sort_unstable();
+    }
+    signed.sort_unstable();
+    signed.dedup_by(|a, b| (&a.0, &a.1) == (&b.0, &b.1));
+    (out, signed)
+}
+
+/// A sum with signs: the cells of `.0` less those of `.1` come to `.2`.
+type Signed = (Vec<u32>, Vec<u32>, i64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::VariantSolver;
+    use crate::model::puzzle::Puzzle;
+
+    /// A small xorshift, for the shapes of the cages.
+    fn next(state: &mut u64) -> usize {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state >> 11) as usize
+    }
+
+    /// A random 9×9 grid, tiled with cages of 1 to 5 cells of different
+    /// values each, with their sums: the rules and the grid.
+    fn planted(seed: u64) -> (Rules, Vec<u16>) {
+        let n = 9;
+        let empty = Puzzle::from_cells(Rules::classic(n).unwrap(), &[0; 81]).unwrap();
+        let grid = VariantSolver::new().with_seed(seed).solve(&empty);
+        let grid = grid.solution().unwrap().cells().to_vec();
+        let mut rules = Rules::classic(n).unwrap();
+        let (mut taken, mut state) = (vec![false; n * n], seed | 1);
+        while let Some(start) = (0..n * n).find(|&c| !taken[c]) {
+            let (mut cage, size) = (vec![start], 1 + next(&mut state) % 5);
+            taken[start] = true;
+            while cage.len() < size {
+                let near = cage.iter().flat_map(|&c| {
+                    let (r, k) = (c / n, c % n);
+                    [
+                        (r + 1, k),
+                        (r, k + 1),
+                        (r.wrapping_sub(1), k),
+                        (r, k.wrapping_sub(1)),
+                    ]
+                });
+                let fits: Vec<usize> = near
+                    .filter(|&(r, k)| r < n && k < n)
+                    .map(|(r, k)| r * n + k)
+                    .filter(|&c| !taken[c] && cage.iter().all(|&x| grid[x] != grid[c]))
+                    .collect();
+                if fits.is_empty() {
+                    break;
+                }
+                let c = fits[next(&mut state) % fits.len()];
+                taken[c] = true;
+                cage.push(c);
+            }
+            let sum = cage.iter().map(|&c| u64::from(grid[c])).sum();
+            let cells: Vec<(usize, usize)> = cage.iter().map(|&c| (c / n, c % n)).collect();
+            rules = rules.with_cage(&cells, Some(sum)).unwrap();
+        }
+        (rules, grid)
+    }
+
+    #[test]
+    fn derived_sums_hold_on_planted_grids() {
+        let (mut plain, mut signed) = (0, 0);
+        for seed in 1..=40 {
+            let (rules, grid) = planted(seed);
+            let model: Model<u64> = Model::new(&rules);
+            let houses = (0..model.house_count()).map(|h| model.house(h));
+            let (sums, differences) = derived_sums(&rules, houses);
+            let value = |c: &u32| i64::from(grid[*c as usize]);
+            for (cells, sum) in &sums {
+                assert_eq!(
+                    cells.iter().map(value).sum::<i64>(),
+                    *sum as i64,
+                    "seed {seed}"
+                );
+            }
+            for (plus, minus, total) in &differences {
+                let got =
+                    plus.iter().map(value).sum::<i64>() - minus.iter().map(value).sum::<i64>();
+                assert_eq!(got, *total, "seed {seed}: {plus:?} less {minus:?}");
+            }
+            plain += sums.len();
+            signed += differences.len();
+        }
+        // Both kinds are derived, so both were checked.
+        assert!(
+            plain > 40 && signed > 40,
+            "{plain} sums, {signed} differences"
+        );
+    }
 }

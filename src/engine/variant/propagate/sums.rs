@@ -43,7 +43,7 @@ pub(crate) fn propagator<M: Mask>(
             let group = Linear::new(m, vec![ones(&cells)], i64::try_from(*sum).ok());
             // Cells that all differ: a killer cage, by its combinations.
             if group.is_distinct() {
-                return CageSum::new(n, cells, *sum, usize::MAX)
+                return CageSum::new(m, cells, *sum, usize::MAX)
                     .map(|cage| Box::new(cage) as Box<dyn Propagator<M>>)
                     .or(Some(Box::new(group)));
             }
