@@ -58,6 +58,12 @@ impl Puzzle {
         })
     }
 
+    /// [`Puzzle::from_cells`] on cells the caller owns, which it keeps.
+    pub(crate) fn from_vec(rules: Arc<Rules>, cells: Vec<u16>) -> Result<Self, Violation> {
+        rules.check(&cells)?;
+        Ok(Self { rules, cells })
+    }
+
     /// The same rules with other values, checked by the caller (a solution).
     pub(crate) fn with_values(&self, cells: Vec<u16>) -> Self {
         debug_assert!(self.rules.check(&cells).is_ok());

@@ -583,7 +583,7 @@ fn from_json_in_full(text: &str) -> Result<FPuzzle, FpuzzlesError> {
 fn from_plain(text: &str) -> Option<FPuzzle> {
     let (n, givens) = plain::read(text)?;
     let rules = Rules::classic_shared(n).ok()?;
-    let puzzle = Puzzle::from_cells(rules, &givens).ok()?;
+    let puzzle = Puzzle::from_vec(rules, givens).ok()?;
     Some(FPuzzle {
         puzzle,
         solution: None,

@@ -448,7 +448,11 @@ impl Job {
             Mode::Solve { unique, format } => {
                 let verdict = solved(found, unique, out, |v: &Puzzle, out| {
                     let text = match format {
-                        Format::Line => v.to_string(),
+                        Format::Line => {
+                            // Straight into the output: a batch prints a line a puzzle.
+                            let _ = writeln!(out, "{v}");
+                            return;
+                        }
                         Format::Grid => format!("{v:#}\n"),
                         Format::Tokens => v.to_tokens().replace('\n', " "),
                         Format::Iss => iss_text(v),

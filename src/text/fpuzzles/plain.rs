@@ -32,8 +32,8 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
         return None;
     }
     let n = usize::try_from(size?).ok()?;
-    let (rows, cells) = grid?;
-    (rows.len() == n && rows.iter().all(|&r| r == n)).then_some(())?;
+    let (rows, width, cells) = grid?;
+    (rows == n && width == Some(n)).then_some(())?;
     cells
         .iter()
         .all(|&v| u64::from(v) <= n as u64)
@@ -140,14 +140,16 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// The grid: each row's length, and every cell's given value. `size`,
-    /// when it came first, sizes the lists.
-    fn grid(&mut self, size: Option<u64>) -> Option<(Vec<usize>, Vec<u16>)> {
+    /// The grid: its number of rows, the length of each (`None` when they
+    /// differ), and every cell's given value. `size`, when it came first,
+    /// sizes the list.
+    fn grid(&mut self, size: Option<u64>) -> Option<(usize, Option<usize>, Vec<u16>)> {
         let n = size.map_or(0, |n| n.min(64) as usize);
-        let (mut rows, mut cells) = (Vec::with_capacity(n), Vec::with_capacity(n * n));
+        let mut cells = Vec::with_capacity(n * n);
+        let (mut rows, mut width) = (0, None);
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
-            return Some((rows, cells));
+            return Some((rows, width, cells));
         }
         loop {
             let before = cells.len();
@@ -165,9 +167,15 @@ impl<'a> Scan<'a> {
                     }
                 }
             }
-            rows.push(cells.len() - before);
+            let len = cells.len() - before;
+            width = if rows == 0 || width == Some(len) {
+                Some(len)
+            } else {
+                None
+            };
+            rows += 1;
             if !self.next(b']')? {
-                return Some((rows, cells));
+                return Some((rows, width, cells));
             }
         }
     }
