@@ -227,6 +227,12 @@ pub enum FpuzzlesError {
     /// A SudokuPad payload in a format ndoku does not read (`scf`).
     #[error("the SudokuPad payload is in the {0:?} format, which ndoku does not read")]
     PadFormat(String),
+    /// An `scl` or `ctc` payload, read only with the `sudokupad` feature
+    /// (off in the WebAssembly build, for size).
+    #[error(
+        "this build of ndoku does not read SudokuPad's `scl` and `ctc` payloads (the `sudokupad` feature)"
+    )]
+    PadFeature,
     /// An `scl` or `ctc` payload that does not decompress to text.
     #[error("the SudokuPad `{prefix}` payload does not decompress")]
     PadCompressed {

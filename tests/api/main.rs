@@ -41,7 +41,7 @@ mod sample_solutions;
 mod serde;
 mod shared_data;
 mod solve;
-#[cfg(feature = "fpuzzles")]
+#[cfg(feature = "sudokupad")]
 mod sudokupad;
 mod values;
 mod variants;
