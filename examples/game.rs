@@ -31,16 +31,15 @@ fn hints(game: &Game) -> Result<Vec<String>, Box<dyn std::error::Error>> {
 /// Plays the first `moves` hints: each step's placements become entries
 /// and its eliminations leave the pencil marks. Returns the game.
 fn play(mut game: Game, moves: usize) -> Result<Game, Box<dyn std::error::Error>> {
-    let n = game.puzzle().size();
     for _ in 0..moves {
         let Hint::Step(step) = Logic::new().hint(&game)? else {
             break;
         };
-        for &(cell, value) in &step.placements {
-            game.enter(cell / n, cell % n, value)?;
+        for (cell, value) in step.placements() {
+            game.enter(cell.row, cell.col, value)?;
         }
-        for &(cell, value) in &step.eliminations {
-            let (row, col) = (cell / n, cell % n);
+        for (cell, value) in step.eliminations() {
+            let (row, col) = (cell.row, cell.col);
             let marks: Vec<u16> = game
                 .candidates(row, col)
                 .iter()

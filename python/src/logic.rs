@@ -1,7 +1,7 @@
 //! Human-style logic for Python: `Logic`, and the `Rating`, `Step` and `Hint` it answers with.
 
 use ndoku::logic::{HintLevel, Step};
-use ndoku::model::Geometry;
+use ndoku::model::{Cell, Geometry};
 use ndoku::{Count, Hint, Logic, Puzzle, Rating, Solver};
 use pyo3::prelude::*;
 
@@ -234,21 +234,15 @@ pub struct PyStep {
 impl PyStep {
     /// The step on a board of `geometry`.
     pub fn of(step: &Step, geometry: &Geometry) -> Self {
-        let n = geometry.size();
-        let at = |&(cell, v): &(usize, u16)| (cell / n, cell % n, v);
+        let at = |(cell, v): (Cell, u16)| (cell.row, cell.col, v);
         Self {
             technique: step.technique.name(),
             difficulty: step.difficulty(),
             explanation: step.explanation().into_owned(),
-            placements: step.placements.iter().map(at).collect(),
-            eliminations: step.eliminations.iter().map(at).collect(),
-            cells: step
-                .highlight
-                .cells
-                .iter()
-                .map(|&c| (c / n, c % n))
-                .collect(),
-            candidates: step.highlight.candidates.iter().map(at).collect(),
+            placements: step.placements().map(at).collect(),
+            eliminations: step.eliminations().map(at).collect(),
+            cells: step.highlight.cells().map(Into::into).collect(),
+            candidates: step.highlight.candidates().map(at).collect(),
             houses: step
                 .highlight
                 .house_names(geometry)

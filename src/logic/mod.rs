@@ -66,6 +66,7 @@ impl Find {
             Find::Alone(find) => find(grid),
             Find::Shared(find) => find(grid, seen),
         }
+        .map(|step| step.on(grid.layout.n))
     }
 }
 

@@ -651,20 +651,46 @@ enum Words {
 }
 
 /// What justifies a step, for a user interface to highlight.
+///
+/// Its cells are [`Cell`]s: [`Highlight::cells`] and
+/// [`Highlight::candidates`]. With the `serde` feature a highlight is
+/// `{"size":9,"cells":["R1C1"],"houses":[0],"candidates":[["R1C1",5]]}`:
+/// its board's side, cells by name, houses by index.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Highlight {
+    /// The side of the board its cells lie on.
+    pub(crate) side: usize,
     /// The cells of the pattern, row-major.
-    pub cells: Vec<usize>,
+    pub(crate) cells: Vec<usize>,
     /// The houses of the pattern, by index into
     /// [`Geometry::houses`](crate::model::Geometry::houses).
     pub houses: Vec<usize>,
-    /// The candidates of the pattern, as (cell, value).
-    pub candidates: Vec<(usize, u16)>,
+    /// The candidates of the pattern, as (row-major cell, value).
+    pub(crate) candidates: Vec<(usize, u16)>,
 }
 
 impl Highlight {
+    /// The cells of the pattern.
+    #[must_use]
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.cells
+            .iter()
+            .map(move |&c| Cell::from_index(c, self.side))
+    }
+
+    /// The candidates of the pattern, as (cell, value).
+    #[must_use]
+    pub fn candidates(&self) -> impl ExactSizeIterator<Item = (Cell, u16)> + '_ {
+        cell_values(&self.candidates, self.side)
+    }
+
+    /// The side of the board its cells lie on (9 for 9×9).
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.side
+    }
+
     /// The names of [`Highlight::houses`] on `geometry` (the puzzle's
     /// [`Rules::geometry`](crate::Rules::geometry)): "row 5", "box 3".
     #[must_use]
@@ -676,11 +702,21 @@ impl Highlight {
     }
 }
 
+/// (row-major cell, value) pairs on a board of `side`, as (cell, value).
+fn cell_values(
+    pairs: &[(usize, u16)],
+    side: usize,
+) -> impl ExactSizeIterator<Item = (Cell, u16)> + '_ {
+    pairs
+        .iter()
+        .map(move |&(c, v)| (Cell::from_index(c, side), v))
+}
+
 /// One step of human-style logic: a technique, the values it places, the
 /// candidates it removes, what justifies it, and a line that says why.
 ///
-/// Cells are row-major indices (`row * N + column`, from 0);
-/// [`Cell::from_index`] turns one into a row and column or an "R1C1" name.
+/// Its cells are [`Cell`]s: [`Step::placements`], [`Step::eliminations`]
+/// and the [`Highlight`]'s cells and candidates.
 ///
 /// Two steps are equal when their technique, placements, eliminations,
 /// highlight and explanation are. With the `serde` feature a step is
@@ -690,10 +726,10 @@ impl Highlight {
 pub struct Step {
     /// The technique.
     pub technique: Technique,
-    /// The values it places, as (cell, value).
-    pub placements: Vec<(usize, u16)>,
-    /// The candidates it removes, as (cell, value).
-    pub eliminations: Vec<(usize, u16)>,
+    /// The values it places, as (row-major cell, value).
+    pub(crate) placements: Vec<(usize, u16)>,
+    /// The candidates it removes, as (row-major cell, value).
+    pub(crate) eliminations: Vec<(usize, u16)>,
     /// What justifies it.
     pub highlight: Highlight,
     words: Words,
@@ -724,6 +760,7 @@ impl Step {
             placements: vec![(cell.cell, value)],
             eliminations: Vec::new(),
             highlight: Highlight {
+                side: cell.side,
                 cells: vec![cell.cell],
                 houses: house.iter().map(|&(h, _)| h).collect(),
                 candidates: vec![(cell.cell, value)],
@@ -734,6 +771,30 @@ impl Step {
                 value,
             },
         }
+    }
+
+    /// The step on a board of `side`, which its cells lie on.
+    pub(crate) fn on(mut self, side: usize) -> Self {
+        self.highlight.side = side;
+        self
+    }
+
+    /// The values it places, as (cell, value).
+    #[must_use]
+    pub fn placements(&self) -> impl ExactSizeIterator<Item = (Cell, u16)> + '_ {
+        cell_values(&self.placements, self.highlight.side)
+    }
+
+    /// The candidates it removes, as (cell, value).
+    #[must_use]
+    pub fn eliminations(&self) -> impl ExactSizeIterator<Item = (Cell, u16)> + '_ {
+        cell_values(&self.eliminations, self.highlight.side)
+    }
+
+    /// The side of the board its cells lie on (9 for 9×9).
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.highlight.side
     }
 
     pub(crate) fn with_technique(mut self, technique: Technique) -> Self {

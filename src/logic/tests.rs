@@ -829,6 +829,8 @@ fn strong_link_chains_and_bugs_on_real_states() {
         } else {
             unique::bug(&g)
         };
+        // The ladder sets the board's side on the rung's step.
+        let found = found.map(|s| s.on(9));
         assert_eq!(found.as_ref(), Some(&step), "{line}");
         // Every rung before this one finds nothing.
         let own = LADDER
@@ -919,4 +921,86 @@ fn value_lists_read_as_players_write_them() {
     assert_eq!(ValueList(0b100).to_string(), "3");
     assert_eq!(ValueList(0b101).to_string(), "1 and 3");
     assert_eq!(ValueList(0b1010101).to_string(), "1, 3, 5 and 7");
+}
+
+#[test]
+fn a_step_s_cells_name_its_row_major_indices_on_its_board() {
+    use crate::model::Cell;
+    let sixteen = include_str!("../../puzzles/16x16.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'));
+    // 9×9 puzzles past singles the table rates, and the 16×16 ones.
+    let mut lines: Vec<(&str, usize)> = RATED
+        .iter()
+        .filter(|r| (30..=45).contains(&r.1))
+        .take(4)
+        .map(|r| (r.0, 9))
+        .collect();
+    lines.extend(sixteen.map(|line| (line, 16)));
+    for (line, n) in lines {
+        let puzzle: Puzzle = line.parse().unwrap();
+        let solution = puzzle.solve().unwrap();
+        let at = |cell: Cell| solution.cells()[cell.row * n + cell.col];
+        let path = Logic::new()
+            .assume_unique(true)
+            .with_max_steps(400)
+            .solve_path(&puzzle)
+            .unwrap();
+        let mut removing = 0;
+        for step in &path.steps {
+            assert_eq!(step.size(), n, "{step}");
+            assert_eq!(step.highlight.size(), n, "{step}");
+            let indexed = |pairs: &mut dyn Iterator<Item = (Cell, u16)>| -> Vec<(usize, u16)> {
+                pairs
+                    .map(|(cell, v)| {
+                        assert!(cell.is_on(n), "{step}: {cell}");
+                        (cell.index(n), v)
+                    })
+                    .collect()
+            };
+            assert_eq!(indexed(&mut step.placements()), step.placements, "{step}");
+            assert_eq!(
+                indexed(&mut step.eliminations()),
+                step.eliminations,
+                "{step}"
+            );
+            assert_eq!(
+                indexed(&mut step.highlight.candidates()),
+                step.highlight.candidates,
+                "{step}"
+            );
+            let cells: Vec<usize> = step.highlight.cells().map(|c| c.index(n)).collect();
+            assert_eq!(cells, step.highlight.cells, "{step}");
+            // The cells are the board's: placements keep the solution,
+            // eliminations never remove it, and the words name the cell.
+            for (cell, v) in step.placements() {
+                assert_eq!(at(cell), v, "{step}: {cell}");
+            }
+            for (cell, v) in step.eliminations() {
+                assert_ne!(at(cell), v, "{step}: {cell}");
+            }
+            if let (Some((cell, _)), true) =
+                (step.placements().next(), step.eliminations.is_empty())
+            {
+                assert!(step.to_string().contains(&cell.to_string()), "{step}");
+            }
+            removing += usize::from(!step.eliminations.is_empty());
+        }
+        assert!(path.solved, "{line}");
+        assert!(n == 16 || removing > 0, "{line}: no step past singles");
+    }
+    // A 16×16 pointing: 1 in box 1 lies on row 1 only, and leaves the rest
+    // of row 1, R1C5 to R1C16.
+    let cut: Vec<(usize, usize, &[u16])> = (1..4)
+        .flat_map(|r| (0..4).map(move |c| (r, c, &[1][..])))
+        .collect();
+    let g = board(Rules::classic(16).unwrap(), &cut);
+    let step = Logic::new().next_step(&g).unwrap();
+    assert_eq!(step.technique, Technique::Pointing, "{step}");
+    assert_eq!(step.size(), 16);
+    let removed: Vec<(Cell, u16)> = step.eliminations().collect();
+    let expected: Vec<(Cell, u16)> = (4..16).map(|c| (Cell::new(0, c), 1)).collect();
+    assert_eq!(removed, expected, "{step}");
+    let marked: BTreeSet<Cell> = step.highlight.candidates().map(|(c, _)| c).collect();
+    assert_eq!(marked, (0..4).map(|c| Cell::new(0, c)).collect(), "{step}");
 }

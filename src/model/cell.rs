@@ -5,14 +5,15 @@ use std::str::FromStr;
 
 /// A cell of an N×N board: its row and column from 0.
 ///
-/// The API names cells in three ways, and this type converts between
-/// them: (row, column) pairs from 0 ([`Game`](crate::Game),
+/// [`Step`](crate::Step) names its cells with it (its placements,
+/// eliminations and highlight), and it converts between the other ways the
+/// API names cells: (row, column) pairs from 0 ([`Game`](crate::Game),
 /// [`Hint::Mistakes`](crate::Hint::Mistakes)) with [`From`], row-major
-/// indices `row * N + column` ([`Step`](crate::Step)'s placements,
-/// eliminations and highlight) with [`Cell::from_index`] and
-/// [`Cell::index`], and the "R1C1" names of steps' words and the command
-/// line (rows and columns from 1) with [`Display`](fmt::Display) and
-/// [`FromStr`].
+/// indices `row * N + column` (the engines' grids and
+/// [`Constraint`](crate::Constraint)s) with [`Cell::from_index`] and
+/// [`Cell::index`], and the "R1C1" names of steps' words, their serde form
+/// and the command line (rows and columns from 1) with
+/// [`Display`](fmt::Display) and [`FromStr`].
 ///
 /// ```
 /// use ndoku::model::Cell;

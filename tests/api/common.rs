@@ -587,21 +587,24 @@ pub fn sound_path(
     let logic = ndoku::Logic::new();
     let mut grid = ndoku::logic::Candidates::from_variant(puzzle).map_err(|e| e.to_string())?;
     let mut used = Vec::new();
+    let n = puzzle.size();
     while !grid.is_solved() && used.len() < 2_000 {
         let Some(step) = logic.next_step(&grid) else {
             break;
         };
-        for &(c, v) in &step.placements {
+        for (cell, v) in step.placements() {
+            let c = cell.index(n);
             if solution[c] != v {
                 return Err(format!("{} places {v} at {c}", step.explanation()));
             }
         }
-        for &(c, v) in &step.eliminations {
+        for (cell, v) in step.eliminations() {
+            let c = cell.index(n);
             if solution[c] == v {
                 return Err(format!("{} removes {v} at {c}", step.explanation()));
             }
         }
-        if step.placements.is_empty() && step.eliminations.is_empty() {
+        if step.placements().next().is_none() && step.eliminations().next().is_none() {
             return Err(format!("{} does nothing", step.explanation()));
         }
         grid.apply(&step).map_err(|e| e.to_string())?;

@@ -44,8 +44,15 @@ impl Tally {
         }
         while let Some(step) = logic.next_step(&grid) {
             self.steps += 1;
-            let wrong_place = step.placements.iter().find(|&&(c, v)| solution[c] != v);
-            let wrong_cut = step.eliminations.iter().find(|&&(c, v)| solution[c] == v);
+            let index = |(cell, v): (ndoku::model::Cell, u16)| (cell.index(n), v);
+            let wrong_place = step
+                .placements()
+                .map(index)
+                .find(|&(c, v)| solution[c] != v);
+            let wrong_cut = step
+                .eliminations()
+                .map(index)
+                .find(|&(c, v)| solution[c] == v);
             if let Some((c, v)) = wrong_place.or(wrong_cut) {
                 return self.failures.push(format!(
                     "{at}: {} is wrong at cell {c} value {v}: {step}",

@@ -359,6 +359,28 @@ fn a_game_in_progress_saves_and_reloads() {
     };
     let step_json = serde_json::to_string(&step).unwrap();
     assert!(step_json.contains("\"explanation\""), "{step_json}");
+    // Cells are written by name, on the highlight's board.
+    let value: serde_json::Value = serde_json::from_str(&step_json).unwrap();
+    let named = |key: &str, pairs: Vec<(ndoku::model::Cell, u16)>| {
+        let want: Vec<serde_json::Value> = pairs
+            .iter()
+            .map(|(c, v)| serde_json::json!([c.to_string(), v]))
+            .collect();
+        assert_eq!(value[key], serde_json::Value::from(want), "{step_json}");
+    };
+    named("placements", step.placements().collect());
+    named("eliminations", step.eliminations().collect());
+    assert_eq!(value["highlight"]["size"], 9, "{step_json}");
+    let cells: Vec<String> = step.highlight.cells().map(|c| c.to_string()).collect();
+    assert!(!cells.is_empty() && cells.iter().all(|c| c.starts_with('R')));
+    assert_eq!(value["highlight"]["cells"], serde_json::json!(cells));
+    // A cell off the board, or no cell name, is an error that says so.
+    let small = step_json.replace("\"size\":9", "\"size\":1");
+    let err = serde_json::from_str::<ndoku::Step>(&small).unwrap_err();
+    assert!(err.to_string().contains("off the 1×1 board"), "{err}");
+    let bad = step_json.replacen("\"R", "\"X", 1);
+    let err = serde_json::from_str::<ndoku::Step>(&bad).unwrap_err();
+    assert!(err.to_string().contains("invalid cell name"), "{err}");
     let step_back: ndoku::Step = serde_json::from_str(&step_json).unwrap();
     assert_eq!(step_back, step);
     assert_eq!(step_back.explanation(), step.explanation());

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use js_sys::{Array, JSON, Object, Reflect};
 use ndoku::generate::{RatingRange, VariantGenerator};
-use ndoku::model::{ChessRule, House};
+use ndoku::model::{Cell, ChessRule, House};
 use ndoku::text::fpuzzles;
 use ndoku::{Count, Level, Limits, Outcome, Rules, Symmetry};
 use serde_json::{Value, json};
@@ -608,17 +608,19 @@ impl Logic {
                     .iter()
                     .map(|&h| geometry.house(h).cells())
                     .collect();
+                let n = geometry.size();
+                let at = |(cell, v): (Cell, u16)| (cell.index(n), v);
                 json!({"kind": "step", "step": {
                     "technique": step.technique.name(),
                     "difficulty": f64::from(step.technique.tenths()) / 10.0,
                     "explanation": step.explanation(),
-                    "placements": step.placements,
-                    "eliminations": step.eliminations,
-                    "cells": step.highlight.cells,
+                    "placements": step.placements().map(at).collect::<Vec<_>>(),
+                    "eliminations": step.eliminations().map(at).collect::<Vec<_>>(),
+                    "cells": step.highlight.cells().map(|c| c.index(n)).collect::<Vec<_>>(),
                     "houses": houses,
                     "houseNames": step.highlight.house_names(geometry).iter()
                         .map(ToString::to_string).collect::<Vec<_>>(),
-                    "candidates": step.highlight.candidates,
+                    "candidates": step.highlight.candidates().map(at).collect::<Vec<_>>(),
                 }})
             }
             ndoku::Hint::Mistakes { entries, marks } => {

@@ -253,7 +253,6 @@ fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
 /// `eliminations` and `candidates` as `[row, column, value]` and its
 /// `explanation`.
 fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
-    let n = geometry.size();
     let pairs = |cells: &[(usize, usize)]| -> Value {
         cells.iter().map(|&(r, c)| json!([r + 1, c + 1])).collect()
     };
@@ -278,7 +277,7 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
             out.insert("marks".into(), json!(marks.len()));
         }
         Hint::Step(step) => {
-            let whole = step_json(step, n, geometry);
+            let whole = step_json(step, geometry);
             // Where to look: the houses, or the cells when it names none (a
             // hidden single's cell is its answer).
             let place = if step.highlight.houses.is_empty() {
@@ -315,10 +314,9 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
 /// `eliminations` as `[row, column, value]` from 1, `explanation`, and its
 /// highlight: `cells` as `[row, column]`, `houses` by name ("box 3") and
 /// `candidates` as `[row, column, value]`.
-fn step_json(s: &Step, n: usize, geometry: &Geometry) -> Value {
-    let triples = |v: &[(usize, u16)]| -> Value {
-        v.iter()
-            .map(|&(c, val)| json!([c / n + 1, c % n + 1, val]))
+fn step_json(s: &Step, geometry: &Geometry) -> Value {
+    let triples = |v: &mut dyn Iterator<Item = (Cell, u16)>| -> Value {
+        v.map(|(c, val)| json!([c.row + 1, c.col + 1, val]))
             .collect()
     };
     let houses: Vec<String> = s
@@ -329,19 +327,18 @@ fn step_json(s: &Step, n: usize, geometry: &Geometry) -> Value {
         .collect();
     let cells: Vec<Value> = s
         .highlight
-        .cells
-        .iter()
-        .map(|&c| json!([c / n + 1, c % n + 1]))
+        .cells()
+        .map(|c| json!([c.row + 1, c.col + 1]))
         .collect();
     json!({
         "technique": s.technique.name(),
         "difficulty": (f64::from(s.technique.tenths()) / 10.0),
-        "placements": triples(&s.placements),
-        "eliminations": triples(&s.eliminations),
+        "placements": triples(&mut s.placements()),
+        "eliminations": triples(&mut s.eliminations()),
         "explanation": s.explanation(),
         "cells": cells,
         "houses": houses,
-        "candidates": triples(&s.highlight.candidates),
+        "candidates": triples(&mut s.highlight.candidates()),
     })
 }
 
@@ -410,7 +407,6 @@ fn rate_line(r: &Rating) -> String {
 
 /// The path as text or one JSON line.
 fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> String {
-    let n = puzzle.size();
     let hardest = path
         .steps
         .iter()
@@ -450,11 +446,7 @@ fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> St
         }
         PathFormat::Json => {
             let geometry = puzzle.rules().geometry();
-            let steps: Vec<Value> = path
-                .steps
-                .iter()
-                .map(|s| step_json(s, n, geometry))
-                .collect();
+            let steps: Vec<Value> = path.steps.iter().map(|s| step_json(s, geometry)).collect();
             let rating = rating.map(|r| (f64::from(r) * 10.0).round() / 10.0);
             format!(
                 "{}\n",
