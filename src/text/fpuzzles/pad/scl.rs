@@ -228,7 +228,11 @@ fn read_cells(cells: Option<&Value>) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
             .as_array()
             .ok_or_else(|| wrong(&format!("cells row {}", r + 1), "a list of cells"))?;
         if row.len() != n {
-            return Err(super::shape(format!("cells row {}", r + 1), row.len(), n));
+            return Err(super::super::shape(
+                format!("cells row {}", r + 1),
+                row.len(),
+                n,
+            ));
         }
         let mut out = Vec::with_capacity(n);
         for (c, cell) in row.iter().enumerate() {
