@@ -50,12 +50,7 @@ impl Puzzle {
     /// [`Violation::Shape`] for the wrong number of cells or a value out of
     /// range, or the first rule the values break.
     pub fn from_cells(rules: impl Into<Arc<Rules>>, cells: &[u16]) -> Result<Self, Violation> {
-        let rules = rules.into();
-        rules.check(cells)?;
-        Ok(Self {
-            rules,
-            cells: cells.to_vec(),
-        })
+        Self::from_vec(rules.into(), cells.to_vec())
     }
 
     /// [`Puzzle::from_cells`] on cells the caller owns, which it keeps.

@@ -468,14 +468,8 @@ impl Unzip<'_> {
                 .find(|(short, _)| *short == key)
                 .map_or(key, |(_, long)| (*long).to_owned());
             map.insert(key, value);
-            self.space();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(Value::Object(map));
-                }
-                _ => return Err(self.fail("`,` or `}`")),
+            if !self.more(b'}', "`,` or `}`")? {
+                return Ok(Value::Object(map));
             }
         }
     }
@@ -490,16 +484,23 @@ impl Unzip<'_> {
                 Some(b',' | b']') => items.push(Value::Object(Map::new())),
                 _ => items.push(self.value(depth + 1, false)?),
             }
-            self.space();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => {
-                    self.at += 1;
-                    return Ok(Value::Array(items));
-                }
-                _ => return Err(self.fail("`,` or `]`")),
+            if !self.more(b']', "`,` or `]`")? {
+                return Ok(Value::Array(items));
             }
         }
+    }
+
+    /// After an item, past any space: `true` on a comma (another item
+    /// follows), `false` on `close`; else the error expecting `expected`.
+    fn more(&mut self, close: u8, expected: &'static str) -> Result<bool, FpuzzlesError> {
+        self.space();
+        let more = match self.peek() {
+            Some(b',') => true,
+            Some(c) if c == close => false,
+            _ => return Err(self.fail(expected)),
+        };
+        self.at += 1;
+        Ok(more)
     }
 
     /// A string in `quote`s, with JSON's escapes and `\'`.
