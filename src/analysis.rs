@@ -22,7 +22,7 @@ use crate::model::puzzle::Puzzle;
 /// wrong answer. A classic [`Board`](crate::Board) is analysed as
 /// `Puzzle::from(&board)`.
 ///
-/// Cost, by `examples/analysis_times` (release, one shared core, budget
+/// Cost, by `tools/src/bin/analysis_times.rs` (release, one shared core, budget
 /// 100,000): true candidates of a unique minimal puzzle take 0.07 ms on
 /// 9×9 and 3.6 ms on 16×16; with four givens removed (222 and 757 true
 /// candidates), 1.1 ms and 141 ms. Counts to 10 take 0.02 ms and 3.8 ms

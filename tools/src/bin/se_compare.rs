@@ -175,7 +175,7 @@ fn marks(grid: &ndoku::logic::Candidates) -> String {
     (0..81)
         .flat_map(|c| {
             (1..=9u16).map(move |v| {
-                let on = grid.value(c) == Some(v) || grid.candidates(c) & 1 << (v - 1) != 0;
+                let on = grid.value(c) == Some(v) || grid.candidates(c).contains(v);
                 if on { char::from(b'0' + v as u8) } else { '.' }
             })
         })

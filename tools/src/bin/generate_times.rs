@@ -1,6 +1,6 @@
 //! Times puzzle generation: per-puzzle wall time, givens, difficulty and minimality.
 //!
-//! `cargo run --release --example generate -- [BOX] [COUNT] [SYMMETRY] [SEED] [MAX_NODES]`, for
+//! `cargo run --release --manifest-path tools/Cargo.toml --bin generate_times -- [BOX] [COUNT] [SYMMETRY] [SEED] [MAX_NODES]`, for
 //! example `-- 4 100 rotate180`. It prints the mean, median and max time per
 //! puzzle, the mean givens and how many puzzles were of each level.
 
