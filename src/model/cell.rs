@@ -87,8 +87,20 @@ impl From<Cell> for (usize, usize) {
 impl fmt::Display for Cell {
     /// "R2C5": row and column from 1.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Widened, so that a cell far off any board names itself too.
-        write!(f, "R{}C{}", self.row as u128 + 1, self.col as u128 + 1)
+        f.write_str("R")?;
+        write_next(f, self.row)?;
+        f.write_str("C")?;
+        write_next(f, self.col)
+    }
+}
+
+/// `v + 1`, even past `usize::MAX`: a cell far off any board names itself
+/// too, without 128-bit formatting in the WebAssembly module.
+fn write_next(f: &mut fmt::Formatter<'_>, v: usize) -> fmt::Result {
+    match v.checked_add(1) {
+        Some(next) => write!(f, "{next}"),
+        // `usize::MAX` ends in 5 on every width: adding 1 carries no further.
+        None => write!(f, "{}{}", v / 10, v % 10 + 1),
     }
 }
 
