@@ -1,11 +1,14 @@
 //! A game in progress as a puzzle app keeps it: the player's entries and
 //! pencil marks, undo, and hints that tell where to look, then which
 //! technique, then the move; a mistake is caught before any step is given.
+//! Cells are `Cell`s throughout, the same in the game, the steps and the
+//! hints; a step's houses are `HouseName`s a person reads ("box 3").
 //!
 //! ```text
 //! cargo run --example game
 //! ```
 
+use ndoku::model::Cell;
 use ndoku::{Game, Hint, HintLevel, Logic, Puzzle, Rules};
 
 /// A 9×9 puzzle (public domain) that SE rates 3.2, for its X-Wing.
@@ -21,10 +24,9 @@ fn puzzle() -> Result<Puzzle, Box<dyn std::error::Error>> {
 /// The hint for `game` at every level, one line each.
 fn hints(game: &Game) -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let hint = Logic::new().hint(game)?;
-    let geometry = game.rules().geometry();
     Ok([HintLevel::Where, HintLevel::Technique, HintLevel::Move]
         .iter()
-        .map(|&level| format!("level {}: {}", level as u8, hint.describe(level, geometry)))
+        .map(|&level| format!("level {}: {}", level as u8, hint.describe(level)))
         .collect())
 }
 
@@ -36,16 +38,15 @@ fn play(mut game: Game, moves: usize) -> Result<Game, Box<dyn std::error::Error>
             break;
         };
         for (cell, value) in step.placements() {
-            game.enter(cell.row, cell.col, value)?;
+            game.enter(cell, value)?;
         }
         for (cell, value) in step.eliminations() {
-            let (row, col) = (cell.row, cell.col);
             let marks: Vec<u16> = game
-                .candidates(row, col)
+                .candidates(cell)
                 .iter()
                 .filter(|&v| v != value)
                 .collect();
-            game.set_candidates(row, col, &marks)?;
+            game.set_candidates(cell, &marks)?;
         }
     }
     Ok(game)
@@ -59,23 +60,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("  {line}");
     }
 
+    // The first hint's step: what to highlight, its cells and houses by name.
+    if let Hint::Step(step) = Logic::new().hint(&game)? {
+        let cells: Vec<String> = step.highlight.cells().map(|c| c.to_string()).collect();
+        let houses: Vec<String> = step.highlight.houses().map(|h| h.to_string()).collect();
+        println!(
+            "  highlight: cells {}; houses {}",
+            cells.join(" "),
+            houses.join(", ")
+        );
+    }
+
     // Ten steps in, a slip: a value the row already holds.
     let mut game = play(game, 10)?;
-    let (row, col) = (0..81)
-        .map(|c| (c / 9, c % 9))
-        .find(|&(r, c)| game.value(r, c).is_none())
+    let cell = (0..81)
+        .map(|c| Cell::from_index(c, 9))
+        .find(|&cell| game.value(cell).is_none())
         .ok_or("no empty cell")?;
-    let given_in_row = (0..9).find_map(|c| game.value(row, c)).ok_or("empty row")?;
-    game.enter(row, col, given_in_row)?;
-    println!(
-        "after ten steps and a wrong entry at R{}C{}:",
-        row + 1,
-        col + 1
-    );
+    let in_row = (0..9)
+        .find_map(|col| game.value(Cell::new(cell.row, col)))
+        .ok_or("empty row")?;
+    game.enter(cell, in_row)?;
+    println!("after ten steps and a wrong entry at {cell}:");
     for line in hints(&game)? {
         println!("  {line}");
     }
+    for (a, b) in game.conflicts() {
+        println!("  conflict: {a} and {b} both hold {in_row}");
+    }
     game.undo();
+
+    // Cells by name, as a user types them.
+    let r1c2: Cell = "R1C2".parse()?;
+    println!(
+        "R1C2's pencil marks: {:?}",
+        game.candidates(r1c2).iter().collect::<Vec<_>>()
+    );
 
     // The pencil marks as one line, Sukaku Explainer's 729 characters on
     // 9×9 (a token a cell on larger boards), which reads back.
@@ -97,7 +117,7 @@ mod tests {
         let Hint::Step(step) = Logic::new().hint(&game).unwrap() else {
             panic!("no step");
         };
-        let place = step.location(game.rules().geometry());
+        let place = step.location();
         assert_eq!(lines[0], format!("level 1: look at {place}"));
         assert!(lines[1].contains(step.technique.name()), "{}", lines[1]);
         assert_eq!(lines[2], format!("level 3: {}", step.explanation()));
@@ -110,22 +130,21 @@ mod tests {
         let mut game = play(Game::new(puzzle), 20).unwrap();
         assert!(game.mistakes(&solution).is_empty());
         assert!(game.conflicts().is_empty());
-        let n = 9;
-        for c in 0..n * n {
-            assert!(game.candidates(c / n, c % n).contains(solution.cells()[c]));
+        let answer = |cell: Cell| solution.cells()[cell.index(9)];
+        let cells = (0..81).map(|c| Cell::from_index(c, 9));
+        for cell in cells.clone() {
+            assert!(game.candidates(cell).contains(answer(cell)), "{cell}");
         }
-        let open = (0..n * n)
-            .find(|&c| game.value(c / n, c % n).is_none())
-            .unwrap();
-        let wrong = solution.cells()[open] % 9 + 1;
-        game.enter(open / n, open % n, wrong).unwrap();
+        let open = cells.clone().find(|&c| game.value(c).is_none()).unwrap();
+        game.enter(open, answer(open) % 9 + 1).unwrap();
         let hint = Logic::new().hint(&game).unwrap();
         assert_eq!(
             hint,
             Hint::Mistakes {
-                entries: vec![(open / n, open % n)],
+                entries: vec![open],
                 marks: Vec::new()
             }
         );
+        assert_eq!(hint.cells(), vec![open]);
     }
 }

@@ -118,6 +118,21 @@
 //!     "700306001008000900320000074000060000050020040000908000246000397903000802000000000".parse()?;
 //! let rating = Logic::new().assume_unique(true).rate(&puzzle)?;
 //! assert_eq!(rating.to_string(), "3.2 x-wing"); // as Sudoku Explainer rates it
+//!
+//! // A game names its cells with `model::Cell`, as steps and hints do.
+//! use ndoku::model::Cell;
+//! use ndoku::{Game, Hint, HintLevel};
+//!
+//! let mut game = Game::new(puzzle);
+//! game.enter("R1C2".parse()?, 7)?; // R1C1 holds 7: a conflict, and a mistake
+//! assert_eq!(game.conflicts(), [(Cell::new(0, 0), Cell::new(0, 1))]);
+//! let hint = Logic::new().hint(&game)?;
+//! assert_eq!(hint.describe(HintLevel::Move), "1 wrong entry: R1C2");
+//! game.undo();
+//! if let Hint::Step(step) = Logic::new().hint(&game)? {
+//!     let houses: Vec<String> = step.highlight.houses().map(|h| h.to_string()).collect();
+//!     println!("{} in {}", step.technique, houses.join(", "));
+//! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

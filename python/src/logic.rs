@@ -1,7 +1,7 @@
 //! Human-style logic for Python: `Logic`, and the `Rating`, `Step` and `Hint` it answers with.
 
 use ndoku::logic::{HintLevel, Step};
-use ndoku::model::{Cell, Geometry};
+use ndoku::model::Cell;
 use ndoku::{Count, Hint, Logic, Puzzle, Rating, Solver};
 use pyo3::prelude::*;
 
@@ -55,8 +55,7 @@ impl PyLogic {
         let path = py
             .detach(|| logic.solve_path(&puzzle))
             .map_err(Failure::from)?;
-        let geometry = puzzle.rules().geometry();
-        Ok(path.steps.iter().map(|s| PyStep::of(s, geometry)).collect())
+        Ok(path.steps.iter().map(PyStep::of).collect())
     }
 
     /// A hint for `game`: its mistakes, else the next step.
@@ -64,7 +63,7 @@ impl PyLogic {
         let logic = self.inner;
         let game = &game.inner;
         let hint = py.detach(|| logic.hint(game)).map_err(Failure::from)?;
-        Ok(PyHint::of(hint, game.puzzle().rules().geometry()))
+        Ok(PyHint::of(hint))
     }
 
     fn __repr__(&self) -> String {
@@ -232,8 +231,8 @@ pub struct PyStep {
 }
 
 impl PyStep {
-    /// The step on a board of `geometry`.
-    pub fn of(step: &Step, geometry: &Geometry) -> Self {
+    /// The step as Python reads it.
+    pub fn of(step: &Step) -> Self {
         let at = |(cell, v): (Cell, u16)| (cell.row, cell.col, v);
         Self {
             technique: step.technique.name(),
@@ -243,12 +242,7 @@ impl PyStep {
             eliminations: step.eliminations().map(at).collect(),
             cells: step.highlight.cells().map(Into::into).collect(),
             candidates: step.highlight.candidates().map(at).collect(),
-            houses: step
-                .highlight
-                .house_names(geometry)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            houses: step.highlight.houses().map(|h| h.to_string()).collect(),
         }
     }
 }
@@ -289,10 +283,10 @@ pub struct PyHint {
 }
 
 impl PyHint {
-    /// The hint on a board of `geometry`.
-    pub fn of(hint: Hint, geometry: &Geometry) -> Self {
+    /// The hint as Python reads it.
+    pub fn of(hint: Hint) -> Self {
         let levels = [HintLevel::Where, HintLevel::Technique, HintLevel::Move]
-            .map(|level| hint.describe(level, geometry));
+            .map(|level| hint.describe(level));
         let mut out = Self {
             kind: "stuck",
             entries: Vec::new(),
@@ -303,12 +297,12 @@ impl PyHint {
         match hint {
             Hint::Mistakes { entries, marks } => {
                 out.kind = "mistakes";
-                out.entries = entries;
-                out.marks = marks;
+                out.entries = entries.into_iter().map(Into::into).collect();
+                out.marks = marks.into_iter().map(Into::into).collect();
             }
             Hint::Step(step) => {
                 out.kind = "step";
-                out.step = Some(PyStep::of(&step, geometry));
+                out.step = Some(PyStep::of(&step));
             }
             Hint::Solved => out.kind = "solved",
             Hint::NotUnique => out.kind = "not_unique",

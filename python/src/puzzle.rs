@@ -1,5 +1,6 @@
 //! `Puzzle` and `Game` for Python, and the one function that reads any puzzle text.
 
+use ndoku::model::Cell;
 use ndoku::text::{ReadError, fpuzzles};
 use ndoku::{Board, Game, Puzzle, Rules};
 use pyo3::prelude::*;
@@ -278,32 +279,35 @@ impl PyGame {
     /// The value at `row`, `col` (from 0): a given or an entry, or None.
     fn value(&self, row: usize, col: usize) -> PyResult<Option<u16>> {
         on_board(self.inner.puzzle().size(), row, col)?;
-        Ok(self.inner.value(row, col))
+        Ok(self.inner.value(Cell::new(row, col)))
     }
 
     /// Whether the cell at `row`, `col` (from 0) is a given.
     fn is_given(&self, row: usize, col: usize) -> PyResult<bool> {
         on_board(self.inner.puzzle().size(), row, col)?;
-        Ok(self.inner.is_given(row, col))
+        Ok(self.inner.is_given(Cell::new(row, col)))
     }
 
     /// Writes `value` at `row`, `col` (from 0), or erases it with 0.
     /// Entries that break a rule are kept: `conflicts()` shows them.
     fn enter(&mut self, row: usize, col: usize, value: u16) -> PyResult<()> {
-        Ok(self.inner.enter(row, col, value).map_err(Failure::from)?)
+        Ok(self
+            .inner
+            .enter(Cell::new(row, col), value)
+            .map_err(Failure::from)?)
     }
 
     /// The pencil marks of the cell at `row`, `col` (a filled cell's is its value).
     fn candidates(&self, row: usize, col: usize) -> PyResult<Vec<u16>> {
         on_board(self.inner.puzzle().size(), row, col)?;
-        Ok(self.inner.candidates(row, col).iter().collect())
+        Ok(self.inner.candidates(Cell::new(row, col)).iter().collect())
     }
 
     /// Sets the pencil marks of the empty cell at `row`, `col`.
     fn set_candidates(&mut self, row: usize, col: usize, values: Vec<u16>) -> PyResult<()> {
         Ok(self
             .inner
-            .set_candidates(row, col, &values)
+            .set_candidates(Cell::new(row, col), &values)
             .map_err(Failure::from)?)
     }
 
@@ -314,7 +318,11 @@ impl PyGame {
 
     /// Pairs of cells, ((row, col), (row, col)), that break a rule together.
     fn conflicts(&self) -> Vec<((usize, usize), (usize, usize))> {
-        self.inner.conflicts()
+        self.inner
+            .conflicts()
+            .into_iter()
+            .map(|(a, b)| (a.into(), b.into()))
+            .collect()
     }
 
     /// The pencil marks as one line: N characters a cell up to 9x9, a token
@@ -331,7 +339,7 @@ impl PyGame {
         let logic = logic.unwrap_or_default().inner;
         let game = &self.inner;
         let hint = py.detach(|| logic.hint(game)).map_err(Failure::from)?;
-        Ok(PyHint::of(hint, game.puzzle().rules().geometry()))
+        Ok(PyHint::of(hint))
     }
 
     fn __str__(&self) -> String {

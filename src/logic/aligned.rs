@@ -373,7 +373,7 @@ mod tests {
         assert!(aligned_pair_finds_nothing(&g));
         // Every rung before it, chains included, finds nothing.
         let next = Logic::new().assume_unique(true).next_step(&g).unwrap();
-        assert_eq!(next, step.clone().on(9));
+        assert_eq!(next, g.finish(step.clone()));
         assert!(
             step.explanation()
                 .starts_with("aligned triplet exclusion: R1C7, R3C6 and R1C9 all see ")

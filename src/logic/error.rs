@@ -1,6 +1,7 @@
 //! What logic refuses: boards it cannot hold, grids that contradict themselves, steps that do not fit.
 
 use crate::error::Violation;
+use crate::model::Cell;
 
 /// Why a grid could not be built or a step could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -13,20 +14,18 @@ pub enum LogicError {
         size: usize,
     },
     /// An empty cell no value fits.
-    #[error("R{}C{} has no candidate left", .row + 1, .col + 1)]
+    #[error("{cell} has no candidate left")]
     NoCandidates {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
+        /// The cell.
+        cell: Cell,
     },
     /// Two filled cells that must differ hold the same value.
-    #[error("R{}C{} and R{}C{} hold the same value", .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
+    #[error("{first} and {second} hold the same value")]
     Conflict {
-        /// The first cell, 0-based (row, column).
-        first: (usize, usize),
-        /// The second cell, 0-based (row, column).
-        second: (usize, usize),
+        /// The first cell.
+        first: Cell,
+        /// The second cell.
+        second: Cell,
     },
     /// A puzzle without a solution (or one the search gave up on), which
     /// a hint cannot judge mistakes against.

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::error::House;
+use crate::model::cell::Cell;
 use crate::model::game::Game;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -382,16 +383,13 @@ impl Candidates {
     pub fn from_game(game: &Game) -> Result<Self, LogicError> {
         let n = game.puzzle().size();
         check_size(n)?;
-        if let Some(&((r1, c1), (r2, c2))) = game.conflicts().first() {
-            return Err(LogicError::Conflict {
-                first: (r1, c1),
-                second: (r2, c2),
-            });
+        if let Some(&(first, second)) = game.conflicts().first() {
+            return Err(LogicError::Conflict { first, second });
         }
         let values = game.grid();
         let marks = (0..n * n)
             // Logic takes boards up to 64×64, whose marks a mask holds.
-            .map(|c| game.candidates(c / n, c % n).mask().unwrap_or(0))
+            .map(|c| game.candidates(Cell::from_index(c, n)).mask().unwrap_or(0))
             .collect();
         Self::build(game.puzzle().shared_rules(), values, marks)
     }
@@ -453,6 +451,12 @@ impl Candidates {
     #[must_use]
     pub fn values(&self) -> &[u16] {
         &self.values
+    }
+
+    /// `step`, found on this grid, as a user sees it: on this board, its
+    /// houses named.
+    pub(crate) fn finish(&self, step: Step) -> Step {
+        step.on(self.layout.n, |h| self.layout.houses[h].name())
     }
 
     /// Plays `step`: removes its eliminations, then writes its placements,
@@ -587,8 +591,7 @@ impl Candidates {
             .min();
         match dead {
             Some(cell) => Err(LogicError::NoCandidates {
-                row: cell / self.size(),
-                col: cell % self.size(),
+                cell: Cell::from_index(cell, self.size()),
             }),
             None => Ok(()),
         }

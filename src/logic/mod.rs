@@ -41,6 +41,7 @@ pub use nudge::HintLevel;
 pub use step::{Highlight, Step, Technique};
 
 use crate::engine::{Count, Solver};
+use crate::model::Cell;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use seen::Seen;
@@ -66,7 +67,7 @@ impl Find {
             Find::Alone(find) => find(grid),
             Find::Shared(find) => find(grid, seen),
         }
-        .map(|step| step.on(grid.layout.n))
+        .map(|step| grid.finish(step))
     }
 }
 
@@ -318,8 +319,9 @@ impl fmt::Display for Unreasoned {
 /// What a player should look at next in a game: their mistakes first,
 /// then the next step.
 ///
-/// With the `serde` feature a hint is tagged by its kind in snake case:
-/// `{"mistakes":{"entries":[[0,2]],"marks":[]}}`, `{"step":{…}}`, `"solved"`.
+/// With the `serde` feature a hint is tagged by its kind in snake case,
+/// cells by name: `{"mistakes":{"entries":["R1C3"],"marks":[]}}`,
+/// `{"step":{…}}`, `"solved"`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
@@ -329,14 +331,14 @@ impl fmt::Display for Unreasoned {
 #[non_exhaustive]
 pub enum Hint {
     /// Entries no solution keeps, and (on a puzzle with one solution) empty
-    /// cells whose pencil marks leave out the solution's value, as (row,
-    /// column) from 0. See [`Logic::hint`].
+    /// cells whose pencil marks leave out the solution's value, in cell
+    /// order. See [`Logic::hint`].
     Mistakes {
         /// Wrong entries: on a puzzle with one solution, those that differ
         /// from it.
-        entries: Vec<(usize, usize)>,
+        entries: Vec<Cell>,
         /// Empty cells whose marks lack the solution's value.
-        marks: Vec<(usize, usize)>,
+        marks: Vec<Cell>,
     },
     /// The next step from the player's grid and marks.
     Step(Step),
@@ -571,10 +573,12 @@ impl Logic {
         let unique = count == Count::Exact(1);
         let (entries, marks) = if unique {
             let marks = (0..n * n)
-                .map(|c| (c / n, c % n))
-                .filter(|&(r, c)| {
-                    game.value(r, c).is_none()
-                        && !game.candidates(r, c).contains(solution.cells()[r * n + c])
+                .map(|c| Cell::from_index(c, n))
+                .filter(|&cell| {
+                    game.value(cell).is_none()
+                        && !game
+                            .candidates(cell)
+                            .contains(solution.cells()[cell.index(n)])
                 })
                 .collect();
             (game.mistakes(&solution), marks)
@@ -637,7 +641,7 @@ fn hint_solver() -> Solver {
 /// The entries of `game` that no solution keeps with the givens and the
 /// entries before them, row by row; an entry the search gives up on is
 /// kept. One search when some solution keeps them all.
-fn unkept_entries(game: &crate::Game) -> Vec<(usize, usize)> {
+fn unkept_entries(game: &crate::Game) -> Vec<Cell> {
     let puzzle = game.puzzle();
     let n = puzzle.size();
     let rules = puzzle.shared_rules();
@@ -656,7 +660,7 @@ fn unkept_entries(game: &crate::Game) -> Vec<(usize, usize)> {
         kept[c] = grid[c];
         if !kept_by_some(&kept) {
             kept[c] = 0;
-            unkept.push((c / n, c % n));
+            unkept.push(Cell::from_index(c, n));
         }
     }
     unkept

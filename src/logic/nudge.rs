@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::model::{Cell, Geometry};
+use crate::model::Cell;
 
 use super::Hint;
 use super::step::{CellName, Step};
@@ -15,11 +15,10 @@ use super::step::{CellName, Step};
 /// let cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0];
 /// let game = Game::new(Puzzle::from_cells(Rules::classic(4)?, &cells)?);
 /// let hint = Logic::new().hint(&game)?;
-/// let g = game.rules().geometry();
-/// assert_eq!(hint.describe(HintLevel::Where, g), "look at box 4");
-/// assert_eq!(hint.describe(HintLevel::Technique, g), "a full house in box 4");
+/// assert_eq!(hint.describe(HintLevel::Where), "look at box 4");
+/// assert_eq!(hint.describe(HintLevel::Technique), "a full house in box 4");
 /// assert_eq!(
-///     hint.describe(HintLevel::Move, g),
+///     hint.describe(HintLevel::Move),
 ///     "full house: R4C4 is the last empty cell of box 4, 1"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -55,13 +54,11 @@ impl HintLevel {
 }
 
 impl Step {
-    /// Where to look for this step on `geometry` (the puzzle's
-    /// [`Rules::geometry`](crate::Rules::geometry)): the houses of its
-    /// pattern by name ("box 3 and row 5"), or its cells ("R4C6") when it
-    /// names no house.
+    /// Where to look for this step: the houses of its pattern by name
+    /// ("box 3 and row 5"), or its cells ("R4C6") when it names no house.
     #[must_use]
-    pub fn location(&self, geometry: &Geometry) -> String {
-        let n = geometry.size();
+    pub fn location(&self) -> String {
+        let n = self.highlight.side;
         let names: Vec<String> = if self.highlight.houses.is_empty() {
             let mut cells = self.highlight.cells.clone();
             if cells.is_empty() {
@@ -77,10 +74,7 @@ impl Step {
         } else {
             let mut houses = self.highlight.houses.clone();
             houses.dedup();
-            houses
-                .into_iter()
-                .map(|h| geometry.house_name(h).to_string())
-                .collect()
+            houses.into_iter().map(|h| h.to_string()).collect()
         };
         join(&names)
     }
@@ -88,8 +82,8 @@ impl Step {
     /// This step as a hint of `level`: "look at box 3", "a hidden single
     /// in box 3", or the explanation.
     #[must_use]
-    pub fn describe(&self, level: HintLevel, geometry: &Geometry) -> String {
-        let place = self.location(geometry);
+    pub fn describe(&self, level: HintLevel) -> String {
+        let place = self.location();
         let at = if self.highlight.houses.is_empty() {
             "at"
         } else {
@@ -117,31 +111,22 @@ impl Step {
 }
 
 impl Hint {
-    /// The cells this hint points to on a board of side `size`: the
-    /// mistakes (wrong entries, then cells whose marks lack their value),
-    /// or a step's highlighted cells (else those it fills or clears), in
-    /// cell order; none for the others.
+    /// The cells this hint points to: the mistakes (wrong entries, then
+    /// cells whose marks lack their value), or a step's highlighted cells
+    /// (else those it fills or clears), in cell order; none for the others.
     #[must_use]
-    pub fn cells(&self, size: usize) -> Vec<Cell> {
+    pub fn cells(&self) -> Vec<Cell> {
         let mut cells: Vec<Cell> = match self {
             Hint::Mistakes { entries, marks } => {
-                return entries
-                    .iter()
-                    .chain(marks)
-                    .map(|&p| Cell::from(p))
-                    .collect();
+                return entries.iter().chain(marks).copied().collect();
             }
-            Hint::Step(step) if !step.highlight.cells.is_empty() => step
-                .highlight
-                .cells
-                .iter()
-                .map(|&c| Cell::from_index(c, size))
-                .collect(),
+            Hint::Step(step) if !step.highlight.cells.is_empty() => {
+                step.highlight.cells().collect()
+            }
             Hint::Step(step) => step
-                .placements
-                .iter()
-                .chain(&step.eliminations)
-                .map(|&(c, _)| Cell::from_index(c, size))
+                .placements()
+                .chain(step.eliminations())
+                .map(|(c, _)| c)
                 .collect(),
             _ => Vec::new(),
         };
@@ -150,24 +135,13 @@ impl Hint {
         cells
     }
 
-    /// This hint as a person reads it at `level`, on `geometry` (the
-    /// puzzle's [`Rules::geometry`](crate::Rules::geometry)): for a step,
+    /// This hint as a person reads it at `level`: for a step,
     /// [`Step::describe`]; for mistakes, that there are some, then how many,
     /// then the cells.
     #[must_use]
-    pub fn describe(&self, level: HintLevel, geometry: &Geometry) -> String {
-        let n = geometry.size();
-        let cells = |cells: &[(usize, usize)]| -> String {
-            let names: Vec<String> = cells
-                .iter()
-                .map(|&(r, c)| {
-                    CellName {
-                        cell: r * n + c,
-                        side: n,
-                    }
-                    .to_string()
-                })
-                .collect();
+    pub fn describe(&self, level: HintLevel) -> String {
+        let cells = |cells: &[Cell]| -> String {
+            let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
             join(&names)
         };
         let count = |k: usize, one: &str, many: &str| {
@@ -178,7 +152,7 @@ impl Hint {
             }
         };
         match self {
-            Hint::Step(step) => step.describe(level, geometry),
+            Hint::Step(step) => step.describe(level),
             Hint::Mistakes { entries, marks } => {
                 let mut out = String::new();
                 let parts = [

@@ -1,17 +1,17 @@
-//! A [`Step`] and its [`Highlight`] as serde writes them (feature `serde`): cells by "R1C1" name, the explanation as text.
+//! A [`Step`] and its [`Highlight`] as serde writes them (feature `serde`): cells and houses by name, the explanation as text.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::step::{Highlight, Step, Technique};
-use crate::model::Cell;
+use crate::model::{Cell, HouseName};
 
-/// A highlight written out: its board's side, cells by name.
+/// A highlight written out: its board's side, cells and houses by name.
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(rename = "Highlight")]
 struct HighlightData {
     size: usize,
     cells: Vec<String>,
-    houses: Vec<usize>,
+    houses: Vec<HouseName>,
     candidates: Vec<(String, u16)>,
 }
 

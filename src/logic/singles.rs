@@ -17,7 +17,7 @@ pub(crate) struct Single {
 impl Single {
     /// The single as a step, with its highlight and words.
     pub(crate) fn step(self, g: &Candidates) -> Step {
-        let house = self.house.map(|h| (h, g.layout.houses[h].name()));
+        let house = self.house.map(|h| g.layout.houses[h].name());
         Step::single(self.technique, house, g.cell_name(self.cell), self.value)
     }
 }

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::model::{Cell, Geometry};
+use crate::model::Cell;
 
 /// A technique of the ladder, with its difficulty on the Sudoku Explainer
 /// scale (ER); compare techniques by [`Technique::tenths`].
@@ -652,10 +652,12 @@ enum Words {
 
 /// What justifies a step, for a user interface to highlight.
 ///
-/// Its cells are [`Cell`]s: [`Highlight::cells`] and
-/// [`Highlight::candidates`]. With the `serde` feature a highlight is
-/// `{"size":9,"cells":["R1C1"],"houses":[0],"candidates":[["R1C1",5]]}`:
-/// its board's side, cells by name, houses by index.
+/// Its cells are [`Cell`]s ([`Highlight::cells`] and
+/// [`Highlight::candidates`]) and its houses [`HouseName`]s
+/// ([`Highlight::houses`]), which need no [`Geometry`](crate::model::Geometry)
+/// to read. With the `serde` feature a highlight is
+/// `{"size":9,"cells":["R1C1"],"houses":["box 1"],"candidates":[["R1C1",5]]}`:
+/// its board's side, cells and houses by name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Highlight {
@@ -663,9 +665,8 @@ pub struct Highlight {
     pub(crate) side: usize,
     /// The cells of the pattern, row-major.
     pub(crate) cells: Vec<usize>,
-    /// The houses of the pattern, by index into
-    /// [`Geometry::houses`](crate::model::Geometry::houses).
-    pub houses: Vec<usize>,
+    /// The houses of the pattern.
+    pub(crate) houses: Vec<HouseName>,
     /// The candidates of the pattern, as (row-major cell, value).
     pub(crate) candidates: Vec<(usize, u16)>,
 }
@@ -691,14 +692,24 @@ impl Highlight {
         self.side
     }
 
-    /// The names of [`Highlight::houses`] on `geometry` (the puzzle's
-    /// [`Rules::geometry`](crate::Rules::geometry)): "row 5", "box 3".
+    /// The houses of the pattern, as a person names them: they display as
+    /// "row 5", "box 3", "diagonal ↘", and
+    /// [`Geometry::house_index`](crate::model::Geometry::house_index) finds
+    /// each on the puzzle's [`Rules::geometry`](crate::Rules::geometry).
+    ///
+    /// ```
+    /// use ndoku::{Logic, Puzzle};
+    /// use ndoku::logic::Candidates;
+    ///
+    /// let puzzle = Puzzle::parse_classic("1234341221434.21")?;
+    /// let step = Logic::new().next_step(&Candidates::from_variant(&puzzle)?).unwrap();
+    /// let names: Vec<String> = step.highlight.houses().map(|h| h.to_string()).collect();
+    /// assert_eq!(names, ["box 3"]); // R4C2 is its last empty cell
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn house_names(&self, geometry: &Geometry) -> Vec<HouseName> {
-        self.houses
-            .iter()
-            .map(|&h| geometry.house_name(h))
-            .collect()
+    pub fn houses(&self) -> impl ExactSizeIterator<Item = HouseName> + '_ {
+        self.houses.iter().copied()
     }
 }
 
@@ -732,6 +743,9 @@ pub struct Step {
     pub(crate) eliminations: Vec<(usize, u16)>,
     /// What justifies it.
     pub highlight: Highlight,
+    /// The houses of the highlight by index into the layout, as the
+    /// techniques find them: named by [`Step::on`], which empties it.
+    house_ids: Vec<usize>,
     words: Words,
 }
 
@@ -742,16 +756,16 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             highlight: Highlight::default(),
+            house_ids: Vec::new(),
             words: Words::Text(explanation),
         }
     }
 
     /// A single of `technique` placing `value` in `cell`; `house` is where
-    /// a full house or hidden single lies (its index and name). Its words
-    /// are written when asked.
+    /// a full house or hidden single lies. Its words are written when asked.
     pub(crate) fn single(
         technique: Technique,
-        house: Option<(usize, HouseName)>,
+        house: Option<HouseName>,
         cell: CellName,
         value: u16,
     ) -> Self {
@@ -762,20 +776,20 @@ impl Step {
             highlight: Highlight {
                 side: cell.side,
                 cells: vec![cell.cell],
-                houses: house.iter().map(|&(h, _)| h).collect(),
+                houses: house.into_iter().collect(),
                 candidates: vec![(cell.cell, value)],
             },
-            words: Words::Single {
-                house: house.map(|(_, name)| name),
-                cell,
-                value,
-            },
+            house_ids: Vec::new(),
+            words: Words::Single { house, cell, value },
         }
     }
 
-    /// The step on a board of `side`, which its cells lie on.
-    pub(crate) fn on(mut self, side: usize) -> Self {
+    /// The step on a board of `side`, which its cells lie on, its houses
+    /// named by `name` (of their index); see [`Candidates::finish`](super::Candidates::finish).
+    pub(crate) fn on(mut self, side: usize, name: impl Fn(usize) -> HouseName) -> Self {
         self.highlight.side = side;
+        let ids = std::mem::take(&mut self.house_ids);
+        self.highlight.houses.extend(ids.into_iter().map(name));
         self
     }
 
@@ -856,8 +870,9 @@ impl Step {
         self
     }
 
+    /// Highlights `houses`, by index into the layout: named by [`Step::on`].
     pub(crate) fn houses(mut self, houses: impl IntoIterator<Item = usize>) -> Self {
-        self.highlight.houses.extend(houses);
+        self.house_ids.extend(houses);
         self
     }
 
@@ -889,6 +904,7 @@ impl PartialEq for Step {
             && self.placements == other.placements
             && self.eliminations == other.eliminations
             && self.highlight == other.highlight
+            && self.house_ids == other.house_ids
             && (self.words == other.words || self.explanation() == other.explanation())
     }
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::model::rules::Rules;
+use crate::model::{Cell, House, HouseName};
 
 fn cells_of(line: &str) -> Vec<u16> {
     line.bytes().map(|b| u16::from(b - b'0')).collect()
@@ -293,7 +294,12 @@ fn placing_a_single_reports_the_first_cell_it_empties_as_apply_does() {
     let by_step = g.clone().apply(&step).unwrap_err();
     let by_single = g.clone().place_single(0, 1).unwrap_err();
     assert_eq!(by_single, by_step);
-    assert_eq!(by_single, LogicError::NoCandidates { row: 0, col: 1 });
+    assert_eq!(
+        by_single,
+        LogicError::NoCandidates {
+            cell: Cell::new(0, 1)
+        }
+    );
 }
 
 #[test]
@@ -395,7 +401,7 @@ fn six_by_six_singles() {
     );
     let marks = &step.highlight;
     assert_eq!(marks.cells, vec![2 * 6 + 4]);
-    assert_eq!(marks.houses, vec![2]);
+    assert_eq!(marks.houses, vec![HouseName::new(House::Row, 3)]);
     assert_eq!(marks.candidates, vec![(2 * 6 + 4, 5)]);
     // A box's last empty cell.
     let mut p = Puzzle::new(six());
@@ -604,7 +610,9 @@ fn errors_carry_their_data_and_never_panic() {
         Step::new(Technique::XWing, String::new()).remove((1..=4).map(|v| (5, v)).collect());
     assert_eq!(
         g.apply(&empties),
-        Err(LogicError::NoCandidates { row: 1, col: 1 })
+        Err(LogicError::NoCandidates {
+            cell: Cell::new(1, 1)
+        })
     );
     assert_eq!(
         LogicError::TooLarge { size: 81 }.to_string(),
@@ -612,14 +620,16 @@ fn errors_carry_their_data_and_never_panic() {
     );
     // Pencil marks that leave a cell empty.
     let mut game = crate::Game::new(Puzzle::new(rules));
-    game.set_candidates(0, 0, &[]).unwrap();
+    game.set_candidates(Cell::new(0, 0), &[]).unwrap();
     assert_eq!(
         Candidates::from_game(&game).unwrap_err(),
-        LogicError::NoCandidates { row: 0, col: 0 }
+        LogicError::NoCandidates {
+            cell: Cell::new(0, 0)
+        }
     );
     game.undo();
-    game.enter(0, 0, 1).unwrap();
-    game.enter(0, 1, 1).unwrap();
+    game.enter(Cell::new(0, 0), 1).unwrap();
+    game.enter(Cell::new(0, 1), 1).unwrap();
     assert!(matches!(
         Candidates::from_game(&game),
         Err(LogicError::Conflict { .. })
@@ -634,8 +644,8 @@ fn a_game_s_pencil_marks_are_its_candidates() {
     let fresh = Candidates::from_variant(&puzzle).unwrap();
     assert_eq!(Candidates::from_game(&game).unwrap().masks, fresh.masks);
     // A player's marks narrowed to the naked single 6 at R1C2... if it fits.
-    let cands: Vec<u16> = game.candidates(0, 1).iter().collect();
-    game.set_candidates(0, 1, &cands[..1]).unwrap();
+    let cands: Vec<u16> = game.candidates(Cell::new(0, 1)).iter().collect();
+    game.set_candidates(Cell::new(0, 1), &cands[..1]).unwrap();
     let g = Candidates::from_game(&game).unwrap();
     assert_eq!(g.candidates(1).len(), 1);
 }
@@ -687,25 +697,27 @@ fn hints_give_mistakes_first_then_the_next_step() {
     let empty = (0..81).find(|&c| puzzle.cells()[c] == 0).unwrap();
     let right = solution.cells()[empty];
     let wrong = (1..=9).find(|&v| v != right).unwrap();
-    game.enter(empty / 9, empty % 9, wrong).unwrap();
+    let cell = Cell::from_index(empty, 9);
+    game.enter(cell, wrong).unwrap();
     assert_eq!(
         logic.hint(&game).unwrap(),
         Hint::Mistakes {
-            entries: vec![(empty / 9, empty % 9)],
+            entries: vec![cell],
             marks: vec![]
         }
     );
     // Marks that leave out the solution's value are mistakes too.
     game.undo();
-    game.set_candidates(empty / 9, empty % 9, &[wrong]).unwrap();
+    game.set_candidates(cell, &[wrong]).unwrap();
     let Hint::Mistakes { entries, marks } = logic.hint(&game).unwrap() else {
         panic!("marks without the solution's value are a mistake");
     };
-    assert!(entries.is_empty() && marks == vec![(empty / 9, empty % 9)]);
+    assert!(entries.is_empty() && marks == vec![cell]);
     // A finished game.
     let mut done = crate::Game::new(puzzle.clone());
     for c in (0..81).filter(|&c| puzzle.cells()[c] == 0) {
-        done.enter(c / 9, c % 9, solution.cells()[c]).unwrap();
+        done.enter(Cell::from_index(c, 9), solution.cells()[c])
+            .unwrap();
     }
     assert_eq!(logic.hint(&done).unwrap(), Hint::Solved);
 }
@@ -830,7 +842,7 @@ fn strong_link_chains_and_bugs_on_real_states() {
             unique::bug(&g)
         };
         // The ladder sets the board's side on the rung's step.
-        let found = found.map(|s| s.on(9));
+        let found = found.map(|s| g.finish(s));
         assert_eq!(found.as_ref(), Some(&step), "{line}");
         // Every rung before this one finds nothing.
         let own = LADDER

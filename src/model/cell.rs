@@ -5,10 +5,10 @@ use std::str::FromStr;
 
 /// A cell of an N×N board: its row and column from 0.
 ///
-/// [`Step`](crate::Step) names its cells with it (its placements,
-/// eliminations and highlight), and it converts between the other ways the
-/// API names cells: (row, column) pairs from 0 ([`Game`](crate::Game),
-/// [`Hint::Mistakes`](crate::Hint::Mistakes)) with [`From`], row-major
+/// The API names every cell with it: [`Game`](crate::Game)'s moves,
+/// [`Step`](crate::Step)'s placements, eliminations and highlight, and
+/// [`Hint::Mistakes`](crate::Hint::Mistakes). It converts to and from
+/// (row, column) pairs from 0 with [`From`], row-major
 /// indices `row * N + column` (the engines' grids and
 /// [`Constraint`](crate::Constraint)s) with [`Cell::from_index`] and
 /// [`Cell::index`], and the "R1C1" names of steps' words, their serde form
@@ -27,8 +27,9 @@ use std::str::FromStr;
 /// assert!("R0C1".parse::<Cell>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a cell is its name, `"R2C5"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// The row, from 0.
     pub row: usize,
@@ -86,7 +87,20 @@ impl From<Cell> for (usize, usize) {
 impl fmt::Display for Cell {
     /// "R2C5": row and column from 1.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "R{}C{}", self.row + 1, self.col + 1)
+        f.write_str("R")?;
+        write_next(f, self.row)?;
+        f.write_str("C")?;
+        write_next(f, self.col)
+    }
+}
+
+/// `v + 1`, even past `usize::MAX`: a cell far off any board names itself
+/// too, without 128-bit formatting in the WebAssembly module.
+fn write_next(f: &mut fmt::Formatter<'_>, v: usize) -> fmt::Result {
+    match v.checked_add(1) {
+        Some(next) => write!(f, "{next}"),
+        // `usize::MAX` ends in 5 on every width: adding 1 carries no further.
+        None => write!(f, "{}{}", v / 10, v % 10 + 1),
     }
 }
 
@@ -122,3 +136,29 @@ impl FromStr for Cell {
         })
     }
 }
+
+/// `Serialize` as its [`Display`](fmt::Display) text and `Deserialize`
+/// with its [`FromStr`], for the values the API names by text (`"R2C5"`,
+/// `"box 3"`).
+#[cfg(feature = "serde")]
+macro_rules! serde_by_name {
+    ($type:ty) => {
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let name = <String as serde::Deserialize>::deserialize(deserializer)?;
+                name.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_by_name;
+
+#[cfg(feature = "serde")]
+serde_by_name!(Cell);

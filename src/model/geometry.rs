@@ -7,32 +7,43 @@
 //! cells, and a cell has as many houses as the layout gives it.
 
 use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::error::{House, RulesError};
 use crate::model::constraint::Diagonal;
 
 /// A house as a person names it: "row 5", "column 3", "box 3", "region 4",
-/// "diagonal ↘", "extra region 2". [`Geometry::house_name`] gives it.
+/// "diagonal ↘", "extra region 2". [`Geometry::house_name`] gives it,
+/// [`Geometry::house_index`] finds the house it names, and a step's
+/// [`Highlight::houses`](crate::logic::Highlight::houses) names its houses
+/// with it.
+///
+/// It reads back from its text with [`FromStr`]; with the `serde` feature
+/// it is that text, `"box 3"`.
 ///
 /// ```
 /// use ndoku::Rules;
+/// use ndoku::model::HouseName;
 ///
 /// let rules = Rules::classic(9)?.with_diagonals();
 /// let g = rules.geometry();
 /// let names: Vec<String> = [4, 11, 20, 27, 28].iter().map(|&h| g.house_name(h).to_string()).collect();
 /// assert_eq!(names, ["row 5", "column 3", "box 3", "diagonal ↘", "diagonal ↗"]);
+/// let name: HouseName = "box 3".parse()?;
+/// assert_eq!(g.house_index(name), Some(20));
+/// assert_eq!("diagonal ↗".parse::<HouseName>()?, g.house_name(28));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct HouseName {
     /// What kind of house it is.
     pub kind: House,
     /// Its number among the houses of its kind, from 1: rows top to
     /// bottom, columns left to right, boxes and regions row by row, the
-    /// others in the order the rules add them.
+    /// others in the order the rules add them. A main diagonal, which its
+    /// direction names, has 0.
     pub number: usize,
     /// For a main diagonal, its direction: [`Diagonal::DownRight`] from the
     /// top left corner, [`Diagonal::UpRight`] from the bottom left.
@@ -65,6 +76,67 @@ impl fmt::Display for HouseName {
         write!(f, "{} {arrow}", self.kind)
     }
 }
+
+/// Text that names no house.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error(
+    "invalid house name {name:?}: expected a kind and a number from 1, such as \"box 3\", or \"diagonal ↘\""
+)]
+#[non_exhaustive]
+pub struct HouseNameError {
+    /// The name as written.
+    pub name: String,
+}
+
+impl FromStr for HouseName {
+    type Err = HouseNameError;
+
+    /// "row 5", "column 3", "box 3", "region 4", "extra region 2",
+    /// "diagonal 2", or a main diagonal by its arrow, "diagonal ↘" (either
+    /// case; the arrows ↘ ↗ ↙ ↖).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || HouseNameError {
+            name: s.to_string(),
+        };
+        let lower = s.trim().to_lowercase();
+        let (kind, rest) = lower.rsplit_once(' ').ok_or_else(err)?;
+        let kind = match kind.trim_end() {
+            "row" => House::Row,
+            "column" => House::Column,
+            "box" => House::Box,
+            "region" => House::Region,
+            "diagonal" => House::Diagonal,
+            "extra region" => House::Extra,
+            _ => return Err(err()),
+        };
+        let direction = match rest {
+            "↘" => Some(Diagonal::DownRight),
+            "↗" => Some(Diagonal::UpRight),
+            "↙" => Some(Diagonal::DownLeft),
+            "↖" => Some(Diagonal::UpLeft),
+            _ => None,
+        };
+        match direction {
+            Some(_) if kind != House::Diagonal => Err(err()),
+            Some(direction) => Ok(Self {
+                kind,
+                number: 0,
+                direction: Some(direction),
+            }),
+            None => {
+                let number = rest
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&k| k >= 1 && rest.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(err)?;
+                Ok(Self::new(kind, number))
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::model::cell::serde_by_name!(HouseName);
 
 /// One house: cells that hold different values (all of `1..=N` when it has N cells).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -365,8 +437,53 @@ impl Geometry {
         let house = &self.houses[h];
         let kind = house.kind;
         let number = self.houses[..h].iter().filter(|o| o.kind == kind).count() + 1;
+        let direction = self.direction_of(house);
+        HouseName {
+            kind,
+            number: if direction.is_some() { 0 } else { number },
+            direction,
+        }
+    }
+
+    /// The index of the house `name` names (as [`Geometry::house_name`]
+    /// names it), for [`Geometry::house`]; `None` when the layout has no
+    /// such house.
+    ///
+    /// ```
+    /// use ndoku::Rules;
+    /// use ndoku::model::{House, HouseName};
+    ///
+    /// let rules = Rules::classic(9)?;
+    /// let g = rules.geometry();
+    /// let h = g.house_index(HouseName::new(House::Column, 3)).unwrap();
+    /// assert_eq!(g.house(h).cells()[..2], [2, 11]);
+    /// assert_eq!(g.house_index(HouseName::new(House::Row, 10)), None);
+    /// assert_eq!(g.house_index("diagonal ↘".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn house_index(&self, name: HouseName) -> Option<usize> {
+        let mut of_kind = self
+            .houses
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.kind == name.kind);
+        match name.direction {
+            Some(direction) => of_kind
+                .find(|(_, h)| self.direction_of(h) == Some(direction))
+                .map(|(i, _)| i),
+            None => of_kind
+                .nth(name.number.checked_sub(1)?)
+                .filter(|(_, h)| self.direction_of(h).is_none())
+                .map(|(i, _)| i),
+        }
+    }
+
+    /// The direction of `house` when it is a main diagonal.
+    fn direction_of(&self, house: &HouseCells) -> Option<Diagonal> {
+        let kind = house.kind;
         let n = self.size;
-        let direction = if kind != House::Diagonal || house.cells.len() != n {
+        if kind != House::Diagonal || house.cells.len() != n {
             None
         } else if house
             .cells
@@ -380,11 +497,6 @@ impl Geometry {
             Some(Diagonal::UpRight)
         } else {
             None
-        };
-        HouseName {
-            kind,
-            number,
-            direction,
         }
     }
 

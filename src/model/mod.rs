@@ -33,7 +33,7 @@ pub use board::{Board, Board4, Board9, Board16, Board25, Board36, Board49, Board
 pub use cell::{Cell, CellNameError};
 pub use constraint::{Constraint, Diagonal, NegativeRule, Outside};
 pub use game::{Game, GameError};
-pub use geometry::{Geometry, HouseCells, HouseName, Intersection, Membership};
+pub use geometry::{Geometry, HouseCells, HouseName, HouseNameError, Intersection, Membership};
 pub use puzzle::Puzzle;
 pub use rules::{Cage, ChessRule, Rules};
 pub use transform::{Transform, TransformError};

@@ -1,5 +1,6 @@
 //! Issue 45's papercuts in human-style logic, hints and search limits: stuck and multiple ratings said plainly, hints on puzzles with several solutions, cage sums the ladder has no step for, and a clock that works in WebAssembly.
 
+use ndoku::model::Cell;
 use ndoku::{Game, Hint, Logic, Puzzle, Rules};
 
 /// A solved grid with a deadly rectangle emptied (R1C3, R1C8, R2C3, R2C8):
@@ -98,7 +99,7 @@ fn a_rating_cut_short_by_the_step_limit_says_so() {
 fn hint_after(puzzle: &Puzzle, entries: &[(usize, usize, u16)]) -> Hint {
     let mut game = Game::new(puzzle.clone());
     for &(r, c, v) in entries {
-        game.enter(r, c, v).unwrap();
+        game.enter(Cell::new(r, c), v).unwrap();
     }
     Logic::new().hint(&game).unwrap()
 }
@@ -106,7 +107,7 @@ fn hint_after(puzzle: &Puzzle, entries: &[(usize, usize, u16)]) -> Hint {
 /// Mistaken entries at `cells`, and no marks.
 fn mistakes(cells: &[(usize, usize)]) -> Hint {
     Hint::Mistakes {
-        entries: cells.to_vec(),
+        entries: cells.iter().map(|&p| Cell::from(p)).collect(),
         marks: vec![],
     }
 }

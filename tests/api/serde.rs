@@ -319,41 +319,52 @@ use crate::game::tutorial;
 /// the game saved. Hints, steps and ratings round-trip too.
 #[test]
 fn a_game_in_progress_saves_and_reloads() {
+    use ndoku::model::Cell;
     use ndoku::{Game, Hint, Logic};
     let puzzle = tutorial();
     let solution = puzzle.solve().unwrap();
     let n = puzzle.size();
+    let at = |c: usize| Cell::from_index(c, n);
     let mut game = Game::new(puzzle.clone());
     let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.cells()[c] == 0).collect();
     for &c in &open[..5] {
-        game.enter(c / n, c % n, solution.cells()[c]).unwrap();
+        game.enter(at(c), solution.cells()[c]).unwrap();
     }
     let wrong = open[6];
     let bad = solution.cells()[wrong] % 9 + 1;
-    game.enter(wrong / n, wrong % n, bad).unwrap();
+    game.enter(at(wrong), bad).unwrap();
     let marked = open[8];
     let keep = solution.cells()[marked];
-    game.set_candidates(marked / n, marked % n, &[keep, keep % 9 + 1])
+    game.set_candidates(at(marked), &[keep, keep % 9 + 1])
         .unwrap();
     let json = serde_json::to_string(&game).unwrap();
+    // The history names its cells, as steps and hints do.
+    let saved: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let last = &saved["history"][6]["marks"];
+    assert_eq!(last["cell"], at(marked).to_string(), "{json}");
     let mut back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
-    assert_eq!(back.value(wrong / n, wrong % n), Some(bad));
-    assert_eq!(
-        back.candidates(marked / n, marked % n),
-        game.candidates(marked / n, marked % n)
-    );
+    assert_eq!(back.value(at(wrong)), Some(bad));
+    assert_eq!(back.candidates(at(marked)), game.candidates(at(marked)));
     let hint = Logic::new().hint(&back).unwrap();
     assert_eq!(hint, Logic::new().hint(&game).unwrap());
     assert!(
-        matches!(&hint, Hint::Mistakes { entries, .. } if entries == &[(wrong / n, wrong % n)]),
+        matches!(&hint, Hint::Mistakes { entries, .. } if entries == &[at(wrong)]),
         "{hint:?}"
     );
+    // A hint's cells are written by name, and read back.
     let hint_json = serde_json::to_string(&hint).unwrap();
+    assert_eq!(
+        hint_json,
+        format!(
+            r#"{{"mistakes":{{"entries":["{}"],"marks":[]}}}}"#,
+            at(wrong)
+        )
+    );
     assert_eq!(serde_json::from_str::<Hint>(&hint_json).unwrap(), hint);
     // The undo history came along: undoing the wrong entry leaves a step.
     assert!(back.undo() && back.undo());
-    assert_eq!(back.value(wrong / n, wrong % n), None);
+    assert_eq!(back.value(at(wrong)), None);
     let Hint::Step(step) = Logic::new().hint(&back).unwrap() else {
         panic!("no step after undo");
     };
@@ -374,6 +385,9 @@ fn a_game_in_progress_saves_and_reloads() {
     let cells: Vec<String> = step.highlight.cells().map(|c| c.to_string()).collect();
     assert!(!cells.is_empty() && cells.iter().all(|c| c.starts_with('R')));
     assert_eq!(value["highlight"]["cells"], serde_json::json!(cells));
+    // Houses by name too.
+    let houses: Vec<String> = step.highlight.houses().map(|h| h.to_string()).collect();
+    assert_eq!(value["highlight"]["houses"], serde_json::json!(houses));
     // A cell off the board, or no cell name, is an error that says so.
     let small = step_json.replace("\"size\":9", "\"size\":1");
     let err = serde_json::from_str::<ndoku::Step>(&small).unwrap_err();
@@ -421,6 +435,36 @@ fn a_bad_saved_game_is_an_error() {
     let mut on_given = value.clone();
     on_given["entries"][given] = 1.into();
     assert!(err(&on_given).contains("is a given"), "{}", err(&on_given));
+    value["history"] = serde_json::json!([{"entry": {"cell": "R10C1", "before": 0}}]);
+    assert!(err(&value).contains("R10C1"), "{}", err(&value));
+    value["history"] = serde_json::json!([{"entry": {"cell": "R0C1", "before": 0}}]);
+    assert!(err(&value).contains("invalid cell name"), "{}", err(&value));
     value["history"] = serde_json::json!([{"entry": {"cell": 81, "before": 0}}]);
-    assert!(err(&value).contains("cell 81"), "{}", err(&value));
+    assert!(err(&value).contains("invalid type"), "{}", err(&value));
+}
+
+/// A highlight's houses are written by name ("box 3", "diagonal ↘") and
+/// read back equal, main diagonals included; a bad name is an error.
+#[test]
+fn highlights_name_their_houses_and_read_back() {
+    use ndoku::Step;
+    use ndoku::logic::Highlight;
+    use ndoku::model::{House, HouseName};
+    for (step, diagonal) in crate::game::diagonal_steps(4) {
+        let json = serde_json::to_string(&step).unwrap();
+        assert!(json.contains(&format!("\"{diagonal}\"")), "{json}");
+        let back: Step = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, step);
+        assert!(back.highlight.houses().eq(step.highlight.houses()));
+    }
+    // House names alone, and a bad one.
+    let name: HouseName = serde_json::from_str("\"extra region 2\"").unwrap();
+    assert_eq!(name, HouseName::new(House::Extra, 2));
+    assert_eq!(serde_json::to_string(&name).unwrap(), "\"extra region 2\"");
+    let bad = r#"{"size":9,"cells":[],"houses":["box 0"],"candidates":[]}"#;
+    let err = serde_json::from_str::<Highlight>(bad).unwrap_err();
+    assert!(
+        err.to_string().contains("invalid house name \"box 0\""),
+        "{err}"
+    );
 }

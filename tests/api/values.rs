@@ -2,7 +2,7 @@
 //! `logic::Candidates::candidates` both give, on every size, with serde.
 
 use ndoku::logic::Candidates;
-use ndoku::model::Values;
+use ndoku::model::{Cell, Values};
 use ndoku::{Game, Puzzle, Rules};
 
 /// A 9×9 with a unique solution (singles and a hidden pair).
@@ -18,7 +18,7 @@ fn a_game_and_logic_give_the_same_set() {
     let n = puzzle.size();
     for c in 0..n * n {
         let (from_game, from_logic): (Values, Values) =
-            (game.candidates(c / n, c % n), grid.candidates(c));
+            (game.candidates(Cell::from_index(c, n)), grid.candidates(c));
         if puzzle.cells()[c] == 0 {
             assert_eq!(from_game, from_logic, "cell {c}");
             assert!(from_game.contains(solution.cells()[c]), "cell {c}");
@@ -36,14 +36,15 @@ fn a_game_and_logic_give_the_same_set() {
 fn sets_hold_values_past_64() {
     let n = 100;
     let mut game = Game::new(Puzzle::new(Rules::classic(n).unwrap()));
-    game.set_candidates(3, 4, &[1, 64, 65, 100]).unwrap();
-    let marks = game.candidates(3, 4);
+    game.set_candidates(Cell::new(3, 4), &[1, 64, 65, 100])
+        .unwrap();
+    let marks = game.candidates(Cell::new(3, 4));
     assert_eq!(marks.iter().collect::<Vec<_>>(), [1, 64, 65, 100]);
     assert!(marks.contains(65) && !marks.contains(66) && !marks.contains(101));
     assert_eq!(marks.mask(), None);
-    assert_eq!(game.candidates(0, 0), Values::all(n));
+    assert_eq!(game.candidates(Cell::new(0, 0)), Values::all(n));
     // Off the board: none.
-    assert!(game.candidates(n, 0).is_empty());
+    assert!(game.candidates(Cell::new(n, 0)).is_empty());
 }
 
 #[cfg(feature = "serde")]

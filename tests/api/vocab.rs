@@ -931,9 +931,10 @@ fn a_game_shows_repeats_a_constraint_forbids() {
         .with_constraint(Constraint::Renban { cells: vec![0, 80] })
         .unwrap();
     let mut game = ndoku::Game::new(Puzzle::new(rules));
-    game.enter(0, 0, 5).unwrap();
-    game.enter(8, 8, 5).unwrap();
-    assert_eq!(game.conflicts(), [((0, 0), (8, 8))]);
+    let (first, last) = (ndoku::model::Cell::new(0, 0), ndoku::model::Cell::new(8, 8));
+    game.enter(first, 5).unwrap();
+    game.enter(last, 5).unwrap();
+    assert_eq!(game.conflicts(), [(first, last)]);
 }
 
 /// Values placed in a grid, as (cell, value).

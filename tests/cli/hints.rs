@@ -178,7 +178,8 @@ fn hint_reads_pencil_marks_on_16x16() {
     let mut game = ndoku::Game::new(p);
     let open = cells.iter().position(|&v| v == 0).unwrap();
     let all: Vec<u16> = (1..=16).filter(|&v| v != solution.cells()[open]).collect();
-    game.set_candidates(open / 16, open % 16, &all).unwrap();
+    game.set_candidates(ndoku::model::Cell::from_index(open, 16), &all)
+        .unwrap();
     let marks = game.to_candidate_line();
     let run = ndoku(&["hint"], format!("{puzzle} {puzzle} {marks}\n").as_bytes());
     assert_eq!(run.code, 0, "{}", run.stderr);

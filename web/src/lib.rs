@@ -461,7 +461,7 @@ impl Game {
     ///
     /// ndoku's message for a given cell, a cell off the board or a value out of range.
     pub fn enter(&mut self, row: usize, col: usize, value: u16) -> Result<(), JsError> {
-        self.inner.enter(row, col, value).map_err(err)
+        self.inner.enter(Cell::new(row, col), value).map_err(err)
     }
 
     /// Sets the pencil marks of the empty cell at `row`, `col`.
@@ -476,12 +476,14 @@ impl Game {
         col: usize,
         values: &[u16],
     ) -> Result<(), JsError> {
-        self.inner.set_candidates(row, col, values).map_err(err)
+        self.inner
+            .set_candidates(Cell::new(row, col), values)
+            .map_err(err)
     }
 
     /// The pencil marks of the cell at `row`, `col`; a filled cell's value.
     pub fn candidates(&self, row: usize, col: usize) -> Vec<u16> {
-        self.inner.candidates(row, col).iter().collect()
+        self.inner.candidates(Cell::new(row, col)).iter().collect()
     }
 
     /// The values row by row, givens and entries, 0 for empty.
@@ -520,18 +522,19 @@ impl Game {
                 .collect()
         };
         for (cell, value) in pairs("placements")? {
-            self.inner.enter(cell / n, cell % n, value).map_err(err)?;
+            let cell = Cell::from_index(cell, n);
+            self.inner.enter(cell, value).map_err(err)?;
         }
         for (cell, value) in pairs("eliminations")? {
-            let (r, c) = (cell / n, cell % n);
-            if self.inner.value(r, c).is_none() {
+            let cell = Cell::from_index(cell, n);
+            if self.inner.value(cell).is_none() {
                 let kept: Vec<u16> = self
                     .inner
-                    .candidates(r, c)
+                    .candidates(cell)
                     .into_iter()
                     .filter(|&v| v != value)
                     .collect();
-                self.inner.set_candidates(r, c, &kept).map_err(err)?;
+                self.inner.set_candidates(cell, &kept).map_err(err)?;
             }
         }
         Ok(())
@@ -604,9 +607,9 @@ impl Logic {
             ndoku::Hint::Step(step) => {
                 let houses: Vec<&[u32]> = step
                     .highlight
-                    .houses
-                    .iter()
-                    .map(|&h| geometry.house(h).cells())
+                    .houses()
+                    .filter_map(|name| geometry.house_index(name))
+                    .map(|h| geometry.house(h).cells())
                     .collect();
                 let n = geometry.size();
                 let at = |(cell, v): (Cell, u16)| (cell.index(n), v);
@@ -618,13 +621,16 @@ impl Logic {
                     "eliminations": step.eliminations().map(at).collect::<Vec<_>>(),
                     "cells": step.highlight.cells().map(|c| c.index(n)).collect::<Vec<_>>(),
                     "houses": houses,
-                    "houseNames": step.highlight.house_names(geometry).iter()
-                        .map(ToString::to_string).collect::<Vec<_>>(),
+                    "houseNames": step.highlight.houses()
+                        .map(|h| h.to_string()).collect::<Vec<_>>(),
                     "candidates": step.highlight.candidates().map(at).collect::<Vec<_>>(),
                 }})
             }
             ndoku::Hint::Mistakes { entries, marks } => {
-                json!({"kind": "mistakes", "entries": entries, "marks": marks})
+                let pairs = |cells: Vec<Cell>| -> Vec<(usize, usize)> {
+                    cells.into_iter().map(Into::into).collect()
+                };
+                json!({"kind": "mistakes", "entries": pairs(entries), "marks": pairs(marks)})
             }
             ndoku::Hint::Solved => json!({"kind": "solved"}),
             ndoku::Hint::NotUnique => json!({"kind": "notUnique"}),

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use ndoku::engine::variant::VariantSolver;
 use ndoku::logic::Step;
 use ndoku::logic::Technique;
-use ndoku::model::{Cell, Geometry};
+use ndoku::model::Cell;
 use ndoku::{AnyBoard, Count, Game, Hint, HintLevel, Logic, Puzzle, Rating, Solver};
 use serde_json::{Value, json};
 
@@ -146,9 +146,7 @@ fn rated(
     let text = match want {
         Want::Rate(PathFormat::Text) => logic.rate(&puzzle).map(|r| format!("{}\n", rate_line(&r))),
         Want::Rate(PathFormat::Json) => logic.rate(&puzzle).map(|r| format!("{}\n", rate_json(&r))),
-        Want::Explain(format) => logic
-            .solve_path(&puzzle)
-            .map(|path| explain(&puzzle, &path, format)),
+        Want::Explain(format) => logic.solve_path(&puzzle).map(|path| explain(&path, format)),
         Want::Hint(..) => unreachable!("answered by `hint`"),
     };
     text.map(|t| (t, verdict))
@@ -195,21 +193,17 @@ fn hint(
     for (c, &v) in values.iter().enumerate() {
         let given = puzzle.cells()[c];
         if given != 0 && v != given {
-            return Err(at(format!(
-                "the grid changes the given at R{}C{}",
-                c / n + 1,
-                c % n + 1
-            )));
+            let cell = Cell::from_index(c, n);
+            return Err(at(format!("the grid changes the given at {cell}")));
         }
         if given == 0 && v != 0 {
-            game.enter(c / n, c % n, v).map_err(|e| at(e.to_string()))?;
+            (game.enter(Cell::from_index(c, n), v)).map_err(|e| at(e.to_string()))?;
         }
     }
     let hint = Logic::new().hint(&game).map_err(|e| at(e.to_string()))?;
-    let geometry = puzzle.rules().geometry();
     let text = match format {
-        PathFormat::Json => format!("{}\n", hint_json(&hint, level, geometry)),
-        PathFormat::Text => hint_line(&hint, level, geometry),
+        PathFormat::Json => format!("{}\n", hint_json(&hint, level)),
+        PathFormat::Text => hint_line(&hint, level),
     };
     Ok((text, Verdict::Solved))
 }
@@ -217,12 +211,12 @@ fn hint(
 /// A hint as a tab-separated line: `mistakes` and the cells (`marks` for
 /// marks alone), `step`, its difficulty and why; below the move, `where`
 /// or `technique` and the hint's words (mistakes: `mistakes` and them).
-fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
-    let names = |cells: &[(usize, usize)]| -> String {
-        let names: Vec<String> = cells.iter().map(|&p| Cell::from(p).to_string()).collect();
+fn hint_line(hint: &Hint, level: HintLevel) -> String {
+    let names = |cells: &[Cell]| -> String {
+        let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
         names.join(" ")
     };
-    let said = hint.describe(level, geometry);
+    let said = hint.describe(level);
     match (hint, level) {
         (Hint::Mistakes { .. }, HintLevel::Where | HintLevel::Technique) => {
             format!("mistakes\t{said}\n")
@@ -252,9 +246,12 @@ fn hint_line(hint: &Hint, level: HintLevel, geometry: &Geometry) -> String {
 /// `difficulty` (from level 2), and at the move both, its `placements`,
 /// `eliminations` and `candidates` as `[row, column, value]` and its
 /// `explanation`.
-fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
-    let pairs = |cells: &[(usize, usize)]| -> Value {
-        cells.iter().map(|&(r, c)| json!([r + 1, c + 1])).collect()
+fn hint_json(hint: &Hint, level: HintLevel) -> Value {
+    let pairs = |cells: &[Cell]| -> Value {
+        cells
+            .iter()
+            .map(|c| json!([c.row + 1, c.col + 1]))
+            .collect()
     };
     let mut out = serde_json::Map::new();
     let status = match hint {
@@ -266,7 +263,7 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
     };
     out.insert("status".into(), json!(status));
     out.insert("level".into(), json!(level as u8));
-    out.insert("text".into(), json!(hint.describe(level, geometry)));
+    out.insert("text".into(), json!(hint.describe(level)));
     match hint {
         Hint::Mistakes { entries, marks } if level == HintLevel::Move => {
             out.insert("entries".into(), pairs(entries));
@@ -277,10 +274,10 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
             out.insert("marks".into(), json!(marks.len()));
         }
         Hint::Step(step) => {
-            let whole = step_json(step, geometry);
+            let whole = step_json(step);
             // Where to look: the houses, or the cells when it names none (a
             // hidden single's cell is its answer).
-            let place = if step.highlight.houses.is_empty() {
+            let place = if step.highlight.houses().next().is_none() {
                 "cells"
             } else {
                 "houses"
@@ -314,17 +311,12 @@ fn hint_json(hint: &Hint, level: HintLevel, geometry: &Geometry) -> Value {
 /// `eliminations` as `[row, column, value]` from 1, `explanation`, and its
 /// highlight: `cells` as `[row, column]`, `houses` by name ("box 3") and
 /// `candidates` as `[row, column, value]`.
-fn step_json(s: &Step, geometry: &Geometry) -> Value {
+fn step_json(s: &Step) -> Value {
     let triples = |v: &mut dyn Iterator<Item = (Cell, u16)>| -> Value {
         v.map(|(c, val)| json!([c.row + 1, c.col + 1, val]))
             .collect()
     };
-    let houses: Vec<String> = s
-        .highlight
-        .house_names(geometry)
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let houses: Vec<String> = s.highlight.houses().map(|h| h.to_string()).collect();
     let cells: Vec<Value> = s
         .highlight
         .cells()
@@ -406,7 +398,7 @@ fn rate_line(r: &Rating) -> String {
 }
 
 /// The path as text or one JSON line.
-fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> String {
+fn explain(path: &ndoku::logic::Path, format: PathFormat) -> String {
     let hardest = path
         .steps
         .iter()
@@ -445,8 +437,7 @@ fn explain(puzzle: &Puzzle, path: &ndoku::logic::Path, format: PathFormat) -> St
             out
         }
         PathFormat::Json => {
-            let geometry = puzzle.rules().geometry();
-            let steps: Vec<Value> = path.steps.iter().map(|s| step_json(s, geometry)).collect();
+            let steps: Vec<Value> = path.steps.iter().map(step_json).collect();
             let rating = rating.map(|r| (f64::from(r) * 10.0).round() / 10.0);
             format!(
                 "{}\n",
