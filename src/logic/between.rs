@@ -18,6 +18,9 @@ use super::step::{CellName, Step, Technique};
 
 /// The first between line whose ends and cells bound each other.
 pub(crate) fn betweens(g: &Candidates) -> Option<Step> {
+    if !super::beyond::LINES {
+        return None;
+    }
     g.layout
         .beyond
         .betweens
@@ -27,6 +30,9 @@ pub(crate) fn betweens(g: &Candidates) -> Option<Step> {
 
 /// The first lockout line whose ends and cells bound each other.
 pub(crate) fn lockouts(g: &Candidates) -> Option<Step> {
+    if !super::beyond::LINES {
+        return None;
+    }
     g.layout
         .beyond
         .lockouts

@@ -174,18 +174,24 @@ impl Beyond {
     }
 }
 
+/// Whether the ladder has its steps on whole lines (renban windows, whisper
+/// neighbours, between and lockout lines): not in the `compact`
+/// WebAssembly build (the npm package), for its size limit (they add
+/// 4.2 KB gzipped to its 400 KB).
+pub(crate) const LINES: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// Whether each of `constraints` lowers wholly into pairs, chains, domains
-/// and sums, or is a sandwich, between or lockout line.
+/// and sums, or is a sandwich, between or lockout line (with [`LINES`]).
 fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool> {
     let mut whole = vec![true; constraints.len()];
     for (i, form) in lowered {
+        let line = matches!(
+            constraints[*i],
+            Constraint::Between { .. } | Constraint::Lockout { .. }
+        );
         if matches!(form, Lowered::Named { .. })
-            && !matches!(
-                constraints[*i],
-                Constraint::Sandwich { .. }
-                    | Constraint::Between { .. }
-                    | Constraint::Lockout { .. }
-            )
+            && !matches!(constraints[*i], Constraint::Sandwich { .. })
+            && !(line && LINES)
         {
             whole[*i] = false;
         }
@@ -195,7 +201,7 @@ fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool>
 
 /// How many constraints of `rules` the ladder has no step for: those that
 /// do not lower wholly into pairs, chains, domains and sums, sandwiches,
-/// between and lockout lines aside.
+/// between and lockout lines (with [`LINES`]) aside.
 pub(crate) fn unreasoned(rules: &Rules) -> usize {
     if rules.constraints().is_empty() {
         return 0;

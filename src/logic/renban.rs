@@ -16,6 +16,9 @@ use super::step::{Step, Technique, ValueList};
 
 /// The first renban line whose feasible runs remove or place a value.
 pub(crate) fn renbans(g: &Candidates) -> Option<Step> {
+    if !super::beyond::LINES {
+        return None;
+    }
     g.layout
         .beyond
         .renbans

@@ -14,6 +14,9 @@ use super::step::{CellName, Step, Technique};
 
 /// The first whisper cell whose neighbours rule out one of its values.
 pub(crate) fn whispers(g: &Candidates) -> Option<Step> {
+    if !super::beyond::LINES {
+        return None;
+    }
     g.layout
         .beyond
         .whispers

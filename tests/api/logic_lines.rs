@@ -135,3 +135,59 @@ fn line_steps_keep_the_planted_grid() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(seen.iter().all(|s| s.3 > 0), "a rule had no step: {seen:?}");
 }
+
+/// A puzzle on between (or lockout) lines planted on a random grid, with
+/// givens taken away while the ladder still solves it: (puzzle, the
+/// rules the ladder had before these steps with the same givens, grid).
+fn needing_lines(kind: &str, seed: u64) -> (Puzzle, Puzzle, Vec<u16>) {
+    let mut rng = Rng::new(seed);
+    let grid: Vec<u16> = random_solved::<3>(&mut rng)
+        .as_bytes()
+        .iter()
+        .map(|&b| u16::from(b))
+        .collect();
+    let lines = lines_on(kind, &grid, 10, &mut rng);
+    let mut rules = Rules::classic(9).unwrap();
+    // Before, a between line gave the ladder nothing, a lockout line only
+    // the rule between its ends (as a whisper of two cells).
+    let mut before = Rules::classic(9).unwrap();
+    for line in lines {
+        if let Constraint::Lockout { cells, difference } = &line {
+            let ends = vec![cells[0], cells[cells.len() - 1]];
+            before = before
+                .with_constraint(Constraint::Whisper {
+                    cells: ends,
+                    difference: *difference,
+                })
+                .unwrap();
+        }
+        rules = rules.with_constraint(line).unwrap();
+    }
+    let mut givens = grid.clone();
+    for i in rng.permutation(81) {
+        let kept = givens[i];
+        givens[i] = 0;
+        let p = Puzzle::from_cells(rules.clone(), &givens).unwrap();
+        if !Logic::new().rate(&p).is_ok_and(|r| r.solved) {
+            givens[i] = kept;
+        }
+    }
+    let puzzle = Puzzle::from_cells(rules, &givens).unwrap();
+    let old = Puzzle::from_cells(before, &givens).unwrap();
+    (puzzle, old, grid)
+}
+
+#[test]
+fn puzzles_the_ladder_was_stuck_on_now_solve() {
+    use ndoku::Solver;
+    for kind in ["between", "lockout"] {
+        let (puzzle, old, grid) = needing_lines(kind, 7);
+        // The ladder before had only `old`'s rules to go on, which leave
+        // two solutions or more: its sound steps could not finish.
+        let count = Solver::new().with_max_nodes(1_000_000).count(&old, 2);
+        assert!(count.found() >= 2, "{kind}: {count:?}");
+        let (end, used) = sound_path(&puzzle, &grid).unwrap();
+        assert!(end.is_solved(), "{kind}");
+        assert!(used.iter().any(|&t| on_lines(t)), "{kind}");
+    }
+}
