@@ -1,4 +1,4 @@
-//! What the ladder reads from constraints beyond houses and cages: their two-cell rules, chains, cell domains and sums, in lowered form, and sandwiches.
+//! What the ladder reads from constraints beyond houses and cages: their two-cell rules, chains, cell domains and sums, in lowered form, sandwiches and whole lines.
 
 use crate::model::constraint::{Constraint, Lowered, NegativeRule, outside_line};
 use crate::model::lower::lower;
@@ -54,6 +54,15 @@ pub(crate) struct SandwichClue {
     pub(crate) sum: u64,
 }
 
+/// A line the ladder reasons about as a whole (a renban, whisper, between
+/// or lockout line): its cells in order and its least difference (whispers
+/// and lockout lines; 0 for the others).
+#[derive(Debug)]
+pub(crate) struct Line {
+    pub(crate) cells: Vec<u32>,
+    pub(crate) difference: u16,
+}
+
 /// The constraints of a rules value the ladder has steps for, built once
 /// per rules with the layout.
 #[derive(Debug, Default)]
@@ -63,11 +72,16 @@ pub(crate) struct Beyond {
     pub(crate) domains: Vec<Domain>,
     pub(crate) sums: Vec<LineSum>,
     pub(crate) sandwiches: Vec<SandwichClue>,
+    pub(crate) renbans: Vec<Line>,
+    pub(crate) whispers: Vec<Line>,
+    pub(crate) betweens: Vec<Line>,
+    pub(crate) lockouts: Vec<Line>,
 }
 
 impl Beyond {
     /// The pairs, chains and domains of the constraints of `rules` that
-    /// lower wholly into them; nothing past 64×64.
+    /// lower wholly into them, its sandwiches and its renban, whisper,
+    /// between and lockout lines; nothing past 64×64.
     pub(crate) fn new(rules: &Rules) -> Self {
         let n = rules.size();
         let mut out = Self::default();
@@ -78,10 +92,25 @@ impl Beyond {
         let constraints = rules.constraints();
         let whole = wholly(&lowered, constraints);
         for c in constraints {
-            if let Constraint::Sandwich { clue, sum } = c
-                && let Some(cells) = outside_line(n, *clue)
-            {
-                out.sandwiches.push(SandwichClue { cells, sum: *sum });
+            let line = |cells: &Vec<u32>, difference: u16| Line {
+                cells: cells.clone(),
+                difference,
+            };
+            match c {
+                Constraint::Sandwich { clue, sum } => {
+                    if let Some(cells) = outside_line(n, *clue) {
+                        out.sandwiches.push(SandwichClue { cells, sum: *sum });
+                    }
+                }
+                Constraint::Renban { cells } => out.renbans.push(line(cells, 0)),
+                Constraint::Whisper { cells, difference } if *difference > 0 => {
+                    out.whispers.push(line(cells, *difference));
+                }
+                Constraint::Between { cells } => out.betweens.push(line(cells, 0)),
+                Constraint::Lockout { cells, difference } => {
+                    out.lockouts.push(line(cells, *difference));
+                }
+                _ => {}
             }
         }
         for (i, form) in &lowered {
@@ -145,13 +174,24 @@ impl Beyond {
     }
 }
 
+/// Whether the ladder has its steps on whole lines (renban windows, whisper
+/// neighbours, between and lockout lines): not in the `compact`
+/// WebAssembly build (the npm package), for its size limit (they add
+/// 4.2 KB gzipped to its 400 KB).
+pub(crate) const LINES: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// Whether each of `constraints` lowers wholly into pairs, chains, domains
-/// and sums, or is a sandwich.
+/// and sums, or is a sandwich, between or lockout line (with [`LINES`]).
 fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool> {
     let mut whole = vec![true; constraints.len()];
     for (i, form) in lowered {
+        let line = matches!(
+            constraints[*i],
+            Constraint::Between { .. } | Constraint::Lockout { .. }
+        );
         if matches!(form, Lowered::Named { .. })
             && !matches!(constraints[*i], Constraint::Sandwich { .. })
+            && !(line && LINES)
         {
             whole[*i] = false;
         }
@@ -160,8 +200,8 @@ fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool>
 }
 
 /// How many constraints of `rules` the ladder has no step for: those that
-/// do not lower wholly into pairs, chains, domains and sums, sandwiches
-/// aside.
+/// do not lower wholly into pairs, chains, domains and sums, sandwiches,
+/// between and lockout lines (with [`LINES`]) aside.
 pub(crate) fn unreasoned(rules: &Rules) -> usize {
     if rules.constraints().is_empty() {
         return 0;

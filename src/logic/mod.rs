@@ -9,6 +9,7 @@
 
 mod aic;
 mod aligned;
+mod between;
 mod beyond;
 mod big_wings;
 mod cages;
@@ -22,6 +23,7 @@ mod lines;
 mod links;
 mod nudge;
 mod pairs;
+mod renban;
 mod sandwich;
 #[cfg(feature = "serde")]
 mod saved;
@@ -31,6 +33,7 @@ mod step;
 mod subsets;
 mod sums;
 mod unique;
+mod whispers;
 mod wings;
 
 use std::fmt;
@@ -113,13 +116,17 @@ const LADDER: &[Rung] = &[
     rung(|g| cages::combinations(g, true)),
     rung(pairs::chains),
     shared(|g, seen| intersections::locking_seen(g, true, seen)),
+    rung(between::betweens),
+    rung(between::lockouts),
     rung(lines::sums),
     shared(|g, seen| subsets::hidden_seen(g, 2, true, seen)),
     rung(pairs::pairs),
+    rung(renban::renbans),
     rung(sandwich::sandwiches),
     rung(singles::naked_single),
     rung(|g| cages::combinations(g, false)),
     shared(|g, seen| subsets::hidden_seen(g, 3, true, seen)),
+    rung(whispers::whispers),
     shared(|g, seen| intersections::locking_seen(g, false, seen)),
     rung(cages::pointing),
     rung(cages::claiming),
@@ -243,9 +250,9 @@ pub struct Path {
 /// cells, thermometers, odd or even cells (Kropki dots, X and V,
 /// greater-than signs, negative rules, whispers, renbans, palindromes…),
 /// sums along lines (arrows and pills, double arrows, little killers,
-/// sums, region-sum and zipper lines) and sandwiches. Not yet about other
-/// outside clues (X-sums, skyscrapers), between and lockout lines or
-/// quadruples. A path or a rating on a puzzle with such rules
+/// sums, region-sum and zipper lines), sandwiches, and renban, whisper,
+/// between and lockout lines as wholes. Not yet about other outside clues
+/// (X-sums, skyscrapers) or quadruples. A path or a rating on a puzzle with such rules
 /// checks every grid it reaches against all the rules: it never claims a
 /// grid that breaks one ([`LogicError::BreaksRule`] says the puzzle has no
 /// solution), but it may get stuck where only those rules decide, and then
@@ -271,7 +278,7 @@ pub struct Unreasoned {
     /// more than 16 cells.
     pub cage_sums: usize,
     /// How many [`Constraint`](crate::Constraint)s the ladder has no step
-    /// for (X-sums, skyscrapers, between and lockout lines, quadruples): it
+    /// for (X-sums, skyscrapers, quadruples): it
     /// reasons only about the cells they make differ.
     pub constraints: usize,
 }

@@ -281,6 +281,22 @@ pub enum Technique {
     /// between them that cannot reach the clue's sum loses it (2.2, our
     /// scale).
     Sandwich,
+    /// A renban line's values are a run of consecutive values: values in no
+    /// run its cells can fill leave it, and a value every such run holds is
+    /// placed in its one cell on the line, or leaves the cells outside it
+    /// that see all its places (2.1, our scale).
+    RenbanWindow,
+    /// Two neighbours of a whisper cell that see each other could only both
+    /// take one value beside one of its values, which leaves it (2.5, our
+    /// scale).
+    WhisperNeighbours,
+    /// A between line's cells lie strictly between its ends: the ends bound
+    /// the cells and the cells the ends (1.8, our scale).
+    BetweenLine,
+    /// A lockout line's cells lie outside the range of its ends, which
+    /// differ by at least its difference: the ends bound the cells and the
+    /// cells the ends (1.8, our scale).
+    LockoutLine,
     /// A chain from a candidate to its opposite through a link a rule
     /// beyond houses gives (a Kropki dot or X/V pair, a thermometer, a
     /// cage's combinations), beside those of houses and cells: 5.0 and up
@@ -403,6 +419,9 @@ impl Technique {
             PairRule => 20,
             SumBounds => 19,
             Sandwich => 22,
+            RenbanWindow => 21,
+            WhisperNeighbours => 25,
+            BetweenLine | LockoutLine => 18,
             ConstraintChain { nodes } => chain_tenths(50, nodes),
             Innies { houses } | Outies { houses } => match houses {
                 0..=1 => 29,
@@ -506,6 +525,10 @@ impl Technique {
             PairRule => "pair rule",
             SumBounds => "sum bounds",
             Sandwich => "sandwich",
+            RenbanWindow => "renban window",
+            WhisperNeighbours => "whisper neighbours",
+            BetweenLine => "between line",
+            LockoutLine => "lockout line",
             ConstraintChain { .. } => "constraint chain",
             Innies { .. } => "innies",
             Outies { .. } => "outies",

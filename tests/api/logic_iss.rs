@@ -19,6 +19,9 @@ use crate::common::sound_path;
 
 use ndoku::text::iss;
 
+/// The line rules whose puzzles are counted apart.
+const LINE_RULES: [&str; 4] = ["renban", "whisper", "between line", "lockout line"];
+
 /// One exported puzzle: its collection, name, ISS text and ISS's solution.
 struct Example {
     set: String,
@@ -106,6 +109,8 @@ fn steps_on_iss_collections_are_sound() {
     };
     let (mut unread, mut walked, mut solved) = (0, 0, 0);
     let mut slowest = (std::time::Duration::ZERO, String::new());
+    // Walked and solved among the puzzles with each line rule.
+    let mut lines = LINE_RULES.map(|kind| (kind, 0, 0));
     let mut failures = Vec::new();
     for e in &examples {
         let at = format!("{} {:?}", e.set, e.name);
@@ -136,6 +141,17 @@ fn steps_on_iss_collections_are_sound() {
         match sound_path(&puzzle, &solution) {
             Ok((grid, _)) => {
                 walked += 1;
+                for (kind, w, s) in &mut lines {
+                    if puzzle
+                        .rules()
+                        .constraints()
+                        .iter()
+                        .any(|c| c.kind() == *kind)
+                    {
+                        *w += 1;
+                        *s += usize::from(grid.is_solved());
+                    }
+                }
                 if grid.is_solved() {
                     solved += 1;
                     if grid.values() != solution {
@@ -153,6 +169,9 @@ fn steps_on_iss_collections_are_sound() {
         "walked {walked}, solved by logic alone {solved}, unread {unread}; slowest {} in {:?}",
         slowest.1, slowest.0
     );
+    for (kind, w, s) in lines.iter().filter(|l| l.1 > 0) {
+        eprintln!("with a {kind}: walked {w}, solved by logic alone {s}");
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(walked > 0, "no puzzle was walked");
 }

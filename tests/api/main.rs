@@ -33,6 +33,7 @@ mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;
 mod logic_iss;
+mod logic_lines;
 mod logic_pairs;
 mod papercuts_logic;
 mod props;
