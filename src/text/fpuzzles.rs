@@ -306,6 +306,7 @@ pub enum FpuzzlesError {
 ///              [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],
 ///   "cages":[{"cells":[[0,1],[0,2]],"value":5},{"value":"title: Tiny"}]}"#;
 /// let link = format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(scl));
+/// # #[cfg(feature = "sudokupad")] {
 /// let read = fpuzzles::parse(&link)?;
 /// assert_eq!(read.puzzle.get(0, 0), Some(1));
 /// assert_eq!(read.puzzle.rules().cages()[0].sum(), Some(5));
@@ -318,6 +319,11 @@ pub enum FpuzzlesError {
 ///     "sudokupad payload draws 1 line; ndoku reads givens, regions and killer cages from it; \
 ///      export it as f-puzzles"
 /// );
+/// # }
+/// // Without the `sudokupad` feature (the WebAssembly build) an `scl` or
+/// // `ctc` payload is refused: `FpuzzlesError::PadFeature`.
+/// # #[cfg(not(feature = "sudokupad"))]
+/// # assert_eq!(fpuzzles::parse(&link), Err(FpuzzlesError::PadFeature));
 /// # Ok::<(), FpuzzlesError>(())
 /// ```
 ///
@@ -589,7 +595,14 @@ fn from_json_in_full(text: &str) -> Result<FPuzzle, FpuzzlesError> {
 fn from_plain(text: &str) -> Option<FPuzzle> {
     let (n, givens) = plain::read(text)?;
     let rules = Rules::classic_shared(n).ok()?;
-    let puzzle = Puzzle::from_vec(rules, givens).ok()?;
+    // Rows, columns and boxes are all the rules: checked in one pass over
+    // the cells, without the general check's tables.
+    let puzzle = match rules.geometry().box_shape() {
+        Some(shape) if n < 64 => {
+            (!plain::repeats(&givens, n, shape)).then(|| Puzzle::from_checked(rules, givens))?
+        }
+        _ => Puzzle::from_vec(rules, givens).ok()?,
+    };
     Some(FPuzzle {
         puzzle,
         solution: None,
@@ -933,6 +946,23 @@ mod tests {
                 (plain.title, plain.solution, plain.other),
                 (full.title, full.solution, full.other)
             );
+        }
+        // As f-puzzles writes them, no spaces; and givens that repeat, in a
+        // row, a column or a box, which the full reader names.
+        let given = |v: u16| format!(r#"{{"value":{v},"given":true}}"#);
+        for (a, b) in [(0, 1), (0, 4), (0, 5), (0, 15), (2, 3)] {
+            for (va, vb) in [(1, 1), (1, 2)] {
+                let mut cells = vec!["{}".to_owned(); 16];
+                (cells[a], cells[b]) = (given(va), given(vb));
+                let rows: Vec<String> = cells.chunks(4).map(|r| row(&r.join(","))).collect();
+                let text = format!(r#"{{"size":4,"grid":[{}]}}"#, rows.join(","));
+                assert_eq!(from_json(&text), from_json_in_full(&text), "{text}");
+                let box_of = |c: usize| (c / 8, c % 4 / 2);
+                let shared = a / 4 == b / 4 || a % 4 == b % 4 || box_of(a) == box_of(b);
+                let breaks = shared && va == vb;
+                assert_eq!(from_json(&text).is_err(), breaks, "{text}");
+                assert_eq!(super::from_plain(&text).is_some(), !breaks, "{text}");
+            }
         }
     }
 

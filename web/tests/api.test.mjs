@@ -80,6 +80,17 @@ test("reads a grid, an f-puzzles JSON and link, and solves the variant", () => {
   checkSolution(x6, outcome.solution);
 });
 
+test("a SudokuPad scl or ctc link is refused by name: the package is built without that reader", () => {
+  // The `sudokupad` feature is off here, for size; its error says so rather
+  // than failing to decompress. An f-puzzles link it carries still reads.
+  for (const link of ["https://sudokupad.app/sclN4IgzglgXgpiBcA", "ctcN4IgzglgXgpiBcA"]) {
+    assert.throws(() => new Puzzle(link), /does not read SudokuPad's `scl` and `ctc` payloads \(the `sudokupad` feature\)/);
+  }
+  const x6 = new Puzzle(X6);
+  const carried = new Puzzle(x6.toLink().replace("https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles"));
+  assert.equal(carried.toFpuzzles(), x6.toFpuzzles());
+});
+
 test("counts solutions up to a limit", () => {
   const solver = new Solver();
   assert.deepEqual(solver.count(new Puzzle(CLASSIC), 2), { kind: "exact", found: 1, unique: true });

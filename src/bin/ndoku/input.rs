@@ -5,6 +5,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
+use std::sync::LazyLock;
+
+use memchr::memmem;
 
 use ndoku::text::sniff::LineShape;
 use ndoku::{AnyBoard, Rules};
@@ -256,6 +259,11 @@ impl Chunk {
         self.len == 0
     }
 
+    /// Makes room for `bytes` of text in all.
+    fn reserve(&mut self, bytes: usize) {
+        self.text.reserve(bytes.saturating_sub(self.text.len()));
+    }
+
     /// Empties it, keeping its buffers for the next task.
     pub fn clear(&mut self) {
         self.text.clear();
@@ -413,13 +421,20 @@ fn line_work(line: &[u8]) -> u64 {
     let line = &line[start..];
     match line.first() {
         Some(b'{') => {
-            let side = memchr::memmem::find(line, b"\"size\":")
-                .map(|i| &line[i + 7..])
-                .and_then(|rest| {
-                    let digits = rest.iter().skip_while(|b| b.is_ascii_whitespace());
-                    let digits: Vec<u8> =
-                        digits.take_while(|b| b.is_ascii_digit()).copied().collect();
-                    std::str::from_utf8(&digits).ok()?.parse::<usize>().ok()
+            // One finder for every line: building one costs more than the search.
+            static SIZE: LazyLock<memmem::Finder<'static>> =
+                LazyLock::new(|| memmem::Finder::new(b"\"size\":"));
+            let side = SIZE
+                .find(line)
+                .and_then(|i| {
+                    let rest = line[i + 7..].trim_ascii_start();
+                    let len = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                    if len == 0 {
+                        return None;
+                    }
+                    rest[..len].iter().try_fold(0usize, |v, &d| {
+                        v.checked_mul(10)?.checked_add(usize::from(d - b'0'))
+                    })
                 })
                 .unwrap_or(9)
                 .min(MAX_SIDE);
@@ -592,6 +607,15 @@ impl Lines {
                 }
             }
             if count > 0 {
+                if chunk.is_empty() {
+                    // Room for the whole task at once, judged by these lines
+                    // (up to four buffers of them): a text grown a doubling
+                    // at a time is copied again at each.
+                    let lines =
+                        (records as u64).min((count as u64).saturating_mul(work) / done.max(1));
+                    let bytes = lines.saturating_mul(taken as u64) / count as u64;
+                    chunk.reserve(bytes.min(4 * taken as u64) as usize);
+                }
                 chunk.push_lines(self.line + 1, &available[..taken], count);
                 self.reader.consume(taken);
                 self.line += count;

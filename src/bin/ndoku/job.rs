@@ -239,6 +239,22 @@ fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
     true
 }
 
+/// Appends `puzzle` and a line break to `out` in the line format: the same
+/// text as `puzzle.to_string()`, without the formatter. Returns false,
+/// appending nothing, for a board too big for single characters.
+fn puzzle_line(puzzle: &Puzzle, out: &mut Vec<u8>) -> bool {
+    if puzzle.size() >= SYMBOLS.len() {
+        return false;
+    }
+    let (cells, start) = (puzzle.cells(), out.len());
+    // Sized first, then written in place, as `line` does.
+    out.resize(start + cells.len() + 1, b'\n');
+    for (symbol, &v) in out[start..].iter_mut().zip(cells) {
+        *symbol = UPPER[usize::from(v)];
+    }
+    true
+}
+
 /// The line of the input an ISS error is on: the record's first line, and
 /// the error's line within it.
 fn iss_line(entry: &Entry<'_>, e: &ndoku::text::iss::IssError) -> usize {
@@ -450,7 +466,9 @@ impl Job {
                     let text = match format {
                         Format::Line => {
                             // Straight into the output: a batch prints a line a puzzle.
-                            let _ = writeln!(out, "{v}");
+                            if !puzzle_line(v, out) {
+                                let _ = writeln!(out, "{v}");
+                            }
                             return;
                         }
                         Format::Grid => format!("{v:#}\n"),
@@ -727,6 +745,21 @@ mod tests {
     fn hex_digits_shift_by_one() {
         let mapped: String = "1 9 | A G . -+".chars().map(hex_digit).collect();
         assert_eq!(mapped, "0 8 | 9 F . -+");
+    }
+
+    #[test]
+    fn puzzle_lines_match_the_library_display() {
+        for n in [4, 6, 9, 12, 35, 61, 62, 64] {
+            // The first row holds every value, the rest is empty.
+            let cells: Vec<u16> = (1..=n as u16)
+                .chain(std::iter::repeat_n(0, n * n - n))
+                .collect();
+            let puzzle = Puzzle::from_cells(ndoku::Rules::classic(n).unwrap(), &cells).unwrap();
+            let mut out = Vec::new();
+            let printed = puzzle_line(&puzzle, &mut out).then(|| String::from_utf8(out).unwrap());
+            let expected = (n < SYMBOLS.len()).then(|| format!("{puzzle}\n"));
+            assert_eq!(printed, expected, "{n}x{n}");
+        }
     }
 
     #[test]

@@ -79,3 +79,32 @@ fn payload(text: &str) -> &str {
     }
     rest.trim_matches('/')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scl_and_ctc_need_the_sudokupad_feature() {
+        let scl = r#"{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+            "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],
+                       [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]}"#;
+        let payload = lz_str::compress_to_base64(scl);
+        for text in [
+            format!("https://sudokupad.app/scl{payload}"),
+            format!("ctc{payload}"),
+        ] {
+            let read = read(&text);
+            // Built without it (the WebAssembly build), refused by name;
+            // with it, read.
+            #[cfg(not(feature = "sudokupad"))]
+            assert_eq!(read, Err(FpuzzlesError::PadFeature), "{text}");
+            #[cfg(feature = "sudokupad")]
+            assert_eq!(read.map(|r| r.puzzle.get(0, 0)), Ok(Some(1)), "{text}");
+        }
+        // f-puzzles payloads need only `fpuzzles`.
+        let json = r#"{"size":4,"grid":[[{"value":2},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+        let fpuzzles = format!("fpuzzles{}", lz_str::compress_to_base64(json));
+        assert_eq!(read(&fpuzzles).map(|r| r.puzzle.get(0, 0)), Ok(Some(2)));
+    }
+}

@@ -32,12 +32,60 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
         return None;
     }
     let n = usize::try_from(size?).ok()?;
-    let (rows, width, cells) = grid?;
-    (rows == n && width == Some(n)).then_some(())?;
-    cells
-        .iter()
-        .all(|&v| u64::from(v) <= n as u64)
-        .then_some((n, cells))
+    let Grid {
+        rows,
+        width,
+        cells,
+        max,
+    } = grid?;
+    (rows == n && width == Some(n) && usize::from(max) <= n).then_some((n, cells))
+}
+
+/// Whether a value repeats in a row, a column or a box of `h`×`w` cells of
+/// `cells`, an N×N grid (row-major, 0 for empty, N below 64, values at most
+/// N): the whole of [`Rules::check`](crate::model::rules::Rules::check) for
+/// classic rules, without its tables.
+pub(super) fn repeats(cells: &[u16], n: usize, (h, w): (usize, usize)) -> bool {
+    debug_assert!(n < 64 && h * w == n && cells.len() == n * n);
+    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let per_band = n / w;
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        for (c, &v) in row.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            let (bit, b) = (1u64 << v, r / h * per_band + c / w);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    false
+}
+
+/// A grid as read: its number of rows, the length of each (`None` when
+/// they differ), every cell's given value, and the largest.
+struct Grid {
+    rows: usize,
+    width: Option<usize>,
+    cells: Vec<u16>,
+    max: u16,
+}
+
+/// A given cell as f-puzzles writes it, `{"value":5,"given":true}`, at the
+/// start of `rest`: its value (1 to 99) and length.
+fn given(rest: &[u8]) -> Option<(u16, usize)> {
+    let value = rest.strip_prefix(b"{\"value\":")?;
+    let digit = |d: u8| u16::from(d - b'0');
+    let (v, digits) = match *value {
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', ..] => (digit(a) * 10 + digit(b), 2),
+        [a @ b'1'..=b'9', ..] => (digit(a), 1),
+        _ => return None,
+    };
+    // A third digit, like anything else, fails here.
+    value[digits..]
+        .starts_with(GIVEN_END)
+        .then_some((v, 9 + digits + GIVEN_END.len()))
 }
 
 /// How a given cell ends after its value, as f-puzzles writes it.
@@ -140,16 +188,28 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// The grid: its number of rows, the length of each (`None` when they
-    /// differ), and every cell's given value. `size`, when it came first,
-    /// sizes the list.
-    fn grid(&mut self, size: Option<u64>) -> Option<(usize, Option<usize>, Vec<u16>)> {
+    /// The grid. `size`, when it came first, sizes the list of cells.
+    fn grid(&mut self, size: Option<u64>) -> Option<Grid> {
         let n = size.map_or(0, |n| n.min(64) as usize);
-        let mut cells = Vec::with_capacity(n * n);
-        let (mut rows, mut width) = (0, None);
+        let mut grid = Grid {
+            rows: 0,
+            width: None,
+            cells: Vec::with_capacity(n * n),
+            max: 0,
+        };
+        self.ws();
+        let start = self.i;
+        if self.compact(&mut grid).is_some() {
+            return Some(grid);
+        }
+        // Anything else from the start: spaces, pencil marks, rows of
+        // different lengths.
+        (self.i, grid.rows, grid.width, grid.max) = (start, 0, None, 0);
+        grid.cells.clear();
+        let cells = &mut grid.cells;
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
-            return Some((rows, width, cells));
+            return Some(grid);
         }
         loop {
             let before = cells.len();
@@ -161,23 +221,73 @@ impl<'a> Scan<'a> {
                         cells.push(0);
                         self.i += 3;
                     }
-                    cells.push(self.cell()?);
+                    let v = self.cell()?;
+                    grid.max = grid.max.max(v);
+                    cells.push(v);
                     if !self.next(b']')? {
                         break;
                     }
                 }
             }
             let len = cells.len() - before;
-            width = if rows == 0 || width == Some(len) {
+            grid.width = if grid.rows == 0 || grid.width == Some(len) {
                 Some(len)
             } else {
                 None
             };
-            rows += 1;
+            grid.rows += 1;
             if !self.next(b']')? {
-                return Some((rows, width, cells));
+                return Some(grid);
             }
         }
+    }
+
+    /// The grid as f-puzzles writes it, without spaces: rows of the same
+    /// length of `{}` and `{"value":5,"given":true}` cells, read with a
+    /// comparison or two a cell. `None`, with `grid` and the cursor left
+    /// part way, for anything else.
+    fn compact(&mut self, grid: &mut Grid) -> Option<()> {
+        let (b, cells) = (self.b, &mut grid.cells);
+        let mut i = self.i;
+        (b.get(i) == Some(&b'[')).then_some(())?;
+        i += 1;
+        loop {
+            (b.get(i) == Some(&b'[')).then_some(())?;
+            i += 1;
+            let before = cells.len();
+            loop {
+                if b.get(i..i + 2)? == b"{}" {
+                    cells.push(0);
+                    i += 2;
+                } else {
+                    let (v, len) = given(&b[i..])?;
+                    grid.max = grid.max.max(v);
+                    cells.push(v);
+                    i += len;
+                }
+                i += 1;
+                match b.get(i - 1)? {
+                    b',' => {}
+                    b']' => break,
+                    _ => return None,
+                }
+            }
+            let len = cells.len() - before;
+            match grid.width {
+                None => grid.width = Some(len),
+                Some(width) if width == len => {}
+                Some(_) => return None,
+            }
+            grid.rows += 1;
+            i += 1;
+            match b.get(i - 1)? {
+                b',' => {}
+                b']' => break,
+                _ => return None,
+            }
+        }
+        self.i = i;
+        Some(())
     }
 
     /// One cell: its value when it is given, else 0.
@@ -188,18 +298,9 @@ impl<'a> Scan<'a> {
             self.i += 2;
             return Some(0);
         }
-        if let Some(value) = rest.strip_prefix(b"{\"value\":") {
-            let digits = value.iter().take_while(|c| c.is_ascii_digit()).count();
-            if (1..=2).contains(&digits)
-                && value[0] != b'0'
-                && value[digits..].starts_with(GIVEN_END)
-            {
-                let v = value[..digits]
-                    .iter()
-                    .fold(0, |v, &d| v * 10 + u16::from(d - b'0'));
-                self.i += 9 + digits + GIVEN_END.len();
-                return Some(v);
-            }
+        if let Some((v, len)) = given(rest) {
+            self.i += len;
+            return Some(v);
         }
         self.eat(b'{')?;
         if self.eat(b'}').is_some() {
@@ -240,7 +341,89 @@ impl<'a> Scan<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::read;
+    use super::{read, repeats};
+    use crate::model::rules::Rules;
+
+    /// `cells` (0 for empty) as f-puzzles JSON, `{"size":N,"grid":...}`,
+    /// with `sep` after each comma.
+    fn json(n: usize, cells: &[u16], sep: &str) -> String {
+        let cell = |v: u16| match v {
+            0 => "{}".to_owned(),
+            v => format!(r#"{{"value":{v},"given":true}}"#),
+        };
+        let rows: Vec<String> = cells
+            .chunks(n)
+            .map(|row| {
+                format!(
+                    "[{}]",
+                    row.iter()
+                        .map(|&v| cell(v))
+                        .collect::<Vec<_>>()
+                        .join(&format!(",{sep}"))
+                )
+            })
+            .collect();
+        format!(
+            r#"{{"size":{n},{sep}"grid":[{}]}}"#,
+            rows.join(&format!(",{sep}"))
+        )
+    }
+
+    #[test]
+    fn compact_grids_read_as_spaced_ones() {
+        let mut cells = vec![0u16; 81];
+        for (i, v) in [(0, 5), (8, 1), (40, 9), (44, 3), (80, 2)] {
+            cells[i] = v;
+        }
+        let compact = json(9, &cells, "");
+        assert!(!compact.contains(' '));
+        assert_eq!(read(&compact), Some((9, cells.clone())));
+        assert_eq!(read(&json(9, &cells, " ")), Some((9, cells.clone())));
+        // Grid before size, as `to_json` writes it.
+        let grid_first = compact
+            .replace(r#""size":9,"#, "")
+            .replace("]]}", r#"]],"size":9}"#);
+        assert_eq!(read(&grid_first), Some((9, cells.clone())));
+        // A shape the compact scan does not take, late in the grid: read in full.
+        let marks = compact.replacen("{},{}]", r#"{},{"centerPencilMarks":[1,2]}]"#, 1);
+        assert_ne!(marks, compact);
+        assert_eq!(read(&marks), Some((9, cells.clone())));
+        // Rows of two lengths, in either scan; a value past the size.
+        let short = compact.replacen("{},", "", 1);
+        assert_eq!(read(&short), None);
+        assert_eq!(read(&short.replace(",", ", ")), None);
+        let past = compact.replacen(r#""value":9,"#, r#""value":10,"#, 1);
+        assert_ne!(past, compact);
+        assert_eq!(read(&past), None);
+        assert_eq!(
+            read(&compact.replacen(r#""value":9,"#, r#""value":100,"#, 1)),
+            None
+        );
+    }
+
+    #[test]
+    fn repeats_are_what_the_rules_find() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
+        let (mut broken, mut kept) = (0, 0);
+        for n in [4, 5, 6, 8, 9, 12, 16, 25, 63] {
+            let rules = Rules::classic(n).unwrap();
+            let shape = rules.geometry().box_shape().expect("boxes");
+            for givens in [1, 2, 4, n / 2, n, 2 * n] {
+                for _ in 0..20 {
+                    let mut cells = vec![0u16; n * n];
+                    for _ in 0..givens {
+                        let cell = rng.next_u32() as usize % (n * n);
+                        cells[cell] = (rng.next_u32() as usize % n + 1) as u16;
+                    }
+                    let expected = rules.check(&cells).is_err();
+                    assert_eq!(repeats(&cells, n, shape), expected, "{n}x{n}: {cells:?}");
+                    if expected { broken += 1 } else { kept += 1 }
+                }
+            }
+        }
+        assert!(broken > 100 && kept > 100, "{broken} {kept}");
+    }
 
     #[test]
     fn plain_grids_are_read() {
