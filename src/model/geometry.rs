@@ -234,6 +234,26 @@ pub(crate) fn repeats_in(cells: &[u32], grid: &[u16]) -> bool {
     false
 }
 
+/// Whether a value repeats in a row, a column or a box of `h`×`w` cells of
+/// `grid`, an N×N grid (row-major, 0 for empty, N below 64, values at most N).
+fn lines_or_boxes_repeat(grid: &[u16], n: usize, (h, w): (usize, usize)) -> bool {
+    debug_assert!(n < 64 && h * w == n && grid.len() == n * n);
+    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let per_band = n / w;
+    for (r, row) in grid.chunks_exact(n).enumerate() {
+        for (c, &v) in row.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            let (bit, b) = (1u64 << v, r / h * per_band + c / w);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    false
+}
+
 impl PartialEq for Geometry {
     /// Layouts are equal when their houses are: the rest follows from them.
     fn eq(&self, other: &Self) -> bool {
@@ -525,6 +545,15 @@ impl Geometry {
     /// Whether a value repeats in a house of `grid` (row-major, 0 for empty,
     /// every value below 64: the caller checks).
     pub(crate) fn has_repeat(&self, grid: &[u16]) -> bool {
+        let n = self.size;
+        if let Some(shape) = self.box_shape
+            && n < 64
+            && self.houses.len() == 3 * n
+        {
+            // Rows, columns and boxes only (classic rules): their masks
+            // follow from each cell's place, without the tables.
+            return lines_or_boxes_repeat(grid, n, shape);
+        }
         let Some(d) = self.derived.get() else {
             return self.houses.iter().any(|h| repeats_in(h.cells(), grid));
         };
@@ -657,6 +686,40 @@ fn intersections(per_cell: &[Vec<Membership>]) -> Vec<Intersection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_repeats_are_what_the_houses_find() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
+        let (mut broken, mut kept) = (0, 0);
+        for (h, w) in [
+            (2, 2),
+            (1, 5),
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (5, 5),
+            (7, 9),
+        ] {
+            let (g, n) = (Geometry::boxes(h, w), h * w);
+            for givens in [1, 2, 4, n / 2, n, 2 * n] {
+                for _ in 0..20 {
+                    let mut cells = vec![0u16; n * n];
+                    for _ in 0..givens {
+                        let cell = rng.next_u32() as usize % (n * n);
+                        cells[cell] = (rng.next_u32() as usize % n + 1) as u16;
+                    }
+                    let expected = g.houses.iter().any(|h| repeats_in(h.cells(), &cells));
+                    assert_eq!(g.has_repeat(&cells), expected, "{h}x{w}: {cells:?}");
+                    if expected { broken += 1 } else { kept += 1 }
+                }
+            }
+        }
+        assert!(broken > 100 && kept > 100, "{broken} {kept}");
+    }
 
     #[test]
     fn square_layouts_have_the_classic_counts() {

@@ -56,19 +56,16 @@ impl Puzzle {
     /// [`Puzzle::from_cells`] on cells the caller owns, which it keeps.
     pub(crate) fn from_vec(rules: Arc<Rules>, cells: Vec<u16>) -> Result<Self, Violation> {
         rules.check(&cells)?;
-        Ok(Self::from_checked(rules, cells))
-    }
-
-    /// A puzzle under `rules` with `cells` the caller has checked as
-    /// [`Rules::check`] does (the plain f-puzzles reader, as it reads).
-    pub(crate) fn from_checked(rules: Arc<Rules>, cells: Vec<u16>) -> Self {
-        debug_assert!(rules.check(&cells).is_ok());
-        Self { rules, cells }
+        Ok(Self { rules, cells })
     }
 
     /// The same rules with other values, checked by the caller (a solution).
     pub(crate) fn with_values(&self, cells: Vec<u16>) -> Self {
-        Self::from_checked(Arc::clone(&self.rules), cells)
+        debug_assert!(self.rules.check(&cells).is_ok());
+        Self {
+            rules: Arc::clone(&self.rules),
+            cells,
+        }
     }
 
     /// The rules.

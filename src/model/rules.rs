@@ -150,8 +150,8 @@ impl Rules {
         Self::boxes(h, n / h)
     }
 
-    /// [`Rules::classic`] of side `n`, shared: built once per side up to 64
-    /// (with its peer tables, on first use), so that puzzles read one by one
+    /// [`Rules::classic`] of side `n`, shared: built once per side up to 64,
+    /// so that puzzles read one by one
     /// from a file share their rules rather than build them each.
     ///
     /// # Errors
@@ -165,9 +165,6 @@ impl Rules {
                     return Ok(Arc::clone(rules));
                 }
                 let rules = Arc::new(Self::classic(n)?);
-                // Kept for the program: each cell's houses are worth deriving
-                // now, so that `check` takes its givens one by one.
-                let _ = rules.geometry.houses_of(0);
                 Ok(Arc::clone(slot.get_or_init(|| rules)))
             }
             _ => Ok(Arc::new(Self::classic(n)?)),

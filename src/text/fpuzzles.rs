@@ -595,14 +595,7 @@ fn from_json_in_full(text: &str) -> Result<FPuzzle, FpuzzlesError> {
 fn from_plain(text: &str) -> Option<FPuzzle> {
     let (n, givens) = plain::read(text)?;
     let rules = Rules::classic_shared(n).ok()?;
-    // Rows, columns and boxes are all the rules: checked in one pass over
-    // the cells, without the general check's tables.
-    let puzzle = match rules.geometry().box_shape() {
-        Some(shape) if n < 64 => {
-            (!plain::repeats(&givens, n, shape)).then(|| Puzzle::from_checked(rules, givens))?
-        }
-        _ => Puzzle::from_vec(rules, givens).ok()?,
-    };
+    let puzzle = Puzzle::from_vec(rules, givens).ok()?;
     Some(FPuzzle {
         puzzle,
         solution: None,

@@ -41,28 +41,6 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
     (rows == n && width == Some(n) && usize::from(max) <= n).then_some((n, cells))
 }
 
-/// Whether a value repeats in a row, a column or a box of `h`×`w` cells of
-/// `cells`, an N×N grid (row-major, 0 for empty, N below 64, values at most
-/// N): the whole of [`Rules::check`](crate::model::rules::Rules::check) for
-/// classic rules, without its tables.
-pub(super) fn repeats(cells: &[u16], n: usize, (h, w): (usize, usize)) -> bool {
-    debug_assert!(n < 64 && h * w == n && cells.len() == n * n);
-    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
-    let per_band = n / w;
-    for (r, row) in cells.chunks_exact(n).enumerate() {
-        for (c, &v) in row.iter().enumerate().filter(|&(_, &v)| v != 0) {
-            let (bit, b) = (1u64 << v, r / h * per_band + c / w);
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-                return true;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
-        }
-    }
-    false
-}
-
 /// A grid as read: its number of rows, the length of each (`None` when
 /// they differ), every cell's given value, and the largest.
 struct Grid {
@@ -341,8 +319,7 @@ impl<'a> Scan<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{read, repeats};
-    use crate::model::rules::Rules;
+    use super::read;
 
     /// `cells` (0 for empty) as f-puzzles JSON, `{"size":N,"grid":...}`,
     /// with `sep` after each comma.
@@ -399,30 +376,6 @@ mod tests {
             read(&compact.replacen(r#""value":9,"#, r#""value":100,"#, 1)),
             None
         );
-    }
-
-    #[test]
-    fn repeats_are_what_the_rules_find() {
-        use rand_core::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
-        let (mut broken, mut kept) = (0, 0);
-        for n in [4, 5, 6, 8, 9, 12, 16, 25, 63] {
-            let rules = Rules::classic(n).unwrap();
-            let shape = rules.geometry().box_shape().expect("boxes");
-            for givens in [1, 2, 4, n / 2, n, 2 * n] {
-                for _ in 0..20 {
-                    let mut cells = vec![0u16; n * n];
-                    for _ in 0..givens {
-                        let cell = rng.next_u32() as usize % (n * n);
-                        cells[cell] = (rng.next_u32() as usize % n + 1) as u16;
-                    }
-                    let expected = rules.check(&cells).is_err();
-                    assert_eq!(repeats(&cells, n, shape), expected, "{n}x{n}: {cells:?}");
-                    if expected { broken += 1 } else { kept += 1 }
-                }
-            }
-        }
-        assert!(broken > 100 && kept > 100, "{broken} {kept}");
     }
 
     #[test]
