@@ -49,6 +49,7 @@
 //! is refused, since SudokuPad cannot tell a thermometer from a drawn line
 //! (see [`parse`]).
 
+mod lz;
 mod pad;
 mod plain;
 mod vocab;
@@ -174,6 +175,13 @@ pub enum FpuzzlesError {
     /// A link or `load` string that does not decompress to text.
     #[error("the f-puzzles link does not decompress")]
     Link,
+    /// A link or payload that would decompress to more than `limit`
+    /// characters: refused before it is decompressed.
+    #[error("the link decompresses to more than {limit} characters")]
+    TooLong {
+        /// The most characters a link may decompress to.
+        limit: usize,
+    },
     /// A field the puzzle needs is missing.
     #[error("missing field {0:?}")]
     Missing(&'static str),
@@ -353,10 +361,15 @@ fn from_load(load: &str) -> Result<FPuzzle, FpuzzlesError> {
         .unwrap_or("")
         .replace("%2B", "+")
         .replace(' ', "+");
-    let json = lz_str::decompress_from_base64(&load)
-        .and_then(|units| String::from_utf16(&units).ok())
-        .filter(|s| s.trim_start().starts_with('{'))
-        .ok_or(FpuzzlesError::Link)?;
+    let json = match lz::decompress_base64(&load) {
+        Ok(json) if json.trim_start().starts_with('{') => json,
+        Err(lz::Unpacked::TooLong) => {
+            return Err(FpuzzlesError::TooLong {
+                limit: lz::MAX_UNITS,
+            });
+        }
+        _ => return Err(FpuzzlesError::Link),
+    };
     from_json(json.trim())
 }
 

@@ -68,12 +68,15 @@ fn decompress(prefix: &str, body: &str) -> Result<String, FpuzzlesError> {
     }
     // base64 has no space: one is a `+` that a link's query turned into one.
     let text = text.replace(' ', "+");
-    lz_str::decompress_from_base64(&text)
-        .and_then(|units| String::from_utf16(&units).ok())
-        .filter(|s| !s.trim().is_empty())
-        .ok_or_else(|| FpuzzlesError::PadCompressed {
+    match super::super::lz::decompress_base64(&text) {
+        Ok(text) if !text.trim().is_empty() => Ok(text),
+        Err(super::super::lz::Unpacked::TooLong) => Err(FpuzzlesError::TooLong {
+            limit: super::super::lz::MAX_UNITS,
+        }),
+        _ => Err(FpuzzlesError::PadCompressed {
             prefix: prefix.to_owned(),
-        })
+        }),
+    }
 }
 
 /// `%XX` escapes replaced by their bytes; malformed ones kept as they are.
