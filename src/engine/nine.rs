@@ -190,8 +190,9 @@ const BAND_PEERS: [u32; 27] = {
 /// The candidates of a whole board.
 #[derive(Clone, Copy, Debug)]
 struct Grid {
-    /// `cand[d * 3 + b]`: where digit `d` may go in band `b`. A solved cell keeps
-    /// its own digit's bit.
+    /// `cand[word(d, b)]`: where digit `d` may go in band `b`. A solved cell
+    /// keeps its own digit's bit. A band's nine digits are adjacent, so that
+    /// a spill works on them as vectors (see [`Grid::update`]).
     cand: [u32; 27],
     /// Cells of each band not yet solved.
     open: [u32; 3],
@@ -231,19 +232,29 @@ const CELLS: [Cell; 81] = {
     t
 };
 
-/// `BAND_OF[i]`: the band of word `i` (`i % 3`, without the arithmetic).
+/// The index in `Grid::cand` (and the bit in a set of words) of digit
+/// `d`'s word in band `b`: bands nine words apart, digits adjacent.
+#[inline(always)]
+const fn word(d: usize, b: usize) -> usize {
+    b * 9 + d
+}
+
+/// `BAND_OF[i]`: the band of word `i` (`i / 9`, without the arithmetic).
 const BAND_OF: [u8; 27] = {
     let mut t = [0u8; 27];
     let mut i = 0;
     while i < 27 {
-        t[i] = (i % 3) as u8;
+        t[i] = (i / 9) as u8;
         i += 1;
     }
     t
 };
 
-/// Words `0, 3, 6, …`: band 0 of every digit; shifted left by `b`, band `b`.
-const BAND0_WORDS: u32 = 0o111_111_111;
+/// The digits (bits 0 to 8) with a word in the set of words `s`.
+#[inline(always)]
+fn digits_of(s: u32) -> u32 {
+    (s | s >> 9 | s >> 18) & 0x1ff
+}
 
 /// A contradiction: a cell, or a digit in some house, has no candidate left.
 struct Contradiction;
@@ -276,13 +287,23 @@ impl Grid {
     /// The candidate digits of `cell`, as a 9-bit mask.
     fn digits(&self, cell: Cell) -> u32 {
         let (b, p) = (cell.band as usize, cell.bit);
-        (0..9).fold(0, |m, d| m | ((self.cand[d * 3 + b] >> p) & 1) << d)
+        (0..9).fold(0, |m, d| m | ((self.cand[word(d, b)] >> p) & 1) << d)
     }
 
-    /// Digit `d`'s words of bands 0 and 1 (adjacent in `cand`) as one `u64`.
+    /// Digit `d`'s words of bands 0 and 1 as one `u64`.
     #[inline(always)]
     fn low_bands(&self, d: usize) -> u64 {
-        join(self.cand[d * 3], self.cand[d * 3 + 1])
+        join(self.cand[word(d, 0)], self.cand[word(d, 1)])
+    }
+
+    /// Digit `d`'s three words, bands 0 to 2.
+    #[inline(always)]
+    fn digit_words(&self, d: usize) -> [u32; 3] {
+        [
+            self.cand[word(d, 0)],
+            self.cand[word(d, 1)],
+            self.cand[word(d, 2)],
+        ]
     }
 
     fn is_open(&self, cell: Cell) -> bool {
@@ -296,7 +317,7 @@ impl Grid {
     /// and the sweep reports the contradiction.
     /// Returns the word changed.
     fn assign(&mut self, d: usize, cell: Cell) -> usize {
-        let i = d * 3 + cell.band as usize;
+        let i = word(d, cell.band as usize);
         self.cand[i] &= !BAND_PEERS[cell.bit as usize];
         i
     }
@@ -312,18 +333,13 @@ impl Grid {
     /// caller checks rows and boxes).
     fn from_givens(given: &[u32; 27], lines: &[u32; 27]) -> Option<Self> {
         let mut filled = [0u32; 3];
-        for words in given.chunks_exact(3) {
-            for (f, &w) in filled.iter_mut().zip(words) {
-                *f |= w;
-            }
+        for (f, words) in filled.iter_mut().zip(given.chunks_exact(9)) {
+            *f = words.iter().fold(0, |f, &w| f | w);
         }
         let open = filled.map(|f| BAND & !f);
         let mut cand = [0u32; 27];
-        for ((out, g), l) in cand
-            .chunks_exact_mut(3)
-            .zip(given.chunks_exact(3))
-            .zip(lines.chunks_exact(3))
-        {
+        for d in 0..9 {
+            let g = [given[word(d, 0)], given[word(d, 1)], given[word(d, 2)]];
             // Columns by band, bands 0 and 1 in one `u64`.
             let x = join(g[0], g[1]);
             let x = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
@@ -333,7 +349,7 @@ impl Grid {
             }
             let cols = (c0 | c1 | c2) * ROWS3;
             for b in 0..3 {
-                out[b] = open[b] & !(cols | l[b]) | g[b];
+                cand[word(d, b)] = open[b] & !(cols | lines[word(d, b)]) | g[b];
             }
         }
         Some(Self {
@@ -346,7 +362,7 @@ impl Grid {
 
     /// Removes digit `d` from `cell`. Returns the word changed.
     fn eliminate(&mut self, d: usize, cell: Cell) -> usize {
-        let i = d * 3 + cell.band as usize;
+        let i = word(d, cell.band as usize);
         self.cand[i] &= !(1 << cell.bit);
         i
     }
@@ -392,7 +408,8 @@ impl Grid {
     fn update(&mut self, i: usize, next: u32, solved: &mut u32) -> Result<u32, Contradiction> {
         let a = self.cand[i];
         // The masks below change no value; they spare bounds checks.
-        let (b, base) = (BAND_OF[i] as usize, i - BAND_OF[i] as usize);
+        let b = BAND_OF[i] as usize;
+        let d = i - 9 * b;
         let occupied = occupied_minirows(a);
         let filtered = a & PLACEMENTS[(occupied & 0x1ff) as usize];
         if filtered == 0 {
@@ -405,28 +422,29 @@ impl Grid {
             // this word; the clears below also hit the word itself, which is
             // written back last.
             self.open[b] &= !alone;
-            // Bit `3e` for each digit `e` whose word lost a cell (the
-            // compiler gathers the tests into vector registers; see
-            // docs/decisions/0010-nine-band-sweep.md).
+            // Bit `e` for each digit `e` whose word lost a cell: the band's
+            // nine words are adjacent, and the compiler works them as
+            // vectors (see docs/decisions/0027-nine-vs-tdoku.md).
+            let (bands, _) = self.cand.as_chunks_mut::<9>();
             let mut hit = 0;
-            for e in 0..9 {
-                let w = self.cand[e * 3 + b];
-                hit |= u32::from(w & alone != 0) << (3 * e);
-                self.cand[e * 3 + b] = w & !alone;
+            for (e, w) in bands[b].iter_mut().enumerate() {
+                hit |= u32::from(*w & alone != 0) << e;
+                *w &= !alone;
             }
-            next |= hit << b;
+            next |= hit << (9 * b);
             // In different rows and boxes, so in different columns.
             let cols = fold_columns(alone);
             *solved += u32::from(COUNT9[cols as usize]);
             let cols = cols * ROWS3;
             // One bounds check for the digit's three words, not one each.
-            if let Some(words) = self.cand.get_mut(base..base + 3) {
+            if let Some(words) = self.cand.get_mut(d..d + 19) {
                 let mut lost = 0;
-                for (k, w) in words.iter_mut().enumerate() {
-                    lost |= u32::from(*w & cols != 0) << k;
+                for k in 0..3 {
+                    let w = &mut words[9 * k];
+                    lost |= u32::from(*w & cols != 0) << (9 * k);
                     *w &= !cols;
                 }
-                next |= lost << base;
+                next |= lost << d;
             }
         }
         self.cand[i] = filtered;
@@ -472,15 +490,14 @@ impl Grid {
     /// Places every open cell with one candidate left; fails on a cell with none.
     fn naked_singles(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         // All three bands at once: cheaper than only the bands the sweep
-        // touched, and the same. One word at a time, not bands 0 and 1 in one
-        // `u64`: this runs right after the sweep's one-word stores, which an
-        // eight-byte load cannot read until they land (see
-        // docs/decisions/0011-nine-singles-and-stacks.md).
+        // touched, and the same. One word at a time (see
+        // docs/decisions/0011-nine-singles-and-stacks.md); lanes of four
+        // words were measured and dropped (0027-nine-vs-tdoku.md).
         let (mut ones0, mut twos0) = (0u32, 0u32);
         let (mut ones1, mut twos1) = (0u32, 0u32);
         let (mut ones2, mut twos2) = (0u32, 0u32);
         for d in 0..9 {
-            let (x, z, y) = (self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]);
+            let [x, z, y] = self.digit_words(d);
             twos0 |= ones0 & x;
             ones0 |= x;
             twos1 |= ones1 & z;
@@ -502,12 +519,12 @@ impl Grid {
         for (b, &singles) in singles.iter().enumerate() {
             if singles != 0 {
                 for d in 0..9 {
-                    let mut cells = singles & self.cand[d * 3 + b];
+                    let mut cells = singles & self.cand[word(d, b)];
                     while cells != 0 {
                         let p = cells.trailing_zeros() as usize;
                         cells &= cells - 1;
-                        self.cand[d * 3 + b] &= !BAND_PEERS[p];
-                        checked.dirty |= 1 << (d * 3 + b);
+                        self.cand[word(d, b)] &= !BAND_PEERS[p];
+                        checked.dirty |= 1 << word(d, b);
                     }
                 }
             }
@@ -528,7 +545,7 @@ impl Grid {
     /// docs/decisions/0011-nine-singles-and-stacks.md for what was measured.
     fn columns(&mut self, checked: &mut Checked) -> Result<bool, Contradiction> {
         let mut changed = false;
-        // Bit `3d` for each digit `d` with a changed word: its first word's index.
+        // Bit `d` for each digit `d` with a changed word.
         let s = std::mem::take(&mut checked.stacks);
         self.stale |= s;
         if self.open == [0; 3] {
@@ -536,14 +553,13 @@ impl Grid {
             // than sparing this test's branch.)
             return Ok(false);
         }
-        let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
+        let mut digits = digits_of(s);
         while digits != 0 {
-            let base = digits.trailing_zeros() as usize;
+            let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            // The `min` changes no value (a digit's first word is at most 24);
-            // it spares bounds checks.
-            let base = base.min(24);
-            let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
+            // The `min` changes no value; it spares bounds checks.
+            let d = d.min(8);
+            let w = self.digit_words(d);
             // Columns by band, nine bits each: stack `s` is bits `3s..3s+3` of each.
             // Bands 0 and 1 folded together in one `u64`.
             let x = join(w[0], w[1]);
@@ -572,10 +588,10 @@ impl Grid {
             let mut lost = 0;
             for (b, &x) in w.iter().enumerate() {
                 let y = x & (((allowed >> (9 * b)) & 0x1ff) * ROWS3);
-                lost |= u32::from(y != x) << b;
-                self.cand[base + b] = y;
+                lost |= u32::from(y != x) << word(d, b);
+                self.cand[word(d, b)] = y;
             }
-            checked.dirty |= lost << base;
+            checked.dirty |= lost;
             changed |= lost != 0;
         }
         Ok(changed)
@@ -592,7 +608,7 @@ impl Grid {
         // Bands 0 and 1 of a digit side by side in one `u64` (they are
         // adjacent words), band 2 on its own: two operations do the work of
         // three.
-        let high = |d: usize| self.cand[d * 3 + 2];
+        let high = |d: usize| self.cand[word(d, 2)];
         let (mut ones, mut twos, mut threes) = (0u64, 0u64, 0u64);
         let (mut ones2, mut twos2, mut threes2) = (0u32, 0u32, 0u32);
         for d in 0..9 {
@@ -666,9 +682,9 @@ impl Grid {
                 let stack = (7 << (3 * s)) * ROWS3;
                 for (b, &c) in PERMS[k].iter().enumerate() {
                     let column = (1 << (3 * s + c)) * ROWS3;
-                    self.cand[d * 3 + b] &= !stack | column;
+                    self.cand[word(d, b)] &= !stack | column;
                 }
-                7 << (d * 3)
+                ROWS3 << d
             }
         }
     }
@@ -693,10 +709,10 @@ impl Grid {
         const TWOS: u64 = 2 * UNITS;
         // Only the digits changed since the last count are counted again.
         let s = std::mem::take(&mut self.stale);
-        let mut digits = (s | s >> 1 | s >> 2) & BAND0_WORDS;
+        let mut digits = digits_of(s);
         while digits != 0 {
             // The `min` changes no value; it spares bounds checks.
-            let d = (digits.trailing_zeros() / 3).min(8) as usize;
+            let d = digits.trailing_zeros().min(8) as usize;
             digits &= digits - 1;
             self.counts[d] = self.placement_counts(d);
         }
@@ -739,10 +755,10 @@ impl Grid {
         }
         let d = digits.trailing_zeros() as usize;
         let (m, branch) = if j < 3 {
-            let branch = Branch::Band((d * 3 + j) as u8);
-            (band_matrix(self.cand[d * 3 + j]), branch)
+            let branch = Branch::Band(word(d, j) as u8);
+            (band_matrix(self.cand[word(d, j)]), branch)
         } else {
-            let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let w = self.digit_words(d);
             let branch = Branch::Stack(d as u8, (j - 3) as u8);
             (stack_matrix(stack_columns(&w), j - 3), branch)
         };
@@ -753,7 +769,7 @@ impl Grid {
     /// to 5), as [`Grid::choose_config`] keeps them in `counts`.
     #[inline(always)]
     fn placement_counts(&self, d: usize) -> u64 {
-        let (x, y) = (self.low_bands(d), self.cand[d * 3 + 2]);
+        let (x, y) = (self.low_bands(d), self.cand[word(d, 2)]);
         // Bands 0 and 1 in one `u64`, as in `Grid::columns`.
         let bands = occupied_minirows2(x);
         let cols = (x | x >> 9 | x >> 18) & join(0x1ff, 0x1ff);
@@ -770,9 +786,9 @@ impl Grid {
 
     /// The solved board, one value byte per cell.
     fn values(&self, out: &mut [u8; 81]) {
-        for (d, words) in self.cand.chunks_exact(3).enumerate() {
-            for (band, &word) in out.chunks_exact_mut(27).zip(words) {
-                let mut bits = word;
+        for (band, words) in out.chunks_exact_mut(27).zip(self.cand.chunks_exact(9)) {
+            for (d, &bits) in words.iter().enumerate() {
+                let mut bits = bits;
                 while bits != 0 {
                     band[bits.trailing_zeros() as usize] = d as u8 + 1;
                     bits &= bits - 1;
@@ -1096,7 +1112,7 @@ impl Grid {
                 let i = (half * 64 + cells.trailing_zeros() as usize).min(80);
                 cells &= cells - 1;
                 let cell = Cell::from_index(i);
-                let w = usize::from(givens[i] - 1) * 3 + cell.band as usize;
+                let w = word(usize::from(givens[i] - 1), cell.band as usize);
                 let bit = 1 << cell.bit;
                 clash |= lines[w] & bit;
                 given[w] |= bit;
@@ -1398,7 +1414,7 @@ mod tests {
     /// time, then the first digit with two in the unit chosen.
     fn choose_config_reference(g: &Grid) -> Option<(String, u32)> {
         let count = |d: usize, j: usize| {
-            let w = [g.cand[d * 3], g.cand[d * 3 + 1], g.cand[d * 3 + 2]];
+            let w = g.digit_words(d);
             let m = if j < 3 {
                 band_matrix(w[j])
             } else {
@@ -1414,7 +1430,7 @@ mod tests {
             .min_by_key(|&j| (totals[j], j))?;
         let d = (0..9).find(|&d| count(d, j).0 == 2)?;
         let branch = if j < 3 {
-            Branch::Band((d * 3 + j) as u8)
+            Branch::Band(word(d, j) as u8)
         } else {
             Branch::Stack(d as u8, (j - 3) as u8)
         };
