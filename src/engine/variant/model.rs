@@ -332,6 +332,32 @@ fn peers(rules: &Rules, grouped: bool) -> Peers {
 }
 
 impl Peers {
+    /// How many sets `cell`'s peers come in when grouped (its groups, then
+    /// its chess moves), read one by one with [`Peers::set`]; `None` when listed.
+    pub fn sets(&self, cell: usize) -> Option<usize> {
+        match self {
+            Peers::Listed(_) => None,
+            Peers::Grouped { groups_of, .. } => Some(groups_of.of(cell).len() + 1),
+        }
+    }
+
+    /// The `j`-th set of `cell`'s grouped peers (see [`Peers::sets`]): a
+    /// group, which holds `cell` itself, or its chess moves.
+    pub fn set(&self, cell: usize, j: usize) -> &[u32] {
+        let Peers::Grouped {
+            groups_of,
+            groups,
+            moves,
+        } = self
+        else {
+            unreachable!("listed peers come in one set");
+        };
+        match groups_of.of(cell).get(j) {
+            Some(&g) => groups.of(g as usize),
+            None => moves.of(cell),
+        }
+    }
+
     /// Calls `f` on each peer of `cell` (some more than once when grouped),
     /// stopping at its first error.
     #[inline(always)]

@@ -14,6 +14,24 @@ const WORD_SHIFT: u32 = 20;
 /// The cell of a trail entry.
 const CELL: u32 = (1 << WORD_SHIFT) - 1;
 
+/// Marks a trail entry as the peers an assignment took its value from, on
+/// big boards: (cell | [`PEERS`] | group index << [`WORD_SHIFT`] | word
+/// << [`PEER_WORD_SHIFT`], a word of bits), bit `b` set when the cell at
+/// `64 * word + b` of that group (its chess moves for the index past its
+/// groups) lost the value. One bit an elimination instead of one entry:
+/// an empty 400×400 makes 64 million eliminations, 1 GB as entries.
+const PEERS: u32 = 1 << 30;
+
+/// Where a peers entry keeps its word of the group's bits, above the
+/// group's index among the cell's groups (five bits); five bits more hold
+/// it, for sets of up to 2,048 cells (a group has at most N ≤ 448).
+const PEER_WORD_SHIFT: u32 = WORD_SHIFT + 5;
+
+/// Whether big boards trail eliminations by assignment as bits of peers:
+/// not in the `compact` WebAssembly build, for its size limit; it keeps an
+/// entry an elimination.
+const PEER_BITS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// Candidates and assignments, changed only through [`State::restrict`] and
 /// [`State::assign`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
@@ -24,10 +42,11 @@ pub(crate) struct State<M> {
     done: Vec<bool>,
     /// Every change since the first decision, newest last: (cell | word
     /// index << `WORD_SHIFT`, that word of the mask before) for each word
-    /// a change touched, or (cell | `ASSIGNED`, 0). Changes before the
-    /// first decision are never undone, and a big board makes millions;
-    /// and a word a change rather than a mask keeps an entry to 16 bytes
-    /// on any board.
+    /// a change touched, or (cell | `ASSIGNED`, 0), or on big boards the
+    /// peers an assignment took its value from (see [`PEERS`]). Changes
+    /// before the first decision are never undone, and a big board makes
+    /// millions; and a word a change rather than a mask keeps an entry to
+    /// 16 bytes on any board.
     trail: Vec<(u32, u64)>,
     /// Whether changes go on the trail: from the first decision on.
     recording: bool,
@@ -254,7 +273,13 @@ impl<M: Mask> State<M> {
 
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub(super) fn undo(&mut self, m: &Model<M>, mark: usize) {
-        for &(key, old) in self.trail[mark..].iter().rev() {
+        // Taken out while it is read, so that the undo can borrow the state.
+        let mut trail = std::mem::take(&mut self.trail);
+        for &(key, old) in trail[mark..].iter().rev() {
+            if M::BUCKETS && PEER_BITS && key & PEERS != 0 {
+                self.give_back(m, key, old);
+                continue;
+            }
             if key & ASSIGNED != 0 {
                 self.done[(key & !ASSIGNED) as usize] = false;
                 self.open += 1;
@@ -276,7 +301,8 @@ impl<M: Mask> State<M> {
             }
             self.cand[c] = before;
         }
-        self.trail.truncate(mark);
+        trail.truncate(mark);
+        self.trail = trail;
         self.queue.clear();
         self.singles.clear();
         self.houses.clear();
@@ -313,6 +339,18 @@ impl<M: Mask> State<M> {
                 }
             }
         }
+        self.set(m, cell, old, new)
+    }
+
+    /// Changes the candidates of `cell` from `old` to `new` (some left),
+    /// queueing what follows, as [`State::restrict`] does once the change
+    /// is on the trail.
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when a value has no place left in a house.
+    #[inline(always)]
+    fn set(&mut self, m: &Model<M>, cell: usize, old: M, new: M) -> Result<(), Contradiction> {
         self.cand[cell] = new;
         if new.is_single() {
             self.queue.push(cell as u32);
@@ -378,6 +416,17 @@ impl<M: Mask> State<M> {
             self.trail.push((cell as u32 | ASSIGNED, 0));
         }
         let d = bit.first();
+        if M::BUCKETS
+            && PEER_BITS
+            && self.recording
+            && let Some(sets) = m.peers.sets(cell)
+            && sets <= 32
+        {
+            for j in 0..sets {
+                self.take_from(m, cell, d, j as u32, m.peers.set(cell, j))?;
+            }
+            return Ok(());
+        }
         m.peers.try_each(cell, |p| {
             // Most peers lack the value: test before the call.
             if self.cand[p as usize].has(d)
@@ -388,6 +437,76 @@ impl<M: Mask> State<M> {
             }
             Ok(())
         })
+    }
+
+    /// Takes value `d` of assigned `cell` from the cells of `set` (the
+    /// `j`-th of its groups, or its chess moves), trailing those that had it
+    /// as bits of `set`, a word per 64 cells with any (see [`PEERS`]).
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when a cell is left empty or a value without a place
+    /// in a house; what was taken until then is on the trail.
+    fn take_from(
+        &mut self,
+        m: &Model<M>,
+        cell: usize,
+        d: usize,
+        j: u32,
+        set: &[u32],
+    ) -> Result<(), Contradiction> {
+        let bit = M::bit(d);
+        for (w, chunk) in set.chunks(64).enumerate() {
+            let mut bits = 0u64;
+            let mut out = Ok(());
+            for (b, &p) in chunk.iter().enumerate() {
+                let old = self.cand[p as usize];
+                // Most peers lack the value; the cell itself is in its groups.
+                if !old.has(d) || p as usize == cell {
+                    continue;
+                }
+                let new = old & !bit;
+                if new.is_empty() {
+                    out = Err(Contradiction);
+                } else {
+                    bits |= 1 << b;
+                    out = self.set(m, p as usize, old, new);
+                }
+                if out.is_err() {
+                    self.culprit = Culprit::Cells(cell as u32, p);
+                    break;
+                }
+            }
+            if bits != 0 {
+                let key = cell as u32 | PEERS | j << WORD_SHIFT | (w as u32) << PEER_WORD_SHIFT;
+                self.trail.push((key, bits));
+            }
+            out?;
+        }
+        Ok(())
+    }
+
+    /// Undoes a peers entry (see [`PEERS`]): gives the value of its cell
+    /// back to the peers its bits name.
+    fn give_back(&mut self, m: &Model<M>, key: u32, bits: u64) {
+        let cell = (key & CELL) as usize;
+        let j = (key >> WORD_SHIFT & 31) as usize;
+        let w = (key >> PEER_WORD_SHIFT & 31) as usize;
+        let set = m.peers.set(cell, j);
+        // The cell keeps its one value until its assignment is undone, after this.
+        let d = self.cand[cell].first();
+        let bit = M::bit(d);
+        let mut bits = bits;
+        while bits != 0 {
+            let p = set[w * 64 + bits.trailing_zeros() as usize] as usize;
+            bits &= bits - 1;
+            let now = self.cand[p];
+            self.buckets.moved(p, now.count(), now.count() + 1);
+            for &h in m.houses_of(p) {
+                self.places[h as usize * m.n + d] += 1;
+            }
+            self.cand[p] = now | bit;
+        }
     }
 
     /// Makes every queued assignment.
@@ -521,5 +640,90 @@ impl Buckets {
         let set = &self.sets[k];
         let w = set.iter().position(|&w| w != 0)?;
         Some(w * 64 + set[w].trailing_zeros() as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::State;
+    use crate::engine::variant::mask::{Mask, Wide};
+    use crate::engine::variant::propagate::compile;
+    use crate::model::rules::{ChessRule, Rules};
+    use crate::random;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    /// A fingerprint of what an undo must restore: candidates,
+    /// assignments, place counts and buckets.
+    fn print<M: Mask>(st: &State<M>) -> u64 {
+        let mut h = DefaultHasher::new();
+        st.cand
+            .iter()
+            .for_each(|c| (0..M::WORDS).for_each(|i| c.word(i).hash(&mut h)));
+        (&st.done, st.open, &st.places).hash(&mut h);
+        (&st.buckets.sets, &st.buckets.len).hash(&mut h);
+        h.finish()
+    }
+
+    /// On a big board (grouped peers, place counts, buckets, assignments
+    /// trailed as bits of peers), random decisions and the undos of those
+    /// that fail, then of every level, bring back each level's state
+    /// exactly: through rows, columns, boxes, diagonals, a cage and chess
+    /// moves, and through contradictions found halfway through an assignment.
+    #[test]
+    fn undo_restores_every_level_on_big_boards() {
+        let rules = Rules::boxes(9, 9)
+            .unwrap()
+            .with_diagonals()
+            .with_chess(ChessRule::AntiKnight)
+            .with_cage(&[(0, 40), (3, 7), (10, 70), (80, 80)], None)
+            .unwrap();
+        let (m, constraints) = compile::<Wide<2>>(&rules);
+        let (mut failed, mut deepest) = (0, 0);
+        for seed in 0..2 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut st = State::new(&m);
+            st.reset(&m, &vec![0; m.cells]).unwrap();
+            st.propagate(&m, &constraints).unwrap();
+            let mut levels = vec![(st.mark(), print(&st))];
+            for _ in 0..2000 {
+                let Some(cell) = st.fewest() else { break };
+                let cand = st.cand(cell);
+                let bit = cand.nth(random::below(&mut rng, cand.count()));
+                let ok = st
+                    .restrict(&m, cell, bit)
+                    .and_then(|()| st.propagate(&m, &constraints));
+                if ok.is_ok() {
+                    levels.push((st.mark(), print(&st)));
+                    continue;
+                }
+                failed += 1;
+                let &(mark, before) = levels.last().unwrap();
+                st.undo(&m, mark);
+                assert_eq!(print(&st), before, "seed {seed}: undo after a failure");
+                // Rule the failed value out, or step back when that fails too.
+                let ok = st
+                    .restrict(&m, cell, !bit)
+                    .and_then(|()| st.propagate(&m, &constraints));
+                if ok.is_ok() {
+                    levels.push((st.mark(), print(&st)));
+                } else {
+                    let (mark, before) = levels.pop().unwrap();
+                    st.undo(&m, mark);
+                    assert_eq!(print(&st), before, "seed {seed}: undo of a level");
+                    if levels.is_empty() {
+                        break;
+                    }
+                }
+            }
+            deepest = deepest.max(levels.len());
+            while let Some((mark, before)) = levels.pop() {
+                st.undo(&m, mark);
+                assert_eq!(print(&st), before, "seed {seed}: unwinding");
+            }
+        }
+        assert!(failed > 0, "no decision failed");
+        assert!(deepest > 20, "the search went {deepest} levels deep");
     }
 }
