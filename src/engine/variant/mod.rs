@@ -322,7 +322,12 @@ impl Run<'_> {
             limits: self.limits,
             stats: self.stats,
             rng: self.rng,
-            learned: Learned::new(compiled.model.cells, !compiled.constraints.is_empty()),
+            learned: {
+                let weighted = !compiled.constraints.is_empty();
+                let mut learned = Learned::new(compiled.model.cells, weighted);
+                learned.prime(&compiled.model, &compiled.constraints);
+                learned
+            },
         };
         let stop = search.run(puzzle.cells(), |st| {
             for (c, v) in values.iter_mut().enumerate() {

@@ -61,6 +61,10 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         &self.reads
     }
 
+    fn own_cells(&self) -> &[u32] {
+        &self.own
+    }
+
     fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
         let (mut placed, mut free) = (M::EMPTY, M::EMPTY);
         for &c in &self.own {

@@ -54,6 +54,13 @@ pub(crate) trait Constraint<M>: Send + Sync {
     /// The cells it reads.
     fn cells(&self) -> &[u32];
 
+    /// The cells it constrains, for the search's first cell priorities: by
+    /// default those it reads (a cage reads its house too, but holds only
+    /// its own).
+    fn own_cells(&self) -> &[u32] {
+        self.cells()
+    }
+
     /// Removes the candidates it rules out, through [`State::restrict`].
     ///
     /// # Errors
