@@ -18,26 +18,12 @@ use super::step::{CellName, Step, Technique};
 
 /// The first between line whose ends and cells bound each other.
 pub(crate) fn betweens(g: &Candidates) -> Option<Step> {
-    if !super::beyond::LINES {
-        return None;
-    }
-    g.layout
-        .beyond
-        .betweens
-        .iter()
-        .find_map(|l| line_step(g, l, false))
+    super::beyond::first_step(&g.layout.beyond.betweens, |l| line_step(g, l, false))
 }
 
 /// The first lockout line whose ends and cells bound each other.
 pub(crate) fn lockouts(g: &Candidates) -> Option<Step> {
-    if !super::beyond::LINES {
-        return None;
-    }
-    g.layout
-        .beyond
-        .lockouts
-        .iter()
-        .find_map(|l| line_step(g, l, true))
+    super::beyond::first_step(&g.layout.beyond.lockouts, |l| line_step(g, l, true))
 }
 
 /// The line's inner cells (by index) that share a house, each set of two or

@@ -180,6 +180,17 @@ impl Beyond {
 /// 4.2 KB gzipped to its 400 KB).
 pub(crate) const LINES: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
+/// The first step `step` finds on one of `lines`; none without [`LINES`].
+pub(crate) fn first_step(
+    lines: &[Line],
+    step: impl FnMut(&Line) -> Option<super::step::Step>,
+) -> Option<super::step::Step> {
+    if !LINES {
+        return None;
+    }
+    lines.iter().find_map(step)
+}
+
 /// Whether each of `constraints` lowers wholly into pairs, chains, domains
 /// and sums, or is a sandwich, between or lockout line (with [`LINES`]).
 fn wholly(lowered: &[(usize, Lowered)], constraints: &[Constraint]) -> Vec<bool> {

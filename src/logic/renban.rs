@@ -16,14 +16,7 @@ use super::step::{Step, Technique, ValueList};
 
 /// The first renban line whose feasible runs remove or place a value.
 pub(crate) fn renbans(g: &Candidates) -> Option<Step> {
-    if !super::beyond::LINES {
-        return None;
-    }
-    g.layout
-        .beyond
-        .renbans
-        .iter()
-        .find_map(|l| renban_step(g, l))
+    super::beyond::first_step(&g.layout.beyond.renbans, |l| renban_step(g, l))
 }
 
 /// The values `start..start + k` as a mask.

@@ -14,14 +14,7 @@ use super::step::{CellName, Step, Technique};
 
 /// The first whisper cell whose neighbours rule out one of its values.
 pub(crate) fn whispers(g: &Candidates) -> Option<Step> {
-    if !super::beyond::LINES {
-        return None;
-    }
-    g.layout
-        .beyond
-        .whispers
-        .iter()
-        .find_map(|l| whisper_step(g, l))
+    super::beyond::first_step(&g.layout.beyond.whispers, |l| whisper_step(g, l))
 }
 
 /// The values of 1..=n at least `d` from `v`.
