@@ -62,7 +62,6 @@ fn lines(
     (count, min, max): (usize, usize, usize),
     make: impl Fn(Vec<u32>) -> Constraint,
 ) -> Vec<Constraint> {
-    let rules = Rules::classic(N).expect("9x9");
     let mut used = vec![false; N * N];
     let mut found = Vec::new();
     for _ in 0..20_000 {
@@ -74,11 +73,7 @@ fn lines(
             continue;
         };
         let constraint = make(path.clone());
-        let kept = rules
-            .clone()
-            .with_constraint(constraint.clone())
-            .is_ok_and(|r| r.check(grid).is_ok());
-        if kept {
+        if keeps(grid, &constraint) {
             path.iter().for_each(|&x| used[x as usize] = true);
             found.push(constraint);
         }
@@ -176,11 +171,11 @@ fn draw(kind: &str, rng: &mut Rng, grid: &[u16]) -> Vec<Constraint> {
             .collect(),
         "minimum/maximum" => {
             let cells = 0..(N * N) as u32;
-            let all: Vec<Constraint> = cells
+            cells
                 .filter(|_| rng.below(2) == 0)
                 .flat_map(|cell| [Constraint::Minimum { cell }, Constraint::Maximum { cell }])
-                .collect();
-            kept(grid, all)
+                .filter(|c| keeps(grid, c))
+                .collect()
         }
         "greater-than" => {
             // Every pair of side-by-side cells in a box: the classic inequality puzzle.
@@ -275,15 +270,11 @@ fn draw(kind: &str, rng: &mut Rng, grid: &[u16]) -> Vec<Constraint> {
     }
 }
 
-/// Those of `all` that `grid` keeps.
-fn kept(grid: &[u16], all: Vec<Constraint>) -> Vec<Constraint> {
+/// Whether `constraint` fits the board and `grid` keeps it.
+fn keeps(grid: &[u16], constraint: &Constraint) -> bool {
     let rules = Rules::classic(N).expect("9x9");
-    all.into_iter()
-        .filter(|c| {
-            let r = rules.clone().with_constraint(c.clone());
-            r.is_ok_and(|r| r.check(grid).is_ok())
-        })
-        .collect()
+    let rules = rules.with_constraint(constraint.clone());
+    rules.is_ok_and(|r| r.check(grid).is_ok())
 }
 
 /// The kinds drawn from a grid; the generator's own (killer cages, Kropki,
