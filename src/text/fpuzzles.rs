@@ -361,15 +361,9 @@ fn from_load(load: &str) -> Result<FPuzzle, FpuzzlesError> {
         .unwrap_or("")
         .replace("%2B", "+")
         .replace(' ', "+");
-    let json = match lz::decompress_base64(&load) {
-        Ok(json) if json.trim_start().starts_with('{') => json,
-        Err(lz::Unpacked::TooLong) => {
-            return Err(FpuzzlesError::TooLong {
-                limit: lz::MAX_UNITS,
-            });
-        }
-        _ => return Err(FpuzzlesError::Link),
-    };
+    let json = lz::decompress_base64(&load)?
+        .filter(|s| s.trim_start().starts_with('{'))
+        .ok_or(FpuzzlesError::Link)?;
     from_json(json.trim())
 }
 

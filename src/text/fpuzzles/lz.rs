@@ -1,28 +1,29 @@
 //! lz-string's base64 form, decompressed only when its output stays under a bound.
 
+use super::FpuzzlesError;
+
 /// The most UTF-16 units a link or payload may decompress to: 16M, four times
 /// the f-puzzles JSON of a 400×400 puzzle. lz-string's output can grow with
 /// the square of its input, so a hostile link of a few hundred kilobytes
 /// could otherwise ask for gigabytes.
-pub(crate) const MAX_UNITS: usize = 1 << 24;
+const MAX_UNITS: usize = 1 << 24;
 
-/// Why a text did not decompress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Unpacked {
-    /// Not lz-string's base64 form, or not UTF-16 text.
-    Invalid,
-    /// It would decompress to more than [`MAX_UNITS`] units.
-    TooLong,
-}
-
-/// `text` decompressed from lz-string's base64 form (`compressToBase64`).
-pub(crate) fn decompress_base64(text: &str) -> Result<String, Unpacked> {
-    if units(text).ok_or(Unpacked::Invalid)? > MAX_UNITS {
-        return Err(Unpacked::TooLong);
+/// `text` decompressed from lz-string's base64 form (`compressToBase64`);
+/// `None` when it is not that form or not UTF-16 text.
+///
+/// # Errors
+///
+/// [`FpuzzlesError::TooLong`] when it would decompress to more than
+/// [`MAX_UNITS`] units: refused before it is decompressed.
+pub(crate) fn decompress_base64(text: &str) -> Result<Option<String>, FpuzzlesError> {
+    match units(text) {
+        None => Ok(None),
+        Some(units) if units > MAX_UNITS => Err(FpuzzlesError::TooLong { limit: MAX_UNITS }),
+        Some(_) => {
+            Ok(lz_str::decompress_from_base64(text)
+                .and_then(|units| String::from_utf16(&units).ok()))
+        }
     }
-    lz_str::decompress_from_base64(text)
-        .and_then(|units| String::from_utf16(&units).ok())
-        .ok_or(Unpacked::Invalid)
 }
 
 /// How many units `text` decompresses to, found by walking its codes with
@@ -91,7 +92,7 @@ mod tests {
             let packed = lz_str::compress_to_base64(text.as_str());
             let expected = text.encode_utf16().count();
             assert_eq!(units(&packed), Some(expected), "{text:.40}");
-            assert_eq!(decompress_base64(&packed).as_deref(), Ok(text.as_str()));
+            assert_eq!(decompress_base64(&packed), Ok(Some(text.clone())));
         }
     }
 
@@ -123,17 +124,20 @@ mod tests {
         let small = run_of_codes(100);
         let expected = (1..=101).sum::<usize>();
         assert_eq!(units(&small), Some(expected));
-        assert_eq!(decompress_base64(&small), Ok("a".repeat(expected)));
+        assert_eq!(decompress_base64(&small), Ok(Some("a".repeat(expected))));
         // About 5,800 codes, 13 kB of text, would make 2^24 units.
         let hostile = run_of_codes(6_000);
         assert!(hostile.len() < 15_000, "{}", hostile.len());
-        assert_eq!(decompress_base64(&hostile), Err(Unpacked::TooLong));
+        assert_eq!(
+            decompress_base64(&hostile),
+            Err(FpuzzlesError::TooLong { limit: MAX_UNITS })
+        );
         let link = format!("https://www.f-puzzles.com/?load={hostile}");
         let err = crate::text::fpuzzles::parse(&link).unwrap_err();
         assert_eq!(
             err.to_string(),
             format!("the link decompresses to more than {MAX_UNITS} characters")
         );
-        assert_eq!(decompress_base64("not base64!"), Err(Unpacked::Invalid));
+        assert_eq!(decompress_base64("not base64!"), Ok(None));
     }
 }

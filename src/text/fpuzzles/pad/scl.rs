@@ -68,15 +68,11 @@ fn decompress(prefix: &str, body: &str) -> Result<String, FpuzzlesError> {
     }
     // base64 has no space: one is a `+` that a link's query turned into one.
     let text = text.replace(' ', "+");
-    match super::super::lz::decompress_base64(&text) {
-        Ok(text) if !text.trim().is_empty() => Ok(text),
-        Err(super::super::lz::Unpacked::TooLong) => Err(FpuzzlesError::TooLong {
-            limit: super::super::lz::MAX_UNITS,
-        }),
-        _ => Err(FpuzzlesError::PadCompressed {
+    super::super::lz::decompress_base64(&text)?
+        .filter(|s| !s.trim().is_empty())
+        .ok_or_else(|| FpuzzlesError::PadCompressed {
             prefix: prefix.to_owned(),
-        }),
-    }
+        })
 }
 
 /// `%XX` escapes replaced by their bytes; malformed ones kept as they are.
