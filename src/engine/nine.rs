@@ -410,12 +410,25 @@ impl Grid {
         // The masks below change no value; they spare bounds checks.
         let b = BAND_OF[i] as usize;
         let d = i - 9 * b;
-        let occupied = occupied_minirows(a);
+        let (occupied, singles) = if ROW_TABLE {
+            rows_of(a)
+        } else {
+            (occupied_minirows(a), 0)
+        };
         let filtered = a & PLACEMENTS[(occupied & 0x1ff) as usize];
         if filtered == 0 {
             return Err(Contradiction);
         }
-        let alone = row_singles(filtered) & self.open[b];
+        // The filter mostly keeps every cell, and then the rows alone are
+        // those of `a`, already looked up.
+        let singles = if !ROW_TABLE {
+            row_singles(filtered)
+        } else if filtered == a {
+            singles
+        } else {
+            rows_of(filtered).1
+        };
+        let alone = singles & self.open[b];
         let mut next = next;
         if alone != 0 {
             // The placement filter has already cleared their rows and boxes in
@@ -915,6 +928,48 @@ const SINGLE9: [u16; 512] = {
     }
     t
 };
+
+/// Whether [`Grid::update`] takes a band word's occupied minirows and rows
+/// alone from [`ROW_INFO`], one lookup a row for both, rather than
+/// multiplies and [`row_singles`]: not in the compact WebAssembly build,
+/// whose size counts more than its speed.
+const ROW_TABLE: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// `ROW_INFO[r]`, for `r` a row's nine cells: the cell when it is alone
+/// (bits 0 to 8, as [`SINGLE9`]), and the boxes where the row has a cell
+/// (bits 36 to 38).
+const ROW_INFO: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if r & (7 << (3 * k)) != 0 {
+                t[r] |= 1 << (36 + k);
+            }
+            k += 1;
+        }
+        t[r] |= SINGLE9[r] as u64;
+        r += 1;
+    }
+    t
+};
+
+/// Band word `a`'s occupied minirows (as [`occupied_minirows`]) and the
+/// cells alone in their row (as [`row_singles`]), one lookup in
+/// [`ROW_INFO`] a row: fewer instructions than the two apart (see
+/// docs/decisions/0027-nine-vs-tdoku.md).
+#[inline(always)]
+fn rows_of(a: u32) -> (u32, u32) {
+    let c = ROW_INFO[(a & 0x1ff) as usize]
+        | ROW_INFO[((a >> 9) & 0x1ff) as usize] << 9
+        | ROW_INFO[((a >> 18) & 0x1ff) as usize] << 18;
+    // The boxes of rows 0, 1 and 2 are at bits 0, 9 and 18 of `c >> 36`:
+    // the multiply lands them side by side at bits 12 to 20, every partial
+    // product on bits of its own, so nothing carries into them.
+    let boxes = ((c >> 36) as u32).wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12;
+    (boxes & 0x1ff, c as u32)
+}
 
 /// The cells of band word `a` that are alone in their row: one lookup a
 /// row. The three lookups run side by side, where bit tricks were a chain
@@ -1482,6 +1537,25 @@ mod tests {
             none += usize::from(want.is_none());
         }
         assert!(some > 1_000 && none > 1_000, "{some} {none}");
+    }
+
+    #[test]
+    fn rows_of_is_occupied_minirows_and_row_singles() {
+        // Every row pattern in each row, and random words.
+        let mut rng = Noise::new(0x726f_7769);
+        let words = (0..512u32)
+            .flat_map(|r| {
+                [
+                    r,
+                    r << 9,
+                    r << 18,
+                    r | (r ^ 0x1ff) << 9 | ((r * 7) & 0x1ff) << 18,
+                ]
+            })
+            .chain((0..20_000).map(|_| rng.below(1 << 27) & rng.below(1 << 27)));
+        for a in words {
+            assert_eq!(rows_of(a), (occupied_minirows(a), row_singles(a)), "{a:x}");
+        }
     }
 
     #[test]
