@@ -63,6 +63,13 @@ pub(crate) struct Learned {
     run_failures: u64,
     /// Failures a unit of share: [`RESTART_UNIT`] (the tests take fewer).
     unit: u64,
+    /// Whether every value is like every other but for the givens: rules of
+    /// houses alone (and cells that differ), on boards up to 64×64. Two
+    /// values that no cell holds yet can then be swapped in any solution,
+    /// so a decision need try only one of them (record 0030).
+    pub(crate) symmetric: bool,
+    /// Whether a decision of this search left out such values.
+    pruned: bool,
 }
 
 impl Learned {
@@ -76,6 +83,8 @@ impl Learned {
             luby: (1, 1),
             run_failures: 0,
             unit: RESTART_UNIT,
+            symmetric: !weighted,
+            pruned: false,
         }
     }
 
@@ -162,11 +171,42 @@ pub(crate) struct Search<'a, M> {
 impl<M: Mask> Search<'_, M> {
     /// Runs from `givens`, showing each solution to `on_solution` (the
     /// state, every cell with one candidate), which says whether to go on.
+    ///
+    /// On layouts of houses alone, values that appear nowhere yet are
+    /// interchangeable, so a search for the first solution tries only one
+    /// of them at each decision (see [`Learned::symmetric`]). When it did
+    /// so and finds a solution that is not enough, it searches again in
+    /// full, skipping the solution already shown.
     pub(crate) fn run(
         &mut self,
         givens: &[u16],
         mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
+        self.learned.pruned = false;
+        let mut symmetric = self.learned.symmetric && !M::BUCKETS;
+        let mut shown = None;
+        loop {
+            match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
+                Ok(stop) => return stop,
+                Err(first) => {
+                    (symmetric, shown) = (false, Some(first));
+                    self.stats.restarts += 1;
+                }
+            }
+        }
+    }
+
+    /// One search from `givens`, trying one interchangeable value a
+    /// decision while `symmetric` and no solution is found, and not showing
+    /// the solution `skip`. How it stopped; or, when it tried fewer values
+    /// and must go on past the first solution, that solution's candidates.
+    fn run_once(
+        &mut self,
+        givens: &[u16],
+        mut symmetric: bool,
+        skip: Option<&[M]>,
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<Stop, Vec<M>> {
         self.frames.clear();
         if self
             .st
@@ -174,34 +214,62 @@ impl<M: Mask> Search<'_, M> {
             .and_then(|()| self.st.propagate(self.m, self.constraints))
             .is_err()
         {
-            return Stop::Exhausted;
+            return Ok(Stop::Exhausted);
         }
         loop {
             if self.restart_due() {
                 if self.restart().is_err() {
-                    return Stop::Exhausted;
+                    return Ok(Stop::Exhausted);
                 }
                 continue;
             }
             // Descend: a solution, or one more decision.
             match self.pick() {
                 None => {
-                    self.stats.solutions += 1;
-                    if !on_solution(self.st) {
-                        return Stop::Enough;
+                    let seen =
+                        skip.is_some_and(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
+                    if !seen {
+                        self.stats.solutions += 1;
+                        if !on_solution(self.st) {
+                            return Ok(Stop::Enough);
+                        }
+                        if symmetric {
+                            symmetric = false;
+                            if self.learned.pruned {
+                                return Err((0..self.m.cells).map(|c| self.st.cand(c)).collect());
+                            }
+                        }
                     }
                 }
-                Some(cell) => self.frames.push(Frame {
-                    cell: cell as u32,
-                    left: self.st.cand(cell),
-                    now: M::EMPTY,
-                    mark: self.st.mark(),
-                }),
+                Some(cell) => {
+                    let mut left = self.st.cand(cell);
+                    if symmetric {
+                        // Of the values placed nowhere yet, the first stands for all.
+                        let fresh = left & !self.used();
+                        if !fresh.without_lowest().is_empty() {
+                            left &= !fresh.without_lowest();
+                            self.learned.pruned = true;
+                        }
+                    }
+                    self.frames.push(Frame {
+                        cell: cell as u32,
+                        left,
+                        now: M::EMPTY,
+                        mark: self.st.mark(),
+                    });
+                }
             }
             if let Some(stop) = self.advance() {
-                return stop;
+                return Ok(stop);
             }
         }
+    }
+
+    /// The values placed in some cell.
+    fn used(&self) -> M {
+        (0..self.m.cells)
+            .filter(|&c| self.st.is_done(c))
+            .fold(M::EMPTY, |u, c| u | self.st.cand(c))
     }
 
     /// Moves the newest decision to its next candidate that propagates
@@ -358,18 +426,28 @@ mod tests {
     use super::{Learned, Search};
     use crate::engine::limits::Meter;
     use crate::engine::stats::Stats;
+    use crate::engine::variant::mask::Mask;
+    use crate::engine::variant::model::Model;
+    use crate::engine::variant::propagate::Constraints;
     use crate::engine::variant::propagate::compile;
     use crate::engine::variant::state::State;
     use crate::model::rules::{ChessRule, Rules};
+    use crate::random;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
 
-    /// Counts every solution of an empty board under `rules`, restarting
-    /// every `unit` failures: (solutions, restarts).
-    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+    /// Runs a search of `rules` from `givens` with `learned` (given the
+    /// compiled model), showing each solution's values to `visit`: (the
+    /// statistics, whether the search left values out).
+    fn search(
+        rules: &Rules,
+        givens: Option<&[u16]>,
+        learned: impl FnOnce(&Model<u64>, &Constraints<u64>) -> Learned,
+        mut visit: impl FnMut(Vec<usize>) -> bool,
+    ) -> (Stats, bool) {
         let (model, constraints) = compile::<u64>(rules);
         let (mut st, mut frames, mut stats) = (State::new(&model), Vec::new(), Stats::default());
-        let mut learned = Learned::new(model.cells, true);
-        learned.prime(&model, &constraints);
-        learned.unit = unit;
+        let empty = vec![0; model.cells];
         let mut search = Search {
             m: &model,
             constraints: &constraints,
@@ -378,9 +456,25 @@ mod tests {
             limits: Meter::new(u64::MAX, None, 256),
             stats: &mut stats,
             rng: None,
-            learned,
+            learned: learned(&model, &constraints),
         };
-        let _ = search.run(&vec![0; model.cells], |_| true);
+        let _ = search.run(givens.unwrap_or(&empty), |st| {
+            visit((0..model.cells).map(|c| st.cand(c).first() + 1).collect())
+        });
+        let pruned = search.learned.pruned;
+        (stats, pruned)
+    }
+
+    /// Counts every solution of an empty board under `rules`, restarting
+    /// every `unit` failures: (solutions, restarts).
+    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+        let learned = |model: &Model<u64>, constraints: &Constraints<u64>| {
+            let mut learned = Learned::new(model.cells, true);
+            learned.prime(model, constraints);
+            learned.unit = unit;
+            learned
+        };
+        let (stats, _) = search(rules, None, learned, |_| true);
         (stats.solutions, stats.restarts)
     }
 
@@ -407,6 +501,70 @@ mod tests {
             restarted += restarts;
         }
         assert!(restarted > 0, "no search restarted");
+    }
+
+    /// Counts the solutions of `rules` with `givens` (as many as there
+    /// are, or one), branching unweighted, with or without trying one value
+    /// of those placed nowhere yet: (solutions, whether any value was left out).
+    fn count_symmetric(rules: &Rules, givens: &[u16], symmetric: bool, all: bool) -> (u64, bool) {
+        let learned = |model: &Model<u64>, _: &Constraints<u64>| {
+            let mut learned = Learned::new(model.cells, false);
+            learned.symmetric = symmetric;
+            learned
+        };
+        let mut shown = Vec::new();
+        let (stats, pruned) = search(rules, Some(givens), learned, |values| {
+            assert!(
+                givens
+                    .iter()
+                    .zip(&values)
+                    .all(|(&g, &v)| g == 0 || usize::from(g) == v),
+                "a solution drops a given"
+            );
+            assert!(!shown.contains(&values), "a solution shown twice");
+            shown.push(values);
+            all
+        });
+        (stats.solutions, pruned)
+    }
+
+    /// Trying one value of those placed nowhere yet finds a solution
+    /// exactly when trying them all does, and counting all goes on in full
+    /// to the same count: on rule sets of houses alone with a few random
+    /// givens, many of them unsolvable.
+    #[test]
+    fn symmetry_keeps_proofs_and_counts() {
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+            Rules::boxes(2, 2).unwrap().with_diagonals(),
+        ];
+        let (mut rng, mut unsolvable, mut pruned) = (ChaCha8Rng::seed_from_u64(30), 0, 0);
+        for rules in &sets {
+            let cells = rules.size() * rules.size();
+            for _ in 0..40 {
+                let mut givens = vec![0u16; cells];
+                for _ in 0..2 + random::below(&mut rng, 3) {
+                    let c = random::below(&mut rng, cells as u32) as usize;
+                    givens[c] = random::below(&mut rng, rules.size() as u32) as u16 + 1;
+                }
+                let (plain, _) = count_symmetric(rules, &givens, false, true);
+                let (first, left_out) = count_symmetric(rules, &givens, true, false);
+                assert_eq!(first, plain.min(1), "{rules:?} {givens:?}");
+                let (every, _) = count_symmetric(rules, &givens, true, true);
+                assert_eq!(every, plain, "{rules:?} {givens:?}");
+                unsolvable += u32::from(plain == 0);
+                pruned += u32::from(left_out);
+            }
+        }
+        assert!(unsolvable > 10, "only {unsolvable} unsolvable");
+        assert!(pruned > 40, "values left out in only {pruned} searches");
     }
 
     /// The shares run through the Luby sequence, each power of two first
