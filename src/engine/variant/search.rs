@@ -91,6 +91,10 @@ pub(crate) struct Learned {
     pub(crate) symmetric: bool,
     /// Whether a decision of this search left out such values.
     pruned: bool,
+    /// Whether the search may branch on a value's two places in a house:
+    /// rules as for [`Learned::symmetric`] whose givens leave a value out
+    /// (sparse searches, as proofs of no solution are; record 0030).
+    places: bool,
 }
 
 impl Learned {
@@ -106,6 +110,7 @@ impl Learned {
             unit: RESTART_UNIT,
             symmetric: !weighted && HOUSES,
             pruned: false,
+            places: false,
         }
     }
 
@@ -210,7 +215,13 @@ impl<M: Mask> Search<'_, M> {
                 .unwrap_or(Stop::Exhausted);
         }
         self.learned.pruned = false;
-        let mut symmetric = self.learned.symmetric && !M::BUCKETS;
+        // A random value order (a generator's grid) keeps every value.
+        let mut symmetric = self.learned.symmetric && !M::BUCKETS && self.rng.is_none();
+        let given = givens
+            .iter()
+            .filter(|&&v| v > 0)
+            .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
+        self.learned.places = self.learned.symmetric && given != self.m.full;
         let mut shown = None;
         loop {
             match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
@@ -487,8 +498,9 @@ impl<M: Mask> Search<'_, M> {
     /// Where to branch next: on boards up to 64×64, the open cell with the
     /// fewest candidates for its failure weight, or `None` when every cell
     /// is placed. With no failures yet, that is the first with the fewest
-    /// candidates. Unweighted, when that cell has three candidates or more,
-    /// a value with two places in a house is chosen instead (see
+    /// candidates. Unweighted, when that cell has three candidates or more
+    /// and the givens leave a value out ([`Learned::places`]), a value with
+    /// two places in a house is chosen instead (see
     /// [`Search::two_places`]): the proofs of hard_cases' 9×9 jigsaws with
     /// a diagonal take a tenth of the guesses (record 0030).
     fn pick(&self) -> Option<Choice> {
@@ -511,6 +523,7 @@ impl<M: Mask> Search<'_, M> {
                 }
             }
             if HOUSES
+                && self.learned.places
                 && best.0 > 2
                 && let Some((h, d)) = self.two_places()
             {
