@@ -27,14 +27,35 @@ const GROWTH: f64 = 1.0 / 0.9999;
 /// so that cells of small cages are tried first before anything fails.
 const PRIME: f64 = 2.0;
 
-/// One decision: a cell, the candidates not yet tried there, the one being
-/// tried, and the trail length to undo to before trying the next.
+/// Whether layouts of houses alone try one of the values placed nowhere
+/// yet and branch on a value's two places in a house: not in the `compact`
+/// WebAssembly build, for its size limit (as `state::PEER_BITS`).
+const HOUSES: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// A [`Frame::value`] that says the frame tries a cell's values.
+const VALUES: u32 = u32::MAX;
+
+/// One decision: a cell and the candidates not yet tried there, or a house
+/// and the places of one value not yet tried in it (as positions in the
+/// house); the one being tried, and the trail length to undo to before
+/// trying the next.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Frame<M> {
+    /// The cell, or with a [`Frame::value`], the house.
     cell: u32,
+    /// [`VALUES`], or the value (less one) placed in house `cell`.
+    value: u32,
     left: M,
     now: M,
     mark: usize,
+}
+
+/// Where the search branches next: on a cell's values, or on the places of
+/// a value (less one) in a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Cell(usize),
+    Place(usize, usize),
 }
 
 /// What a search learns as it fails, on boards up to 64×64: a weight per
@@ -63,6 +84,17 @@ pub(crate) struct Learned {
     run_failures: u64,
     /// Failures a unit of share: [`RESTART_UNIT`] (the tests take fewer).
     unit: u64,
+    /// Whether every value is like every other but for the givens: rules of
+    /// houses alone (and cells that differ), on boards up to 64×64. Two
+    /// values that no cell holds yet can then be swapped in any solution,
+    /// so a decision need try only one of them (record 0030).
+    pub(crate) symmetric: bool,
+    /// Whether a decision of this search left out such values.
+    pruned: bool,
+    /// Whether the search may branch on a value's two places in a house:
+    /// rules as for [`Learned::symmetric`] whose givens leave a value out
+    /// (sparse searches, as proofs of no solution are; record 0030).
+    places: bool,
 }
 
 impl Learned {
@@ -76,6 +108,9 @@ impl Learned {
             luby: (1, 1),
             run_failures: 0,
             unit: RESTART_UNIT,
+            symmetric: !weighted && HOUSES,
+            pruned: false,
+            places: false,
         }
     }
 
@@ -162,11 +197,55 @@ pub(crate) struct Search<'a, M> {
 impl<M: Mask> Search<'_, M> {
     /// Runs from `givens`, showing each solution to `on_solution` (the
     /// state, every cell with one candidate), which says whether to go on.
+    ///
+    /// On layouts of houses alone, values that appear nowhere yet are
+    /// interchangeable, so a search for the first solution tries only one
+    /// of them at each decision (see [`Learned::symmetric`]). When it did
+    /// so and finds a solution that is not enough, it searches again in
+    /// full, skipping the solution already shown.
     pub(crate) fn run(
         &mut self,
         givens: &[u16],
         mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
+        if !HOUSES {
+            // Never leaves a value out, so never asks for a second search.
+            return self
+                .run_once(givens, false, None, &mut on_solution)
+                .unwrap_or(Stop::Exhausted);
+        }
+        self.learned.pruned = false;
+        // A random value order (a generator's grid) keeps every value.
+        let mut symmetric = self.learned.symmetric && !M::BUCKETS && self.rng.is_none();
+        let given = givens
+            .iter()
+            .filter(|&&v| v > 0)
+            .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
+        self.learned.places = self.learned.symmetric && given != self.m.full;
+        let mut shown = None;
+        loop {
+            match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
+                Ok(stop) => return stop,
+                Err(first) => {
+                    (symmetric, shown) = (false, Some(first));
+                    self.stats.restarts += 1;
+                }
+            }
+        }
+    }
+
+    /// One search from `givens`, trying one interchangeable value a
+    /// decision while `symmetric` and no solution is found, and not showing
+    /// the solution `skip`. How it stopped; or, when it tried fewer values
+    /// and must go on past the first solution, that solution's candidates.
+    #[inline(always)]
+    fn run_once(
+        &mut self,
+        givens: &[u16],
+        mut symmetric: bool,
+        skip: Option<&[M]>,
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<Stop, Vec<M>> {
         self.frames.clear();
         if self
             .st
@@ -174,34 +253,71 @@ impl<M: Mask> Search<'_, M> {
             .and_then(|()| self.st.propagate(self.m, self.constraints))
             .is_err()
         {
-            return Stop::Exhausted;
+            return Ok(Stop::Exhausted);
         }
         loop {
             if self.restart_due() {
                 if self.restart().is_err() {
-                    return Stop::Exhausted;
+                    return Ok(Stop::Exhausted);
                 }
                 continue;
             }
             // Descend: a solution, or one more decision.
             match self.pick() {
                 None => {
-                    self.stats.solutions += 1;
-                    if !on_solution(self.st) {
-                        return Stop::Enough;
+                    let seen =
+                        skip.is_some_and(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
+                    if !seen {
+                        self.stats.solutions += 1;
+                        if !on_solution(self.st) {
+                            return Ok(Stop::Enough);
+                        }
+                        if symmetric {
+                            symmetric = false;
+                            if self.learned.pruned {
+                                return Err((0..self.m.cells).map(|c| self.st.cand(c)).collect());
+                            }
+                        }
                     }
                 }
-                Some(cell) => self.frames.push(Frame {
-                    cell: cell as u32,
-                    left: self.st.cand(cell),
+                Some(Choice::Cell(cell)) => {
+                    let mut left = self.st.cand(cell);
+                    if symmetric {
+                        // Of the values placed nowhere yet, the first stands for all.
+                        let fresh = left & !self.used();
+                        if !fresh.without_lowest().is_empty() {
+                            left &= !fresh.without_lowest();
+                            self.learned.pruned = true;
+                        }
+                    }
+                    self.frames.push(Frame {
+                        cell: cell as u32,
+                        value: VALUES,
+                        left,
+                        now: M::EMPTY,
+                        mark: self.st.mark(),
+                    });
+                }
+                Some(Choice::Place(h, d)) => self.frames.push(Frame {
+                    cell: h as u32,
+                    value: d as u32,
+                    // Never chosen without `HOUSES`; an empty frame is popped.
+                    left: if HOUSES { self.places(h, d) } else { M::EMPTY },
                     now: M::EMPTY,
                     mark: self.st.mark(),
                 }),
             }
             if let Some(stop) = self.advance() {
-                return stop;
+                return Ok(stop);
             }
         }
+    }
+
+    /// The values placed in some cell.
+    fn used(&self) -> M {
+        (0..self.m.cells)
+            .filter(|&c| self.st.is_done(c))
+            .fold(M::EMPTY, |u, c| u | self.st.cand(c))
     }
 
     /// Moves the newest decision to its next candidate that propagates
@@ -214,7 +330,12 @@ impl<M: Mask> Search<'_, M> {
                 return Some(Stop::Exhausted);
             };
             self.st.undo(m, f.mark);
-            let left = f.left & self.st.cand(f.cell as usize);
+            let (house, value) = (f.cell as usize, f.value);
+            let left = if !HOUSES || value == VALUES {
+                f.left & self.st.cand(house)
+            } else {
+                f.left & self.places(house, value as usize)
+            };
             if left.is_empty() {
                 self.frames.pop();
                 self.stats.backtracks += 1;
@@ -224,17 +345,24 @@ impl<M: Mask> Search<'_, M> {
                 return Some(Stop::Budget);
             }
             self.stats.guesses += 1;
-            let cell = f.cell as usize;
-            let bit = match &mut self.rng {
+            let one = match &mut self.rng {
                 Some(rng) => left.nth(random::below(rng, left.count())),
-                None => match self.m.pattern.get(cell) {
+                None if HOUSES && value != VALUES => left.lowest(),
+                None => match self.m.pattern.get(house) {
                     Some(&v) if left.meets(M::bit(usize::from(v))) => M::bit(usize::from(v)),
                     _ => left.lowest(),
                 },
             };
+            // The cell and value tried: `one` of the cell's values, or the
+            // value at place `one` of the house.
+            let (cell, bit) = if !HOUSES || value == VALUES {
+                (house, one)
+            } else {
+                (m.house(house)[one.first()] as usize, M::bit(value as usize))
+            };
             let f = self.frames.last_mut().expect("the decision at hand");
-            f.left = left & !bit;
-            f.now = bit;
+            f.left = left & !one;
+            f.now = one;
             self.st.culprit = Culprit::Unknown;
             if self
                 .st
@@ -306,22 +434,81 @@ impl<M: Mask> Search<'_, M> {
             return Ok(());
         };
         self.frames.clear();
-        let (m, cell) = (self.m, root.cell as usize);
+        let m = self.m;
         self.st.undo(m, root.mark);
-        self.st
-            .restrict(m, cell, root.left | root.now)
-            .and_then(|()| self.st.propagate(m, self.constraints))
+        if !HOUSES || root.value == VALUES {
+            self.st
+                .restrict(m, root.cell as usize, root.left | root.now)?;
+        } else {
+            // The places tried and exhausted lose the value.
+            let (h, bit) = (root.cell as usize, M::bit(root.value as usize));
+            let mut done = self.places(h, root.value as usize) & !(root.left | root.now);
+            while !done.is_empty() {
+                self.st
+                    .restrict(m, m.house(h)[done.first()] as usize, !bit)?;
+                done = done.without_lowest();
+            }
+        }
+        self.st.propagate(m, self.constraints)
     }
 
-    /// The open cell with the fewest candidates for its failure weight, or
-    /// `None` when every cell is placed. With no failures yet, that is the
-    /// first with the fewest candidates.
-    fn pick(&self) -> Option<usize> {
+    /// The places of value `d` (less one) in house `h`, as positions in it.
+    fn places(&self, h: usize, d: usize) -> M {
+        let mut at = M::EMPTY;
+        for (i, &c) in self.m.house(h).iter().enumerate() {
+            if self.st.cand(c as usize).has(d) {
+                at |= M::bit(i);
+            }
+        }
+        at
+    }
+
+    /// Of the values with two places left in a house, the one whose two
+    /// cells' values failed most (the first on a tie), as (house, value
+    /// less one); `None` when no value has two places.
+    fn two_places(&self) -> Option<(usize, usize)> {
+        let mut best: Option<(u32, usize, usize)> = None;
+        for h in 0..self.m.house_count() {
+            // Values with one place or more, two or more, three or more.
+            let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
+            let house = self.m.house(h);
+            for &c in house {
+                let cand = self.st.cand(c as usize);
+                three |= two & cand;
+                two |= one & cand;
+                one |= cand;
+            }
+            let mut pick = two & !three;
+            while !pick.is_empty() {
+                let d = pick.first();
+                pick = pick.without_lowest();
+                let fails = house
+                    .iter()
+                    .filter(|&&c| self.st.cand(c as usize).has(d))
+                    .map(|&c| self.learned.fails[c as usize])
+                    .sum::<u32>();
+                if best.is_none_or(|b| fails > b.0) {
+                    best = Some((fails, h, d));
+                }
+            }
+        }
+        best.map(|(_, h, d)| (h, d))
+    }
+
+    /// Where to branch next: on boards up to 64×64, the open cell with the
+    /// fewest candidates for its failure weight, or `None` when every cell
+    /// is placed. With no failures yet, that is the first with the fewest
+    /// candidates. Unweighted, when that cell has three candidates or more
+    /// and the givens leave a value out ([`Learned::places`]), a value with
+    /// two places in a house is chosen instead (see
+    /// [`Search::two_places`]): the proofs of hard_cases' 9×9 jigsaws with
+    /// a diagonal take a tenth of the guesses (record 0030).
+    fn pick(&self) -> Option<Choice> {
         if self.st.open() == 0 {
             return None;
         }
         if M::BUCKETS {
-            return self.st.fewest();
+            return self.st.fewest().map(Choice::Cell);
         }
         if !self.learned.weighted {
             // Fewest candidates, ties to the cell with the most failures.
@@ -335,7 +522,14 @@ impl<M: Mask> Search<'_, M> {
                     best = (k, fails, cell);
                 }
             }
-            return Some(best.2);
+            if HOUSES
+                && self.learned.places
+                && best.0 > 2
+                && let Some((h, d)) = self.two_places()
+            {
+                return Some(Choice::Place(h, d));
+            }
+            return Some(Choice::Cell(best.2));
         }
         // Candidates over weight, compared as cross products: (k, w, cell).
         let weight = &self.learned.weight;
@@ -349,7 +543,7 @@ impl<M: Mask> Search<'_, M> {
                 best = (k, w, cell);
             }
         }
-        Some(best.2)
+        Some(Choice::Cell(best.2))
     }
 }
 
@@ -358,18 +552,28 @@ mod tests {
     use super::{Learned, Search};
     use crate::engine::limits::Meter;
     use crate::engine::stats::Stats;
+    use crate::engine::variant::mask::Mask;
+    use crate::engine::variant::model::Model;
+    use crate::engine::variant::propagate::Constraints;
     use crate::engine::variant::propagate::compile;
     use crate::engine::variant::state::State;
     use crate::model::rules::{ChessRule, Rules};
+    use crate::random;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
 
-    /// Counts every solution of an empty board under `rules`, restarting
-    /// every `unit` failures: (solutions, restarts).
-    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+    /// Runs a search of `rules` from `givens` with `learned` (given the
+    /// compiled model), showing each solution's values to `visit`: (the
+    /// statistics, whether the search left values out).
+    fn search(
+        rules: &Rules,
+        givens: Option<&[u16]>,
+        learned: impl FnOnce(&Model<u64>, &Constraints<u64>) -> Learned,
+        mut visit: impl FnMut(Vec<usize>) -> bool,
+    ) -> (Stats, bool) {
         let (model, constraints) = compile::<u64>(rules);
         let (mut st, mut frames, mut stats) = (State::new(&model), Vec::new(), Stats::default());
-        let mut learned = Learned::new(model.cells, true);
-        learned.prime(&model, &constraints);
-        learned.unit = unit;
+        let empty = vec![0; model.cells];
         let mut search = Search {
             m: &model,
             constraints: &constraints,
@@ -378,9 +582,25 @@ mod tests {
             limits: Meter::new(u64::MAX, None, 256),
             stats: &mut stats,
             rng: None,
-            learned,
+            learned: learned(&model, &constraints),
         };
-        let _ = search.run(&vec![0; model.cells], |_| true);
+        let _ = search.run(givens.unwrap_or(&empty), |st| {
+            visit((0..model.cells).map(|c| st.cand(c).first() + 1).collect())
+        });
+        let pruned = search.learned.pruned;
+        (stats, pruned)
+    }
+
+    /// Counts every solution of an empty board under `rules`, restarting
+    /// every `unit` failures: (solutions, restarts).
+    fn count(rules: &Rules, unit: u64) -> (u64, u64) {
+        let learned = |model: &Model<u64>, constraints: &Constraints<u64>| {
+            let mut learned = Learned::new(model.cells, true);
+            learned.prime(model, constraints);
+            learned.unit = unit;
+            learned
+        };
+        let (stats, _) = search(rules, None, learned, |_| true);
         (stats.solutions, stats.restarts)
     }
 
@@ -407,6 +627,79 @@ mod tests {
             restarted += restarts;
         }
         assert!(restarted > 0, "no search restarted");
+    }
+
+    /// Counts the solutions of `rules` with `givens` (as many as there
+    /// are, or one), branching unweighted, with or without trying one value
+    /// of those placed nowhere yet: (solutions, whether any value was left out).
+    fn count_symmetric(rules: &Rules, givens: &[u16], symmetric: bool, all: bool) -> (u64, bool) {
+        let learned = |model: &Model<u64>, _: &Constraints<u64>| {
+            let mut learned = Learned::new(model.cells, false);
+            learned.symmetric = symmetric;
+            learned
+        };
+        let mut shown = Vec::new();
+        let (stats, pruned) = search(rules, Some(givens), learned, |values| {
+            assert!(
+                givens
+                    .iter()
+                    .zip(&values)
+                    .all(|(&g, &v)| g == 0 || usize::from(g) == v),
+                "a solution drops a given"
+            );
+            assert!(!shown.contains(&values), "a solution shown twice");
+            shown.push(values);
+            all
+        });
+        (stats.solutions, pruned)
+    }
+
+    /// Trying one value of those placed nowhere yet finds a solution
+    /// exactly when trying them all does, and counting all goes on in full
+    /// to the same count, which branching on cells alone (without a value's
+    /// two places in a house) finds too: on rule sets of houses alone with
+    /// a few random givens, many of them unsolvable.
+    #[test]
+    fn symmetry_keeps_proofs_and_counts() {
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+            Rules::boxes(2, 2).unwrap().with_diagonals(),
+        ];
+        let (mut rng, mut unsolvable, mut pruned) = (ChaCha8Rng::seed_from_u64(30), 0, 0);
+        for rules in &sets {
+            let cells = rules.size() * rules.size();
+            for _ in 0..40 {
+                let mut givens = vec![0u16; cells];
+                for _ in 0..2 + random::below(&mut rng, 3) {
+                    let c = random::below(&mut rng, cells as u32) as usize;
+                    givens[c] = random::below(&mut rng, rules.size() as u32) as u16 + 1;
+                }
+                let (plain, _) = count_symmetric(rules, &givens, false, true);
+                // Branching by cells alone, as weighted searches do.
+                let by_cells = |model: &Model<u64>, _: &Constraints<u64>| {
+                    let mut learned = Learned::new(model.cells, true);
+                    learned.unit = u64::MAX / 64;
+                    learned
+                };
+                let (reference, _) = search(rules, Some(&givens), by_cells, |_| true);
+                assert_eq!(plain, reference.solutions, "{rules:?} {givens:?}");
+                let (first, left_out) = count_symmetric(rules, &givens, true, false);
+                assert_eq!(first, plain.min(1), "{rules:?} {givens:?}");
+                let (every, _) = count_symmetric(rules, &givens, true, true);
+                assert_eq!(every, plain, "{rules:?} {givens:?}");
+                unsolvable += u32::from(plain == 0);
+                pruned += u32::from(left_out);
+            }
+        }
+        assert!(unsolvable > 10, "only {unsolvable} unsolvable");
+        assert!(pruned > 40, "values left out in only {pruned} searches");
     }
 
     /// The shares run through the Luby sequence, each power of two first
