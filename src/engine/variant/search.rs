@@ -215,13 +215,15 @@ impl<M: Mask> Search<'_, M> {
                 .unwrap_or(Stop::Exhausted);
         }
         self.learned.pruned = false;
-        // A random value order (a generator's grid) keeps every value.
-        let mut symmetric = self.learned.symmetric && !M::BUCKETS && self.rng.is_none();
+        // A random value order (a generator's grid) searches as it did
+        // before either: every value, cell by cell.
+        let ordered = self.learned.symmetric && self.rng.is_none();
+        let mut symmetric = ordered && !M::BUCKETS;
         let given = givens
             .iter()
             .filter(|&&v| v > 0)
             .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
-        self.learned.places = self.learned.symmetric && given != self.m.full;
+        self.learned.places = ordered && given != self.m.full;
         let mut shown = None;
         loop {
             match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
