@@ -436,22 +436,13 @@ impl<M: Mask> Search<'_, M> {
             return Ok(());
         };
         self.frames.clear();
-        let m = self.m;
+        // Only weighted searches restart, and they branch on cells alone.
+        debug_assert_eq!(root.value, VALUES, "a restart from a value's places");
+        let (m, cell) = (self.m, root.cell as usize);
         self.st.undo(m, root.mark);
-        if !HOUSES || root.value == VALUES {
-            self.st
-                .restrict(m, root.cell as usize, root.left | root.now)?;
-        } else {
-            // The places tried and exhausted lose the value.
-            let (h, bit) = (root.cell as usize, M::bit(root.value as usize));
-            let mut done = self.places(h, root.value as usize) & !(root.left | root.now);
-            while !done.is_empty() {
-                self.st
-                    .restrict(m, m.house(h)[done.first()] as usize, !bit)?;
-                done = done.without_lowest();
-            }
-        }
-        self.st.propagate(m, self.constraints)
+        self.st
+            .restrict(m, cell, root.left | root.now)
+            .and_then(|()| self.st.propagate(m, self.constraints))
     }
 
     /// The places of value `d` (less one) in house `h`, as positions in it.
