@@ -12,7 +12,8 @@
 //! Each board gets one line: what it is, the seconds to solve, to count to
 //! two, the guesses, and the peak memory of the process so far. Every
 //! solution is checked with `Puzzle::is_completed_by`. With `DUMP_TOKENS=DIR`
-//! each kept-cells board is also written to DIR in tokens, for other solvers.
+//! each kept-cells board is also written to DIR in tokens, for other solvers
+//! (`tools/sat_kept.py` runs CaDiCaL on them), and read back as a FILE.
 //!
 //! A kept-cells grid is the engine's empty-board solution shuffled by value,
 //! band, row, stack and column; `--mix F` then applies F·N² random chain
@@ -96,11 +97,13 @@ fn peak_mib() -> f64 {
     kb / 1024.0
 }
 
-/// Reads boxed text (its rows are the lines with a `|`): numbers and
-/// `.`, anything else a separator.
+/// Reads boxed text (its rows are the lines with a `|`), or with no `|`,
+/// tokens (as `DUMP_TOKENS` writes them): numbers and `.`, anything else
+/// a separator.
 fn read_board(path: &str) -> Puzzle {
     let text = std::fs::read_to_string(path).expect("a readable file");
-    let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
+    let boxed = text.contains('|');
+    let rows: Vec<&str> = text.lines().filter(|l| !boxed || l.contains('|')).collect();
     let cells: Vec<u16> = rows
         .join(" ")
         .split(|c: char| c.is_whitespace() || "|+-,".contains(c))
