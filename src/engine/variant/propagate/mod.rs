@@ -21,6 +21,7 @@ mod quadruple;
 mod renban;
 mod sandwich;
 mod skyscraper;
+mod subsets;
 mod sums;
 mod xsum;
 
@@ -38,6 +39,7 @@ use quadruple::Quadruple;
 use renban::Renban;
 use sandwich::Sandwich;
 use skyscraper::Skyscraper;
+use subsets::PAIRS;
 use xsum::XSum;
 
 use super::mask::Mask;
@@ -92,6 +94,8 @@ impl<M: Mask> State<M> {
                 (step, Culprit::Constraint(k as u32))
             } else if let Some(h) = self.next_locked() {
                 (locked_candidates(m, self, h), house(h))
+            } else if PAIRS && let Some(h) = self.next_pairs() {
+                (subsets::pairs(m, self, m.house(h)), house(h))
             } else {
                 return Ok(());
             };
