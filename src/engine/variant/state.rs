@@ -32,6 +32,11 @@ const PEER_WORD_SHIFT: u32 = WORD_SHIFT + 5;
 /// entry an elimination.
 const PEER_BITS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
+/// Whether layouts of houses alone may look for naked and hidden pairs
+/// (see [`State::with_pairs`]): not in the `compact` WebAssembly build,
+/// for its size limit (as [`PEER_BITS`]).
+pub(super) const PAIRS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// Candidates and assignments, changed only through [`State::restrict`] and
 /// [`State::assign`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
@@ -113,7 +118,7 @@ impl<M: Mask> State<M> {
             houses: Dirty::new(m.house_count()),
             constraints: Dirty::new(m.constraint_count()),
             locked: Dirty::new(m.house_count()),
-            pairs: Dirty::new(m.house_count()),
+            pairs: Dirty::new(if PAIRS { m.house_count() } else { 0 }),
             with_pairs: false,
             open: m.cells,
             assignments: 0,
@@ -130,7 +135,9 @@ impl<M: Mask> State<M> {
         self.houses = Dirty::new(m.house_count());
         self.constraints = Dirty::new(m.constraint_count());
         self.locked = Dirty::new(m.house_count());
-        self.pairs = Dirty::new(m.house_count());
+        if PAIRS {
+            self.pairs = Dirty::new(m.house_count());
+        }
         self.trail.clear();
         self.queue.clear();
     }
@@ -151,7 +158,9 @@ impl<M: Mask> State<M> {
         self.houses.clear();
         self.constraints.clear();
         self.locked.clear();
-        self.pairs.clear();
+        if PAIRS {
+            self.pairs.clear();
+        }
         self.open = m.cells;
         self.assignments = 0;
         for k in 0..m.constraint_count() {
@@ -319,7 +328,9 @@ impl<M: Mask> State<M> {
         self.houses.clear();
         self.constraints.clear();
         self.locked.clear();
-        self.pairs.clear();
+        if PAIRS {
+            self.pairs.clear();
+        }
     }
 
     /// Keeps only the candidates of `cell` in `keep`, queueing what follows:
@@ -546,7 +557,7 @@ impl<M: Mask> State<M> {
     /// The next house to check for locked candidates.
     pub(super) fn next_locked(&mut self) -> Option<usize> {
         let h = self.locked.pop()?;
-        if self.with_pairs {
+        if PAIRS && self.with_pairs {
             self.pairs.push(h);
         }
         Some(h)

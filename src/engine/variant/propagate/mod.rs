@@ -39,12 +39,11 @@ use quadruple::Quadruple;
 use renban::Renban;
 use sandwich::Sandwich;
 use skyscraper::Skyscraper;
-use subsets::PAIRS;
 use xsum::XSum;
 
 use super::mask::Mask;
 use super::model::Model;
-use super::state::{Culprit, State};
+use super::state::{Culprit, PAIRS, State};
 use crate::engine::classic::state::Contradiction;
 
 /// The constraints beyond houses of one set of rules: constraint `k` is

@@ -5,10 +5,6 @@ use super::super::model::Model;
 use super::super::state::State;
 use crate::engine::classic::state::Contradiction;
 
-/// Whether layouts of houses alone look for pairs: not in the `compact`
-/// WebAssembly build, for its size limit (as `search::HOUSES`).
-pub(super) const PAIRS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
-
 /// Two cells of `house` left with the same two values take them from the
 /// rest of it (a naked pair); two values left in the same two cells of it
 /// take those cells (a hidden pair). Boards up to 64×64: a value's places
