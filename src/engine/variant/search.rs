@@ -224,6 +224,10 @@ impl<M: Mask> Search<'_, M> {
             .filter(|&&v| v > 0)
             .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
         self.learned.places = ordered && given != self.m.full;
+        // Pairs where the search branches on cells alone: 24% fewer
+        // guesses on minimal 16×16 jigsaws; the sparse proofs, which
+        // branch on places, took 1% more with them (record 0030).
+        self.st.with_pairs = ordered && !M::BUCKETS && !self.learned.places;
         let mut shown = None;
         loop {
             match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
@@ -693,6 +697,75 @@ mod tests {
         }
         assert!(unsolvable > 10, "only {unsolvable} unsolvable");
         assert!(pruned > 40, "values left out in only {pruned} searches");
+    }
+
+    /// Naked and hidden pairs keep every solution: on planted grids of
+    /// layouts of houses alone (a 6×6 jigsaw, diagonals, anti-king) with
+    /// random givens that hold every value, counting with them (branching
+    /// on cells, unweighted) finds the count of a search without them
+    /// (weighted, which never checks pairs), the planted grid among the
+    /// solutions (`propagate::subsets`' tests check what they rule out).
+    #[test]
+    fn pairs_keep_every_solution() {
+        #[rustfmt::skip]
+        let regions = [
+            0, 0, 0, 1, 1, 1,
+            0, 0, 2, 2, 1, 1,
+            0, 2, 2, 2, 1, 3,
+            4, 4, 2, 5, 3, 3,
+            4, 4, 5, 5, 3, 3,
+            4, 4, 5, 5, 5, 3,
+        ];
+        let sets = [
+            Rules::jigsaw(6, &regions).unwrap(),
+            Rules::jigsaw(6, &regions).unwrap().with_diagonal(false),
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 4).unwrap().with_chess(ChessRule::AntiKing),
+        ];
+        let (mut rng, mut checked) = (ChaCha8Rng::seed_from_u64(41), 0);
+        for rules in &sets {
+            let mut planted = Vec::new();
+            let first = |model: &Model<u64>, _: &Constraints<u64>| Learned::new(model.cells, false);
+            search(rules, None, first, |values| {
+                planted = values;
+                false
+            });
+            let n = rules.size();
+            assert_eq!(planted.len(), n * n, "{rules:?} has no solution");
+            for _ in 0..40 {
+                let keep = 2 + random::below(&mut rng, 3);
+                let givens: Vec<u16> = planted
+                    .iter()
+                    .map(|&v| {
+                        let kept = random::below(&mut rng, 10) < keep;
+                        if kept { v as u16 } else { 0 }
+                    })
+                    .collect();
+                if (1..=n as u16).any(|v| !givens.contains(&v)) {
+                    continue;
+                }
+                checked += 1;
+                let mut found = false;
+                let (with, _) = search(
+                    rules,
+                    Some(&givens),
+                    |model, _| Learned::new(model.cells, false),
+                    |values| {
+                        found |= values == planted;
+                        true
+                    },
+                );
+                let by_cells = |model: &Model<u64>, _: &Constraints<u64>| {
+                    let mut learned = Learned::new(model.cells, true);
+                    learned.unit = u64::MAX / 64;
+                    learned
+                };
+                let (without, _) = search(rules, Some(&givens), by_cells, |_| true);
+                assert_eq!(with.solutions, without.solutions, "{rules:?} {givens:?}");
+                assert!(found, "{rules:?} {givens:?}: the planted grid is lost");
+            }
+        }
+        assert!(checked > 60, "only {checked} puzzles hold every value");
     }
 
     /// The shares run through the Luby sequence, each power of two first

@@ -32,6 +32,11 @@ const PEER_WORD_SHIFT: u32 = WORD_SHIFT + 5;
 /// entry an elimination.
 const PEER_BITS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
+/// Whether layouts of houses alone may look for naked and hidden pairs
+/// (see [`State::with_pairs`]): not in the `compact` WebAssembly build,
+/// for its size limit (as [`PEER_BITS`]).
+pub(super) const PAIRS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// Candidates and assignments, changed only through [`State::restrict`] and
 /// [`State::assign`], each of which records what it changed on the trail.
 #[derive(Clone, Debug)]
@@ -69,6 +74,13 @@ pub(crate) struct State<M> {
     /// Houses checked for hidden singles since their last check for locked
     /// candidates: the dearer check waits until the cheaper ones are done.
     locked: Dirty,
+    /// Houses checked for locked candidates since their last check for
+    /// pairs, on layouts of houses alone (see [`State::with_pairs`]).
+    pairs: Dirty,
+    /// Whether houses are checked for naked and hidden pairs, after locked
+    /// candidates: layouts of houses alone up to 64×64, searched in the
+    /// lowest-first value order (record 0030).
+    pub(super) with_pairs: bool,
     /// Cells still open.
     open: usize,
     /// Assignments made, for statistics.
@@ -106,6 +118,8 @@ impl<M: Mask> State<M> {
             houses: Dirty::new(m.house_count()),
             constraints: Dirty::new(m.constraint_count()),
             locked: Dirty::new(m.house_count()),
+            pairs: Dirty::new(if PAIRS { m.house_count() } else { 0 }),
+            with_pairs: false,
             open: m.cells,
             assignments: 0,
             culprit: Culprit::Unknown,
@@ -121,6 +135,9 @@ impl<M: Mask> State<M> {
         self.houses = Dirty::new(m.house_count());
         self.constraints = Dirty::new(m.constraint_count());
         self.locked = Dirty::new(m.house_count());
+        if PAIRS {
+            self.pairs = Dirty::new(m.house_count());
+        }
         self.trail.clear();
         self.queue.clear();
     }
@@ -141,6 +158,9 @@ impl<M: Mask> State<M> {
         self.houses.clear();
         self.constraints.clear();
         self.locked.clear();
+        if PAIRS {
+            self.pairs.clear();
+        }
         self.open = m.cells;
         self.assignments = 0;
         for k in 0..m.constraint_count() {
@@ -308,6 +328,9 @@ impl<M: Mask> State<M> {
         self.houses.clear();
         self.constraints.clear();
         self.locked.clear();
+        if PAIRS {
+            self.pairs.clear();
+        }
     }
 
     /// Keeps only the candidates of `cell` in `keep`, queueing what follows:
@@ -533,7 +556,16 @@ impl<M: Mask> State<M> {
 
     /// The next house to check for locked candidates.
     pub(super) fn next_locked(&mut self) -> Option<usize> {
-        self.locked.pop()
+        let h = self.locked.pop()?;
+        if PAIRS && self.with_pairs {
+            self.pairs.push(h);
+        }
+        Some(h)
+    }
+
+    /// The next house to check for naked and hidden pairs.
+    pub(super) fn next_pairs(&mut self) -> Option<usize> {
+        self.pairs.pop()
     }
 
     /// The next constraint to run.

@@ -21,6 +21,7 @@ mod quadruple;
 mod renban;
 mod sandwich;
 mod skyscraper;
+mod subsets;
 mod sums;
 mod xsum;
 
@@ -42,7 +43,7 @@ use xsum::XSum;
 
 use super::mask::Mask;
 use super::model::Model;
-use super::state::{Culprit, State};
+use super::state::{Culprit, PAIRS, State};
 use crate::engine::classic::state::Contradiction;
 
 /// The constraints beyond houses of one set of rules: constraint `k` is
@@ -92,6 +93,8 @@ impl<M: Mask> State<M> {
                 (step, Culprit::Constraint(k as u32))
             } else if let Some(h) = self.next_locked() {
                 (locked_candidates(m, self, h), house(h))
+            } else if PAIRS && let Some(h) = self.next_pairs() {
+                (subsets::pairs(m, self, m.house(h)), house(h))
             } else {
                 return Ok(());
             };
