@@ -600,42 +600,76 @@ fn planted_killer_tilings_solve() {
 /// cut a solution (record 0029).
 #[test]
 fn planted_killers_keep_every_solution() {
-    let limit = 40;
     for seed in 0..48u64 {
         let mut rng = Rng::new(seed ^ 0x6b11);
         let (h, w) = if seed % 2 == 0 { (2, 2) } else { (2, 3) };
-        let n = h * w;
         let grid = boxes_grid(h, w, &mut rng);
         let rules = killer_tiling(Rules::boxes(h, w).unwrap(), &grid, 5, &mut rng);
-        let mut cells = vec![0u16; n * n];
-        for c in rng
-            .permutation(n * n)
-            .into_iter()
-            .take(2 * (seed as usize % 2))
-        {
-            cells[c] = grid[c];
-        }
-        let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
-        let (mut planted_seen, mut shown) = (false, 0);
-        let count = VariantSolver::new()
-            .with_max_nodes(MAX_NODES)
-            .each_solution(&puzzle, |s| {
-                assert!(rules.check(s.cells()).is_ok() && puzzle.is_completed_by(s));
-                planted_seen |= s.cells() == &grid[..];
-                shown += 1;
-                shown < limit
-            });
-        assert!(count.is_complete(), "seed {seed}: {count:?}");
-        assert!(
-            planted_seen || count == Count::AtLeast(limit),
-            "seed {seed}: planted grid lost, {count:?}"
-        );
-        let r = Reference::new()
-            .with_max_steps(5_000_000)
-            .count_variant(&puzzle, limit);
-        assert!(r.is_complete(), "seed {seed}: reference {r:?}");
-        assert_eq!(r, count, "seed {seed}: {}", describe(&rules));
+        keeps_every_solution(seed, &rules, &grid, 2 * (seed as usize % 2), &mut rng);
     }
+}
+
+/// Killer cages of up to five cells tiling a planted 6×6 anti-knight grid,
+/// no givens or two: a value a cage needs leaves every cell that sees all
+/// its places in the cage, by a house or a knight's move (record 0028), and
+/// that must cut no solution. The planted grid is the first anti-knight 6×6
+/// the engine finds, its values relabelled at random.
+#[test]
+fn planted_anti_knight_killers_keep_every_solution() {
+    let plain = Rules::boxes(2, 3)
+        .unwrap()
+        .with_chess(ChessRule::AntiKnight);
+    let empty = Puzzle::from_cells(plain.clone(), &[0u16; 36]).unwrap();
+    let mut first = Vec::new();
+    let found = VariantSolver::new().each_solution(&empty, |s| {
+        first = s.cells().to_vec();
+        false
+    });
+    assert_eq!(found, Count::AtLeast(1));
+    assert!(plain.check(&first).is_ok());
+    for seed in 0..24u64 {
+        let mut rng = Rng::new(seed ^ 0x4b1e);
+        let relabel = rng.permutation(6);
+        let grid: Vec<u16> = first
+            .iter()
+            .map(|&v| relabel[v as usize - 1] as u16 + 1)
+            .collect();
+        let rules = killer_tiling(plain.clone(), &grid, 5, &mut rng);
+        assert!(rules.check(&grid).is_ok());
+        keeps_every_solution(seed, &rules, &grid, 2 * (seed as usize % 2), &mut rng);
+    }
+}
+
+/// With `givens` cells of the planted `grid` given at random: every
+/// solution the engine shows (up to 40) keeps the rules and givens, the
+/// planted grid is among them whenever the count is complete, and the
+/// count is the reference's.
+fn keeps_every_solution(seed: u64, rules: &Rules, grid: &[u16], givens: usize, rng: &mut Rng) {
+    let limit = 40;
+    let mut cells = vec![0u16; grid.len()];
+    for c in rng.permutation(grid.len()).into_iter().take(givens) {
+        cells[c] = grid[c];
+    }
+    let puzzle = Puzzle::from_cells(rules.clone(), &cells).unwrap();
+    let (mut planted_seen, mut shown) = (false, 0);
+    let count = VariantSolver::new()
+        .with_max_nodes(MAX_NODES)
+        .each_solution(&puzzle, |s| {
+            assert!(rules.check(s.cells()).is_ok() && puzzle.is_completed_by(s));
+            planted_seen |= s.cells() == grid;
+            shown += 1;
+            shown < limit
+        });
+    assert!(count.is_complete(), "seed {seed}: {count:?}");
+    assert!(
+        planted_seen || count == Count::AtLeast(limit),
+        "seed {seed}: planted grid lost, {count:?}"
+    );
+    let r = Reference::new()
+        .with_max_steps(5_000_000)
+        .count_variant(&puzzle, limit);
+    assert!(r.is_complete(), "seed {seed}: reference {r:?}");
+    assert_eq!(r, count, "seed {seed}: {}", describe(rules));
 }
 
 // ---------------------------------------------------------------------------

@@ -14,6 +14,12 @@ use crate::engine::variant::state::State;
 /// The most combinations a cage lists; past it the cage keeps bounds only.
 const MAX_COMBOS: usize = 1 << 14;
 
+/// Whether a value a cage needs leaves every cell that sees all its places
+/// in the cage ([`CageSum::seen_by_all`]), rather than only the other cells
+/// of houses holding them all: left out of the compact WebAssembly build,
+/// for its size limit (as `search::HOUSES`).
+const SEEN_BY_ALL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// A cage of different values with a sum, as the sets of values (masks)
 /// that fill it: a set stays possible while it holds every value placed in
 /// the cage, each of its other values has an open cell to go to, and each
@@ -31,6 +37,8 @@ pub(crate) struct CageSum<M> {
     rest: Vec<u32>,
     /// The cage's cells, then the rest: what it reads and is run for.
     reads: Vec<u32>,
+    /// The cells outside the cage that see each of its cells.
+    seen: Seen,
 }
 
 impl<M: Mask> CageSum<M> {
@@ -47,11 +55,17 @@ impl<M: Mask> CageSum<M> {
             .map(|house| house.iter().filter(|c| !cells.contains(c)).copied())
             .map_or_else(Vec::new, Iterator::collect);
         let reads = cells.iter().chain(&rest).copied().collect();
+        let seen = if SEEN_BY_ALL {
+            Seen::new(m, &cells)
+        } else {
+            Seen::default()
+        };
         Some(Self {
             own: cells,
             combos,
             rest,
             reads,
+            seen,
         })
     }
 }
@@ -128,6 +142,10 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 st.restrict(m, first, bit)?;
                 continue;
             }
+            if SEEN_BY_ALL && !self.seen.sets.is_empty() {
+                self.seen.exclude(m, st, &self.own, bit)?;
+                continue;
+            }
             let mut shared = Houses::of(m, first);
             places().skip(1).for_each(|c| shared.keep_those_of(m, c));
             for h in shared.iter() {
@@ -135,6 +153,70 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                     if st.cand(c as usize).meets(bit) && !self.own.contains(&c) {
                         st.restrict(m, c as usize, !bit)?;
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The cells that must differ from each cell of a cage (in a house, a cage
+/// or a chess move away), as bit sets over the board, on boards of up to
+/// 256 cells: a value the cage needs leaves every cell outside it that sees
+/// all its places in the cage (the Interactive Sudoku Solver's cell
+/// exclusions), which on snake cages reaches cells sharing no one house
+/// with them. Empty on bigger boards, which keep to the houses.
+#[derive(Default)]
+struct Seen {
+    /// Cage cell `i`'s peers, less the cage's own cells.
+    sets: Vec<[u64; 4]>,
+}
+
+impl Seen {
+    fn new<M: Mask>(m: &Model<M>, own: &[u32]) -> Self {
+        if m.cells > 256 {
+            return Self::default();
+        }
+        let mut mine = [0u64; 4];
+        for &c in own {
+            mine[c as usize / 64] |= 1 << (c % 64);
+        }
+        let sets = own
+            .iter()
+            .map(|&c| {
+                let mut set = [0u64; 4];
+                let _ = m.peers.try_each(c as usize, |p| {
+                    set[p as usize / 64] |= 1 << (p % 64);
+                    Ok::<(), ()>(())
+                });
+                std::array::from_fn(|w| set[w] & !mine[w])
+            })
+            .collect();
+        Self { sets }
+    }
+
+    /// Removes `bit` from every cell that sees each open cell of `own`
+    /// (the cage's cells, in order) that can hold it.
+    fn exclude<M: Mask>(
+        &self,
+        m: &Model<M>,
+        st: &mut State<M>,
+        own: &[u32],
+        bit: M,
+    ) -> Result<(), Contradiction> {
+        let mut all = [!0u64; 4];
+        for (set, &c) in self.sets.iter().zip(own) {
+            let c = c as usize;
+            if !st.is_done(c) && st.cand(c).meets(bit) {
+                all.iter_mut().zip(set).for_each(|(a, s)| *a &= s);
+            }
+        }
+        for (w, mut word) in all.into_iter().enumerate() {
+            while word != 0 {
+                let c = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if st.cand(c).meets(bit) {
+                    st.restrict(m, c, !bit)?;
                 }
             }
         }
