@@ -201,8 +201,9 @@ impl<M: Mask> Search<'_, M> {
     /// On layouts of houses alone, values that appear nowhere yet are
     /// interchangeable, so a search for the first solution tries only one
     /// of them at each decision (see [`Learned::symmetric`]). When it did
-    /// so and finds a solution that is not enough, it searches again in
-    /// full, skipping the solution already shown.
+    /// so and finds a solution that is not enough, it shows a second at
+    /// once, the first with two values the givens leave out swapped, and
+    /// if that is not enough either, searches again in full, skipping both.
     pub(crate) fn run(
         &mut self,
         givens: &[u16],
@@ -211,7 +212,7 @@ impl<M: Mask> Search<'_, M> {
         if !HOUSES {
             // Never leaves a value out, so never asks for a second search.
             return self
-                .run_once(givens, false, None, &mut on_solution)
+                .run_once(givens, false, &[], &mut on_solution)
                 .unwrap_or(Stop::Exhausted);
         }
         self.learned.pruned = false;
@@ -224,28 +225,63 @@ impl<M: Mask> Search<'_, M> {
             .filter(|&&v| v > 0)
             .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
         self.learned.places = ordered && given != self.m.full;
-        let mut shown = None;
+        let mut shown = Vec::new();
         loop {
-            match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
+            match self.run_once(givens, symmetric, &shown, &mut on_solution) {
                 Ok(stop) => return stop,
                 Err(first) => {
-                    (symmetric, shown) = (false, Some(first));
+                    // Two values the givens leave out trade places in any
+                    // solution: the first with them swapped is a second.
+                    let out = self.m.full & !given;
+                    let (a, b) = (out.first(), out.without_lowest().first());
+                    let second = self.swapped(&first, a, b);
+                    shown.push(first);
+                    if let Some(second) = second {
+                        self.stats.solutions += 1;
+                        if !on_solution(self.st) {
+                            return Stop::Enough;
+                        }
+                        shown.push(second);
+                    }
+                    symmetric = false;
                     self.stats.restarts += 1;
                 }
             }
         }
     }
 
+    /// Puts `solution` with values `a` and `b` (less one) swapped in the
+    /// state, every cell placed, and returns its candidates; `None` if it
+    /// does not hold (never, when the rules are houses alone and the
+    /// givens hold neither value).
+    fn swapped(&mut self, solution: &[M], a: usize, b: usize) -> Option<Vec<M>> {
+        let values: Vec<u16> = solution
+            .iter()
+            .map(|&c| {
+                let d = c.first();
+                let d = if d == a { b } else if d == b { a } else { d };
+                d as u16 + 1
+            })
+            .collect();
+        let held = self
+            .st
+            .reset(self.m, &values)
+            .and_then(|()| self.st.propagate(self.m, self.constraints));
+        debug_assert!(held.is_ok(), "a swap of interchangeable values breaks a rule");
+        held.ok()?;
+        Some((0..self.m.cells).map(|c| self.st.cand(c)).collect())
+    }
+
     /// One search from `givens`, trying one interchangeable value a
     /// decision while `symmetric` and no solution is found, and not showing
-    /// the solution `skip`. How it stopped; or, when it tried fewer values
+    /// the solutions in `skip`. How it stopped; or, when it tried fewer values
     /// and must go on past the first solution, that solution's candidates.
     #[inline(always)]
     fn run_once(
         &mut self,
         givens: &[u16],
         mut symmetric: bool,
-        skip: Option<&[M]>,
+        skip: &[Vec<M>],
         on_solution: &mut impl FnMut(&State<M>) -> bool,
     ) -> Result<Stop, Vec<M>> {
         self.frames.clear();
@@ -267,8 +303,9 @@ impl<M: Mask> Search<'_, M> {
             // Descend: a solution, or one more decision.
             match self.pick() {
                 None => {
-                    let seen =
-                        skip.is_some_and(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
+                    let seen = skip
+                        .iter()
+                        .any(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
                     if !seen {
                         self.stats.solutions += 1;
                         if !on_solution(self.st) {
