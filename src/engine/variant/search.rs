@@ -10,10 +10,20 @@ use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 
 /// How far a run may go before the search restarts: this many failures
 /// times the run's term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, …).
 const RESTART_UNIT: u64 = 100;
+
+/// The restart unit of sparse layouts of houses alone: proofs of no
+/// solution there take up to four times the guesses with [`RESTART_UNIT`]
+/// (record 0030).
+const SPARSE_RESTART_UNIT: u64 = 1000;
+
+/// The seed of the value order a sparse layout of houses alone draws:
+/// fixed, so that a search is repeatable.
+const SPARSE_SEED: u64 = 0x5eed;
 
 /// How much each failure's weight grows over the last one's: the weights of
 /// old failures decay by its inverse, so that the choice follows where the
@@ -91,6 +101,10 @@ pub(crate) struct Learned {
     pub(crate) symmetric: bool,
     /// Whether a decision of this search left out such values.
     pruned: bool,
+    /// Whether the givens leave two values out of rules as for
+    /// [`Learned::symmetric`], so that any solution with them swapped is
+    /// another.
+    swap: bool,
     /// Whether the search may branch on a value's two places in a house:
     /// rules as for [`Learned::symmetric`] whose givens leave a value out
     /// (sparse searches, as proofs of no solution are; record 0030).
@@ -107,9 +121,15 @@ impl Learned {
             bump: 1.0,
             luby: (1, 1),
             run_failures: 0,
-            unit: RESTART_UNIT,
+            // Unweighted searches restart only when sparse (`places`).
+            unit: if weighted {
+                RESTART_UNIT
+            } else {
+                SPARSE_RESTART_UNIT
+            },
             symmetric: !weighted && HOUSES,
             pruned: false,
+            swap: false,
             places: false,
         }
     }
@@ -201,8 +221,9 @@ impl<M: Mask> Search<'_, M> {
     /// On layouts of houses alone, values that appear nowhere yet are
     /// interchangeable, so a search for the first solution tries only one
     /// of them at each decision (see [`Learned::symmetric`]). When it did
-    /// so and finds a solution that is not enough, it searches again in
-    /// full, skipping the solution already shown.
+    /// so and finds a solution that is not enough, it shows a second at
+    /// once, the first with two values the givens leave out swapped, and
+    /// if that is not enough either, searches again in full, skipping both.
     pub(crate) fn run(
         &mut self,
         givens: &[u16],
@@ -211,7 +232,7 @@ impl<M: Mask> Search<'_, M> {
         if !HOUSES {
             // Never leaves a value out, so never asks for a second search.
             return self
-                .run_once(givens, false, None, &mut on_solution)
+                .run_once(givens, false, &[], &mut on_solution)
                 .unwrap_or(Stop::Exhausted);
         }
         self.learned.pruned = false;
@@ -223,33 +244,83 @@ impl<M: Mask> Search<'_, M> {
             .iter()
             .filter(|&&v| v > 0)
             .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
-        self.learned.places = ordered && given != self.m.full;
+        let out = self.m.full & !given;
+        self.learned.places = ordered && !out.is_empty();
+        self.learned.swap = symmetric && !out.without_lowest().is_empty();
         // Pairs where the search branches on cells alone: 24% fewer
         // guesses on minimal 16×16 jigsaws; the sparse proofs, which
         // branch on places, took 1% more with them (record 0030).
         self.st.with_pairs = ordered && !M::BUCKETS && !self.learned.places;
-        let mut shown = None;
+        if self.learned.places {
+            // Sparse layouts of houses alone have heavy tails in the value
+            // order: draw it, and restart ([`SPARSE_RESTART_UNIT`]).
+            self.rng = Some(ChaCha8Rng::seed_from_u64(SPARSE_SEED));
+        }
+        let mut shown = Vec::new();
         loop {
-            match self.run_once(givens, symmetric, shown.as_deref(), &mut on_solution) {
+            match self.run_once(givens, symmetric, &shown, &mut on_solution) {
                 Ok(stop) => return stop,
                 Err(first) => {
-                    (symmetric, shown) = (false, Some(first));
+                    // Two values the givens leave out trade places in any
+                    // solution: the first with them swapped is a second.
+                    let (a, b) = (out.first(), out.without_lowest().first());
+                    let second = self.swapped(&first, a, b);
+                    shown.push(first);
+                    if let Some(second) = second {
+                        self.stats.solutions += 1;
+                        if !on_solution(self.st) {
+                            return Stop::Enough;
+                        }
+                        shown.push(second);
+                    }
+                    symmetric = false;
                     self.stats.restarts += 1;
                 }
             }
         }
     }
 
+    /// Puts `solution` with values `a` and `b` (less one) swapped in the
+    /// state, every cell placed, and returns its candidates; `None` if it
+    /// does not hold (never, when the rules are houses alone and the
+    /// givens hold neither value).
+    fn swapped(&mut self, solution: &[M], a: usize, b: usize) -> Option<Vec<M>> {
+        let values: Vec<u16> = solution
+            .iter()
+            .map(|&c| {
+                let d = c.first();
+                let d = if d == a {
+                    b
+                } else if d == b {
+                    a
+                } else {
+                    d
+                };
+                d as u16 + 1
+            })
+            .collect();
+        let held = self
+            .st
+            .reset(self.m, &values)
+            .and_then(|()| self.st.propagate(self.m, self.constraints));
+        debug_assert!(
+            held.is_ok(),
+            "a swap of interchangeable values breaks a rule"
+        );
+        held.ok()?;
+        Some((0..self.m.cells).map(|c| self.st.cand(c)).collect())
+    }
+
     /// One search from `givens`, trying one interchangeable value a
     /// decision while `symmetric` and no solution is found, and not showing
-    /// the solution `skip`. How it stopped; or, when it tried fewer values
+    /// the solutions in `skip`. How it stopped; or, when it tried fewer values
     /// and must go on past the first solution, that solution's candidates.
     #[inline(always)]
     fn run_once(
         &mut self,
         givens: &[u16],
         mut symmetric: bool,
-        skip: Option<&[M]>,
+        skip: &[Vec<M>],
         on_solution: &mut impl FnMut(&State<M>) -> bool,
     ) -> Result<Stop, Vec<M>> {
         self.frames.clear();
@@ -271,8 +342,9 @@ impl<M: Mask> Search<'_, M> {
             // Descend: a solution, or one more decision.
             match self.pick() {
                 None => {
-                    let seen =
-                        skip.is_some_and(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
+                    let seen = skip
+                        .iter()
+                        .any(|s| (0..self.m.cells).all(|c| self.st.cand(c) == s[c]));
                     if !seen {
                         self.stats.solutions += 1;
                         if !on_solution(self.st) {
@@ -280,7 +352,7 @@ impl<M: Mask> Search<'_, M> {
                         }
                         if symmetric {
                             symmetric = false;
-                            if self.learned.pruned {
+                            if self.learned.pruned || self.learned.swap {
                                 return Err((0..self.m.cells).map(|c| self.st.cand(c)).collect());
                             }
                         }
@@ -417,18 +489,19 @@ impl<M: Mask> Search<'_, M> {
     /// Whether the run has used up its share: [`RESTART_UNIT`] failures
     /// times its Luby term. Only a search with no solution yet restarts, so
     /// that none is shown twice, and only up to 64×64, where the failure
-    /// weights steer each run elsewhere.
+    /// weights (or, on sparse layouts of houses alone, the failure counts
+    /// that break ties) steer each run elsewhere.
     fn restart_due(&self) -> bool {
         !M::BUCKETS
-            && self.learned.weighted
+            && (self.learned.weighted || self.learned.places)
             && self.stats.solutions == 0
             && self.learned.run_failures >= self.learned.unit * self.learned.share()
     }
 
     /// Starts the next run from the first decision's state, keeping what
-    /// it proved: the values of its cell already tried and exhausted are
-    /// ruled out. The shares grow without bound, so some run finishes and
-    /// the search stays complete.
+    /// it proved: the values of its cell (or the places of its value)
+    /// already tried and exhausted are ruled out. The shares grow without
+    /// bound, so some run finishes and the search stays complete.
     ///
     /// # Errors
     ///
@@ -440,13 +513,22 @@ impl<M: Mask> Search<'_, M> {
             return Ok(());
         };
         self.frames.clear();
-        // Only weighted searches restart, and they branch on cells alone.
-        debug_assert_eq!(root.value, VALUES, "a restart from a value's places");
-        let (m, cell) = (self.m, root.cell as usize);
+        let (m, keep) = (self.m, root.left | root.now);
         self.st.undo(m, root.mark);
-        self.st
-            .restrict(m, cell, root.left | root.now)
-            .and_then(|()| self.st.propagate(m, self.constraints))
+        if !HOUSES || root.value == VALUES {
+            self.st.restrict(m, root.cell as usize, keep)
+        } else {
+            let d = root.value as usize;
+            m.house(root.cell as usize)
+                .iter()
+                .enumerate()
+                .filter(|&(i, &c)| !keep.meets(M::bit(i)) && self.st.cand(c as usize).has(d))
+                .map(|(_, &c)| c as usize)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .try_for_each(|c| self.st.restrict(m, c, !M::bit(d)))
+        }
+        .and_then(|()| self.st.propagate(m, self.constraints))
     }
 
     /// The places of value `d` (less one) in house `h`, as positions in it.
@@ -629,10 +711,19 @@ mod tests {
     /// Counts the solutions of `rules` with `givens` (as many as there
     /// are, or one), branching unweighted, with or without trying one value
     /// of those placed nowhere yet: (solutions, whether any value was left out).
-    fn count_symmetric(rules: &Rules, givens: &[u16], symmetric: bool, all: bool) -> (u64, bool) {
+    fn count_symmetric(
+        rules: &Rules,
+        givens: &[u16],
+        symmetric: bool,
+        all: bool,
+        unit: Option<u64>,
+    ) -> (u64, bool) {
         let learned = |model: &Model<u64>, _: &Constraints<u64>| {
             let mut learned = Learned::new(model.cells, false);
             learned.symmetric = symmetric;
+            if let Some(unit) = unit {
+                learned.unit = unit;
+            }
             learned
         };
         let mut shown = Vec::new();
@@ -653,9 +744,10 @@ mod tests {
 
     /// Trying one value of those placed nowhere yet finds a solution
     /// exactly when trying them all does, and counting all goes on in full
-    /// to the same count, which branching on cells alone (without a value's
-    /// two places in a house) finds too: on rule sets of houses alone with
-    /// a few random givens, many of them unsolvable.
+    /// to the same count (restarting or not, showing the first solution
+    /// with two values swapped), which branching on cells alone (without a
+    /// value's two places in a house) finds too: on rule sets of houses
+    /// alone with a few random givens, many of them unsolvable.
     #[test]
     fn symmetry_keeps_proofs_and_counts() {
         let sets = [
@@ -678,7 +770,7 @@ mod tests {
                     let c = random::below(&mut rng, cells as u32) as usize;
                     givens[c] = random::below(&mut rng, rules.size() as u32) as u16 + 1;
                 }
-                let (plain, _) = count_symmetric(rules, &givens, false, true);
+                let (plain, _) = count_symmetric(rules, &givens, false, true, None);
                 // Branching by cells alone, as weighted searches do.
                 let by_cells = |model: &Model<u64>, _: &Constraints<u64>| {
                     let mut learned = Learned::new(model.cells, true);
@@ -687,10 +779,15 @@ mod tests {
                 };
                 let (reference, _) = search(rules, Some(&givens), by_cells, |_| true);
                 assert_eq!(plain, reference.solutions, "{rules:?} {givens:?}");
-                let (first, left_out) = count_symmetric(rules, &givens, true, false);
+                let (first, left_out) = count_symmetric(rules, &givens, true, false, None);
                 assert_eq!(first, plain.min(1), "{rules:?} {givens:?}");
-                let (every, _) = count_symmetric(rules, &givens, true, true);
+                let (every, _) = count_symmetric(rules, &givens, true, true, None);
                 assert_eq!(every, plain, "{rules:?} {givens:?}");
+                // Sparse searches restart; after every failure here.
+                for all in [false, true] {
+                    let (found, _) = count_symmetric(rules, &givens, true, all, Some(1));
+                    assert_eq!(found, if all { plain } else { plain.min(1) });
+                }
                 unsolvable += u32::from(plain == 0);
                 pruned += u32::from(left_out);
             }
