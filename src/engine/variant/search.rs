@@ -251,9 +251,10 @@ impl<M: Mask> Search<'_, M> {
         // guesses on minimal 16×16 jigsaws; the sparse proofs, which
         // branch on places, took 1% more with them (record 0030).
         self.st.with_pairs = ordered && !M::BUCKETS && !self.learned.places;
-        if self.learned.places {
+        if symmetric && self.learned.places {
             // Sparse layouts of houses alone have heavy tails in the value
-            // order: draw it, and restart ([`SPARSE_RESTART_UNIT`]).
+            // order: draw it, and restart ([`SPARSE_RESTART_UNIT`]). Not
+            // past 64×64, where the pattern's values lead (record 0019).
             self.rng = Some(ChaCha8Rng::seed_from_u64(SPARSE_SEED));
         }
         let mut shown = Vec::new();
