@@ -490,8 +490,8 @@ impl<M: Mask> Search<'_, M> {
     /// Whether the run has used up its share: [`RESTART_UNIT`] failures
     /// times its Luby term. Only a search with no solution yet restarts, so
     /// that none is shown twice, and only up to 64×64, where the failure
-    /// weights (or, on sparse layouts of houses alone, the failure counts
-    /// that break ties) steer each run elsewhere.
+    /// weights (or, on sparse layouts of houses alone, the drawn value
+    /// order, which goes on from run to run) steer each run elsewhere.
     fn restart_due(&self) -> bool {
         !M::BUCKETS
             && (self.learned.weighted || self.learned.places)
