@@ -101,10 +101,6 @@ pub(crate) struct Learned {
     pub(crate) symmetric: bool,
     /// Whether a decision of this search left out such values.
     pruned: bool,
-    /// Whether the givens leave two values out of rules as for
-    /// [`Learned::symmetric`], so that any solution with them swapped is
-    /// another.
-    swap: bool,
     /// Whether the search may branch on a value's two places in a house:
     /// rules as for [`Learned::symmetric`] whose givens leave a value out
     /// (sparse searches, as proofs of no solution are; record 0030).
@@ -129,7 +125,6 @@ impl Learned {
             },
             symmetric: !weighted && HOUSES,
             pruned: false,
-            swap: false,
             places: false,
         }
     }
@@ -246,7 +241,6 @@ impl<M: Mask> Search<'_, M> {
             .fold(M::EMPTY, |u, &v| u | M::bit(usize::from(v) - 1));
         let out = self.m.full & !given;
         self.learned.places = ordered && !out.is_empty();
-        self.learned.swap = symmetric && !out.without_lowest().is_empty();
         // Pairs where the search branches on cells alone: 24% fewer
         // guesses on minimal 16×16 jigsaws; the sparse proofs, which
         // branch on places, took 1% more with them (record 0030).
@@ -257,6 +251,9 @@ impl<M: Mask> Search<'_, M> {
             // past 64×64, where the pattern's values lead (record 0019).
             self.rng = Some(ChaCha8Rng::seed_from_u64(SPARSE_SEED));
         }
+        // Values are interchangeable only while the givens leave two out:
+        // then a decision may skip some, and a solution swap two.
+        symmetric &= !out.without_lowest().is_empty();
         let mut shown = Vec::new();
         loop {
             match self.run_once(givens, symmetric, &shown, &mut on_solution) {
@@ -314,13 +311,13 @@ impl<M: Mask> Search<'_, M> {
 
     /// One search from `givens`, trying one interchangeable value a
     /// decision while `symmetric` and no solution is found, and not showing
-    /// the solutions in `skip`. How it stopped; or, when it tried fewer values
-    /// and must go on past the first solution, that solution's candidates.
+    /// the solutions in `skip`. How it stopped; or, when `symmetric` and it
+    /// must go on past the first solution, that solution's candidates.
     #[inline(always)]
     fn run_once(
         &mut self,
         givens: &[u16],
-        mut symmetric: bool,
+        symmetric: bool,
         skip: &[Vec<M>],
         on_solution: &mut impl FnMut(&State<M>) -> bool,
     ) -> Result<Stop, Vec<M>> {
@@ -352,10 +349,7 @@ impl<M: Mask> Search<'_, M> {
                             return Ok(Stop::Enough);
                         }
                         if symmetric {
-                            symmetric = false;
-                            if self.learned.pruned || self.learned.swap {
-                                return Err((0..self.m.cells).map(|c| self.st.cand(c)).collect());
-                            }
+                            return Err((0..self.m.cells).map(|c| self.st.cand(c)).collect());
                         }
                     }
                 }
@@ -523,11 +517,14 @@ impl<M: Mask> Search<'_, M> {
             m.house(root.cell as usize)
                 .iter()
                 .enumerate()
-                .filter(|&(i, &c)| !keep.meets(M::bit(i)) && self.st.cand(c as usize).has(d))
-                .map(|(_, &c)| c as usize)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .try_for_each(|c| self.st.restrict(m, c, !M::bit(d)))
+                .try_for_each(|(i, &c)| {
+                    let c = c as usize;
+                    if !keep.meets(M::bit(i)) && self.st.cand(c).has(d) {
+                        self.st.restrict(m, c, !M::bit(d))
+                    } else {
+                        Ok(())
+                    }
+                })
         }
         .and_then(|()| self.st.propagate(m, self.constraints))
     }
