@@ -597,18 +597,25 @@ fn from_json_in_full(text: &str) -> Result<FPuzzle, FpuzzlesError> {
     build(grid, fields)
 }
 
-/// A plain classic grid read by [`plain`], or `None` for the full reader,
-/// which also names what is wrong.
+/// A line whose grid [`plain`] reads, or `None` for the full reader,
+/// which also names what is wrong. The rest is [`build`]'s own code.
 fn from_plain(text: &str) -> Option<FPuzzle> {
-    let (n, givens) = plain::read(text)?;
-    let rules = Rules::classic_shared(n).ok()?;
-    let puzzle = Puzzle::from_vec(rules, givens).ok()?;
-    Some(FPuzzle {
-        puzzle,
-        solution: None,
-        title: None,
-        other: BTreeMap::new(),
-    })
+    let plain::Plain {
+        n,
+        givens,
+        regions,
+        fields,
+    } = plain::read(text)?;
+    // As `Top` keeps them: the last of a repeated key.
+    let mut by_key = BTreeMap::new();
+    for (key, value) in fields {
+        by_key.insert(key.to_owned(), serde_json::from_str(value).ok()?);
+    }
+    let rules = match regions {
+        Some(map) => Some(crate::text::layout::from_regions(n, &map).ok()?),
+        None => None,
+    };
+    finish(n, rules, || Ok(givens), &by_key).ok()
 }
 
 /// The `size` field: a board side ndoku supports.
@@ -629,10 +636,22 @@ fn size(fields: &BTreeMap<String, Value>) -> Result<usize, FpuzzlesError> {
 fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzle, FpuzzlesError> {
     let n = size(&fields)?;
     check_shape(&grid, n)?;
-    let mut rules = layout(n, &grid)?;
-    let white_dots = vocab::has_white_dots(&fields);
+    let rules = layout(n, &grid)?;
+    finish(n, rules, || givens(&grid, n), &fields)
+}
+
+/// The puzzle from its layout (`None` for boxes as f-puzzles draws them),
+/// its givens, read after the rules so that a rule's error comes first,
+/// and its fields besides the grid.
+fn finish(
+    n: usize,
+    mut rules: Option<Rules>,
+    givens: impl FnOnce() -> Result<Vec<u16>, FpuzzlesError>,
+    fields: &BTreeMap<String, Value>,
+) -> Result<FPuzzle, FpuzzlesError> {
+    let white_dots = vocab::has_white_dots(fields);
     let mut other = BTreeMap::new();
-    for (key, value) in &fields {
+    for (key, value) in fields {
         if matches!(key.as_str(), "size" | "title" | "solution") {
             continue;
         }
@@ -650,7 +669,7 @@ fn build(grid: Vec<Vec<Cell>>, fields: BTreeMap<String, Value>) -> Result<FPuzzl
         Some(rules) => Arc::new(rules),
         None => Rules::classic_shared(n)?,
     };
-    let givens = givens(&grid, n)?;
+    let givens = givens()?;
     let puzzle = Puzzle::from_cells(rules, &givens).map_err(FpuzzlesError::Givens)?;
     let solution = fields
         .get("solution")
@@ -962,6 +981,122 @@ mod tests {
                 let breaks = shared && va == vb;
                 assert_eq!(from_json(&text).is_err(), breaks, "{text}");
                 assert_eq!(super::from_plain(&text).is_some(), !breaks, "{text}");
+            }
+        }
+    }
+
+    /// A line of the shapes the plain path reads, each part drawn: its
+    /// keys in any order, regions (boxes under any names, a jigsaw, a
+    /// broken map, or a cell in none), givens, a title, a solution with or without a flaw,
+    /// either diagonal on or off, and another key or none.
+    fn plain_shapes() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let n = prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3))];
+        n.prop_flat_map(|(h, w)| {
+            let n = h * w;
+            (
+                Just((h, w)),
+                0..5usize,
+                proptest::collection::vec((0..n * n, 1..=n as u16), 0..6),
+                proptest::option::of("[a-z #é\"\\\\]{0,8}"),
+                proptest::option::of((
+                    proptest::collection::vec(1..=n as u16, n * n),
+                    0..4usize,
+                    0..n * n,
+                )),
+                [
+                    proptest::option::of(any::<bool>()),
+                    proptest::option::of(any::<bool>()),
+                ],
+                (any::<u64>(), any::<bool>(), 0..6usize),
+            )
+        })
+        .prop_map(
+            |((h, w), layout, givens, title, solution, diagonals, (order, spaced, extra))| {
+                use crate::model::geometry::Geometry;
+                let n = h * w;
+                let mut regions: Vec<usize> = Geometry::boxes(h, w)
+                    .region_map()
+                    .into_iter()
+                    .map(|b| 7 * (n - b))
+                    .collect();
+                match layout {
+                    // Two cells of the first two boxes traded: a jigsaw.
+                    1 => regions.swap(w - 1, w),
+                    // A cell moved to another region: sizes break.
+                    2 => regions[0] = regions[n * n - 1],
+                    _ => {}
+                }
+                let mut values = vec![0u16; n * n];
+                givens.iter().for_each(|&(c, v)| values[c] = v);
+                let cells: Vec<String> = (0..n * n)
+                    .map(|c| {
+                        let mut keys = Vec::new();
+                        if values[c] > 0 {
+                            keys.push(format!(r#""value":{},"given":true"#, values[c]));
+                        }
+                        // Layout 4 leaves the first cell in no region.
+                        if layout > 0 && (layout, c) != (4, 0) {
+                            keys.push(format!(r#""region":{}"#, regions[c]));
+                        }
+                        format!("{{{}}}", keys.join(","))
+                    })
+                    .collect();
+                let rows: Vec<String> = cells
+                    .chunks(n)
+                    .map(|r| format!("[{}]", r.join(",")))
+                    .collect();
+                let mut keys = vec![
+                    format!(r#""size":{n}"#),
+                    format!(r#""grid":[{}]"#, rows.join(",")),
+                ];
+                if let Some(t) = title {
+                    keys.push(format!(r#""title":{}"#, serde_json::to_string(&t).unwrap()));
+                }
+                if let Some((mut s, flaw, at)) = solution {
+                    // A solution in range, or one flaw: a 0, a value past N, one short.
+                    match flaw {
+                        1 => s[at] = 0,
+                        2 => s[at] = n as u16 + 1,
+                        3 => drop(s.pop()),
+                        _ => {}
+                    }
+                    keys.push(format!(r#""solution":{s:?}"#).replace(' ', ""));
+                }
+                for (on, key) in diagonals.into_iter().zip(["diagonal+", "diagonal-"]) {
+                    if let Some(on) = on {
+                        keys.push(format!(r#""{key}":{on}"#));
+                    }
+                }
+                // One more key: a rule, a drawing, a repeat, a broken cage.
+                keys.extend(
+                    match extra {
+                        1 => Some(r#""antiknight":true"#),
+                        2 => Some(r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]"#),
+                        3 => Some(r#""text":[{"cells":["R1C1"],"value":"a,\"]}[{"}]"#),
+                        4 => Some(r#""title":7"#),
+                        5 => Some(r#""killercage":[{"cells":["R9C9"],"value":"3"}]"#),
+                        _ => None,
+                    }
+                    .map(str::to_owned),
+                );
+                // Rotate the keys by the drawn order.
+                let k = keys.len();
+                keys.rotate_left((order % k as u64) as usize);
+                let sep = if spaced { ", " } else { "," };
+                format!("{{{}}}", keys.join(sep))
+            },
+        )
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_plain_path_reads_jigsaws_titles_and_solutions_as_in_full(text in plain_shapes()) {
+            let full = from_json_in_full(&text);
+            proptest::prop_assert_eq!(&from_json(&text), &full, "{}", text);
+            // The plain path takes every valid line of these shapes.
+            if full.is_ok() {
+                proptest::prop_assert!(from_plain(&text).is_some(), "{}", text);
             }
         }
     }

@@ -184,11 +184,14 @@ fn pattern(n: usize, h: usize, w: usize) -> Vec<u16> {
 /// For each house of N cells, the houses it shares two cells or more with.
 fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
     let count = houses.len() / n.max(1);
+    // Room for a few meets of about 2N cells a house, so that a batch of
+    // jigsaws, compiled a line each, does not grow the lists cell by cell.
     let mut out = Meets {
-        start: vec![0],
-        meets: Vec::new(),
-        cells: Vec::new(),
+        start: Vec::with_capacity(count + 1),
+        meets: Vec::with_capacity(count * 4),
+        cells: Vec::with_capacity(count * n * 8),
     };
+    out.start.push(0);
     // Each house as a set of cells; `shared[o]`: cells house `o` shares
     // with the house at hand.
     let words = (n * n).div_ceil(64);

@@ -1,27 +1,49 @@
-//! A fast path for plain f-puzzles grids (`size` and `grid` of values only), read by hand.
+//! A fast path for f-puzzles grids of plain cells (values, regions, pencil marks), read by hand.
 //!
-//! Most f-puzzles lines in a batch are classic puzzles: `{"size":9,"grid":
-//! [[{"value":5,"given":true},{},...]]}`. Reading them through serde costs
-//! several times the 9×9 search. This scanner takes only that shape (cells
-//! with `value`, `given` and pencil-mark lists) and gives up on anything
-//! else, a region, a constraint, a string, an escape, a duplicate key or a
-//! value out of range, so that the full reader handles it and names what is
-//! wrong. It never reports an error of its own.
+//! Most f-puzzles lines in a batch have grids of plain cells: `{"size":9,
+//! "grid":[[{"value":5,"given":true},{"region":0},...]],...}`. Reading the
+//! grid through serde costs several times a 9×9 search. This scanner reads
+//! only such grids (cells with `value`, `given`, `region` and pencil-mark
+//! lists) and passes every other key's value over as text, for serde. It
+//! gives up on any other cell, an escape in a key, a repeated `size` or
+//! `grid` or a value out of range, so that the full reader handles it and
+//! names what is wrong. It never reports an error of its own.
 
-/// The size and the givens (row-major, 0 for empty) of a plain grid, or
-/// `None` when `text` is anything more.
-pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
+/// What a line holds: the grid, read here, and every other key's value
+/// as its JSON text, for the full reader's own code to read.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Plain<'a> {
+    /// N, the side.
+    pub n: usize,
+    /// The givens, row-major, 0 for empty.
+    pub givens: Vec<u16>,
+    /// Each cell's region name, row-major, when the cells name regions.
+    pub regions: Option<Vec<usize>>,
+    /// The other keys, in the order written, each with its value's text.
+    pub fields: Vec<(&'a str, &'a str)>,
+}
+
+/// What `text` holds, or `None` when its grid is anything more.
+pub(super) fn read(text: &str) -> Option<Plain<'_>> {
     let mut s = Scan {
         b: text.as_bytes(),
         i: 0,
     };
-    let (mut size, mut grid) = (None, None);
+    let (mut size, mut grid, mut fields) = (None, None, Vec::new());
     s.eat(b'{')?;
     loop {
         match s.key()? {
             b"size" if size.is_none() => size = Some(s.uint()?),
             b"grid" if grid.is_none() => grid = Some(s.grid(size)?),
-            _ => return None,
+            b"size" | b"grid" => return None,
+            key => {
+                let value = s.value()?;
+                // Keys and values run between ASCII marks: whole characters.
+                fields.push((
+                    std::str::from_utf8(key).ok()?,
+                    std::str::from_utf8(value).ok()?,
+                ));
+            }
         }
         if !s.next(b'}')? {
             break;
@@ -37,17 +59,32 @@ pub(super) fn read(text: &str) -> Option<(usize, Vec<u16>)> {
         width,
         cells,
         max,
+        regions,
     } = grid?;
-    (rows == n && width == Some(n) && usize::from(max) <= n).then_some((n, cells))
+    let fits = rows == n && width == Some(n) && usize::from(max) <= n;
+    // Regions named by every cell or by none.
+    let regions = match regions.len() {
+        0 => None,
+        k if k == n * n => Some(regions),
+        _ => return None,
+    };
+    fits.then_some(Plain {
+        n,
+        givens: cells,
+        regions,
+        fields,
+    })
 }
 
 /// A grid as read: its number of rows, the length of each (`None` when
-/// they differ), every cell's given value, and the largest.
+/// they differ), every cell's given value, the largest, and the region
+/// names of the cells that name one (all or none, as [`read`] checks).
 struct Grid {
     rows: usize,
     width: Option<usize>,
     cells: Vec<u16>,
     max: u16,
+    regions: Vec<usize>,
 }
 
 /// A given cell as f-puzzles writes it, `{"value":5,"given":true}`, at the
@@ -166,6 +203,35 @@ impl<'a> Scan<'a> {
         }
     }
 
+    /// The text of one JSON value, passed over by its brackets and quotes
+    /// alone: whether it is valid JSON is for serde to say.
+    fn value(&mut self) -> Option<&'a [u8]> {
+        self.ws();
+        let (start, mut depth, mut quoted) = (self.i, 0usize, false);
+        loop {
+            let c = *self.b.get(self.i)?;
+            if quoted {
+                match c {
+                    b'\\' => self.i += 1,
+                    b'"' => quoted = false,
+                    _ => {}
+                }
+            } else {
+                match c {
+                    b'"' => quoted = true,
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' if depth == 0 => break,
+                    b']' | b'}' => depth -= 1,
+                    b',' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            self.i += 1;
+        }
+        let end = self.b[start..self.i].trim_ascii_end().len();
+        (end > 0).then(|| &self.b[start..start + end])
+    }
+
     /// The grid. `size`, when it came first, sizes the list of cells.
     fn grid(&mut self, size: Option<u64>) -> Option<Grid> {
         let n = size.map_or(0, |n| n.min(64) as usize);
@@ -174,6 +240,7 @@ impl<'a> Scan<'a> {
             width: None,
             cells: Vec::with_capacity(n * n),
             max: 0,
+            regions: Vec::new(),
         };
         self.ws();
         let start = self.i;
@@ -199,9 +266,10 @@ impl<'a> Scan<'a> {
                         cells.push(0);
                         self.i += 3;
                     }
-                    let v = self.cell()?;
+                    let (v, region) = self.cell()?;
                     grid.max = grid.max.max(v);
                     cells.push(v);
+                    grid.regions.extend(region);
                     if !self.next(b']')? {
                         break;
                     }
@@ -268,23 +336,23 @@ impl<'a> Scan<'a> {
         Some(())
     }
 
-    /// One cell: its value when it is given, else 0.
-    fn cell(&mut self) -> Option<u16> {
+    /// One cell: its value when it is given, else 0, and its region name.
+    fn cell(&mut self) -> Option<(u16, Option<usize>)> {
         // Most cells are empty, and the rest given, as f-puzzles writes them.
         let rest = &self.b[self.i..];
         if rest.starts_with(b"{}") {
             self.i += 2;
-            return Some(0);
+            return Some((0, None));
         }
         if let Some((v, len)) = given(rest) {
             self.i += len;
-            return Some(v);
+            return Some((v, None));
         }
         self.eat(b'{')?;
         if self.eat(b'}').is_some() {
-            return Some(0);
+            return Some((0, None));
         }
-        let (mut value, mut given, mut seen) = (None, None, 0u8);
+        let (mut value, mut given, mut region, mut seen) = (None, None, None, 0u8);
         loop {
             let key = self.key()?;
             let bit = match key {
@@ -295,6 +363,10 @@ impl<'a> Scan<'a> {
                 b"given" => {
                     given = Some(self.boolean()?);
                     2
+                }
+                b"region" => {
+                    region = Some(usize::try_from(self.uint()?).ok()?);
+                    32
                 }
                 b"centerPencilMarks" => self.numbers().map(|()| 4)?,
                 b"cornerPencilMarks" => self.numbers().map(|()| 8)?,
@@ -309,17 +381,21 @@ impl<'a> Scan<'a> {
                 break;
             }
         }
-        match (value, given) {
-            (Some(0), _) => None,
-            (Some(_), Some(false)) | (None, _) => Some(0),
-            (Some(v), _) => u16::try_from(v).ok(),
-        }
+        let v = match (value, given) {
+            (Some(0), _) => return None,
+            (Some(_), Some(false)) | (None, _) => 0,
+            (Some(v), _) => u16::try_from(v).ok()?,
+        };
+        Some((v, region))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::read;
+    /// The size and givens [`super::read`] finds.
+    fn read(text: &str) -> Option<(usize, Vec<u16>)> {
+        super::read(text).map(|p| (p.n, p.givens))
+    }
 
     /// `cells` (0 for empty) as f-puzzles JSON, `{"size":N,"grid":...}`,
     /// with `sep` after each comma.
@@ -409,8 +485,17 @@ mod tests {
         }
         let short = format!(r#"{{"size":4,"grid":[{row},{row},{row}]}}"#);
         assert_eq!(read(&short), None);
-        let more = format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}],"antiknight":true}}"#);
-        assert_eq!(read(&more), None);
+        // Other keys are passed over as text, strings with brackets too.
+        let more = format!(
+            r#"{{"size":4,"grid":[{row},{row},{row},{row}],"antiknight":true , "text":[{{"value":"]}},\"["}}]}}"#
+        );
+        let fields = super::read(&more).expect("a plain grid").fields;
+        assert_eq!(
+            fields,
+            [("antiknight", "true"), ("text", r#"[{"value":"]},\"["}]"#)]
+        );
+        let twice = format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}],"size":4}}"#);
+        assert_eq!(read(&twice), None);
         assert_eq!(read(&format!("{} x", grid("{}"))), None);
     }
 }
