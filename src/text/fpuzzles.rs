@@ -560,10 +560,15 @@ impl<'de> serde::Deserialize<'de> for Top {
     }
 }
 
-/// Reads f-puzzles JSON: a plain grid by hand, else in one pass when it is
-/// well formed, else again field by field, to name what is wrong.
+/// Whether grids of plain cells are read by hand ([`plain`]): for batches,
+/// so not in the `compact` WebAssembly build, which reads a puzzle at a
+/// time and has a size limit.
+const PLAIN: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// Reads f-puzzles JSON: a grid of plain cells by hand, else in one pass
+/// when it is well formed, else again field by field, to name what is wrong.
 fn from_json(text: &str) -> Result<FPuzzle, FpuzzlesError> {
-    match from_plain(text) {
+    match PLAIN.then(|| from_plain(text)).flatten() {
         Some(read) => Ok(read),
         None => from_json_in_full(text),
     }
