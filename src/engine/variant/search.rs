@@ -2,6 +2,7 @@
 
 use super::mask::Mask;
 use super::model::Model;
+use super::probe::PROBE;
 use super::propagate::Constraints;
 use super::state::{Culprit, State};
 use crate::engine::classic::state::Contradiction;
@@ -334,6 +335,20 @@ impl<M: Mask> Search<'_, M> {
             if self.restart_due() {
                 if self.restart().is_err() {
                     return Ok(Stop::Exhausted);
+                }
+                continue;
+            }
+            // Past 64×64, once a value has failed: probe the two-way cells;
+            // a node where both values of one fail fails as a decision does.
+            if PROBE
+                && M::BUCKETS
+                && self.learned.run_failures > 0
+                && self.st.probe(self.m, self.constraints).is_err()
+            {
+                self.stats.backtracks += 1;
+                self.fail(None);
+                if let Some(stop) = self.advance() {
+                    return Ok(stop);
                 }
                 continue;
             }
