@@ -340,20 +340,22 @@ impl<M: Mask> Search<'_, M> {
             }
             // Past 64×64, once a value has failed: probe the two-way cells;
             // a node where both values of one fail fails as a decision does.
-            if PROBE
-                && M::BUCKETS
-                && self.learned.run_failures > 0
-                && self.st.probe(self.m, self.constraints).is_err()
-            {
-                self.stats.backtracks += 1;
-                self.fail(None);
-                if let Some(stop) = self.advance() {
-                    return Ok(stop);
+            let mut probed = None;
+            if PROBE && M::BUCKETS && self.learned.run_failures > 0 {
+                match self.st.probe(self.m, self.constraints) {
+                    Ok(best) => probed = best.map(Choice::Cell),
+                    Err(_) => {
+                        self.stats.backtracks += 1;
+                        self.fail(None);
+                        if let Some(stop) = self.advance() {
+                            return Ok(stop);
+                        }
+                        continue;
+                    }
                 }
-                continue;
             }
             // Descend: a solution, or one more decision.
-            match self.pick() {
+            match probed.or_else(|| self.pick()) {
                 None => {
                     let seen = skip
                         .iter()
