@@ -87,11 +87,8 @@ pub(crate) struct State<M> {
     pub(super) assignments: u64,
     /// What the last contradiction came from, for the search's failure weights.
     pub(super) culprit: Culprit,
-    /// Scratch for `probe`: the two-way cells of a round (empty until then).
-    pub(super) probe_cells: Vec<u32>,
-    /// Values tried by `probe`, and those it ruled out, for tests and figures.
-    pub(super) probes: u64,
-    /// See [`State::probes`].
+    /// Values `probe` ruled out since the last reset, for the tests.
+    #[cfg(test)]
     pub(super) probes_failed: u64,
 }
 
@@ -129,8 +126,7 @@ impl<M: Mask> State<M> {
             open: m.cells,
             assignments: 0,
             culprit: Culprit::Unknown,
-            probe_cells: Vec::new(),
-            probes: 0,
+            #[cfg(test)]
             probes_failed: 0,
         }
     }
@@ -172,8 +168,10 @@ impl<M: Mask> State<M> {
         }
         self.open = m.cells;
         self.assignments = 0;
-        self.probes = 0;
-        self.probes_failed = 0;
+        #[cfg(test)]
+        {
+            self.probes_failed = 0;
+        }
         for k in 0..m.constraint_count() {
             self.constraints.push(k);
         }
