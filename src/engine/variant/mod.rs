@@ -2,6 +2,7 @@
 
 mod mask;
 mod model;
+mod probe;
 mod propagate;
 mod search;
 mod state;

@@ -2,6 +2,7 @@
 
 use super::mask::Mask;
 use super::model::Model;
+use super::probe::PROBE;
 use super::propagate::Constraints;
 use super::state::{Culprit, State};
 use crate::engine::classic::state::Contradiction;
@@ -339,8 +340,24 @@ impl<M: Mask> Search<'_, M> {
                 }
                 continue;
             }
+            // Past 64×64, once a value has failed: probe the two-way cells;
+            // a node where both values of one fail fails as a decision does.
+            let mut probed = None;
+            if PROBE && M::BUCKETS && self.learned.run_failures > 0 {
+                match self.st.probe(self.m, self.constraints) {
+                    Ok(best) => probed = best.map(Choice::Cell),
+                    Err(_) => {
+                        self.stats.backtracks += 1;
+                        self.fail(None);
+                        if let Some(stop) = self.advance() {
+                            return Ok(stop);
+                        }
+                        continue;
+                    }
+                }
+            }
             // Descend: a solution, or one more decision.
-            match self.pick() {
+            match probed.or_else(|| self.pick()) {
                 None => {
                     let seen = skip
                         .iter()

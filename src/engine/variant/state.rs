@@ -87,6 +87,9 @@ pub(crate) struct State<M> {
     pub(super) assignments: u64,
     /// What the last contradiction came from, for the search's failure weights.
     pub(super) culprit: Culprit,
+    /// Values `probe` ruled out since the last reset, for the tests.
+    #[cfg(test)]
+    pub(super) probes_failed: u64,
 }
 
 /// What a contradiction came from: the search charges a failure to the
@@ -123,6 +126,8 @@ impl<M: Mask> State<M> {
             open: m.cells,
             assignments: 0,
             culprit: Culprit::Unknown,
+            #[cfg(test)]
+            probes_failed: 0,
         }
     }
 
@@ -163,6 +168,10 @@ impl<M: Mask> State<M> {
         }
         self.open = m.cells;
         self.assignments = 0;
+        #[cfg(test)]
+        {
+            self.probes_failed = 0;
+        }
         for k in 0..m.constraint_count() {
             self.constraints.push(k);
         }
@@ -289,6 +298,22 @@ impl<M: Mask> State<M> {
     /// buckets; `None` when every cell is placed.
     pub(super) fn fewest(&self) -> Option<usize> {
         self.buckets.fewest()
+    }
+
+    /// Puts the open cells with two candidates in `out`, on big boards
+    /// (from the buckets); none elsewhere.
+    pub(super) fn two_way(&self, out: &mut Vec<u32>) {
+        out.clear();
+        let Some(set) = self.buckets.sets.get(2) else {
+            return;
+        };
+        for (w, &word) in set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Undoes every change made since `mark`, newest first, and drops pending work.

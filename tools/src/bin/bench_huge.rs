@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release --manifest-path tools/Cargo.toml --bin bench_huge -- \
 //!     [--size N | --boxes RxC] [--empty] [--keep PERCENT] [--seeds K] [--max-nodes N]
-//!     [--mix F] [--tries K] [--target | --reached] [FILE...]
+//!     [--mix F] [--tries K] [--time-limit S] [--target | --reached] [FILE...]
 //! ```
 //!
 //! Each board gets one line: what it is, the seconds to solve, to count to
@@ -24,6 +24,8 @@
 //! mixed with N² swaps unless `--mix` says, 50,000 guesses unless
 //! `--max-nodes` says) and ends with a summary row a board; `--reached`
 //! does the same at the smallest shares the engine was seen to manage.
+//! `--time-limit S` stops each solve and each count after S seconds (boards
+//! the engine probes run at hundreds of guesses a second, not thousands).
 
 use std::time::Instant;
 
@@ -39,6 +41,7 @@ struct Options {
     keep: Option<u64>,
     seeds: u64,
     max_nodes: u64,
+    time_limit: Option<std::time::Duration>,
     mix: Option<f64>,
     tries: u64,
     target: bool,
@@ -53,6 +56,7 @@ fn options() -> Options {
         keep: None,
         seeds: 1,
         max_nodes: u64::MAX,
+        time_limit: None,
         mix: None,
         tries: 0,
         target: false,
@@ -77,6 +81,9 @@ fn options() -> Options {
             "--reached" => {
                 o.target = true;
                 o.reached = true;
+            }
+            "--time-limit" => {
+                o.time_limit = Some(std::time::Duration::from_secs_f64(value().parse().unwrap()));
             }
             "--tries" => o.tries = value().parse().unwrap(),
             "--mix" => o.mix = Some(value().parse().unwrap()),
@@ -247,7 +254,9 @@ fn targets(o: &Options) {
         } else {
             o.max_nodes
         };
-        let mut solver = VariantSolver::new().with_max_nodes(budget);
+        let mut solver = VariantSolver::new()
+            .with_max_nodes(budget)
+            .with_time_limit(o.time_limit);
         let reports: Vec<Report> = (0..o.seeds)
             .map(|seed| {
                 let (puzzle, what) = kept_puzzle(&rules, keep, seed, o.mix.unwrap_or(1.0));
@@ -276,7 +285,9 @@ fn main() {
     if o.target {
         return targets(&o);
     }
-    let mut solver = VariantSolver::new().with_max_nodes(o.max_nodes);
+    let mut solver = VariantSolver::new()
+        .with_max_nodes(o.max_nodes)
+        .with_time_limit(o.time_limit);
     for file in &o.files {
         let puzzle = read_board(file);
         run(file, &puzzle, &mut solver);

@@ -1,0 +1,305 @@
+//! Failed-literal probing past 64×64: each value of each two-candidate cell is tried, and one that fails is ruled out.
+//!
+//! The search calls it only once it has stepped back (record 0019, "Deferred
+//! probing"): boards that singles and first-fewest branching solve without a
+//! failure (the empty boards, the generator's grids, the `--reached` boards)
+//! never pay for it.
+
+use super::mask::Mask;
+use super::model::Model;
+use super::propagate::Constraints;
+use super::state::State;
+use crate::engine::classic::state::Contradiction;
+
+/// Whether boards past 64×64 probe: not in the `compact` WebAssembly build,
+/// for its size limit (as `search::HOUSES`).
+pub(super) const PROBE: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+impl<M: Mask> State<M> {
+    /// Tries each value of each open cell with two candidates, from a state
+    /// at its propagation fixpoint; a value whose propagation fails is ruled
+    /// out (the other one placed and propagated, on the trail as the node's
+    /// own changes), in rounds until one rules out nothing. Each probe is
+    /// undone to its mark, so a round costs two propagations a two-way cell.
+    /// Returns the cell of the last round whose two values placed the most
+    /// cells (the product of the counts, plus one each), for the search to
+    /// branch on, as look-ahead SAT solvers choose; `None` with no two-way cell.
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when both values of a cell fail: the node has no
+    /// solution.
+    pub(super) fn probe(
+        &mut self,
+        m: &Model<M>,
+        constraints: &Constraints<M>,
+    ) -> Result<Option<usize>, Contradiction> {
+        // A list a node: its cost is lost in the probes' propagations, and
+        // the state keeps no field for it (the `compact` build's size).
+        let mut cells = Vec::new();
+        self.probe_rounds(m, constraints, &mut cells)
+    }
+
+    /// The rounds of [`State::probe`], over `cells` as scratch.
+    fn probe_rounds(
+        &mut self,
+        m: &Model<M>,
+        constraints: &Constraints<M>,
+        cells: &mut Vec<u32>,
+    ) -> Result<Option<usize>, Contradiction> {
+        loop {
+            self.two_way(cells);
+            let mut ruled_out = false;
+            // The cell whose two values place the most cells, as product.
+            let mut best: Option<(u64, usize)> = None;
+            for &c in cells.iter() {
+                let c = c as usize;
+                let cand = self.cand(c);
+                // An earlier probe's ruling may have placed it since.
+                if self.is_done(c) || cand.count() != 2 {
+                    continue;
+                }
+                let a = cand.lowest();
+                let b = cand.without_lowest();
+                let (fa, ka) = self.fails(m, constraints, c, a);
+                let (fb, kb) = if fa {
+                    (false, 0)
+                } else {
+                    self.fails(m, constraints, c, b)
+                };
+                let keep = if fa {
+                    b
+                } else if fb {
+                    a
+                } else {
+                    let score = (ka + 1) * (kb + 1);
+                    if best.is_none_or(|(s, _)| score > s) {
+                        best = Some((score, c));
+                    }
+                    continue;
+                };
+                #[cfg(test)]
+                {
+                    self.probes_failed += 1;
+                }
+                ruled_out = true;
+                self.restrict(m, c, keep)
+                    .and_then(|()| self.propagate(m, constraints))?;
+            }
+            if !ruled_out {
+                return Ok(best.map(|(_, c)| c));
+            }
+        }
+    }
+
+    /// Whether placing `value` (one bit) in `cell` fails under propagation,
+    /// and how many cells it placed; the state is as before either way.
+    fn fails(
+        &mut self,
+        m: &Model<M>,
+        constraints: &Constraints<M>,
+        cell: usize,
+        value: M,
+    ) -> (bool, u64) {
+        let (mark, placed) = (self.mark(), self.assignments);
+        let failed = self
+            .restrict(m, cell, value)
+            .and_then(|()| self.propagate(m, constraints))
+            .is_err();
+        let placed = self.assignments - placed;
+        self.undo(m, mark);
+        (failed, placed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::limits::Meter;
+    use crate::engine::outcome::Stop;
+    use crate::engine::stats::Stats;
+    use crate::engine::variant::mask::{Mask, Wide};
+    use crate::engine::variant::propagate::compile;
+    use crate::engine::variant::search::{Learned, Search};
+    use crate::engine::variant::state::State;
+    use crate::generate::VariantGenerator;
+    use crate::model::rules::Rules;
+    use crate::random;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
+
+    /// A big board the plain search must step back on is solved once it
+    /// probes: `tools/bench_huge`'s 81×81 mixed grid of seed 2 with 65% of
+    /// its cells kept (record 0019: 1,167 guesses without probing, about 20
+    /// with). The solution keeps the givens and every house holds each value
+    /// once; the probes ran and ruled values out.
+    #[test]
+    fn a_big_board_that_fails_is_solved_by_probing() {
+        let rules = Rules::boxes(9, 9).unwrap();
+        let grid = VariantGenerator::start_grid(&rules, 2, 81 * 81).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        rng.set_stream(1);
+        let givens: Vec<u16> = grid
+            .cells()
+            .iter()
+            .map(|&v| if rng.next_u64() % 100 < 65 { v } else { 0 })
+            .collect();
+        let (m, constraints) = compile::<Wide<2>>(&rules);
+        let (mut st, mut frames, mut stats) = (State::new(&m), Vec::new(), Stats::default());
+        let mut search = Search {
+            m: &m,
+            constraints: &constraints,
+            st: &mut st,
+            frames: &mut frames,
+            limits: Meter::new(200, None, 256),
+            stats: &mut stats,
+            rng: None,
+            learned: Learned::new(m.cells, false),
+        };
+        let mut solution = Vec::new();
+        let stop = search.run(&givens, |st| {
+            solution = (0..m.cells)
+                .map(|c| st.cand(c).first() as u16 + 1)
+                .collect();
+            false
+        });
+        assert!(
+            matches!(stop, Stop::Enough),
+            "not solved in 200 guesses: {stats}"
+        );
+        assert!(stats.backtracks > 0, "the search never stepped back");
+        assert!(st.probes_failed > 0, "no probe ruled a value out");
+        assert!(
+            givens
+                .iter()
+                .zip(&solution)
+                .all(|(&g, &v)| g == 0 || g == v)
+        );
+        rules
+            .check(&solution)
+            .expect("a solution that keeps the rules");
+    }
+
+    /// Counts every solution of `givens` under `rules` with masks `M`:
+    /// past 64×64's path (probing once a value fails) for `Wide<2>`.
+    fn count<M: Mask>(rules: &Rules, givens: &[u16]) -> (u64, u64) {
+        let (m, constraints) = compile::<M>(rules);
+        let (mut st, mut frames, mut stats) = (State::new(&m), Vec::new(), Stats::default());
+        let mut search = Search {
+            m: &m,
+            constraints: &constraints,
+            st: &mut st,
+            frames: &mut frames,
+            limits: Meter::new(u64::MAX, None, 256),
+            stats: &mut stats,
+            rng: None,
+            learned: Learned::new(m.cells, false),
+        };
+        let _ = search.run(givens, |_| true);
+        (stats.solutions, st.probes_failed)
+    }
+
+    /// Probing keeps counts exact: on 6×6 boxes with a few random givens,
+    /// and on 9×9 grids with 40–55% of their cells kept, every other one
+    /// with a kept value changed (many unsolvable, some with dozens of
+    /// solutions), the big-board path with its probes finds as many
+    /// solutions as the small-board path, which never probes; and its
+    /// probes rule values out.
+    #[test]
+    fn probing_keeps_counts_exact() {
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let (mut ruled_out, mut unsolvable, mut many) = (0, 0, 0);
+        let six = Rules::boxes(2, 3).unwrap();
+        for _ in 0..40 {
+            let mut givens = vec![0u16; 36];
+            for _ in 0..4 + random::below(&mut rng, 5) {
+                givens[random::below(&mut rng, 36) as usize] =
+                    random::below(&mut rng, 6) as u16 + 1;
+            }
+            let (wide, probed) = count::<Wide<2>>(&six, &givens);
+            assert_eq!(wide, count::<u64>(&six, &givens).0, "{givens:?}");
+            ruled_out += probed;
+        }
+        let nine = Rules::boxes(3, 3).unwrap();
+        for seed in 0..24 {
+            let grid = VariantGenerator::start_grid(&nine, seed, 81).unwrap();
+            let keep = 40 + random::below(&mut rng, 16);
+            let mut givens: Vec<u16> = grid
+                .cells()
+                .iter()
+                .map(|&v| {
+                    if random::below(&mut rng, 100) < keep {
+                        v
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            if seed % 2 == 1 {
+                let c = random::below(&mut rng, 81) as usize;
+                if givens[c] != 0 {
+                    givens[c] = random::below(&mut rng, 9) as u16 + 1;
+                }
+            }
+            let (wide, probed) = count::<Wide<2>>(&nine, &givens);
+            assert_eq!(wide, count::<u64>(&nine, &givens).0, "{givens:?}");
+            ruled_out += probed;
+            unsolvable += u32::from(wide == 0);
+            many += u32::from(wide > 10);
+        }
+        assert!(ruled_out > 20, "probes ruled out only {ruled_out} values");
+        assert!(unsolvable > 3, "only {unsolvable} unsolvable");
+        assert!(many > 3, "only {many} with over 10 solutions");
+    }
+
+    /// Probing never rules out a value of a planted solution: on mixed
+    /// 16×16 grids run through the big-board path (`Wide<2>` masks), with
+    /// random givens from the grid and then random decisions that agree
+    /// with it, every probe at every level keeps the grid's value in each
+    /// cell and never fails; and it does rule values out.
+    #[test]
+    fn probes_keep_the_planted_solution() {
+        let rules = Rules::boxes(4, 4).unwrap();
+        let (m, constraints) = compile::<Wide<2>>(&rules);
+        let mut ruled_out = 0;
+        for seed in 0..12 {
+            let grid = VariantGenerator::start_grid(&rules, seed, 256).unwrap();
+            let planted: Vec<u16> = grid.cells().to_vec();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let keep = 25 + random::below(&mut rng, 20);
+            let givens: Vec<u16> = planted
+                .iter()
+                .map(|&v| {
+                    if random::below(&mut rng, 100) < keep {
+                        v
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let mut st = State::new(&m);
+            st.reset(&m, &givens).unwrap();
+            st.propagate(&m, &constraints).unwrap();
+            st.mark();
+            for _ in 0..m.cells {
+                let before: Vec<u32> = (0..m.cells).map(|c| st.cand(c).count()).collect();
+                st.probe(&m, &constraints)
+                    .unwrap_or_else(|_| panic!("seed {seed}: a probe fails the planted grid"));
+                for (c, &v) in planted.iter().enumerate() {
+                    let d = usize::from(v) - 1;
+                    assert!(st.cand(c).has(d), "seed {seed}: cell {c} lost {v}");
+                    ruled_out += before[c] - st.cand(c).count();
+                }
+                // A decision that agrees with the grid, on a random open cell.
+                let open: Vec<usize> = (0..m.cells).filter(|&c| !st.is_done(c)).collect();
+                if open.is_empty() {
+                    break;
+                }
+                let c = open[random::below(&mut rng, open.len() as u32) as usize];
+                st.restrict(&m, c, Wide::<2>::bit(usize::from(planted[c]) - 1))
+                    .and_then(|()| st.propagate(&m, &constraints))
+                    .unwrap();
+            }
+        }
+        assert!(ruled_out > 50, "probes ruled out only {ruled_out} values");
+    }
+}
