@@ -20,6 +20,10 @@ const RESTART_UNIT: u64 = 100;
 const REDUCE_FIRST: usize = 2000;
 const REDUCE_STEP: usize = 300;
 
+/// Whether a decision tries a cell's least active value rather than its
+/// most active one (record 0031).
+const LEAST_ACTIVE: bool = false;
+
 /// How much each conflict's activity bump grows over the last one's.
 const VAR_DECAY: f64 = 0.95;
 
@@ -87,13 +91,11 @@ pub(super) struct Cdcl {
     /// The next trail literal to propagate.
     head: usize,
     clauses: Vec<Clause>,
-    /// Per literal: the clauses watching it, looked at when it turns false.
-    watches: Vec<Vec<u32>>,
+    /// Per literal: the clauses watching it, looked at when it turns false,
+    /// each with a literal of it (a blocker) that satisfies it when true.
+    watches: Vec<Vec<(u32, u32)>>,
     activity: Vec<f64>,
     bump: f64,
-    heap: Heap,
-    /// The value each variable last had (phase saving).
-    phase: Vec<bool>,
     seen: Vec<bool>,
     /// The true literals of the last conflict.
     conflict: Vec<u32>,
@@ -155,16 +157,11 @@ impl Cdcl {
             watches: vec![Vec::new(); 2 * vars],
             activity: vec![0.0; vars],
             bump: 1.0,
-            heap: Heap::new(vars),
-            phase: vec![true; vars],
             seen: vec![false; vars],
             conflict: Vec::new(),
             learnts: 0,
             reduce_at: REDUCE_FIRST,
         };
-        for x in 0..vars {
-            s.heap.insert(x as u32, &s.activity);
-        }
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
                 let lit = 2 * (c * n + usize::from(g) - 1) as u32;
@@ -255,7 +252,7 @@ impl Cdcl {
         }
     }
 
-    /// Undoes every level past `level`, saving the phases.
+    /// Undoes every level past `level`.
     fn cancel_until(&mut self, level: u32) {
         if self.decision_level() <= level {
             return;
@@ -264,7 +261,6 @@ impl Cdcl {
         for k in (to..self.trail.len()).rev() {
             let lit = self.trail[k];
             let x = (lit >> 1) as usize;
-            self.phase[x] = lit & 1 == 0;
             self.val[x] = 0;
             if lit & 1 != 0 {
                 let (c, v) = (x / self.n, x % self.n);
@@ -272,9 +268,6 @@ impl Cdcl {
                 for &(h, i) in &self.homes[self.home_at[c] as usize..self.home_at[c + 1] as usize] {
                     self.places[h as usize * self.n + v] |= 1 << i;
                 }
-            }
-            if !self.heap.contains(x as u32) {
-                self.heap.insert(x as u32, &self.activity);
             }
         }
         self.trail.truncate(to);
@@ -365,8 +358,14 @@ impl Cdcl {
         let (mut i, mut j) = (0, 0);
         let mut ok = true;
         while i < list.len() {
-            let ci = list[i];
+            let (ci, blocker) = list[i];
             i += 1;
+            // A true blocker satisfies the clause without reading it.
+            if self.value(blocker) == 1 {
+                list[j] = (ci, blocker);
+                j += 1;
+                continue;
+            }
             let lits = &mut self.clauses[ci as usize].lits;
             if lits[0] == false_lit {
                 lits.swap(0, 1);
@@ -377,7 +376,7 @@ impl Cdcl {
                 if first & 1 == 0 { v } else { -v }
             };
             if v0 == 1 {
-                list[j] = ci;
+                list[j] = (ci, first);
                 j += 1;
                 continue;
             }
@@ -389,7 +388,7 @@ impl Cdcl {
                 let v = if l & 1 == 0 { v } else { -v };
                 if v != -1 {
                     lits.swap(1, k);
-                    self.watches[l as usize].push(ci);
+                    self.watches[l as usize].push((ci, first));
                     moved = true;
                     break;
                 }
@@ -397,7 +396,7 @@ impl Cdcl {
             if moved {
                 continue;
             }
-            list[j] = ci;
+            list[j] = (ci, first);
             j += 1;
             if v0 == -1 {
                 self.conflict.clear();
@@ -451,9 +450,6 @@ impl Cdcl {
         if self.activity[x] > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
             self.bump *= 1e-100;
-        }
-        if self.heap.contains(x as u32) {
-            self.heap.up(x as u32, &self.activity);
         }
     }
 
@@ -542,8 +538,8 @@ impl Cdcl {
     /// Adds clause `lits` (two literals or more), watching its first two.
     fn attach(&mut self, lits: Vec<u32>, lbd: u32, learnt: bool) -> u32 {
         let ci = self.clauses.len() as u32;
-        self.watches[lits[0] as usize].push(ci);
-        self.watches[lits[1] as usize].push(ci);
+        self.watches[lits[0] as usize].push((ci, lits[1]));
+        self.watches[lits[1] as usize].push((ci, lits[0]));
         self.clauses.push(Clause { lits, lbd, learnt });
         if learnt {
             self.learnts += 1;
@@ -587,8 +583,8 @@ impl Cdcl {
         }
         for (ci, cl) in self.clauses.iter().enumerate() {
             if cl.lits.len() >= 2 {
-                self.watches[cl.lits[0] as usize].push(ci as u32);
-                self.watches[cl.lits[1] as usize].push(ci as u32);
+                self.watches[cl.lits[0] as usize].push((ci as u32, cl.lits[1]));
+                self.watches[cl.lits[1] as usize].push((ci as u32, cl.lits[0]));
             }
         }
     }
@@ -637,15 +633,8 @@ impl Cdcl {
                 self.reduce_at += REDUCE_STEP;
             }
             let _ = conflicts;
-            // The most active open variable, in its saved phase.
-            let x = loop {
-                match self.heap.pop(&self.activity) {
-                    Some(x) if self.val[x as usize] == 0 => break Some(x as usize),
-                    Some(_) => {}
-                    None => break None,
-                }
-            };
-            let Some(x) = x else {
+            let lit = self.pick_cell();
+            let Some(lit) = lit else {
                 let n = self.n;
                 let values = (0..self.cand.len())
                     .map(|c| {
@@ -661,83 +650,47 @@ impl Cdcl {
             }
             stats.guesses += 1;
             self.lim.push(self.trail.len());
-            let lit = 2 * x as u32 + u32::from(!self.phase[x]);
             self.enqueue(lit, Reason::None);
         }
     }
-}
 
-/// A max-heap of variables by activity, with each one's place in it.
-struct Heap {
-    heap: Vec<u32>,
-    /// `at[x]`: where `x` is in `heap`, or `u32::MAX`.
-    at: Vec<u32>,
-}
-
-impl Heap {
-    fn new(vars: usize) -> Self {
-        Self {
-            heap: Vec::with_capacity(vars),
-            at: vec![u32::MAX; vars],
-        }
-    }
-
-    fn contains(&self, x: u32) -> bool {
-        self.at[x as usize] != u32::MAX
-    }
-
-    fn insert(&mut self, x: u32, act: &[f64]) {
-        self.at[x as usize] = self.heap.len() as u32;
-        self.heap.push(x);
-        self.up(x, act);
-    }
-
-    /// Moves `x` up to its place after its activity grew.
-    fn up(&mut self, x: u32, act: &[f64]) {
-        let mut i = self.at[x as usize] as usize;
-        while i > 0 {
-            let p = (i - 1) / 2;
-            let y = self.heap[p];
-            if act[y as usize] >= act[x as usize] {
-                break;
+    /// The open cell with the fewest values left, ties to the most active
+    /// one (its values' highest activity), and its most active value (see
+    /// [`LEAST_ACTIVE`]).
+    fn pick_cell(&self) -> Option<u32> {
+        let n = self.n;
+        let mut best: Option<(u32, f64, usize)> = None;
+        for c in 0..self.cand.len() {
+            let k = self.cand[c];
+            let x0 = c * n + k.trailing_zeros() as usize;
+            if k & (k - 1) == 0 && self.val[x0] == 1 {
+                continue;
             }
-            self.heap[i] = y;
-            self.at[y as usize] = i as u32;
-            i = p;
-        }
-        self.heap[i] = x;
-        self.at[x as usize] = i as u32;
-    }
-
-    fn pop(&mut self, act: &[f64]) -> Option<u32> {
-        let top = *self.heap.first()?;
-        self.at[top as usize] = u32::MAX;
-        let last = self.heap.pop().expect("not empty");
-        if self.heap.is_empty() {
-            return Some(top);
-        }
-        let len = self.heap.len();
-        let mut i = 0;
-        loop {
-            let (l, r) = (2 * i + 1, 2 * i + 2);
-            if l >= len {
-                break;
+            let mut a = 0.0f64;
+            let mut m = k;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                a = a.max(self.activity[c * n + v]);
             }
-            let c = if r < len && act[self.heap[r] as usize] > act[self.heap[l] as usize] {
-                r
-            } else {
-                l
-            };
-            if act[self.heap[c] as usize] <= act[last as usize] {
-                break;
+            let key = (k.count_ones(), a, c);
+            if best.is_none_or(|b| key.0 < b.0 || (key.0 == b.0 && key.1 > b.1)) {
+                best = Some(key);
             }
-            self.heap[i] = self.heap[c];
-            self.at[self.heap[i] as usize] = i as u32;
-            i = c;
         }
-        self.heap[i] = last;
-        self.at[last as usize] = i as u32;
-        Some(top)
+        let (_, _, c) = best?;
+        let mut m = self.cand[c];
+        let mut pick = (f64::NAN, 0usize);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = self.activity[c * n + v];
+            let better = pick.0.is_nan() || if LEAST_ACTIVE { a < pick.0 } else { a > pick.0 };
+            if better {
+                pick = (a, v);
+            }
+        }
+        Some(2 * (c * n + pick.1) as u32)
     }
 }
 
@@ -778,9 +731,4 @@ impl<M: Mask> Search<'_, M> {
             }
         }
     }
-}
-
-/// Whether sparse layouts of houses alone search by learning.
-pub(super) fn wanted() -> bool {
-    std::env::var_os("NDOKU_NO_LEARN").is_none()
 }

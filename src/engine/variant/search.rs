@@ -258,7 +258,7 @@ impl<M: Mask> Search<'_, M> {
         let mut shown = Vec::new();
         // Sparse layouts of houses alone first look for a solution by
         // learning (record 0031).
-        let mut learn = learn::LEARN && symmetric && learn::wanted();
+        let mut learn = learn::LEARN && symmetric;
         loop {
             let once = if std::mem::take(&mut learn) {
                 self.learn(givens, out, &mut on_solution)
