@@ -147,3 +147,54 @@ fn learned_search_keeps_the_budget() {
     assert!(matches!(count, Count::GaveUp(_)), "{count:?}");
     assert!(solver.stats().guesses <= 10, "{}", solver.stats());
 }
+
+/// On 8×8 and 9×9 boxes with chess rules and diagonals and up to five
+/// givens (proofs of no solution with conflicts deep in the search),
+/// counting to two by learning agrees with the search without it (a
+/// caller's seed turns learning off), and keeps the givens and the rules.
+#[test]
+fn learned_counts_match_the_plain_search_on_bigger_boards() {
+    let mut rng = Rng::new(0x31);
+    let (mut compared, mut unsolvable) = (0, 0);
+    for k in 0..60 {
+        let mut rules = if k % 2 == 0 {
+            Rules::boxes(2, 4).unwrap()
+        } else {
+            Rules::boxes(3, 3).unwrap()
+        };
+        if rng.next_u64() % 3 != 0 {
+            rules = rules.with_chess(ChessRule::AntiKnight);
+        }
+        if rng.next_u64() % 3 != 0 {
+            rules = rules.with_chess(ChessRule::AntiKing);
+        }
+        if rng.next_u64() % 2 == 0 {
+            rules = rules.with_diagonals();
+        }
+        let n = rules.size();
+        let mut cells = vec![0u16; n * n];
+        for _ in 0..1 + rng.next_u64() % 5 {
+            let c = rng.next_u64() as usize % (n * n);
+            cells[c] = (rng.next_u64() % (n as u64 - 2)) as u16 + 1;
+        }
+        let Ok(puzzle) = Puzzle::from_cells(rules, &cells) else {
+            continue;
+        };
+        let plain = VariantSolver::new()
+            .with_seed(1)
+            .with_max_nodes(200_000)
+            .count(&puzzle, 2);
+        if matches!(plain, Count::GaveUp(_)) {
+            continue;
+        }
+        let (got, first) = VariantSolver::new().count_and_solve(&puzzle, 2);
+        assert_eq!(got, plain, "{puzzle:?}");
+        if let Some(first) = first {
+            assert!(puzzle.is_completed_by(&first), "{puzzle:?}");
+        }
+        compared += 1;
+        unsolvable += u32::from(plain == Count::Exact(0));
+    }
+    assert!(compared > 20, "only {compared} compared");
+    assert!(unsolvable > 3, "only {unsolvable} unsolvable");
+}
