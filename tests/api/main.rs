@@ -29,6 +29,7 @@ mod generate_drawn;
 mod generate_killer;
 mod generate_rated;
 mod hostile;
+mod learning;
 mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;

@@ -1,5 +1,6 @@
 //! The run-time engine: solving, counting and enumerating puzzles whose rules ([`Rules`]) are known only at run time.
 
+mod learn;
 mod mask;
 mod model;
 mod probe;

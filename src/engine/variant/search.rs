@@ -1,5 +1,6 @@
 //! The run-time engine's search: an explicit stack of decisions, each advanced to its next candidate or undone.
 
+use super::learn;
 use super::mask::Mask;
 use super::model::Model;
 use super::probe::PROBE;
@@ -258,8 +259,16 @@ impl<M: Mask> Search<'_, M> {
         // then a decision may skip some, and a solution swap two.
         symmetric &= !out.without_lowest().is_empty();
         let mut shown = Vec::new();
+        // Sparse layouts of houses alone first look for a solution by
+        // learning (record 0031).
+        let mut learn = learn::LEARN && symmetric;
         loop {
-            match self.run_once(givens, symmetric, &shown, &mut on_solution) {
+            let once = if std::mem::take(&mut learn) {
+                self.learn(givens, out, &mut on_solution)
+            } else {
+                self.run_once(givens, symmetric, &shown, &mut on_solution)
+            };
+            match once {
                 Ok(stop) => return stop,
                 Err(first) => {
                     // Two values the givens leave out trade places in any

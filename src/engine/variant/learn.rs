@@ -1,0 +1,734 @@
+//! Conflict-driven learning for sparse layouts of houses alone: (cell, value) literals, first-UIP nogoods, backjumping (record 0031).
+
+use super::mask::Mask;
+use super::model::Model;
+use super::search::Search;
+use super::state::State;
+use crate::engine::limits::Meter;
+use crate::engine::outcome::Stop;
+use crate::engine::stats::Stats;
+
+/// Whether the learning search is built: not in the `compact` WebAssembly
+/// build, for its size limit (as `search::HOUSES`).
+pub(super) const LEARN: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// Conflicts in a unit of a restart run's Luby share.
+const RESTART_UNIT: u64 = 100;
+
+/// Learned clauses kept before the first reduction, and what each
+/// reduction adds to the next one's threshold.
+const REDUCE_FIRST: usize = 2000;
+const REDUCE_STEP: usize = 300;
+
+/// Whether a decision tries a cell's least active value rather than its
+/// most active one (record 0031).
+const LEAST_ACTIVE: bool = false;
+
+/// How much each conflict's activity bump grows over the last one's.
+const VAR_DECAY: f64 = 0.95;
+
+/// Why a variable has its value.
+#[derive(Clone, Copy, Debug)]
+enum Reason {
+    /// A decision, a given or a unit at the root.
+    None,
+    /// The trail literal (a cell's value) that ruled this one out.
+    Lit(u32),
+    /// Every other value left the cell (a naked single).
+    Cell,
+    /// The value left every other place of this house (a hidden single).
+    House(u32),
+    /// A clause, whose first literal this is.
+    Clause(u32),
+}
+
+/// A clause: one of its first two literals is watched each.
+struct Clause {
+    lits: Vec<u32>,
+    /// Distinct decision levels when learned (lower is better); 0 for kept clauses.
+    lbd: u32,
+    learnt: bool,
+}
+
+/// The answer of a learning search.
+pub(super) enum Answer {
+    /// A solution: a value (from 1) a cell.
+    Solved(Vec<u16>),
+    /// No solution.
+    None,
+    /// The budget or time limit ran out.
+    Budget,
+}
+
+/// A CDCL search over the literals "cell `c` holds value `v`" (variable
+/// `c * n + v`; literal `2x` for it holding, `2x + 1` for not), with the
+/// rules kept natively rather than as clauses: a value taken leaves its
+/// cell's other values and its peers (reason: that literal), a cell with
+/// one value left takes it, a house with one place left for a value puts
+/// it there.
+pub(super) struct Cdcl {
+    n: usize,
+    /// Each cell's peers, laid end to end.
+    peers: Vec<u32>,
+    peer_at: Vec<u32>,
+    /// Each cell's houses, as (house, position in it), laid end to end.
+    homes: Vec<(u32, u32)>,
+    home_at: Vec<u32>,
+    /// The houses' cells, `n` a house.
+    houses: Vec<u32>,
+    /// Per variable: 1 true, -1 false, 0 open.
+    val: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    /// Per cell: its values not ruled out.
+    cand: Vec<u64>,
+    /// Per (house, value): its places not ruled out.
+    places: Vec<u64>,
+    /// True literals, oldest first.
+    trail: Vec<u32>,
+    /// Where each decision level starts on the trail.
+    lim: Vec<usize>,
+    /// The next trail literal to propagate.
+    head: usize,
+    clauses: Vec<Clause>,
+    /// Per literal: the clauses watching it, looked at when it turns false,
+    /// each with a literal of it (a blocker) that satisfies it when true.
+    watches: Vec<Vec<(u32, u32)>>,
+    activity: Vec<f64>,
+    bump: f64,
+    seen: Vec<bool>,
+    /// The true literals of the last conflict.
+    conflict: Vec<u32>,
+    learnts: usize,
+    reduce_at: usize,
+}
+
+/// The value-precedence symmetry breaking: the house whose open cells fix
+/// the order in which interchangeable values first appear.
+const PRECEDENCE_HOUSE: usize = 0;
+
+impl Cdcl {
+    /// The search of `m`'s layout from `givens`, breaking the symmetry of
+    /// the values in `free` (a mask of values the givens leave out).
+    pub(super) fn new<M: Mask>(m: &Model<M>, givens: &[u16], free: u64) -> Self {
+        let (n, cells) = (m.n, m.cells);
+        let (mut peers, mut peer_at) = (Vec::new(), vec![0u32]);
+        for c in 0..cells {
+            let _ = m.peers.try_each(c, |p| {
+                if p as usize != c {
+                    peers.push(p);
+                }
+                Ok::<(), ()>(())
+            });
+            peer_at.push(peers.len() as u32);
+        }
+        let (mut homes, mut home_at) = (Vec::new(), vec![0u32]);
+        let mut pos = vec![Vec::new(); cells];
+        for h in 0..m.house_count() {
+            for (i, &c) in m.house(h).iter().enumerate() {
+                pos[c as usize].push((h as u32, i as u32));
+            }
+        }
+        for p in &pos {
+            homes.extend_from_slice(p);
+            home_at.push(homes.len() as u32);
+        }
+        let houses: Vec<u32> = (0..m.house_count())
+            .flat_map(|h| m.house(h).iter().copied())
+            .collect();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let vars = cells * n;
+        let mut s = Self {
+            n,
+            peers,
+            peer_at,
+            homes,
+            home_at,
+            houses,
+            val: vec![0; vars],
+            level: vec![0; vars],
+            reason: vec![Reason::None; vars],
+            cand: vec![full; cells],
+            places: vec![full; m.house_count() * n],
+            trail: Vec::with_capacity(vars),
+            lim: Vec::new(),
+            head: 0,
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            activity: vec![0.0; vars],
+            bump: 1.0,
+            seen: vec![false; vars],
+            conflict: Vec::new(),
+            learnts: 0,
+            reduce_at: REDUCE_FIRST,
+        };
+        for (c, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                let lit = 2 * (c * n + usize::from(g) - 1) as u32;
+                if !s.set(lit, Reason::None) {
+                    s.conflict.push(u32::MAX);
+                }
+            }
+        }
+        s.precedence(free);
+        s
+    }
+
+    /// Adds value precedence for the values of `free` along the open cells
+    /// of one house: the k-th free value stands in a cell only if the
+    /// (k-1)-th stands in an earlier one. Any solution has a relabelling
+    /// of the free values that keeps it, so solvability is unchanged.
+    fn precedence(&mut self, free: u64) {
+        let n = self.n;
+        if free.count_ones() < 2 || self.houses.is_empty() {
+            return;
+        }
+        let values: Vec<usize> = (0..n).filter(|&v| free >> v & 1 != 0).collect();
+        let house = self.houses[PRECEDENCE_HOUSE * n..(PRECEDENCE_HOUSE + 1) * n].to_vec();
+        let open: Vec<usize> = house
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !(0..n).any(|v| self.val[c * n + v] == 1))
+            .collect();
+        for (i, &c) in open.iter().enumerate() {
+            for k in 1..values.len() {
+                let mut lits = vec![2 * (c * n + values[k]) as u32 + 1];
+                lits.extend(
+                    open[..i]
+                        .iter()
+                        .map(|&d| 2 * (d * n + values[k - 1]) as u32),
+                );
+                if lits.len() == 1 {
+                    if !self.set(lits[0], Reason::None) {
+                        self.conflict.push(u32::MAX);
+                    }
+                } else {
+                    self.attach(lits, 0, false);
+                }
+            }
+        }
+    }
+
+    /// The value of literal `lit`: 1 true, -1 false, 0 open.
+    #[inline(always)]
+    fn value(&self, lit: u32) -> i8 {
+        let v = self.val[(lit >> 1) as usize];
+        if lit & 1 == 0 { v } else { -v }
+    }
+
+    /// The current decision level.
+    fn decision_level(&self) -> u32 {
+        self.lim.len() as u32
+    }
+
+    /// Makes `lit` true for `reason`; false when it is false already.
+    #[inline]
+    fn set(&mut self, lit: u32, reason: Reason) -> bool {
+        match self.value(lit) {
+            1 => true,
+            -1 => false,
+            _ => {
+                self.enqueue(lit, reason);
+                true
+            }
+        }
+    }
+
+    /// Makes open `lit` true for `reason`, ruling its value out of the
+    /// cell's and the houses' masks when it says a cell lacks a value.
+    #[inline]
+    fn enqueue(&mut self, lit: u32, reason: Reason) {
+        let x = (lit >> 1) as usize;
+        self.val[x] = if lit & 1 == 0 { 1 } else { -1 };
+        self.level[x] = self.decision_level();
+        self.reason[x] = reason;
+        self.trail.push(lit);
+        if lit & 1 != 0 {
+            let (c, v) = (x / self.n, x % self.n);
+            self.cand[c] &= !(1 << v);
+            for &(h, i) in &self.homes[self.home_at[c] as usize..self.home_at[c + 1] as usize] {
+                self.places[h as usize * self.n + v] &= !(1 << i);
+            }
+        }
+    }
+
+    /// Undoes every level past `level`.
+    fn cancel_until(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let to = self.lim[level as usize];
+        for k in (to..self.trail.len()).rev() {
+            let lit = self.trail[k];
+            let x = (lit >> 1) as usize;
+            self.val[x] = 0;
+            if lit & 1 != 0 {
+                let (c, v) = (x / self.n, x % self.n);
+                self.cand[c] |= 1 << v;
+                for &(h, i) in &self.homes[self.home_at[c] as usize..self.home_at[c + 1] as usize] {
+                    self.places[h as usize * self.n + v] |= 1 << i;
+                }
+            }
+        }
+        self.trail.truncate(to);
+        self.lim.truncate(level as usize);
+        self.head = to;
+    }
+
+    /// Propagates the trail to a fixpoint; false on a conflict, whose
+    /// true literals are left in `conflict`.
+    fn propagate(&mut self) -> bool {
+        let n = self.n;
+        while self.head < self.trail.len() {
+            let t = self.trail[self.head];
+            self.head += 1;
+            let x = (t >> 1) as usize;
+            let (c, v) = (x / n, x % n);
+            if t & 1 == 0 {
+                // The cell's other values, and the value in its peers.
+                let mut others = self.cand[c] & !(1 << v);
+                while others != 0 {
+                    let w = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let y = c * n + w;
+                    if self.val[y] == 1 {
+                        self.conflict.clear();
+                        self.conflict.extend([t, 2 * y as u32]);
+                        return false;
+                    }
+                    self.enqueue(2 * y as u32 + 1, Reason::Lit(t));
+                }
+                for k in self.peer_at[c] as usize..self.peer_at[c + 1] as usize {
+                    let y = self.peers[k] as usize * n + v;
+                    match self.val[y] {
+                        0 => self.enqueue(2 * y as u32 + 1, Reason::Lit(t)),
+                        1 => {
+                            self.conflict.clear();
+                            self.conflict.extend([t, 2 * y as u32]);
+                            return false;
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                let k = self.cand[c];
+                if k == 0 {
+                    self.conflict.clear();
+                    self.conflict
+                        .extend((0..n).map(|w| 2 * (c * n + w) as u32 + 1));
+                    return false;
+                }
+                if k & (k - 1) == 0 {
+                    let y = c * n + k.trailing_zeros() as usize;
+                    if self.val[y] == 0 {
+                        self.enqueue(2 * y as u32, Reason::Cell);
+                    }
+                }
+                for j in self.home_at[c] as usize..self.home_at[c + 1] as usize {
+                    let h = self.homes[j].0 as usize;
+                    let at = self.places[h * n + v];
+                    if at == 0 {
+                        self.conflict.clear();
+                        let house = &self.houses[h * n..(h + 1) * n];
+                        self.conflict
+                            .extend(house.iter().map(|&p| 2 * (p as usize * n + v) as u32 + 1));
+                        return false;
+                    }
+                    if at & (at - 1) == 0 {
+                        let q = self.houses[h * n + at.trailing_zeros() as usize] as usize;
+                        let y = q * n + v;
+                        if self.val[y] == 0 {
+                            self.enqueue(2 * y as u32, Reason::House(h as u32));
+                        }
+                    }
+                }
+            }
+            if !self.watched(t ^ 1) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Visits the clauses watching `false_lit`, which just turned false:
+    /// each finds another literal to watch, or implies its other watched
+    /// one, or is a conflict (false then).
+    fn watched(&mut self, false_lit: u32) -> bool {
+        let mut list = std::mem::take(&mut self.watches[false_lit as usize]);
+        let (mut i, mut j) = (0, 0);
+        let mut ok = true;
+        while i < list.len() {
+            let (ci, blocker) = list[i];
+            i += 1;
+            // A true blocker satisfies the clause without reading it.
+            if self.value(blocker) == 1 {
+                list[j] = (ci, blocker);
+                j += 1;
+                continue;
+            }
+            let lits = &mut self.clauses[ci as usize].lits;
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            let v0 = {
+                let v = self.val[(first >> 1) as usize];
+                if first & 1 == 0 { v } else { -v }
+            };
+            if v0 == 1 {
+                list[j] = (ci, first);
+                j += 1;
+                continue;
+            }
+            // Another literal not false to watch.
+            let mut moved = false;
+            for k in 2..lits.len() {
+                let l = lits[k];
+                let v = self.val[(l >> 1) as usize];
+                let v = if l & 1 == 0 { v } else { -v };
+                if v != -1 {
+                    lits.swap(1, k);
+                    self.watches[l as usize].push((ci, first));
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            list[j] = (ci, first);
+            j += 1;
+            if v0 == -1 {
+                self.conflict.clear();
+                let lits = &self.clauses[ci as usize].lits;
+                self.conflict.extend(lits.iter().map(|&l| l ^ 1));
+                ok = false;
+                while i < list.len() {
+                    list[j] = list[i];
+                    j += 1;
+                    i += 1;
+                }
+                break;
+            }
+            self.enqueue(first, Reason::Clause(ci));
+        }
+        list.truncate(j);
+        self.watches[false_lit as usize] = list;
+        ok
+    }
+
+    /// Pushes to `out` the true literals that implied variable `x`.
+    fn reasons(&self, x: usize, out: &mut Vec<u32>) {
+        let n = self.n;
+        let (c, v) = (x / n, x % n);
+        match self.reason[x] {
+            Reason::None => {}
+            Reason::Lit(t) => out.push(t),
+            Reason::Cell => out.extend(
+                (0..n)
+                    .filter(|&w| w != v)
+                    .map(|w| 2 * (c * n + w) as u32 + 1),
+            ),
+            Reason::House(h) => {
+                let house = &self.houses[h as usize * n..(h as usize + 1) * n];
+                out.extend(
+                    house
+                        .iter()
+                        .filter(|&&p| p as usize != c)
+                        .map(|&p| 2 * (p as usize * n + v) as u32 + 1),
+                );
+            }
+            Reason::Clause(ci) => {
+                out.extend(self.clauses[ci as usize].lits[1..].iter().map(|&l| l ^ 1));
+            }
+        }
+    }
+
+    /// Bumps variable `x`'s activity.
+    fn bump_var(&mut self, x: usize) {
+        self.activity[x] += self.bump;
+        if self.activity[x] > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+    }
+
+    /// First-UIP analysis of the conflict: the learned clause (its
+    /// asserting literal first, a literal of the level to jump to second)
+    /// and that level.
+    fn analyze(&mut self) -> (Vec<u32>, u32) {
+        let level = self.decision_level();
+        let mut learnt = vec![0u32];
+        let mut pending = 0;
+        let mut lits = std::mem::take(&mut self.conflict);
+        let mut buf = Vec::new();
+        let mut k = self.trail.len();
+        let uip;
+        loop {
+            for &t in &lits {
+                let x = (t >> 1) as usize;
+                if self.seen[x] || self.level[x] == 0 {
+                    continue;
+                }
+                self.seen[x] = true;
+                self.bump_var(x);
+                if self.level[x] == level {
+                    pending += 1;
+                } else {
+                    learnt.push(t ^ 1);
+                }
+            }
+            // The newest seen literal of this level.
+            loop {
+                k -= 1;
+                if self.seen[(self.trail[k] >> 1) as usize] {
+                    break;
+                }
+            }
+            let t = self.trail[k];
+            let x = (t >> 1) as usize;
+            self.seen[x] = false;
+            pending -= 1;
+            if pending == 0 {
+                uip = t;
+                break;
+            }
+            buf.clear();
+            self.reasons(x, &mut buf);
+            std::mem::swap(&mut lits, &mut buf);
+        }
+        learnt[0] = uip ^ 1;
+        // Drops literals whose reasons are all in the clause already.
+        let mut keep = vec![learnt[0]];
+        for &l in &learnt[1..] {
+            let x = (l >> 1) as usize;
+            buf.clear();
+            self.reasons(x, &mut buf);
+            let implied = !matches!(self.reason[x], Reason::None)
+                && buf.iter().all(|&t| {
+                    let y = (t >> 1) as usize;
+                    self.seen[y] || self.level[y] == 0
+                });
+            if !implied {
+                keep.push(l);
+            }
+        }
+        for &l in &learnt[1..] {
+            self.seen[(l >> 1) as usize] = false;
+        }
+        let mut learnt = keep;
+        // The level to jump to: the highest of the rest, second.
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for i in 1..learnt.len() {
+                if self.level[(learnt[i] >> 1) as usize] > self.level[(learnt[best] >> 1) as usize]
+                {
+                    best = i;
+                }
+            }
+            learnt.swap(1, best);
+            back = self.level[(learnt[1] >> 1) as usize];
+        }
+        self.conflict = lits;
+        self.bump /= VAR_DECAY;
+        (learnt, back)
+    }
+
+    /// Adds clause `lits` (two literals or more), watching its first two.
+    fn attach(&mut self, lits: Vec<u32>, lbd: u32, learnt: bool) -> u32 {
+        let ci = self.clauses.len() as u32;
+        self.watches[lits[0] as usize].push((ci, lits[1]));
+        self.watches[lits[1] as usize].push((ci, lits[0]));
+        self.clauses.push(Clause { lits, lbd, learnt });
+        if learnt {
+            self.learnts += 1;
+        }
+        ci
+    }
+
+    /// The distinct decision levels of `lits`.
+    fn lbd(&self, lits: &[u32]) -> u32 {
+        let mut levels: Vec<u32> = lits
+            .iter()
+            .map(|&l| self.level[(l >> 1) as usize])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len() as u32
+    }
+
+    /// Deletes about half the learned clauses, those of most levels first,
+    /// keeping those that are reasons now and those of two levels.
+    fn reduce(&mut self) {
+        let mut cands: Vec<(u32, usize, u32)> = Vec::new();
+        for (ci, cl) in self.clauses.iter().enumerate() {
+            if !cl.learnt || cl.lits.is_empty() || cl.lbd <= 2 {
+                continue;
+            }
+            let x = (cl.lits[0] >> 1) as usize;
+            let locked = self.value(cl.lits[0]) == 1
+                && matches!(self.reason[x], Reason::Clause(r) if r as usize == ci);
+            if !locked {
+                cands.push((cl.lbd, cl.lits.len(), ci as u32));
+            }
+        }
+        cands.sort_unstable_by(|a, b| b.cmp(a));
+        for &(_, _, ci) in &cands[..cands.len() / 2] {
+            self.clauses[ci as usize].lits = Vec::new();
+            self.learnts -= 1;
+        }
+        for w in &mut self.watches {
+            w.clear();
+        }
+        for (ci, cl) in self.clauses.iter().enumerate() {
+            if cl.lits.len() >= 2 {
+                self.watches[cl.lits[0] as usize].push((ci as u32, cl.lits[1]));
+                self.watches[cl.lits[1] as usize].push((ci as u32, cl.lits[0]));
+            }
+        }
+    }
+
+    /// Searches until a solution, a proof that there is none, or the
+    /// limits; each decision counts as a guess, each conflict as a backtrack.
+    pub(super) fn solve(&mut self, limits: &mut Meter, stats: &mut Stats) -> Answer {
+        if !self.conflict.is_empty() || !self.propagate() {
+            return Answer::None;
+        }
+        let (mut luby, mut run, mut conflicts) = ((1u64, 1u64), 0u64, 0u64);
+        loop {
+            if !self.propagate() {
+                stats.backtracks += 1;
+                conflicts += 1;
+                run += 1;
+                if self.decision_level() == 0 {
+                    return Answer::None;
+                }
+                let (learnt, back) = self.analyze();
+                self.cancel_until(back);
+                if learnt.len() == 1 {
+                    self.enqueue(learnt[0], Reason::None);
+                } else {
+                    let lbd = self.lbd(&learnt);
+                    let first = learnt[0];
+                    let ci = self.attach(learnt, lbd, true);
+                    self.enqueue(first, Reason::Clause(ci));
+                }
+                continue;
+            }
+            if run >= RESTART_UNIT * luby.1 {
+                let (u, v) = luby;
+                luby = if u & u.wrapping_neg() == v {
+                    (u + 1, 1)
+                } else {
+                    (u, 2 * v)
+                };
+                run = 0;
+                stats.restarts += 1;
+                self.cancel_until(0);
+                continue;
+            }
+            if self.learnts >= self.reduce_at + self.trail.len() / 1_000_000 {
+                self.reduce();
+                self.reduce_at += REDUCE_STEP;
+            }
+            let _ = conflicts;
+            let lit = self.pick_cell();
+            let Some(lit) = lit else {
+                let n = self.n;
+                let values = (0..self.cand.len())
+                    .map(|c| {
+                        (0..n)
+                            .find(|&v| self.val[c * n + v] == 1)
+                            .map_or(0, |v| v as u16 + 1)
+                    })
+                    .collect();
+                return Answer::Solved(values);
+            };
+            if limits.reached(stats.guesses) {
+                return Answer::Budget;
+            }
+            stats.guesses += 1;
+            self.lim.push(self.trail.len());
+            self.enqueue(lit, Reason::None);
+        }
+    }
+
+    /// The open cell with the fewest values left, ties to the most active
+    /// one (its values' highest activity), and its most active value (see
+    /// [`LEAST_ACTIVE`]).
+    fn pick_cell(&self) -> Option<u32> {
+        let n = self.n;
+        let mut best: Option<(u32, f64, usize)> = None;
+        for c in 0..self.cand.len() {
+            let k = self.cand[c];
+            let x0 = c * n + k.trailing_zeros() as usize;
+            if k & (k - 1) == 0 && self.val[x0] == 1 {
+                continue;
+            }
+            let mut a = 0.0f64;
+            let mut m = k;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                a = a.max(self.activity[c * n + v]);
+            }
+            let key = (k.count_ones(), a, c);
+            if best.is_none_or(|b| key.0 < b.0 || (key.0 == b.0 && key.1 > b.1)) {
+                best = Some(key);
+            }
+        }
+        let (_, _, c) = best?;
+        let mut m = self.cand[c];
+        let mut pick = (f64::NAN, 0usize);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = self.activity[c * n + v];
+            let better = pick.0.is_nan() || if LEAST_ACTIVE { a < pick.0 } else { a > pick.0 };
+            if better {
+                pick = (a, v);
+            }
+        }
+        Some(2 * (c * n + pick.1) as u32)
+    }
+}
+
+impl<M: Mask> Search<'_, M> {
+    /// The first solution of a sparse layout of houses alone by learning
+    /// (see [`Cdcl`]), shown to `on_solution` in the state; as
+    /// `Search::run_once` with symmetry: how the search stopped, or the
+    /// solution's candidates when `on_solution` asks for more.
+    pub(super) fn learn(
+        &mut self,
+        givens: &[u16],
+        free: M,
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<Stop, Vec<M>> {
+        let free = (0..self.m.n)
+            .filter(|&v| free.has(v))
+            .fold(0u64, |f, v| f | 1 << v);
+        let mut cdcl = Cdcl::new(self.m, givens, free);
+        let answer = cdcl.solve(&mut self.limits, self.stats);
+        self.st.assignments += cdcl.trail.len() as u64;
+        match answer {
+            Answer::None => Ok(Stop::Exhausted),
+            Answer::Budget => Ok(Stop::Budget),
+            Answer::Solved(values) => {
+                let held = self
+                    .st
+                    .reset(self.m, &values)
+                    .and_then(|()| self.st.propagate(self.m, self.constraints));
+                debug_assert!(held.is_ok(), "a learned solution breaks a rule");
+                if held.is_err() {
+                    return Ok(Stop::Exhausted);
+                }
+                self.stats.solutions += 1;
+                if !on_solution(self.st) {
+                    return Ok(Stop::Enough);
+                }
+                Err((0..self.m.cells).map(|c| self.st.cand(c)).collect())
+            }
+        }
+    }
+}
