@@ -36,16 +36,16 @@ fn layout(rng: &mut Rng) -> Rules {
         2 => Rules::boxes(2, 3).unwrap(),
         _ => Rules::jigsaw(6, &JIGSAW6).unwrap(),
     };
-    if rng.next_u64() % 3 == 0 {
+    if rng.next_u64().is_multiple_of(3) {
         rules = rules.with_diagonal(false);
     }
-    if rng.next_u64() % 3 == 0 {
+    if rng.next_u64().is_multiple_of(3) {
         rules = rules.with_diagonal(true);
     }
-    if rng.next_u64() % 3 == 0 {
+    if rng.next_u64().is_multiple_of(3) {
         rules = rules.with_chess(ChessRule::AntiKnight);
     }
-    if rng.next_u64() % 3 == 0 {
+    if rng.next_u64().is_multiple_of(3) {
         rules = rules.with_chess(ChessRule::AntiKing);
     }
     rules
@@ -162,13 +162,13 @@ fn learned_counts_match_the_plain_search_on_bigger_boards() {
         } else {
             Rules::boxes(3, 3).unwrap()
         };
-        if rng.next_u64() % 3 != 0 {
+        if !rng.next_u64().is_multiple_of(3) {
             rules = rules.with_chess(ChessRule::AntiKnight);
         }
-        if rng.next_u64() % 3 != 0 {
+        if !rng.next_u64().is_multiple_of(3) {
             rules = rules.with_chess(ChessRule::AntiKing);
         }
-        if rng.next_u64() % 2 == 0 {
+        if rng.next_u64().is_multiple_of(2) {
             rules = rules.with_diagonals();
         }
         let n = rules.size();

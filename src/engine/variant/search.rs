@@ -326,7 +326,7 @@ impl<M: Mask> Search<'_, M> {
     /// the solutions in `skip`. How it stopped; or, when `symmetric` and it
     /// must go on past the first solution, that solution's candidates.
     #[inline(always)]
-    fn run_once(
+    pub(super) fn run_once(
         &mut self,
         givens: &[u16],
         symmetric: bool,
