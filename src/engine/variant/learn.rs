@@ -2,10 +2,7 @@
 
 use super::mask::Mask;
 use super::model::Model;
-use super::search::Search;
-use super::state::State;
 use crate::engine::limits::Meter;
-use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
 
 /// Whether the learning search is built: not in the `compact` WebAssembly
@@ -652,6 +649,11 @@ impl Cdcl {
         }
     }
 
+    /// The literals set when the search stopped (the trail's length).
+    pub(super) fn assignments(&self) -> u64 {
+        self.trail.len() as u64
+    }
+
     /// The open cell with the fewest values left, ties to the most active
     /// one (its values' highest activity), and its most active value (see
     /// [`LEAST_ACTIVE`]).
@@ -689,47 +691,6 @@ impl Cdcl {
             }
         }
         Some(2 * (c * n + pick.1) as u32)
-    }
-}
-
-impl<M: Mask> Search<'_, M> {
-    /// The first solution of a sparse layout of houses alone by learning
-    /// (see [`Cdcl`]), shown to `on_solution` in the state; as
-    /// `Search::run_once` with symmetry: how the search stopped, or the
-    /// solution's candidates when `on_solution` asks for more.
-    pub(super) fn learn(
-        &mut self,
-        givens: &[u16],
-        free: M,
-        on_solution: &mut impl FnMut(&State<M>) -> bool,
-    ) -> Result<Stop, Vec<M>> {
-        let free = (0..self.m.n)
-            .filter(|&v| free.has(v))
-            .fold(0u64, |f, v| f | 1 << v);
-        let mut cdcl = Cdcl::new(self.m, givens, free);
-        let answer = cdcl.solve(&mut self.limits, self.stats);
-        self.st.assignments += cdcl.trail.len() as u64;
-        match answer {
-            Answer::None => Ok(Stop::Exhausted),
-            Answer::Budget => Ok(Stop::Budget),
-            Answer::Solved(values) => {
-                let held = self
-                    .st
-                    .reset(self.m, &values)
-                    .and_then(|()| self.st.propagate(self.m, self.constraints));
-                debug_assert!(held.is_ok(), "a learned solution breaks a rule");
-                if held.is_err() {
-                    // Never, unless learning is wrong: then the plain search
-                    // answers, rather than a wrong "no solution".
-                    return self.run_once(givens, true, &[], on_solution);
-                }
-                self.stats.solutions += 1;
-                if !on_solution(self.st) {
-                    return Ok(Stop::Enough);
-                }
-                Err((0..self.m.cells).map(|c| self.st.cand(c)).collect())
-            }
-        }
     }
 }
 

@@ -109,6 +109,9 @@ pub(crate) struct Learned {
     /// rules as for [`Learned::symmetric`] whose givens leave a value out
     /// (sparse searches, as proofs of no solution are; record 0030).
     places: bool,
+    /// Whether a symmetric search looks for its first solution by learning
+    /// (record 0031): always, but in tests of the plain search.
+    learn: bool,
 }
 
 impl Learned {
@@ -130,6 +133,7 @@ impl Learned {
             symmetric: !weighted && HOUSES,
             pruned: false,
             places: false,
+            learn: learn::LEARN,
         }
     }
 
@@ -261,7 +265,7 @@ impl<M: Mask> Search<'_, M> {
         let mut shown = Vec::new();
         // Sparse layouts of houses alone first look for a solution by
         // learning (record 0031).
-        let mut learn = learn::LEARN && symmetric;
+        let mut learn = self.learned.learn && symmetric;
         loop {
             let once = if std::mem::take(&mut learn) {
                 self.learn(givens, out, &mut on_solution)
@@ -286,6 +290,45 @@ impl<M: Mask> Search<'_, M> {
                     symmetric = false;
                     self.stats.restarts += 1;
                 }
+            }
+        }
+    }
+
+    /// The first solution of a sparse layout of houses alone by learning
+    /// (see [`learn::Cdcl`]), shown to `on_solution` in the state; as
+    /// `Search::run_once` with symmetry: how the search stopped, or the
+    /// solution's candidates when `on_solution` asks for more.
+    fn learn(
+        &mut self,
+        givens: &[u16],
+        free: M,
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<Stop, Vec<M>> {
+        let free = (0..self.m.n)
+            .filter(|&v| free.has(v))
+            .fold(0u64, |f, v| f | 1 << v);
+        let mut cdcl = learn::Cdcl::new(self.m, givens, free);
+        let answer = cdcl.solve(&mut self.limits, self.stats);
+        self.st.assignments += cdcl.assignments();
+        match answer {
+            learn::Answer::None => Ok(Stop::Exhausted),
+            learn::Answer::Budget => Ok(Stop::Budget),
+            learn::Answer::Solved(values) => {
+                let held = self
+                    .st
+                    .reset(self.m, &values)
+                    .and_then(|()| self.st.propagate(self.m, self.constraints));
+                debug_assert!(held.is_ok(), "a learned solution breaks a rule");
+                if held.is_err() {
+                    // Never, unless learning is wrong: then the plain search
+                    // answers, rather than a wrong "no solution".
+                    return self.run_once(givens, true, &[], on_solution);
+                }
+                self.stats.solutions += 1;
+                if !on_solution(self.st) {
+                    return Ok(Stop::Enough);
+                }
+                Err((0..self.m.cells).map(|c| self.st.cand(c)).collect())
             }
         }
     }
@@ -326,7 +369,7 @@ impl<M: Mask> Search<'_, M> {
     /// the solutions in `skip`. How it stopped; or, when `symmetric` and it
     /// must go on past the first solution, that solution's candidates.
     #[inline(always)]
-    pub(super) fn run_once(
+    fn run_once(
         &mut self,
         givens: &[u16],
         symmetric: bool,
@@ -747,6 +790,8 @@ mod tests {
         let learned = |model: &Model<u64>, _: &Constraints<u64>| {
             let mut learned = Learned::new(model.cells, false);
             learned.symmetric = symmetric;
+            // The plain search's symmetry, not learning's.
+            learned.learn = false;
             if let Some(unit) = unit {
                 learned.unit = unit;
             }
