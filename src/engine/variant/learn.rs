@@ -17,10 +17,6 @@ const RESTART_UNIT: u64 = 100;
 const REDUCE_FIRST: usize = 2000;
 const REDUCE_STEP: usize = 300;
 
-/// Whether a decision tries a cell's least active value rather than its
-/// most active one (record 0031).
-const LEAST_ACTIVE: bool = false;
-
 /// How much each conflict's activity bump grows over the last one's.
 const VAR_DECAY: f64 = 0.95;
 
@@ -111,11 +107,10 @@ impl Cdcl {
         let (n, cells) = (m.n, m.cells);
         let (mut peers, mut peer_at) = (Vec::new(), vec![0u32]);
         for c in 0..cells {
-            let _ = m.peers.try_each(c, |p| {
+            m.peers.each(c, |p| {
                 if p as usize != c {
                     peers.push(p);
                 }
-                Ok::<(), ()>(())
             });
             peer_at.push(peers.len() as u32);
         }
@@ -655,8 +650,8 @@ impl Cdcl {
     }
 
     /// The open cell with the fewest values left, ties to the most active
-    /// one (its values' highest activity), and its most active value (see
-    /// [`LEAST_ACTIVE`]).
+    /// one (its values' highest activity), and its most active value (the
+    /// least active took more CPU, record 0031).
     fn pick_cell(&self) -> Option<u32> {
         let n = self.n;
         let mut best: Option<(u32, f64, usize)> = None;
@@ -685,8 +680,7 @@ impl Cdcl {
             let v = m.trailing_zeros() as usize;
             m &= m - 1;
             let a = self.activity[c * n + v];
-            let better = pick.0.is_nan() || if LEAST_ACTIVE { a < pick.0 } else { a > pick.0 };
-            if better {
+            if pick.0.is_nan() || a > pick.0 {
                 pick = (a, v);
             }
         }

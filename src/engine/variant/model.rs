@@ -230,7 +230,7 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
 }
 
 /// Appends the cells of a set given word by word, in increasing order.
-fn push_cells(out: &mut Vec<u32>, words: impl Iterator<Item = u64>) {
+pub(super) fn push_cells(out: &mut Vec<u32>, words: impl Iterator<Item = u64>) {
     for (w, word) in words.enumerate() {
         let mut m = word;
         while m != 0 {
@@ -359,6 +359,15 @@ impl Peers {
             Some(&g) => groups.of(g as usize),
             None => moves.of(cell),
         }
+    }
+
+    /// Calls `f` on each peer of `cell` (some more than once when grouped).
+    #[inline(always)]
+    pub fn each(&self, cell: usize, mut f: impl FnMut(u32)) {
+        let _ = self.try_each(cell, |p| {
+            f(p);
+            Ok::<(), std::convert::Infallible>(())
+        });
     }
 
     /// Calls `f` on each peer of `cell` (some more than once when grouped),

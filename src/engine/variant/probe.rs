@@ -37,18 +37,8 @@ impl<M: Mask> State<M> {
         // A list a node: its cost is lost in the probes' propagations, and
         // the state keeps no field for it (the `compact` build's size).
         let mut cells = Vec::new();
-        self.probe_rounds(m, constraints, &mut cells)
-    }
-
-    /// The rounds of [`State::probe`], over `cells` as scratch.
-    fn probe_rounds(
-        &mut self,
-        m: &Model<M>,
-        constraints: &Constraints<M>,
-        cells: &mut Vec<u32>,
-    ) -> Result<Option<usize>, Contradiction> {
         loop {
-            self.two_way(cells);
+            self.two_way(&mut cells);
             let mut ruled_out = false;
             // The cell whose two values place the most cells, as product.
             let mut best: Option<(u64, usize)> = None;
@@ -143,23 +133,9 @@ mod tests {
             .iter()
             .map(|&v| if rng.next_u64() % 100 < 65 { v } else { 0 })
             .collect();
-        let (m, constraints) = compile::<Wide<2>>(&rules);
-        let (mut st, mut frames, mut stats) = (State::new(&m), Vec::new(), Stats::default());
-        let mut search = Search {
-            m: &m,
-            constraints: &constraints,
-            st: &mut st,
-            frames: &mut frames,
-            limits: Meter::new(200, None, 256),
-            stats: &mut stats,
-            rng: None,
-            learned: Learned::new(m.cells, false),
-        };
         let mut solution = Vec::new();
-        let stop = search.run(&givens, |st| {
-            solution = (0..m.cells)
-                .map(|c| st.cand(c).first() as u16 + 1)
-                .collect();
+        let (stop, stats, probes_failed) = run::<Wide<2>>(&rules, &givens, 200, |values| {
+            solution = values;
             false
         });
         assert!(
@@ -167,7 +143,7 @@ mod tests {
             "not solved in 200 guesses: {stats}"
         );
         assert!(stats.backtracks > 0, "the search never stepped back");
-        assert!(st.probes_failed > 0, "no probe ruled a value out");
+        assert!(probes_failed > 0, "no probe ruled a value out");
         assert!(
             givens
                 .iter()
@@ -179,9 +155,16 @@ mod tests {
             .expect("a solution that keeps the rules");
     }
 
-    /// Counts every solution of `givens` under `rules` with masks `M`:
-    /// past 64×64's path (probing once a value fails) for `Wide<2>`.
-    fn count<M: Mask>(rules: &Rules, givens: &[u16]) -> (u64, u64) {
+    /// Searches `givens` under `rules` with masks `M` (past 64×64's path,
+    /// probing once a value fails, for `Wide<2>`) within `max_nodes`
+    /// guesses, showing each solution's values to `visit`: how it stopped,
+    /// its statistics and the values its probes ruled out.
+    fn run<M: Mask>(
+        rules: &Rules,
+        givens: &[u16],
+        max_nodes: u64,
+        mut visit: impl FnMut(Vec<u16>) -> bool,
+    ) -> (Stop, Stats, u64) {
         let (m, constraints) = compile::<M>(rules);
         let (mut st, mut frames, mut stats) = (State::new(&m), Vec::new(), Stats::default());
         let mut search = Search {
@@ -189,13 +172,26 @@ mod tests {
             constraints: &constraints,
             st: &mut st,
             frames: &mut frames,
-            limits: Meter::new(u64::MAX, None, 256),
+            limits: Meter::new(max_nodes, None, 256),
             stats: &mut stats,
             rng: None,
             learned: Learned::new(m.cells, false),
         };
-        let _ = search.run(givens, |_| true);
-        (stats.solutions, st.probes_failed)
+        let stop = search.run(givens, |st| {
+            visit(
+                (0..m.cells)
+                    .map(|c| st.cand(c).first() as u16 + 1)
+                    .collect(),
+            )
+        });
+        (stop, stats, st.probes_failed)
+    }
+
+    /// Counts every solution of `givens` under `rules` with masks `M`: (the
+    /// solutions, the values probes ruled out).
+    fn count<M: Mask>(rules: &Rules, givens: &[u16]) -> (u64, u64) {
+        let (_, stats, probes_failed) = run::<M>(rules, givens, u64::MAX, |_| true);
+        (stats.solutions, probes_failed)
     }
 
     /// Probing keeps counts exact: on 6×6 boxes with a few random givens,

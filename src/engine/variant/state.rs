@@ -1,7 +1,7 @@
 //! The run-time engine's search state: a candidate mask per cell, and the only ways to change it (restrict, assign, undo).
 
 use super::mask::Mask;
-use super::model::{Model, Peers};
+use super::model::{Model, Peers, push_cells};
 use crate::engine::classic::state::Contradiction;
 
 /// Marks a trail entry as an assignment rather than a change of mask.
@@ -304,15 +304,8 @@ impl<M: Mask> State<M> {
     /// (from the buckets); none elsewhere.
     pub(super) fn two_way(&self, out: &mut Vec<u32>) {
         out.clear();
-        let Some(set) = self.buckets.sets.get(2) else {
-            return;
-        };
-        for (w, &word) in set.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
+        if let Some(set) = self.buckets.sets.get(2) {
+            push_cells(out, set.iter().copied());
         }
     }
 

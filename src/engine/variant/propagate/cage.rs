@@ -185,10 +185,8 @@ impl Seen {
             .iter()
             .map(|&c| {
                 let mut set = [0u64; 4];
-                let _ = m.peers.try_each(c as usize, |p| {
-                    set[p as usize / 64] |= 1 << (p % 64);
-                    Ok::<(), ()>(())
-                });
+                m.peers
+                    .each(c as usize, |p| set[p as usize / 64] |= 1 << (p % 64));
                 std::array::from_fn(|w| set[w] & !mine[w])
             })
             .collect();

@@ -48,10 +48,7 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
     let mut mark = vec![u32::MAX; model.cells];
     for (cells, sum) in derived {
         let distinct = cells.iter().enumerate().all(|(i, &a)| {
-            let _ = model.peers.try_each(a as usize, |d| {
-                mark[d as usize] = a;
-                Ok::<(), std::convert::Infallible>(())
-            });
+            model.peers.each(a as usize, |d| mark[d as usize] = a);
             cells[i + 1..].iter().all(|&b| mark[b as usize] == a)
         });
         if distinct || cells.len() <= MAX_LOOSE_SUM {
