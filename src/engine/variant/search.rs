@@ -124,8 +124,12 @@ pub(crate) struct Learned {
     /// Guesses the plain search makes before learning takes over, on
     /// layouts where it may ([`PLAIN_FIRST`]; the tests force 0).
     pub(crate) plain_first: u64,
-    /// The guess count at which the plain search hands over to learning.
+    /// The guess count at which the plain search hands over to learning,
+    /// unless it has shown [`LEARN_SHOWN`] solutions by then (a longer
+    /// count goes on plainly, rather than block them all).
     cap: u64,
+    /// The solution count below which [`Learned::cap`] holds.
+    cap_solutions: u64,
     /// Whether the plain search stopped at [`Learned::cap`].
     capped: bool,
 }
@@ -152,6 +156,7 @@ impl Learned {
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
             cap: u64::MAX,
+            cap_solutions: 0,
             capped: false,
         }
     }
@@ -338,6 +343,7 @@ impl<M: Mask> Search<'_, M> {
         let mut shown: Vec<Vec<M>> = Vec::new();
         if self.learned.plain_first > 0 {
             self.learned.cap = self.stats.guesses.saturating_add(self.learned.plain_first);
+            self.learned.cap_solutions = self.stats.solutions + LEARN_SHOWN as u64;
             let cells = self.m.cells;
             let once = self.run_once(givens, symmetric, &[], &mut |st: &State<M>| {
                 shown.push((0..cells).map(|c| st.cand(c)).collect());
@@ -569,7 +575,10 @@ impl<M: Mask> Search<'_, M> {
             if self.limits.reached(self.stats.guesses) {
                 return Some(Stop::Budget);
             }
-            if learn::LEARN && self.stats.guesses >= self.learned.cap {
+            if learn::LEARN
+                && self.stats.guesses >= self.learned.cap
+                && self.stats.solutions < self.learned.cap_solutions
+            {
                 self.learned.capped = true;
                 return Some(Stop::Budget);
             }
@@ -1042,6 +1051,7 @@ mod tests {
 
     /// Counting by learning where the givens hold every value or all but
     /// one (no symmetry to break: a blocking clause after each solution),
+    /// or all but two or three (value precedence, then the swap),
     /// forced from the start or after a few plain guesses (whose solutions
     /// learning must then block), to one, two, three (past what learning
     /// shows, so the plain search goes on skipping them) and up to 300,
@@ -1096,8 +1106,9 @@ mod tests {
                         }
                     })
                     .collect();
-                // Every value given, or all but the last.
-                let hold = n as u16 - random::below(&mut rng, 2) as u16;
+                // Every value given, all but the last (no symmetry), or all
+                // but two or three (precedence, and the swap for a second).
+                let hold = n as u16 - random::below(&mut rng, 4) as u16;
                 for v in 1..=hold {
                     if !givens.contains(&v) {
                         let c = grid.iter().position(|&g| g == v).unwrap();
