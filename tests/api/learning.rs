@@ -201,7 +201,7 @@ fn learned_counts_match_the_plain_search_on_bigger_boards() {
 
 /// A minimal 14×14 jigsaw (`generate --jigsaw --size 14 --seed 7`): every
 /// value is given, so nothing is left out, and the plain search takes
-/// 7,256 guesses to count it to two: past its 2,000 the count goes on by
+/// 7,256 guesses to count it to two: past its 500 the count goes on by
 /// learning, a blocking clause after the first solution (record 0031).
 #[rustfmt::skip]
 const JIGSAW14_REGIONS: [usize; 196] = [
