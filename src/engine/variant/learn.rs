@@ -644,6 +644,31 @@ impl Cdcl {
         }
     }
 
+    /// Rules out the solution `values` for good, as a clause of the
+    /// cells not fixed at the root; false when none is left to differ.
+    pub(super) fn block(&mut self, values: &[u16]) -> bool {
+        self.cancel_until(0);
+        self.conflict.clear();
+        let n = self.n;
+        let lits: Vec<u32> = values
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
+            .filter(|&l| self.value(l) == 0)
+            .collect();
+        match lits.len() {
+            0 => false,
+            1 => {
+                self.enqueue(lits[0], Reason::None);
+                true
+            }
+            _ => {
+                self.attach(lits, 0, false);
+                true
+            }
+        }
+    }
+
     /// The literals set when the search stopped (the trail's length).
     pub(super) fn assignments(&self) -> u64 {
         self.trail.len() as u64
@@ -654,11 +679,25 @@ impl Cdcl {
     /// least active took more CPU, record 0031).
     fn pick_cell(&self) -> Option<u32> {
         let n = self.n;
-        let mut best: Option<(u32, f64, usize)> = None;
+        // The fewest values of an open cell first: only its cells' values'
+        // activities are read then.
+        let mut fewest = u32::MAX;
         for c in 0..self.cand.len() {
             let k = self.cand[c];
-            let x0 = c * n + k.trailing_zeros() as usize;
-            if k & (k - 1) == 0 && self.val[x0] == 1 {
+            if k & (k - 1) == 0 && self.val[c * n + k.trailing_zeros() as usize] == 1 {
+                continue;
+            }
+            fewest = fewest.min(k.count_ones());
+        }
+        if fewest == u32::MAX {
+            return None;
+        }
+        let mut best: Option<(f64, usize)> = None;
+        for c in 0..self.cand.len() {
+            let k = self.cand[c];
+            if k.count_ones() != fewest
+                || (k & (k - 1) == 0 && self.val[c * n + k.trailing_zeros() as usize] == 1)
+            {
                 continue;
             }
             let mut a = 0.0f64;
@@ -668,12 +707,11 @@ impl Cdcl {
                 m &= m - 1;
                 a = a.max(self.activity[c * n + v]);
             }
-            let key = (k.count_ones(), a, c);
-            if best.is_none_or(|b| key.0 < b.0 || (key.0 == b.0 && key.1 > b.1)) {
-                best = Some(key);
+            if best.is_none_or(|b| a > b.0) {
+                best = Some((a, c));
             }
         }
-        let (_, _, c) = best?;
+        let (_, c) = best?;
         let mut m = self.cand[c];
         let mut pick = (f64::NAN, 0usize);
         while m != 0 {
@@ -690,7 +728,7 @@ impl Cdcl {
 
 #[cfg(test)]
 mod tests {
-    use super::{Answer, Cdcl, Reason};
+    use super::{Answer, Cdcl};
     use crate::engine::limits::Meter;
     use crate::engine::outcome::Count;
     use crate::engine::reference::Reference;
@@ -700,33 +738,6 @@ mod tests {
     use crate::model::rules::{ChessRule, Rules};
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
-
-    impl Cdcl {
-        /// Rules out the solution `values` for good, as a clause of the
-        /// cells not fixed at the root; false when none is left to differ.
-        fn block(&mut self, values: &[u16]) -> bool {
-            self.cancel_until(0);
-            self.conflict.clear();
-            let n = self.n;
-            let lits: Vec<u32> = values
-                .iter()
-                .enumerate()
-                .map(|(c, &v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
-                .filter(|&l| self.value(l) == 0)
-                .collect();
-            match lits.len() {
-                0 => false,
-                1 => {
-                    self.enqueue(lits[0], Reason::None);
-                    true
-                }
-                _ => {
-                    self.attach(lits, 0, false);
-                    true
-                }
-            }
-        }
-    }
 
     /// Every solution, enumerated by learning with a blocking clause after
     /// each, is found: so no learned clause ever cut one. Checked against
