@@ -338,16 +338,19 @@ impl<M: Mask> State<M> {
     /// probing last left at its fixpoint (some more than once), and
     /// returns `true`; `false`, calling nothing, when no state of this
     /// search since the last step back above it was probed.
-    pub(super) fn probed_since(&mut self, m: &Model<M>, mut f: impl FnMut(usize)) -> bool {
-        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+    #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+    pub(super) fn probed_since(&mut self, m: &Model<M>, f: impl FnMut(usize)) -> bool {
         if let Some(at) = self.probed.at {
-            self.changed_since(m, at, &mut f);
+            self.changed_since(m, at, f);
             return true;
         }
-        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
-        {
-            self.probed.floor = self.trail.len();
-        }
+        self.probed.floor = self.trail.len();
+        false
+    }
+
+    /// The `compact` WebAssembly build's, which never probes: `false`.
+    #[cfg(all(feature = "compact", target_arch = "wasm32"))]
+    pub(super) fn probed_since(&mut self, _m: &Model<M>, _f: impl FnMut(usize)) -> bool {
         false
     }
 
@@ -359,7 +362,7 @@ impl<M: Mask> State<M> {
         &mut self.probed.scores
     }
 
-    /// See the other build's.
+    /// The `compact` WebAssembly build's, which never probes: none.
     #[cfg(all(feature = "compact", target_arch = "wasm32"))]
     pub(super) fn scores(&mut self, _cells: usize) -> &mut [u64] {
         &mut []
