@@ -1,9 +1,11 @@
-//! Failed-literal probing past 64×64: each value of each two-candidate cell is tried, and one that fails is ruled out.
+//! Failed-literal probing past 64×64: each value of two-candidate cells is tried, and one that fails is ruled out.
 //!
 //! The search calls it only once it has stepped back (record 0019, "Deferred
 //! probing"): boards that singles and first-fewest branching solve without a
 //! failure (the empty boards, the generator's grids, the `--reached` boards)
 //! never pay for it.
+
+use std::cmp::Reverse;
 
 use super::mask::Mask;
 use super::model::Model;
@@ -16,14 +18,23 @@ use crate::engine::classic::state::Contradiction;
 pub(super) const PROBE: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 impl<M: Mask> State<M> {
-    /// Tries each value of each open cell with two candidates, from a state
-    /// at its propagation fixpoint; a value whose propagation fails is ruled
+    /// Tries each value of open cells with two candidates, from a state at
+    /// its propagation fixpoint; a value whose propagation fails is ruled
     /// out (the other one placed and propagated, on the trail as the node's
     /// own changes), in rounds until one rules out nothing. Each probe is
-    /// undone to its mark, so a round costs two propagations a two-way cell.
-    /// Returns the cell of the last round whose two values placed the most
-    /// cells (the product of the counts, plus one each), for the search to
-    /// branch on, as look-ahead SAT solvers choose; `None` with no two-way cell.
+    /// undone to its mark, so a round costs two propagations a cell.
+    ///
+    /// The first probe of a search (and the first after a step back above
+    /// it) tries every two-way cell; later ones, only those in a house of a
+    /// cell changed since the last state probing left at its fixpoint, and
+    /// each later round only those near the rulings of the round before:
+    /// elsewhere a probe mostly repeats one that held (a heuristic cut: a
+    /// probe's propagation may still reach a change further off).
+    ///
+    /// Returns the two-way cell whose two values placed the most cells (the
+    /// product of the counts, plus one each) when it was last probed, here
+    /// or at a node above, for the search to branch on, as look-ahead SAT
+    /// solvers choose; `None` with no two-way cell.
     ///
     /// # Errors
     ///
@@ -34,14 +45,17 @@ impl<M: Mask> State<M> {
         m: &Model<M>,
         constraints: &Constraints<M>,
     ) -> Result<Option<usize>, Contradiction> {
-        // A list a node: its cost is lost in the probes' propagations, and
-        // the state keeps no field for it (the `compact` build's size).
-        let mut cells = Vec::new();
+        // Lists a node: their cost is lost in the probes' propagations, and
+        // the state keeps no field for them (the `compact` build's size).
+        let (mut cells, mut near) = (Vec::new(), vec![false; m.house_count()]);
+        let mut local = self.probed_since(m, |c| mark_houses(m, &mut near, c));
         loop {
+            let round = self.trail_len();
             self.two_way(&mut cells);
+            if local {
+                cells.retain(|&c| m.houses_of(c as usize).iter().any(|&h| near[h as usize]));
+            }
             let mut ruled_out = false;
-            // The cell whose two values place the most cells, as product.
-            let mut best: Option<(u64, usize)> = None;
             for &c in cells.iter() {
                 let c = c as usize;
                 let cand = self.cand(c);
@@ -62,10 +76,7 @@ impl<M: Mask> State<M> {
                 } else if fb {
                     a
                 } else {
-                    let score = (ka + 1) * (kb + 1);
-                    if best.is_none_or(|(s, _)| score > s) {
-                        best = Some((score, c));
-                    }
+                    self.scores(m.cells)[c] = (ka + 1) * (kb + 1);
                     continue;
                 };
                 #[cfg(test)]
@@ -77,8 +88,19 @@ impl<M: Mask> State<M> {
                     .and_then(|()| self.propagate(m, constraints))?;
             }
             if !ruled_out {
-                return Ok(best.map(|(_, c)| c));
+                self.probed_here();
+                // Of every two-way cell, as scored when last probed.
+                self.two_way(&mut cells);
+                let scores = self.scores(m.cells);
+                let best = cells
+                    .iter()
+                    .max_by_key(|&&c| (scores[c as usize], Reverse(c)));
+                return Ok(best.map(|&c| c as usize));
             }
+            // The next round: the two-way cells near this one's rulings.
+            near.fill(false);
+            self.changed_since(m, round, |c| mark_houses(m, &mut near, c));
+            local = true;
         }
     }
 
@@ -99,6 +121,13 @@ impl<M: Mask> State<M> {
         let placed = self.assignments - placed;
         self.undo(m, mark);
         (failed, placed)
+    }
+}
+
+/// Marks the houses of `cell` in `near` (one flag a house).
+fn mark_houses<M: Mask>(m: &Model<M>, near: &mut [bool], cell: usize) {
+    for &h in m.houses_of(cell) {
+        near[h as usize] = true;
     }
 }
 
@@ -153,6 +182,76 @@ mod tests {
         rules
             .check(&solution)
             .expect("a solution that keeps the rules");
+    }
+
+    /// What a probe after the first reads as changed since the last state
+    /// probing left covers every cell whose candidates differ from that
+    /// state: after a decision, after a step back to the first probed
+    /// state and a decision there, and none is named once the search
+    /// steps back above where the first probe started.
+    #[test]
+    fn probes_see_every_change_since_the_last_probed_state() {
+        let rules = Rules::boxes(4, 4).unwrap();
+        let (m, constraints) = compile::<Wide<2>>(&rules);
+        let mut checked = 0;
+        for seed in 0..8 {
+            let grid = VariantGenerator::start_grid(&rules, seed, 256).unwrap();
+            let planted: Vec<u16> = grid.cells().to_vec();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let givens: Vec<u16> = planted
+                .iter()
+                .map(|&v| {
+                    if random::below(&mut rng, 100) < 30 {
+                        v
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let mut st = State::new(&m);
+            st.reset(&m, &givens).unwrap();
+            st.propagate(&m, &constraints).unwrap();
+            let decide = |st: &mut State<Wide<2>>, rng: &mut ChaCha8Rng| {
+                let open: Vec<usize> = (0..m.cells).filter(|&c| !st.is_done(c)).collect();
+                if let Some(&c) = open.get(random::below(rng, open.len().max(1) as u32) as usize) {
+                    st.restrict(&m, c, Wide::<2>::bit(usize::from(planted[c]) - 1))
+                        .and_then(|()| st.propagate(&m, &constraints))
+                        .unwrap();
+                }
+            };
+            // A decision above the first probe, as the search's are.
+            let root = st.mark();
+            decide(&mut st, &mut rng);
+            assert!(!st.probed_since(&m, |_| {}), "seed {seed}: no probe yet");
+            st.probe(&m, &constraints).unwrap();
+            let first: Vec<_> = (0..m.cells).map(|c| st.cand(c)).collect();
+            let probed = st.mark();
+            // Every cell that differs from `since` is named.
+            let covers = |st: &mut State<Wide<2>>, since: &[Wide<2>]| {
+                let mut named = vec![false; m.cells];
+                assert!(st.probed_since(&m, |c| named[c] = true));
+                (0..m.cells).all(|c| named[c] || st.cand(c) == since[c])
+            };
+            decide(&mut st, &mut rng);
+            assert!(covers(&mut st, &first), "seed {seed}: after a decision");
+            st.probe(&m, &constraints).unwrap();
+            st.mark();
+            decide(&mut st, &mut rng);
+            // Back to the first probed state, and a decision there.
+            st.undo(&m, probed);
+            decide(&mut st, &mut rng);
+            assert!(covers(&mut st, &first), "seed {seed}: after a step back");
+            checked += usize::from(st.trail_len() > probed);
+            st.undo(&m, root);
+            assert!(
+                !st.probed_since(&m, |_| {}),
+                "seed {seed}: above the first probe"
+            );
+        }
+        assert!(
+            checked > 3,
+            "only {checked} decisions after a step back changed anything"
+        );
     }
 
     /// Searches `givens` under `rules` with masks `M` (past 64×64's path,

@@ -87,9 +87,27 @@ pub(crate) struct State<M> {
     pub(super) assignments: u64,
     /// What the last contradiction came from, for the search's failure weights.
     pub(super) culprit: Culprit,
+    /// Where probing last left a state at its fixpoint (see
+    /// [`State::probed_since`]); not in the `compact` WebAssembly build.
+    #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+    probed: Probed,
     /// Values `probe` ruled out since the last reset, for the tests.
     #[cfg(test)]
     pub(super) probes_failed: u64,
+}
+
+/// The trail length of the last state probing left at its fixpoint,
+/// lowered by each undo below it, so that every change since is on the
+/// trail past it; `None` before the first probe of a search and once an
+/// undo goes below `floor`, where the first probe since `None` started
+/// (the states below it were never probed); and each cell's look-ahead
+/// score from its last probe, for the search's choice.
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+#[derive(Clone, Debug, Default)]
+struct Probed {
+    at: Option<usize>,
+    floor: usize,
+    scores: Vec<u64>,
 }
 
 /// What a contradiction came from: the search charges a failure to the
@@ -126,6 +144,8 @@ impl<M: Mask> State<M> {
             open: m.cells,
             assignments: 0,
             culprit: Culprit::Unknown,
+            #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+            probed: Probed::default(),
             #[cfg(test)]
             probes_failed: 0,
         }
@@ -168,6 +188,11 @@ impl<M: Mask> State<M> {
         }
         self.open = m.cells;
         self.assignments = 0;
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        {
+            self.probed.at = None;
+            self.probed.scores.fill(0);
+        }
         #[cfg(test)]
         {
             self.probes_failed = 0;
@@ -309,6 +334,74 @@ impl<M: Mask> State<M> {
         }
     }
 
+    /// Calls `f` on each cell whose candidates changed since the state
+    /// probing last left at its fixpoint (some more than once), and
+    /// returns `true`; `false`, calling nothing, when no state of this
+    /// search since the last step back above it was probed.
+    #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+    pub(super) fn probed_since(&mut self, m: &Model<M>, f: impl FnMut(usize)) -> bool {
+        if let Some(at) = self.probed.at {
+            self.changed_since(m, at, f);
+            return true;
+        }
+        self.probed.floor = self.trail.len();
+        false
+    }
+
+    /// The `compact` WebAssembly build's, which never probes: `false`.
+    #[cfg(all(feature = "compact", target_arch = "wasm32"))]
+    pub(super) fn probed_since(&mut self, _m: &Model<M>, _f: impl FnMut(usize)) -> bool {
+        false
+    }
+
+    /// Each cell's look-ahead score from its last probe (0 before one),
+    /// for `cells` cells; none in the `compact` WebAssembly build.
+    #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+    pub(super) fn scores(&mut self, cells: usize) -> &mut [u64] {
+        self.probed.scores.resize(cells, 0);
+        &mut self.probed.scores
+    }
+
+    /// The `compact` WebAssembly build's, which never probes: none.
+    #[cfg(all(feature = "compact", target_arch = "wasm32"))]
+    pub(super) fn scores(&mut self, _cells: usize) -> &mut [u64] {
+        &mut []
+    }
+
+    /// Records the state as probing leaves it: at its fixpoint.
+    pub(super) fn probed_here(&mut self) {
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        {
+            self.probed.at = Some(self.trail.len());
+        }
+    }
+
+    /// Calls `f` on each cell whose candidates changed since trail length
+    /// `mark` (some more than once), on big boards.
+    pub(super) fn changed_since(&self, m: &Model<M>, mark: usize, mut f: impl FnMut(usize)) {
+        for &(key, bits) in &self.trail[mark..] {
+            let cell = (key & CELL) as usize;
+            if M::BUCKETS && PEER_BITS && key & PEERS != 0 {
+                // An assignment's peers, as bits of one of its sets.
+                let j = (key >> WORD_SHIFT & 31) as usize;
+                let w = (key >> PEER_WORD_SHIFT & 31) as usize;
+                let set = m.peers.set(cell, j);
+                let mut bits = bits;
+                while bits != 0 {
+                    f(set[w * 64 + bits.trailing_zeros() as usize] as usize);
+                    bits &= bits - 1;
+                }
+            } else {
+                f(cell);
+            }
+        }
+    }
+
+    /// The trail's length, without starting the recording.
+    pub(super) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub(super) fn undo(&mut self, m: &Model<M>, mark: usize) {
         // Taken out while it is read, so that the undo can borrow the state.
@@ -341,6 +434,10 @@ impl<M: Mask> State<M> {
         }
         trail.truncate(mark);
         self.trail = trail;
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        if let Some(at) = self.probed.at {
+            self.probed.at = (mark >= self.probed.floor).then_some(at.min(mark));
+        }
         self.queue.clear();
         self.singles.clear();
         self.houses.clear();

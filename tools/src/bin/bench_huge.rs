@@ -24,6 +24,7 @@
 //! mixed with N² swaps unless `--mix` says, 50,000 guesses unless
 //! `--max-nodes` says) and ends with a summary row a board; `--reached`
 //! does the same at the smallest shares the engine was seen to manage.
+//! `--solve-only` skips the count to two of FILEs and kept-cells boards.
 //! `--time-limit S` stops each solve and each count after S seconds (boards
 //! the engine probes run at hundreds of guesses a second, not thousands).
 
@@ -46,6 +47,7 @@ struct Options {
     tries: u64,
     target: bool,
     reached: bool,
+    solve_only: bool,
     files: Vec<String>,
 }
 
@@ -61,6 +63,7 @@ fn options() -> Options {
         tries: 0,
         target: false,
         reached: false,
+        solve_only: false,
         files: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -85,6 +88,7 @@ fn options() -> Options {
             "--time-limit" => {
                 o.time_limit = Some(std::time::Duration::from_secs_f64(value().parse().unwrap()));
             }
+            "--solve-only" => o.solve_only = true,
             "--tries" => o.tries = value().parse().unwrap(),
             "--mix" => o.mix = Some(value().parse().unwrap()),
             _ => o.files.push(a),
@@ -136,7 +140,7 @@ struct Report {
 }
 
 /// Solves `puzzle`, checks the solution, and counts to two: one line.
-fn run(what: &str, puzzle: &Puzzle, solver: &mut VariantSolver) -> Report {
+fn run(what: &str, puzzle: &Puzzle, solver: &mut VariantSolver, count: bool) -> Report {
     let start = Instant::now();
     let outcome = solver.solve(puzzle);
     let solve_s = start.elapsed().as_secs_f64();
@@ -149,14 +153,21 @@ fn run(what: &str, puzzle: &Puzzle, solver: &mut VariantSolver) -> Report {
         _ => None,
     };
     let start = Instant::now();
-    let count = solver.count(puzzle, 2);
+    let count_run = count;
+    let count = if count {
+        let k = solver.count(puzzle, 2);
+        guesses += solver.stats().guesses;
+        k
+    } else {
+        Count::GaveUp(0)
+    };
     let count_s = start.elapsed().as_secs_f64();
-    guesses += solver.stats().guesses;
     let unique = count == Count::Exact(1);
     let count = match count {
         Count::Exact(1) => "unique".to_owned(),
         Count::Exact(k) => format!("{k} solutions"),
         Count::AtLeast(k) => format!("at least {k}"),
+        Count::GaveUp(0) if !count_run => "not counted".to_owned(),
         _ => "?".to_owned(),
     };
     println!(
@@ -260,7 +271,7 @@ fn targets(o: &Options) {
         let reports: Vec<Report> = (0..o.seeds)
             .map(|seed| {
                 let (puzzle, what) = kept_puzzle(&rules, keep, seed, o.mix.unwrap_or(1.0));
-                run(&what, &puzzle, &mut solver)
+                run(&what, &puzzle, &mut solver, true)
             })
             .collect();
         rows.push(format!(
@@ -290,7 +301,7 @@ fn main() {
         .with_time_limit(o.time_limit);
     for file in &o.files {
         let puzzle = read_board(file);
-        run(file, &puzzle, &mut solver);
+        run(file, &puzzle, &mut solver, !o.solve_only);
     }
     let Some(rules) = o.rules else { return };
     let n = rules.size();
@@ -299,12 +310,13 @@ fn main() {
             &format!("{n}x{n} empty"),
             &Puzzle::new(rules.clone()),
             &mut solver,
+            !o.solve_only,
         );
     }
     let Some(keep) = o.keep else { return };
     for seed in 0..o.seeds {
         let (puzzle, what) = kept_puzzle(&rules, keep, seed, o.mix.unwrap_or(0.0));
-        if !run(&what, &puzzle, &mut solver).solved && o.tries > 0 {
+        if !run(&what, &puzzle, &mut solver, !o.solve_only).solved && o.tries > 0 {
             // Restarts: the same budget again under seeded value orders.
             let start = Instant::now();
             let hit = (1..=o.tries).find(|&t| {
