@@ -1,5 +1,9 @@
 //! Conflict-driven learning for sparse layouts of houses alone: (cell, value) literals, first-UIP nogoods, backjumping (record 0031).
 
+mod cage;
+
+pub(super) use cage::{is_killer, killer_cages};
+
 use super::mask::Mask;
 use super::model::Model;
 use crate::engine::limits::Meter;
@@ -33,6 +37,8 @@ enum Reason {
     House(u32),
     /// A clause, whose first literal this is.
     Clause(u32),
+    /// A cage's sum, with the explanation stored at this index (`cage.rs`).
+    Sum(u32),
 }
 
 /// A clause: one of its first two literals is watched each.
@@ -94,6 +100,8 @@ pub(super) struct Cdcl {
     conflict: Vec<u32>,
     learnts: usize,
     reduce_at: usize,
+    /// A killer's cage sums, none on layouts of houses alone.
+    sums: cage::Sums,
 }
 
 /// The value-precedence symmetry breaking: the house whose open cells fix
@@ -153,6 +161,7 @@ impl Cdcl {
             conflict: Vec::new(),
             learnts: 0,
             reduce_at: REDUCE_FIRST,
+            sums: cage::Sums::default(),
         };
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -250,6 +259,7 @@ impl Cdcl {
             return;
         }
         let to = self.lim[level as usize];
+        self.sums_cancel(to);
         for k in (to..self.trail.len()).rev() {
             let lit = self.trail[k];
             let x = (lit >> 1) as usize;
@@ -267,9 +277,25 @@ impl Cdcl {
         self.head = to;
     }
 
-    /// Propagates the trail to a fixpoint; false on a conflict, whose
-    /// true literals are left in `conflict`.
+    /// Propagates the trail to a fixpoint, the rules first, then the cage
+    /// sums of a killer; false on a conflict, whose true literals are left
+    /// in `conflict`.
     fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_rules() {
+                return false;
+            }
+            match self.sums_step() {
+                None => return true,
+                Some(true) => {}
+                Some(false) => return false,
+            }
+        }
+    }
+
+    /// Propagates the trail by the pairwise rules and houses to a fixpoint;
+    /// false on a conflict, whose true literals are left in `conflict`.
+    fn propagate_rules(&mut self) -> bool {
         let n = self.n;
         while self.head < self.trail.len() {
             let t = self.trail[self.head];
@@ -433,6 +459,7 @@ impl Cdcl {
             Reason::Clause(ci) => {
                 out.extend(self.clauses[ci as usize].lits[1..].iter().map(|&l| l ^ 1));
             }
+            Reason::Sum(at) => out.extend_from_slice(self.sum_reason(at)),
         }
     }
 
@@ -644,6 +671,31 @@ impl Cdcl {
         }
     }
 
+    /// Rules out the solution `values` for good, as a clause of the
+    /// cells not fixed at the root; false when none is left to differ.
+    pub(super) fn block(&mut self, values: &[u16]) -> bool {
+        self.cancel_until(0);
+        self.conflict.clear();
+        let n = self.n;
+        let lits: Vec<u32> = values
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
+            .filter(|&l| self.value(l) == 0)
+            .collect();
+        match lits.len() {
+            0 => false,
+            1 => {
+                self.enqueue(lits[0], Reason::None);
+                true
+            }
+            _ => {
+                self.attach(lits, 0, false);
+                true
+            }
+        }
+    }
+
     /// The literals set when the search stopped (the trail's length).
     pub(super) fn assignments(&self) -> u64 {
         self.trail.len() as u64
@@ -690,7 +742,7 @@ impl Cdcl {
 
 #[cfg(test)]
 mod tests {
-    use super::{Answer, Cdcl, Reason};
+    use super::{Answer, Cdcl};
     use crate::engine::limits::Meter;
     use crate::engine::outcome::Count;
     use crate::engine::reference::Reference;
@@ -700,33 +752,6 @@ mod tests {
     use crate::model::rules::{ChessRule, Rules};
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
-
-    impl Cdcl {
-        /// Rules out the solution `values` for good, as a clause of the
-        /// cells not fixed at the root; false when none is left to differ.
-        fn block(&mut self, values: &[u16]) -> bool {
-            self.cancel_until(0);
-            self.conflict.clear();
-            let n = self.n;
-            let lits: Vec<u32> = values
-                .iter()
-                .enumerate()
-                .map(|(c, &v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
-                .filter(|&l| self.value(l) == 0)
-                .collect();
-            match lits.len() {
-                0 => false,
-                1 => {
-                    self.enqueue(lits[0], Reason::None);
-                    true
-                }
-                _ => {
-                    self.attach(lits, 0, false);
-                    true
-                }
-            }
-        }
-    }
 
     /// Every solution, enumerated by learning with a blocking clause after
     /// each, is found: so no learned clause ever cut one. Checked against
