@@ -148,6 +148,9 @@ impl Cdcl {
     /// rules propagate them first), `Some(false)` on a conflict (its true
     /// literals in `conflict`), `None` when every cage holds.
     pub(super) fn sums_step(&mut self) -> Option<bool> {
+        if self.sums.cages.is_empty() {
+            return None;
+        }
         let n = self.n;
         while self.sums.head < self.trail.len() {
             let c = (self.trail[self.sums.head] >> 1) as usize / n;
@@ -176,6 +179,9 @@ impl Cdcl {
     /// Forgets the queue and the explanations of the trail's literals from
     /// `to` on, before they are undone.
     pub(super) fn sums_cancel(&mut self, to: usize) {
+        if self.sums.cages.is_empty() {
+            return;
+        }
         let s = &mut self.sums;
         for &k in &s.queue {
             s.queued[k as usize] = false;
