@@ -40,6 +40,21 @@ impl Meter {
         guesses == self.next && self.check(guesses)
     }
 
+    /// This meter with its budget cut to `cap` guesses, for a first phase
+    /// of a search (see [`Meter::resumed`]).
+    pub(crate) fn capped(mut self, cap: u64) -> Self {
+        self.max_nodes = self.max_nodes.min(cap);
+        self.next = self.next.min(cap);
+        self
+    }
+
+    /// This meter (as it was before [`Meter::capped`]) for a search that
+    /// goes on from `guesses`: its next checkpoint is no earlier.
+    pub(crate) fn resumed(mut self, guesses: u64) -> Self {
+        self.next = self.next.max(guesses);
+        self
+    }
+
     /// [`Meter::reached`] at a checkpoint: the budget is spent, or the
     /// deadline passed; else the next checkpoint is set, `every` guesses on
     /// or at the budget. Without a deadline the only checkpoint is the

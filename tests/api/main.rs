@@ -30,6 +30,7 @@ mod generate_killer;
 mod generate_rated;
 mod hostile;
 mod learning;
+mod learning_cages;
 mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;

@@ -1,5 +1,9 @@
 //! Conflict-driven learning for sparse layouts of houses alone: (cell, value) literals, first-UIP nogoods, backjumping (record 0031).
 
+mod cage;
+
+pub(super) use cage::{is_killer, killer_cages};
+
 use super::mask::Mask;
 use super::model::Model;
 use crate::engine::limits::Meter;
@@ -33,6 +37,8 @@ enum Reason {
     House(u32),
     /// A clause, whose first literal this is.
     Clause(u32),
+    /// A cage's sum, with the explanation stored at this index (`cage.rs`).
+    Sum(u32),
 }
 
 /// A clause: one of its first two literals is watched each.
@@ -94,6 +100,8 @@ pub(super) struct Cdcl {
     conflict: Vec<u32>,
     learnts: usize,
     reduce_at: usize,
+    /// A killer's cage sums, none on layouts of houses alone.
+    sums: cage::Sums,
 }
 
 /// The value-precedence symmetry breaking: the house whose open cells fix
@@ -153,6 +161,7 @@ impl Cdcl {
             conflict: Vec::new(),
             learnts: 0,
             reduce_at: REDUCE_FIRST,
+            sums: cage::Sums::default(),
         };
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -250,6 +259,7 @@ impl Cdcl {
             return;
         }
         let to = self.lim[level as usize];
+        self.sums_cancel(to);
         for k in (to..self.trail.len()).rev() {
             let lit = self.trail[k];
             let x = (lit >> 1) as usize;
@@ -267,9 +277,25 @@ impl Cdcl {
         self.head = to;
     }
 
-    /// Propagates the trail to a fixpoint; false on a conflict, whose
-    /// true literals are left in `conflict`.
+    /// Propagates the trail to a fixpoint, the rules first, then the cage
+    /// sums of a killer; false on a conflict, whose true literals are left
+    /// in `conflict`.
     fn propagate(&mut self) -> bool {
+        loop {
+            if !self.propagate_rules() {
+                return false;
+            }
+            match self.sums_step() {
+                None => return true,
+                Some(true) => {}
+                Some(false) => return false,
+            }
+        }
+    }
+
+    /// Propagates the trail by the pairwise rules and houses to a fixpoint;
+    /// false on a conflict, whose true literals are left in `conflict`.
+    fn propagate_rules(&mut self) -> bool {
         let n = self.n;
         while self.head < self.trail.len() {
             let t = self.trail[self.head];
@@ -433,6 +459,7 @@ impl Cdcl {
             Reason::Clause(ci) => {
                 out.extend(self.clauses[ci as usize].lits[1..].iter().map(|&l| l ^ 1));
             }
+            Reason::Sum(at) => out.extend_from_slice(self.sum_reason(at)),
         }
     }
 

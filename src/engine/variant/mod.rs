@@ -328,6 +328,7 @@ impl Run<'_> {
                 let weighted = !compiled.constraints.is_empty();
                 let mut learned = Learned::new(compiled.model.cells, weighted);
                 learned.prime(&compiled.model, &compiled.constraints);
+                learned.killer = Some(Arc::clone(&compiled.rules));
                 learned
             },
         };

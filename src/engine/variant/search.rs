@@ -10,9 +10,11 @@ use crate::engine::classic::state::Contradiction;
 use crate::engine::limits::Meter;
 use crate::engine::outcome::Stop;
 use crate::engine::stats::Stats;
+use crate::model::rules::Rules;
 use crate::random;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use std::sync::Arc;
 
 /// How far a run may go before the search restarts: this many failures
 /// times the run's term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, …).
@@ -59,6 +61,11 @@ const PLAIN_FIRST_GIVEN: u64 = 500;
 /// Solutions shown by learning before a count past them goes back to the
 /// plain search: each costs a blocking clause of every open cell.
 const LEARN_SHOWN: usize = 2;
+
+/// The guesses a killer's plain search makes before it hands over to
+/// learning with the cages' sums: below 30,000 TAREK_ALL's hard killers
+/// took longer, learning being slower a decision (record 0031).
+const KILLER_HANDOFF: u64 = 30_000;
 
 /// A [`Frame::value`] that says the frame tries a cell's values.
 const VALUES: u32 = u32::MAX;
@@ -137,6 +144,11 @@ pub(crate) struct Learned {
     cap_solutions: u64,
     /// Whether the plain search stopped at [`Learned::cap`].
     capped: bool,
+    /// The rules, when a killer may go to learning (see [`Search::killer`]).
+    pub(crate) killer: Option<Arc<Rules>>,
+    /// The guesses a killer's plain search makes before learning takes
+    /// over: [`KILLER_HANDOFF`], 0 in tests that force learning.
+    pub(crate) handoff: u64,
 }
 
 impl Learned {
@@ -163,6 +175,8 @@ impl Learned {
             cap: u64::MAX,
             cap_solutions: 0,
             capped: false,
+            killer: None,
+            handoff: KILLER_HANDOFF,
         }
     }
 
@@ -261,6 +275,11 @@ impl<M: Mask> Search<'_, M> {
         givens: &[u16],
         mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
+        if learn::LEARN
+            && let Some(stop) = self.killer(givens, &mut on_solution)
+        {
+            return stop;
+        }
         if !HOUSES {
             // Never leaves a value out, so never asks for a second search.
             return self
@@ -427,6 +446,83 @@ impl<M: Mask> Search<'_, M> {
             }
             if !cdcl.block(&values) {
                 return Ok(Ok(Stop::Exhausted));
+            }
+        }
+    }
+
+    /// A killer's search (record 0031): the plain search for its first
+    /// [`Learned::handoff`] guesses, then, if it has not ended, learning
+    /// with the cages' sums from the givens, past the solutions already
+    /// shown (blocked). `None` when the rules are not a killer it takes.
+    fn killer(
+        &mut self,
+        givens: &[u16],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Option<Stop> {
+        if M::BUCKETS || self.rng.is_some() || !self.learned.learn {
+            return None;
+        }
+        let rules = Arc::clone(self.learned.killer.as_ref()?);
+        if !learn::is_killer(&rules) {
+            return None;
+        }
+        let (real, cells) = (self.limits, self.m.cells);
+        let mut shown: Vec<Vec<u16>> = Vec::new();
+        if self.learned.handoff > 0 {
+            let cap = self.stats.guesses.saturating_add(self.learned.handoff);
+            self.limits = real.capped(cap);
+            let mut show = |st: &State<M>| {
+                shown.push((0..cells).map(|c| st.cand(c).first() as u16 + 1).collect());
+                on_solution(st)
+            };
+            let stop = self
+                .run_once(givens, false, &[], &mut show)
+                .unwrap_or(Stop::Exhausted);
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(stop, Stop::Budget) || self.limits.reached(self.stats.guesses) {
+                return Some(stop);
+            }
+        }
+        let Some(cages) = learn::killer_cages(&rules, self.m) else {
+            // A cage of too many value sets: the plain search in full,
+            // past the solutions shown.
+            let skip: Vec<Vec<M>> = shown
+                .iter()
+                .map(|s| s.iter().map(|&v| M::bit(usize::from(v) - 1)).collect())
+                .collect();
+            return Some(
+                self.run_once(givens, false, &skip, on_solution)
+                    .unwrap_or(Stop::Exhausted),
+            );
+        };
+        let mut cdcl = learn::Cdcl::new(self.m, givens, 0);
+        if !cdcl.with_sums(&cages) || !shown.iter().all(|s| cdcl.block(s)) {
+            return Some(Stop::Exhausted);
+        }
+        loop {
+            let answer = cdcl.solve(&mut self.limits, self.stats);
+            self.st.assignments += cdcl.assignments();
+            let values = match answer {
+                learn::Answer::None => return Some(Stop::Exhausted),
+                learn::Answer::Budget => return Some(Stop::Budget),
+                learn::Answer::Solved(values) => values,
+            };
+            let held = self
+                .st
+                .reset(self.m, &values)
+                .and_then(|()| self.st.propagate(self.m, self.constraints));
+            debug_assert!(held.is_ok(), "a learned killer solution breaks a rule");
+            if held.is_err() {
+                // Never, unless learning is wrong: the plain search answers.
+                self.learned.learn = false;
+                return None;
+            }
+            self.stats.solutions += 1;
+            if !on_solution(self.st) {
+                return Some(Stop::Enough);
+            }
+            if !cdcl.block(&values) {
+                return Some(Stop::Exhausted);
             }
         }
     }

@@ -145,7 +145,7 @@ fn sum_constraint<M: Mask>(
 /// the cells they cover outside it less the group's cells they leave come
 /// to their sums less the group's total (outies less innies), kept when
 /// they span few cells (a cell or two on one side).
-fn derived_sums<'a>(
+pub(crate) fn derived_sums<'a>(
     rules: &Rules,
     houses: impl Iterator<Item = &'a [u32]>,
 ) -> (Vec<(Vec<u32>, u64)>, Vec<Signed>) {

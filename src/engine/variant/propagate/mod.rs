@@ -30,7 +30,7 @@ use bounds::Bounds;
 use cage::CageSum;
 use chain::Chain;
 use check::{LinearCheck, NamedCheck};
-pub(crate) use compile::compile;
+pub(crate) use compile::{compile, derived_sums};
 use domain::Domain;
 use linear::Linear;
 use lockout::Lockout;
