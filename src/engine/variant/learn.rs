@@ -1,4 +1,4 @@
-//! Conflict-driven learning for sparse layouts of houses alone: (cell, value) literals, first-UIP nogoods, backjumping (record 0031).
+//! Conflict-driven learning for layouts of houses, chess rules and killer cages: (cell, value) literals, first-UIP nogoods, backjumping (record 0031).
 
 mod cage;
 
