@@ -1070,6 +1070,17 @@ mod tests {
         assert!(pruned > 40, "values left out in only {pruned} searches");
     }
 
+    /// A 6×6 jigsaw: six connected regions of six cells.
+    #[rustfmt::skip]
+    const JIGSAW6: [usize; 36] = [
+        0, 0, 0, 1, 1, 1,
+        0, 0, 2, 2, 1, 1,
+        0, 2, 2, 2, 1, 3,
+        4, 4, 2, 5, 3, 3,
+        4, 4, 5, 5, 3, 3,
+        4, 4, 5, 5, 5, 3,
+    ];
+
     /// Naked and hidden pairs keep every solution: on planted grids of
     /// layouts of houses alone (a 6×6 jigsaw, diagonals, anti-king) with
     /// random givens that hold every value, counting with them (branching
@@ -1078,15 +1089,7 @@ mod tests {
     /// solutions (`propagate::subsets`' tests check what they rule out).
     #[test]
     fn pairs_keep_every_solution() {
-        #[rustfmt::skip]
-        let regions = [
-            0, 0, 0, 1, 1, 1,
-            0, 0, 2, 2, 1, 1,
-            0, 2, 2, 2, 1, 3,
-            4, 4, 2, 5, 3, 3,
-            4, 4, 5, 5, 3, 3,
-            4, 4, 5, 5, 5, 3,
-        ];
+        let regions = JIGSAW6;
         let sets = [
             Rules::jigsaw(6, &regions).unwrap(),
             Rules::jigsaw(6, &regions).unwrap().with_diagonal(false),
@@ -1167,15 +1170,7 @@ mod tests {
     /// grids relabelled at random, some givens changed (no solution).
     #[test]
     fn learning_counts_where_values_are_given() {
-        #[rustfmt::skip]
-        let regions = [
-            0, 0, 0, 1, 1, 1,
-            0, 0, 2, 2, 1, 1,
-            0, 2, 2, 2, 1, 3,
-            4, 4, 2, 5, 3, 3,
-            4, 4, 5, 5, 3, 3,
-            4, 4, 5, 5, 5, 3,
-        ];
+        let regions = JIGSAW6;
         let sets = [
             Rules::jigsaw(6, &regions).unwrap().with_diagonal(true),
             Rules::boxes(2, 3).unwrap().with_diagonals(),
