@@ -136,14 +136,6 @@ pub(crate) struct Learned {
     /// Guesses the plain search makes before learning takes over, on
     /// layouts where it may ([`PLAIN_FIRST`]; the tests force 0).
     pub(crate) plain_first: u64,
-    /// The guess count at which the plain search hands over to learning,
-    /// unless it has shown [`LEARN_SHOWN`] solutions by then (a longer
-    /// count goes on plainly, rather than block them all).
-    cap: u64,
-    /// The solution count below which [`Learned::cap`] holds.
-    cap_solutions: u64,
-    /// Whether the plain search stopped at [`Learned::cap`].
-    capped: bool,
     /// The rules, when a killer may go to learning (see [`Search::killer`]).
     pub(crate) killer: Option<Arc<Rules>>,
     /// The guesses a killer's plain search makes before learning takes
@@ -172,9 +164,6 @@ impl Learned {
             places: false,
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
-            cap: u64::MAX,
-            cap_solutions: 0,
-            capped: false,
             killer: None,
             handoff: KILLER_HANDOFF,
         }
@@ -372,16 +361,21 @@ impl<M: Mask> Search<'_, M> {
             self.learned.plain_first.min(PLAIN_FIRST_GIVEN)
         };
         if share > 0 {
-            self.learned.cap = self.stats.guesses.saturating_add(share);
-            self.learned.cap_solutions = self.stats.solutions + LEARN_SHOWN as u64;
-            let cells = self.m.cells;
+            // The plain phase stops at its share as at a budget; the real
+            // limits then go on from where it stopped.
+            let (real, cells) = (self.limits, self.m.cells);
+            self.limits = real.capped(self.stats.guesses.saturating_add(share));
             let once = self.run_once(givens, symmetric, &[], &mut |st: &State<M>| {
                 shown.push((0..cells).map(|c| st.cand(c)).collect());
                 on_solution(st)
             });
-            self.learned.cap = u64::MAX;
-            if !std::mem::take(&mut self.learned.capped) {
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(once, Ok(Stop::Budget)) || self.limits.reached(self.stats.guesses) {
                 return Ok(once);
+            }
+            if shown.len() >= LEARN_SHOWN {
+                // A count past what learning shows: search in full.
+                return Err(shown);
             }
         }
         // Values are interchangeable only while the givens leave two out.
@@ -680,13 +674,6 @@ impl<M: Mask> Search<'_, M> {
                 continue;
             }
             if self.limits.reached(self.stats.guesses) {
-                return Some(Stop::Budget);
-            }
-            if learn::LEARN
-                && self.stats.guesses >= self.learned.cap
-                && self.stats.solutions < self.learned.cap_solutions
-            {
-                self.learned.capped = true;
                 return Some(Stop::Budget);
             }
             self.stats.guesses += 1;
