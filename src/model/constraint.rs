@@ -91,6 +91,7 @@ pub enum NegativeRule {
 /// | [`XSum`](Constraint::XSum) | the first X cells from the clue sum to it, X the first value | `"xsum": [{"cell": "R0C1", "value": "15"}]` |
 /// | [`Skyscraper`](Constraint::Skyscraper) | the clue counts the values seen from it (each greater than all before) | `"skyscraper": [{"cell": "R0C1", "value": "3"}]` |
 /// | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even) | the cell is odd (even) | `"odd": [{"cell": "R1C1"}]` |
+/// | [`Candidates`](Constraint::Candidates) | the cell holds one of the listed values (a pencil mark) | `"candidates": [{"cell": "R1C1", "values": [1,2]}]` |
 /// | [`Minimum`](Constraint::Minimum), [`Maximum`](Constraint::Maximum) | the cell is below (above) its orthogonal neighbours | `"minimum": [{"cell": "R1C1"}]` |
 /// | [`Renban`](Constraint::Renban) | the line holds different consecutive values in any order | `"renban": [{"lines": [["R1C1","R1C2"]]}]` |
 /// | [`Whisper`](Constraint::Whisper) | neighbours on the line differ by at least the value (German: 5) | `"whispers": [{"lines": [["R1C1","R1C2"]]}]` |
@@ -221,6 +222,14 @@ pub enum Constraint {
     Even {
         /// The cell.
         cell: u32,
+    },
+    /// The cell holds one of the listed values: its pencil marks, as
+    /// ISS's pencilmark grids and its givens of several values state them.
+    Candidates {
+        /// The cell.
+        cell: u32,
+        /// The values it may hold, each 1 to N, at least one.
+        values: Vec<u16>,
     },
     /// The cell holds a value below each of its orthogonal neighbours'.
     Minimum {
@@ -412,6 +421,7 @@ impl Constraint {
             Constraint::Skyscraper { .. } => "skyscraper",
             Constraint::Odd { .. } => "odd cell",
             Constraint::Even { .. } => "even cell",
+            Constraint::Candidates { .. } => "candidates",
             Constraint::Minimum { .. } => "minimum",
             Constraint::Maximum { .. } => "maximum",
             Constraint::Renban { .. } => "renban",
@@ -472,7 +482,9 @@ impl Constraint {
             Constraint::Sandwich { clue, .. }
             | Constraint::XSum { clue, .. }
             | Constraint::Skyscraper { clue, .. } => outside_line(n, *clue).unwrap_or_default(),
-            Constraint::Odd { cell } | Constraint::Even { cell } => vec![*cell],
+            Constraint::Odd { cell }
+            | Constraint::Even { cell }
+            | Constraint::Candidates { cell, .. } => vec![*cell],
             Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
                 let mut cells = vec![*cell];
                 cells.extend(neighbours(n, *cell));

@@ -58,6 +58,15 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                     values,
                 });
             }
+            Constraint::Candidates { cell, values } => {
+                let mut values = values.clone();
+                values.sort_unstable();
+                values.dedup();
+                push(Lowered::Domain {
+                    cell: *cell,
+                    values,
+                });
+            }
             Constraint::Minimum { cell } => {
                 for b in neighbours(n, *cell) {
                     push(pair(b, *cell, PairRule::Greater));

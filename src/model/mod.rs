@@ -13,7 +13,7 @@
 //! | lines of pairs | [`Thermometer`](Constraint::Thermometer), [`Whisper`](Constraint::Whisper), [`Palindrome`](Constraint::Palindrome), [`Renban`](Constraint::Renban), [`Entropic`](Constraint::Entropic), [`Modular`](Constraint::Modular), [`Clones`](Constraint::Clones) | chains and pair tables |
 //! | sums | [`Arrow`](Constraint::Arrow), [`DoubleArrow`](Constraint::DoubleArrow), [`LittleKiller`](Constraint::LittleKiller), [`Sum`](Constraint::Sum), [`Zipper`](Constraint::Zipper), [`RegionSumLine`](Constraint::RegionSumLine) | weighted sums |
 //! | n-ary | [`Sandwich`](Constraint::Sandwich), [`XSum`](Constraint::XSum), [`Skyscraper`](Constraint::Skyscraper), [`Between`](Constraint::Between), [`Lockout`](Constraint::Lockout), [`Quadruple`](Constraint::Quadruple) | their own rules |
-//! | cells | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even) | domains |
+//! | cells | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even), [`Candidates`](Constraint::Candidates) | domains |
 //! | global | [`Nonconsecutive`](Constraint::Nonconsecutive), [`Negative`](Constraint::Negative) (white, black, XV) | a pair on each orthogonal pair |
 
 pub(crate) mod board;

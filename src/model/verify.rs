@@ -154,6 +154,15 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
         | Constraint::Even { cell }
         | Constraint::Minimum { cell }
         | Constraint::Maximum { cell } => on_board(&[*cell])?,
+        Constraint::Candidates { cell, values } => {
+            on_board(&[*cell])?;
+            if values.is_empty() {
+                return Err("lists no value".to_owned());
+            }
+            if let Some(v) = values.iter().find(|&&v| v == 0 || usize::from(v) > n) {
+                return Err(format!("lists value {v}, out of 1 to {n}"));
+            }
+        }
         Constraint::Quadruple { cells, values } => {
             if cells.len() != 4 {
                 return Err(format!("has {} cells, needs 4", cells.len()));
@@ -536,6 +545,13 @@ pub(crate) fn broken(
                 broke,
             ))
         }
+        Constraint::Candidates { cell, values } => (v(*cell) != 0 && !values.contains(&v(*cell)))
+            .then(|| {
+                (
+                    format!("holds {} at {}, not a listed value", v(*cell), nm(*cell)),
+                    vec![*cell],
+                )
+            }),
         Constraint::Quadruple { cells, values } => {
             let empty = cells.iter().filter(|&&c| v(c) == 0).count();
             let mut missing = 0;

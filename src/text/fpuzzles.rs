@@ -31,7 +31,8 @@
 //! `whispers`, `regionsumline`, `entropicline`, `modularline`,
 //! `zipperline`, `doublearrow`, `slowthermometer`, `xsum`, `skyscraper`),
 //! and ndoku's own for rules f-puzzles has no key for (`greaterthan`
-//! `{cells}`, `sum` `{cells, value}`, `relation` `{cells, pairs}`). Outside
+//! `{cells}`, `sum` `{cells, value}`, `relation` `{cells, pairs}`, `candidates`
+//! `{cell, values}`). Outside
 //! clues stand on row or column 0 or N+1 (`R0C3`). `nonconsecutive` with
 //! white dots given is their negative rule. Titles, authors, rule text, drawings
 //! that change nothing (`cage`, f-puzzles' cosmetic outline, `text`, `line`,

@@ -342,8 +342,10 @@ impl Item {
 
 /// Whether `text` looks like ISS input rather than a classic puzzle or
 /// f-puzzles: constraint text (a `.` then a type, or any `~`), a link with
-/// a `q` parameter, a short killer code, or SudoCue's long killer format.
-/// A classic line that starts with an empty cell (`.3.4…`) is not taken.
+/// a `q` parameter, a short killer code, SudoCue's long killer format, or a
+/// pencilmark grid of a side up to 9 with each cell's values in their places
+/// (`12.......` a cell). A classic line that starts with an empty cell
+/// (`.3.4…`) is not taken.
 ///
 /// ```
 /// use ndoku::text::iss;
@@ -352,12 +354,18 @@ impl Item {
 /// assert!(iss::looks_like(".AntiKnight"));
 /// assert!(!iss::looks_like(".2.4...."));
 /// assert!(iss::looks_like(&format!("5<<{}", "^".repeat(78))));
+/// assert!(iss::looks_like(&"1.3456789".repeat(81)));
+/// assert!(iss::looks_like(&".2.456789".repeat(81)));
+/// assert!(!iss::looks_like(&"3.1456789".repeat(81)));
 /// ```
 #[must_use]
 pub fn looks_like(text: &str) -> bool {
     let t = text.trim_start();
     if t.starts_with("http") {
         return query(t).is_some();
+    }
+    if is_pencilmark_line(t.trim_end()) {
+        return true;
     }
     if let Some(rest) = t.strip_prefix('.') {
         if t.contains('~') {
@@ -609,22 +617,56 @@ fn items(text: &str) -> Result<Vec<Item>, IssError> {
         // A section that starts with `.` is constraints, unless it is a
         // puzzle line that starts with an empty cell, as in ISS.
         let line = flat.len() >= 16 && flat.len().isqrt().pow(2) == flat.len();
-        if flat.starts_with('.') && (looks_like(&flat) || !line) {
+        if is_pencilmarks(&flat) {
+            out.extend(pencilmarks(&flat, start));
+        } else if flat.starts_with('.') && (looks_like(&flat) || !line) {
             dot_items(&section, &mut out)?;
         } else if is_killer_code(&flat) {
             out.extend(killer_code(&flat, start)?);
         } else if flat.starts_with("3x3:") {
             out.extend(long_killer(&flat, start)?);
-        } else if is_pencilmarks(&flat) {
-            return Err(IssError::Unsupported {
-                name: "pencilmarks".into(),
-                at: start,
-            });
         } else {
             out.extend(classic(text, &section, start)?);
         }
     }
     Ok(out)
+}
+
+/// A pencilmark grid as ISS reads it: its shape, and each cell's values
+/// (the digits of its N characters) as a given, but where it has all N.
+fn pencilmarks(flat: &str, at: Place) -> Vec<Item> {
+    let n = (1..=MAX_SIZE)
+        .find(|&n| n * n * n == flat.len())
+        .unwrap_or(0);
+    let mut givens = Vec::new();
+    for (i, marks) in flat.as_bytes().chunks(n.max(1)).enumerate() {
+        let values: Vec<String> = marks
+            .iter()
+            .filter(|&&b| b != b'.')
+            .map(|&b| char::from(b).to_string())
+            .collect();
+        if values.len() < n {
+            givens.push(format!("{}_{}", cell_id(i, n), values.join("_")));
+        }
+    }
+    vec![
+        Item::new("Shape", vec![format!("{n}x{n}")], at),
+        Item::new("", givens, at),
+    ]
+}
+
+/// Whether a line is a pencilmark grid of a side up to 9 as ISS and Sukaku
+/// Explainer write it, each cell's values in their places (`1.3......`),
+/// told from a classic line of as many cells (729 is also 27×27).
+fn is_pencilmark_line(text: &str) -> bool {
+    let Some(n) = (2..=9).find(|&n| n * n * n == text.len()) else {
+        return false;
+    };
+    text.as_bytes().chunks(n).all(|cell| {
+        cell.iter()
+            .enumerate()
+            .all(|(k, &b)| b == b'.' || b == b'1' + k as u8)
+    })
 }
 
 /// Whether a section is ISS's pencilmark format: N³ digits and dots, a
@@ -1041,12 +1083,12 @@ fn jigsaw_map(item: &Item, n: usize) -> Result<Option<Vec<usize>>, IssError> {
 enum Given {
     /// The cell (an index) holds the value.
     One(usize, u16),
-    /// Odd or even cells, from a list of every odd or even value.
+    /// The cell's candidates: an odd or even cell, from a list of every
+    /// odd or even value, else a list of candidates.
     Constraint(Constraint),
 }
 
-/// A given: `R1C1_5`, a value; `R1C1_1_3_5_7_9`, the cell's candidates,
-/// which ndoku reads when they are every odd or every even value.
+/// A given: `R1C1_5`, a value; `R1C1_1_3_5_7_9`, the cell's candidates.
 fn given(item: &Item, arg: &str, n: usize) -> Result<Given, IssError> {
     let mut parts = arg.split('_');
     let name = parts.next().unwrap_or_default();
@@ -1062,13 +1104,12 @@ fn given(item: &Item, arg: &str, n: usize) -> Result<Given, IssError> {
     let index = row * n + col;
     match values.as_slice() {
         [v] => Ok(Given::One(index, *v)),
-        [] => Err(item.argument(arg, "a cell and a value, such as R1C1_5")),
-        _ => iss_constraints::candidates(index as u32, &values, n)
-            .map(Given::Constraint)
-            .ok_or_else(|| IssError::Unsupported {
-                name: "Given with several values".into(),
-                at: item.at,
-            }),
+        [] => Err(item.argument(arg, "a cell and at least one value, such as R1C1_5")),
+        _ => Ok(Given::Constraint(iss_constraints::candidates(
+            index as u32,
+            &values,
+            n,
+        ))),
     }
 }
 
@@ -1160,11 +1201,18 @@ mod tests {
             ".Between~R4C7~R4C8~R4C9.RegionSumLine~R5C6~R5C7.Zipper~R6C6~R6C7~R6C8",
             ".Entropic~R7C6~R7C7~R7C8.Modular~3~R8C6~R8C7~R8C8.Lockout~4~R9C6~R9C7~R9C8",
             ".Quad~R1C7~1~2.Sum~30~R5C1~R6C2~R7C3~R8C4",
-            ".~R1C9_1_3_5_7_9~R2C9_2_4_6_8",
+            ".~R1C9_1_3_5_7_9~R2C9_2_4_6_8~R3C9_5_2",
         ]
         .concat();
         let p = round_trip(&text);
-        assert_eq!(p.rules().constraints().len(), 36);
+        assert_eq!(p.rules().constraints().len(), 37);
+        assert_eq!(
+            p.rules().constraints()[36],
+            Constraint::Candidates {
+                cell: 26,
+                values: vec![2, 5]
+            }
+        );
         // A German whisper without its difference takes 5.
         let german = parse(".Whisper~R1C1~R1C2").unwrap();
         assert_eq!(german, parse(".Whisper~5~R1C1~R1C2").unwrap());
@@ -1269,8 +1317,8 @@ mod tests {
             (".Diagonal~2", "\"2\" should be 1 or -1"),
             (".~R1C1_10", "Given at column 1: \"R1C1_10\" should be"),
             (
-                ".~R1C1_1_2",
-                "unsupported constraint \"Given with several values\"",
+                ".~R1C1_1_",
+                "Given at column 1: \"R1C1_1_\" should be a cell and values from 1 to N",
             ),
             (".~R1C1_1~R1C2_1", "the givens break a rule"),
             (".~R1C1_1.~R1C1_2", "cell R1C1 is given both 1 and 2"),
@@ -1287,8 +1335,8 @@ mod tests {
             ("{x}", "\"{x}\" at column 1 is no ISS constraint"),
             ("", "no constraints"),
             (
-                &"1........".repeat(81),
-                "unsupported constraint \"pencilmarks\"",
+                &format!("{}{}", ".".repeat(9), "123456789".repeat(80)),
+                "Given at column 1: \"R1C1_\" should be a cell and values from 1 to N",
             ),
             (
                 ".Shape~6x6.Windoku",
@@ -1301,6 +1349,67 @@ mod tests {
         }
         let big = Puzzle::new(Rules::classic(25).unwrap());
         assert_eq!(to_text(&big).unwrap_err(), IssError::TooLarge { size: 25 });
+    }
+
+    #[test]
+    fn pencilmarks_read_as_candidates() {
+        let line =
+            "31.5784.2.29.3...84..629.312.3.1..8..7.863..58.1.9.6..13....25.692.5..747..2.63..";
+        let solution =
+            "316578492529134768487629531263415987974863125851792643138947256692351874745286319";
+        // A given stands alone; an empty cell keeps its value and the next
+        // one up, but for the first row, which keeps all nine.
+        let mut marks = String::new();
+        for (i, (g, s)) in line.bytes().zip(solution.bytes()).enumerate() {
+            let (s, next) = (s - b'0', (s - b'0') % 9 + 1);
+            for v in 1..=9u8 {
+                let kept = if g != b'.' {
+                    v == g - b'0'
+                } else {
+                    i < 9 || v == s || v == next
+                };
+                marks.push(if kept { char::from(b'0' + v) } else { '.' });
+            }
+        }
+        let p = parse(&marks).unwrap();
+        let empty = line.bytes().filter(|&b| b == b'.').count();
+        let first_row = line[..9].bytes().filter(|&b| b == b'.').count();
+        assert_eq!(p.rules().constraints().len(), empty - first_row);
+        assert!(p.rules().check(&values(solution)).is_ok());
+        let (count, found) = crate::Solver::new().count_and_solve(&p, 2);
+        assert_eq!(count, crate::Count::Exact(1));
+        assert_eq!(found.unwrap().cells(), values(solution));
+        // Written back as givens of several values, it reads the same.
+        round_trip(&marks);
+        // With the givens as two candidates too, every solution keeps the
+        // marks, and the planted one is among them.
+        let loose: String = marks
+            .as_bytes()
+            .chunks(9)
+            .zip(solution.bytes())
+            .map(|(cell, s)| {
+                let (s, next) = (s - b'0', (s - b'0') % 9 + 1);
+                let kept =
+                    |v: u8| cell.iter().filter(|&&b| b != b'.').count() > 1 || v == s || v == next;
+                (1..=9u8)
+                    .map(|v| if kept(v) { char::from(b'0' + v) } else { '.' })
+                    .collect::<String>()
+            })
+            .collect();
+        let p = parse(&loose).unwrap();
+        let all = crate::Solver::new().solutions(&p, 50);
+        assert!(all.iter().any(|s| s.cells() == values(solution)));
+        for s in &all {
+            assert!(p.rules().check(s.cells()).is_ok());
+            for (c, &v) in s.cells().iter().enumerate() {
+                assert_eq!(loose.as_bytes()[c * 9 + usize::from(v) - 1], b'0' + v as u8);
+            }
+        }
+    }
+
+    /// A puzzle line's values.
+    fn values(line: &str) -> Vec<u16> {
+        line.bytes().map(|b| u16::from(b - b'0')).collect()
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! | `Quad~top left~values` | [`Constraint::Quadruple`] |
 //! | `Sum~sum~cells` | [`Constraint::Sum`] |
 //! | a given of several values, all odd or all even | [`Constraint::Odd`], [`Constraint::Even`] |
+//! | a given of several other values; a pencilmark grid's cell | [`Constraint::Candidates`] |
 
 use crate::model::constraint::{Constraint, Diagonal, NegativeRule, Outside};
 
@@ -224,19 +225,23 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
     }
 }
 
-/// The constraint a given of several `values` states: odd or even cells,
-/// when the values are every odd (even) value of 1..=N; `None` otherwise.
-pub(crate) fn candidates(cell: u32, values: &[u16], n: usize) -> Option<Constraint> {
+/// The constraint a given of several `values` states: an odd or even cell,
+/// when the values are every odd (even) value of 1..=N; else the cell's
+/// candidates.
+pub(crate) fn candidates(cell: u32, values: &[u16], n: usize) -> Constraint {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
     let of = |start: u16| (start..=n as u16).step_by(2).collect::<Vec<_>>();
     if sorted == of(1) {
-        Some(Constraint::Odd { cell })
+        Constraint::Odd { cell }
     } else if sorted == of(2) {
-        Some(Constraint::Even { cell })
+        Constraint::Even { cell }
     } else {
-        None
+        Constraint::Candidates {
+            cell,
+            values: sorted,
+        }
     }
 }
 
@@ -301,6 +306,10 @@ pub(crate) fn write(c: &Constraint, n: usize) -> Result<String, &'static str> {
         Constraint::Even { cell } => {
             let even: Vec<String> = (2..=n).step_by(2).map(|v| v.to_string()).collect();
             format!(".~{}_{}", id(*cell), even.join("_"))
+        }
+        Constraint::Candidates { cell, values } => {
+            let values: Vec<String> = values.iter().map(u16::to_string).collect();
+            format!(".~{}_{}", id(*cell), values.join("_"))
         }
         Constraint::Renban { cells } => line("Renban", cells),
         Constraint::Whisper { cells, difference } => {

@@ -38,8 +38,9 @@ impl TextFormat {
     /// it is JSON (`{`), an f-puzzles or SudokuPad link, or starts as a
     /// `load` string (`N4Ig`) or a SudokuPad payload (`scl`, `ctc`) does; a killer code when it is 81 characters
     /// of cage sums and arrows or starts `3x3:`; ISS when it is constraint
-    /// text (a `.` and a type name, or any `~`) or a link with a `q`
-    /// parameter; else classic.
+    /// text (a `.` and a type name, or any `~`), a link with a `q`
+    /// parameter, or a pencilmark grid (N³ characters, each cell's values in
+    /// their places: `12.......` a cell, 729 characters on 9×9); else classic.
     ///
     /// ```
     /// use ndoku::text::TextFormat;
@@ -47,6 +48,7 @@ impl TextFormat {
     /// assert_eq!(TextFormat::of(".Cage~3~R1C1~R1C2"), TextFormat::Iss);
     /// assert_eq!(TextFormat::of(r#"{"size":4}"#), TextFormat::Fpuzzles);
     /// assert_eq!(TextFormat::of(&".".repeat(81)), TextFormat::Classic);
+    /// assert_eq!(TextFormat::of(&"1.3456789".repeat(81)), TextFormat::Iss);
     /// ```
     #[must_use]
     pub fn of(text: &str) -> Self {
@@ -193,6 +195,19 @@ mod tests {
             err.to_string().starts_with("read as a classic puzzle: "),
             "{err}"
         );
+        // A pencilmark grid, each cell's values in their places, is ISS's,
+        // though 729 cells would make a 27×27 line.
+        let marks = format!("..34.....{}", "123456789".repeat(80));
+        assert_eq!(TextFormat::of(&marks), TextFormat::Iss);
+        assert_eq!(
+            read(&marks).unwrap().rules().constraints(),
+            [crate::Constraint::Candidates {
+                cell: 0,
+                values: vec![3, 4]
+            }]
+        );
+        let unplaced = format!("..43.....{}", "123456789".repeat(80));
+        assert_eq!(TextFormat::of(&unplaced), TextFormat::Classic);
         let link = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.AntiKnight";
         assert_eq!(TextFormat::of(link), TextFormat::Iss);
         assert_eq!(read(link).unwrap().rules().chess().len(), 1);

@@ -381,6 +381,18 @@ fn derive(rng: &mut Rng, n: usize, grid: &[u16], kind: usize) -> Option<Constrai
             let sum = cells.iter().map(|&c| u64::from(v(c))).sum();
             Constraint::Sum { cells, sum }
         }
+        29 => {
+            // The planted value and up to two others, in any order.
+            let mut values = vec![v(path[0])];
+            for _ in 0..rng.below(3) {
+                values.push(rng.range(1, n) as u16);
+            }
+            rng.shuffle(&mut values);
+            Constraint::Candidates {
+                cell: path[0],
+                values,
+            }
+        }
         _ => return None,
     };
     keeps(n, grid, &c).then_some(c)
@@ -500,7 +512,7 @@ proptest! {
     fn planted_small_boards_keep_every_constraint(
         seed in any::<u64>(),
         n in 4usize..=6,
-        kinds in prop::collection::vec(0usize..29, 1..6),
+        kinds in prop::collection::vec(0usize..30, 1..6),
         share in 50usize..=90,
     ) {
         planted_case(seed, n, &kinds, n * n * share / 100, None)?;
@@ -523,7 +535,7 @@ proptest! {
     #[test]
     fn planted_9x9_keeps_every_constraint(
         seed in any::<u64>(),
-        kinds in prop::collection::vec(0usize..29, 3..10),
+        kinds in prop::collection::vec(0usize..30, 3..10),
     ) {
         planted_case(seed, 9, &kinds, 30, None)?;
     }
@@ -537,7 +549,7 @@ proptest! {
     fn planted_boards_keep_every_constraint_in_full(
         seed in any::<u64>(),
         n in 4usize..=9,
-        kinds in prop::collection::vec(0usize..29, 1..10),
+        kinds in prop::collection::vec(0usize..30, 1..10),
         share in 40usize..=90,
         marks in prop::option::of(0usize..3),
     ) {
@@ -618,6 +630,20 @@ fn each_bad_constraint_names_itself() {
                 sum: 10,
             },
             "sandwich 1 has its clue at R0C0, not outside the end of a row or column of the 9x9 board",
+        ),
+        (
+            Constraint::Candidates {
+                cell: 3,
+                values: vec![],
+            },
+            "candidates 1 lists no value",
+        ),
+        (
+            Constraint::Candidates {
+                cell: 3,
+                values: vec![2, 0],
+            },
+            "candidates 1 lists value 0, out of 1 to 9",
         ),
         (
             Constraint::Quadruple {
@@ -775,6 +801,7 @@ mod fpuzzles_keys {
             r#","odd":[{"cell":"R1C1"}],"even":[{"cell":"R1C2"}]"#,
             r#","minimum":[{"cell":"R1C1"}],"maximum":[{"cell":"R4C4"}]"#,
             r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2]}]"#,
+            r#","candidates":[{"cell":"R2C3","values":[1,3,4]}]"#,
             r#","clone":[{"cells":["R1C1"],"cloneCells":["R4C4"]}]"#,
             r#","nonconsecutive":true"#,
             r#","difference":[{"cells":["R1C1","R1C2"]}],"nonconsecutive":true"#,
@@ -968,6 +995,14 @@ fn check_names_each_kind_it_finds_broken() {
             Constraint::Odd { cell: 0 },
             vec![(0, 2)],
             "odd cell 1 holds even 2 at R1C1",
+        ),
+        (
+            Constraint::Candidates {
+                cell: 5,
+                values: vec![1, 3],
+            },
+            vec![(5, 2)],
+            "candidates 1 holds 2 at R2C2, not a listed value",
         ),
         (
             Constraint::Minimum { cell: 5 },

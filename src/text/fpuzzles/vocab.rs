@@ -34,6 +34,7 @@ pub(crate) const KEYS: &[&str] = &[
     "minimum",
     "maximum",
     "quadruple",
+    "candidates",
     "clone",
     "nonconsecutive",
     "negative",
@@ -48,6 +49,22 @@ fn wrong(field: &str, expected: &'static str) -> FpuzzlesError {
         field: field.to_owned(),
         expected,
     }
+}
+
+/// The item's `values`: a list of numbers, or of numbers as text.
+fn value_list(what: &str, item: &Value) -> Result<Vec<u16>, FpuzzlesError> {
+    let bad = || wrong(&format!("{what} values"), "a list of values");
+    item.get("values")
+        .and_then(Value::as_array)
+        .ok_or_else(bad)?
+        .iter()
+        .map(|v| {
+            let k = v
+                .as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
+            k.and_then(|k| u16::try_from(k).ok()).ok_or_else(bad)
+        })
+        .collect()
 }
 
 /// `R0C3` as (-1, 2): rows and columns from 0 to N+1 (the ring around
@@ -341,20 +358,13 @@ pub(crate) fn read(
             }
             "quadruple" => {
                 let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
-                let bad = || wrong(&format!("{what} values"), "a list of values");
-                let values = item
-                    .get("values")
-                    .and_then(Value::as_array)
-                    .ok_or_else(bad)?
-                    .iter()
-                    .map(|v| {
-                        let k = v
-                            .as_u64()
-                            .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()));
-                        k.and_then(|k| u16::try_from(k).ok()).ok_or_else(bad)
-                    })
-                    .collect::<Result<Vec<u16>, _>>()?;
+                let values = value_list(what, item)?;
                 add(&mut found, Constraint::Quadruple { cells, values })?;
+            }
+            "candidates" => {
+                let cell = one("cell")?;
+                let values = value_list(what, item)?;
+                add(&mut found, Constraint::Candidates { cell, values })?;
             }
             "clone" => {
                 let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
@@ -533,6 +543,10 @@ pub(crate) fn write(rules: &Rules, out: &mut Map<String, Value>) {
             Constraint::Even { cell } => push("even", json!({ "cell": name(*cell) })),
             Constraint::Minimum { cell } => push("minimum", json!({ "cell": name(*cell) })),
             Constraint::Maximum { cell } => push("maximum", json!({ "cell": name(*cell) })),
+            Constraint::Candidates { cell, values } => push(
+                "candidates",
+                json!({ "cell": name(*cell), "values": values }),
+            ),
             Constraint::Quadruple { cells, values } => {
                 push(
                     "quadruple",
