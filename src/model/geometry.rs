@@ -329,17 +329,23 @@ impl Geometry {
             });
         }
         // The cells by region name, then the regions in the order of their first cells.
-        let mut named: Vec<(usize, u32)> = regions
-            .iter()
-            .enumerate()
-            .map(|(c, &r)| (r, c as u32))
-            .collect();
-        named.sort_unstable();
-        let mut groups: Vec<(usize, Vec<u32>)> = named
-            .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
-            .collect();
-        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+        let groups = match BY_FIRST_CELL.then(|| by_first_cell(n, regions)).flatten() {
+            Some(groups) => groups,
+            None => {
+                let mut named: Vec<(usize, u32)> = regions
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &r)| (r, c as u32))
+                    .collect();
+                named.sort_unstable();
+                let mut groups: Vec<(usize, Vec<u32>)> = named
+                    .chunk_by(|a, b| a.0 == b.0)
+                    .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
+                    .collect();
+                groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+                groups
+            }
+        };
         if let Some((r, cells)) = groups.iter().find(|(_, cells)| cells.len() != n) {
             return Err(RulesError::RegionSize {
                 region: *r,
@@ -640,6 +646,30 @@ impl Derived {
 /// The largest side a layout may have: hkociemba's 400×400, the largest
 /// boards people publish.
 pub(crate) const MAX_SIZE: usize = 400;
+
+/// Whether [`Geometry::from_regions`] groups the cells of regions named
+/// below N² in one pass ([`by_first_cell`]) rather than by sorting: a batch
+/// of jigsaws reads a map a line. Not in the `compact` WebAssembly build,
+/// which has no room for the code.
+const BY_FIRST_CELL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// The cells of each region of `regions` (a map of N² names), the regions
+/// in the order of their first cells, each region's cells in order; `None`
+/// when a name is N² or more.
+fn by_first_cell(n: usize, regions: &[usize]) -> Option<Vec<(usize, Vec<u32>)>> {
+    // `slot[name]`: where the region of that name is in the list.
+    let mut slot = vec![u32::MAX; n * n];
+    let mut groups: Vec<(usize, Vec<u32>)> = Vec::with_capacity(n);
+    for (c, &name) in regions.iter().enumerate() {
+        let s = slot.get_mut(name)?;
+        if *s == u32::MAX {
+            *s = groups.len() as u32;
+            groups.push((name, Vec::with_capacity(n)));
+        }
+        groups[*s as usize].1.push(c as u32);
+    }
+    Some(groups)
+}
 
 /// The rows, then the columns, of an N×N board.
 fn lines(n: usize) -> Vec<HouseCells> {
