@@ -718,6 +718,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn regions_group_as_sorted() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+        for n in 1..=12usize {
+            for _ in 0..20 {
+                // Any names below N², some regions larger than others.
+                let names: Vec<usize> = (0..n).map(|_| rng.next_u32() as usize % (n * n)).collect();
+                let map: Vec<usize> = (0..n * n)
+                    .map(|_| names[rng.next_u32() as usize % n])
+                    .collect();
+                // By sorting: each region's cells in order, regions by first cell.
+                let mut want: Vec<(usize, Vec<u32>)> = Vec::new();
+                let mut distinct = names.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                for &name in &distinct {
+                    let cells: Vec<u32> = (0..n * n)
+                        .filter(|&c| map[c] == name)
+                        .map(|c| c as u32)
+                        .collect();
+                    if !cells.is_empty() {
+                        want.push((name, cells));
+                    }
+                }
+                want.sort_by_key(|(_, cells)| cells[0]);
+                assert_eq!(by_first_cell(n, &map), Some(want), "{n}: {map:?}");
+            }
+            // A name past N² is left to the sort.
+            let mut map = vec![0; n * n];
+            map[n * n - 1] = n * n;
+            assert_eq!(by_first_cell(n, &map), None);
+        }
+    }
+
+    #[test]
     fn box_repeats_are_what_the_houses_find() {
         use rand_core::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);

@@ -554,6 +554,21 @@ mod tests {
     }
 
     #[test]
+    fn lists_of_numbers_read_as_serde_reads_them() {
+        for text in ["[4,1,3,2]", "[0]", "[10,99,7]", "[16,1,2]"] {
+            let by_hand = super::uints(text).expect(text);
+            let serde: Vec<u64> = serde_json::from_str(text).expect(text);
+            assert_eq!(by_hand, serde, "{text}");
+        }
+        // Anything else is left to serde.
+        for text in [
+            "[]", "[1, 2]", "[01]", "[100]", "[1.0]", "[-1]", "[1,]", "1", "[\"1\"]",
+        ] {
+            assert_eq!(super::uints(text), None, "{text}");
+        }
+    }
+
+    #[test]
     fn plain_grids_are_read() {
         let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{"value":3,"given":false},{}],
             [{},{"centerPencilMarks":[1,2],"cornerPencilMarks":[]},{},{}],[{},{},{},{}],[{},{},{},{"value":4}]]}"#;
