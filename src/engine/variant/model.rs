@@ -511,6 +511,9 @@ mod tests {
     use super::*;
     use crate::model::rules::ChessRule;
 
+    /// A meeting's cells outside, shared and beyond, as lists.
+    type Meeting = (Vec<u32>, Vec<u32>, Vec<u32>);
+
     /// A small xorshift, for the layouts.
     fn next(state: &mut u64) -> usize {
         *state ^= *state << 13;
@@ -532,10 +535,10 @@ mod tests {
             map[c] = i / n;
         }
         let mut rules = Rules::jigsaw(n, &map).expect("regions of N cells");
-        if next(state) % 3 == 0 {
+        if next(state).is_multiple_of(3) {
             rules = rules.with_diagonals();
         }
-        if next(state) % 4 == 0 {
+        if next(state).is_multiple_of(4) {
             rules = rules.with_chess(ChessRule::AntiKnight);
         }
         for _ in 0..next(state) % 3 {
@@ -583,7 +586,7 @@ mod tests {
                 let count = model.house_count();
                 for h in 0..count {
                     let here = model.house(h);
-                    let mut want: Vec<(usize, Vec<u32>, Vec<u32>, Vec<u32>)> = Vec::new();
+                    let mut want: Vec<(usize, Meeting)> = Vec::new();
                     for &c in here {
                         for &o in model.houses_of(c as usize) {
                             let o = o as usize;
@@ -599,15 +602,15 @@ mod tests {
                             let outside = sorted(&|c| !other.contains(c), here);
                             let shared = sorted(&|c| other.contains(c), here);
                             let beyond = sorted(&|c| !here.contains(c), other);
-                            want.push((o, outside, shared, beyond));
+                            want.push((o, (outside, shared, beyond)));
                         }
                     }
-                    want.retain(|(_, _, shared, _)| shared.len() >= 2);
+                    want.retain(|(_, (_, shared, _))| shared.len() >= 2);
                     let got: Vec<_> = model
                         .meets(h)
                         .map(|m| (m.outside.to_vec(), m.shared.to_vec(), m.beyond.to_vec()))
                         .collect();
-                    let want: Vec<_> = want.into_iter().map(|(_, o, s, b)| (o, s, b)).collect();
+                    let want: Vec<Meeting> = want.into_iter().map(|(_, m)| m).collect();
                     assert_eq!(got, want, "{n}: meetings of house {h}");
                 }
             }
