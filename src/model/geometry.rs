@@ -329,17 +329,23 @@ impl Geometry {
             });
         }
         // The cells by region name, then the regions in the order of their first cells.
-        let mut named: Vec<(usize, u32)> = regions
-            .iter()
-            .enumerate()
-            .map(|(c, &r)| (r, c as u32))
-            .collect();
-        named.sort_unstable();
-        let mut groups: Vec<(usize, Vec<u32>)> = named
-            .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
-            .collect();
-        groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+        let groups = match BY_FIRST_CELL.then(|| by_first_cell(n, regions)).flatten() {
+            Some(groups) => groups,
+            None => {
+                let mut named: Vec<(usize, u32)> = regions
+                    .iter()
+                    .enumerate()
+                    .map(|(c, &r)| (r, c as u32))
+                    .collect();
+                named.sort_unstable();
+                let mut groups: Vec<(usize, Vec<u32>)> = named
+                    .chunk_by(|a, b| a.0 == b.0)
+                    .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
+                    .collect();
+                groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+                groups
+            }
+        };
         if let Some((r, cells)) = groups.iter().find(|(_, cells)| cells.len() != n) {
             return Err(RulesError::RegionSize {
                 region: *r,
@@ -641,6 +647,30 @@ impl Derived {
 /// boards people publish.
 pub(crate) const MAX_SIZE: usize = 400;
 
+/// Whether [`Geometry::from_regions`] groups the cells of regions named
+/// below N² in one pass ([`by_first_cell`]) rather than by sorting: a batch
+/// of jigsaws reads a map a line. Not in the `compact` WebAssembly build,
+/// which has no room for the code.
+const BY_FIRST_CELL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// The cells of each region of `regions` (a map of N² names), the regions
+/// in the order of their first cells, each region's cells in order; `None`
+/// when a name is N² or more.
+fn by_first_cell(n: usize, regions: &[usize]) -> Option<Vec<(usize, Vec<u32>)>> {
+    // `slot[name]`: where the region of that name is in the list.
+    let mut slot = vec![u32::MAX; n * n];
+    let mut groups: Vec<(usize, Vec<u32>)> = Vec::with_capacity(n);
+    for (c, &name) in regions.iter().enumerate() {
+        let s = slot.get_mut(name)?;
+        if *s == u32::MAX {
+            *s = groups.len() as u32;
+            groups.push((name, Vec::with_capacity(n)));
+        }
+        groups[*s as usize].1.push(c as u32);
+    }
+    Some(groups)
+}
+
 /// The rows, then the columns, of an N×N board.
 fn lines(n: usize) -> Vec<HouseCells> {
     let mut houses = Vec::with_capacity(3 * n);
@@ -686,6 +716,41 @@ fn intersections(per_cell: &[Vec<Membership>]) -> Vec<Intersection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn regions_group_as_sorted() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+        for n in 1..=12usize {
+            for _ in 0..20 {
+                // Any names below N², some regions larger than others.
+                let names: Vec<usize> = (0..n).map(|_| rng.next_u32() as usize % (n * n)).collect();
+                let map: Vec<usize> = (0..n * n)
+                    .map(|_| names[rng.next_u32() as usize % n])
+                    .collect();
+                // By sorting: each region's cells in order, regions by first cell.
+                let mut want: Vec<(usize, Vec<u32>)> = Vec::new();
+                let mut distinct = names.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                for &name in &distinct {
+                    let cells: Vec<u32> = (0..n * n)
+                        .filter(|&c| map[c] == name)
+                        .map(|c| c as u32)
+                        .collect();
+                    if !cells.is_empty() {
+                        want.push((name, cells));
+                    }
+                }
+                want.sort_by_key(|(_, cells)| cells[0]);
+                assert_eq!(by_first_cell(n, &map), Some(want), "{n}: {map:?}");
+            }
+            // A name past N² is left to the sort.
+            let mut map = vec![0; n * n];
+            map[n * n - 1] = n * n;
+            assert_eq!(by_first_cell(n, &map), None);
+        }
+    }
 
     #[test]
     fn box_repeats_are_what_the_houses_find() {

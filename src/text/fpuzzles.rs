@@ -615,7 +615,12 @@ fn from_plain(text: &str) -> Option<FPuzzle> {
     // As `Top` keeps them: the last of a repeated key.
     let mut by_key = BTreeMap::new();
     for (key, value) in fields {
-        by_key.insert(key.to_owned(), serde_json::from_str(value).ok()?);
+        // Lists of numbers (solutions) by hand: the same values serde reads.
+        let value = match plain::uints(value) {
+            Some(list) => Value::Array(list.into_iter().map(Value::from).collect()),
+            None => serde_json::from_str(value).ok()?,
+        };
+        by_key.insert(key.to_owned(), value);
     }
     let rules = match regions {
         Some(map) => Some(crate::text::layout::from_regions(n, &map).ok()?),
@@ -923,14 +928,12 @@ fn read_solution(value: &Value, n: usize) -> Result<Vec<u16>, FpuzzlesError> {
     if list.len() != n * n {
         return Err(shape("solution".into(), list.len(), n * n));
     }
-    list.iter()
-        .map(|v| {
-            v.as_u64()
-                .filter(|&v| (1..=n as u64).contains(&v))
-                .map(|v| v as u16)
-                .ok_or_else(|| wrong("solution", "a list of values in range"))
-        })
-        .collect()
+    let mut out = Vec::with_capacity(list.len());
+    for v in list {
+        let v = v.as_u64().filter(|&v| (1..=n as u64).contains(&v));
+        out.push(v.ok_or_else(|| wrong("solution", "a list of values in range"))? as u16);
+    }
+    Ok(out)
 }
 
 fn wrong(field: &str, expected: &'static str) -> FpuzzlesError {

@@ -8,6 +8,12 @@ use crate::model::rules::Rules;
 /// groups that make them, so that memory stays in proportion to the board.
 const MAX_LISTED_PEERS: usize = 1 << 23;
 
+/// Whether boards of up to 256 cells build their peers and meetings with
+/// each group's cells in a fixed array of words ([`peers_in`], [`meets_in`]):
+/// a batch of jigsaws compiles a line each. Not in the `compact`
+/// WebAssembly build, which has no room for the code.
+const FIXED_SETS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// What the search reads of the rules, laid out for its loops.
 pub(crate) struct Model<M> {
     /// N, the side of the board.
@@ -86,10 +92,10 @@ impl<M: Mask> Model<M> {
         let g = rules.geometry();
         // Big boards read their givens group by group (see `State::place_givens`).
         let peers = peers(rules, M::BUCKETS);
-        let full_houses = g.houses().iter().filter(|h| h.cells().len() == n);
-        let houses: Vec<u32> = full_houses
-            .flat_map(|h| h.cells().iter().copied())
-            .collect();
+        let full_houses = || g.houses().iter().filter(|h| h.cells().len() == n);
+        // Sized first: collected through `flat_map`, the list grows as it goes.
+        let mut houses = Vec::with_capacity(full_houses().count() * n);
+        full_houses().for_each(|h| houses.extend_from_slice(h.cells()));
         let in_houses = houses
             .iter()
             .enumerate()
@@ -183,6 +189,13 @@ fn pattern(n: usize, h: usize, w: usize) -> Vec<u16> {
 
 /// For each house of N cells, the houses it shares two cells or more with.
 fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
+    let few = houses.len() <= 64 * n;
+    if FIXED_SETS && few && n * n <= 128 {
+        return meets_in::<2>(n, houses, houses_of);
+    }
+    if FIXED_SETS && few && n * n <= 256 {
+        return meets_in::<4>(n, houses, houses_of);
+    }
     let count = houses.len() / n.max(1);
     // Room for a few meets of about 2N cells a house, so that a batch of
     // jigsaws, compiled a line each, does not grow the lists cell by cell.
@@ -227,6 +240,58 @@ fn meets(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
         out.start.push(out.meets.len() as u32);
     }
     out
+}
+
+/// As [`meets`], on boards of at most 64·`W` cells and 64 houses: each
+/// house's cells in `W` words, and each cell's houses in one. The houses a
+/// house meets are those it has in two of its cells or more, each found at
+/// its first shared cell in the house's order, as [`meets`] finds them.
+fn meets_in<const W: usize>(n: usize, houses: &[u32], houses_of: &Lists) -> Meets {
+    let count = houses.len() / n.max(1);
+    let sets: Vec<[u64; W]> = houses.chunks_exact(n.max(1)).map(set_of).collect();
+    let of: Vec<u64> = (0..houses_of.len())
+        .map(|c| houses_of.of(c).iter().fold(0, |m, &h| m | 1 << h))
+        .collect();
+    let mut out = Meets {
+        start: Vec::with_capacity(count + 1),
+        meets: Vec::with_capacity(count * 4),
+        cells: Vec::with_capacity(count * n * 8),
+    };
+    out.start.push(0);
+    for (h, (here, a)) in houses.chunks_exact(n.max(1)).zip(&sets).enumerate() {
+        // The houses in two of this one's cells or more, but itself.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &c in here {
+            twice |= once & of[c as usize];
+            once |= of[c as usize];
+        }
+        twice &= !(1 << h);
+        for &c in here {
+            let mut new = of[c as usize] & twice;
+            twice &= !new;
+            while new != 0 {
+                let b = &sets[new.trailing_zeros() as usize];
+                new &= new - 1;
+                let at = out.cells.len() as u32;
+                push_cells(&mut out.cells, (0..W).map(|w| a[w] & !b[w]));
+                let outside = out.cells.len() as u32 - at;
+                push_cells(&mut out.cells, (0..W).map(|w| a[w] & b[w]));
+                push_cells(&mut out.cells, (0..W).map(|w| b[w] & !a[w]));
+                out.meets.push([at, outside, n as u32 - outside, outside]);
+            }
+        }
+        out.start.push(out.meets.len() as u32);
+    }
+    out
+}
+
+/// The cells of `cells` as a set of `W` words.
+fn set_of<const W: usize>(cells: &[u32]) -> [u64; W] {
+    let mut set = [0u64; W];
+    for &c in cells {
+        set[c as usize / 64] |= 1 << (c % 64);
+    }
+    set
 }
 
 /// Appends the cells of a set given word by word, in increasing order.
@@ -284,6 +349,18 @@ impl Lists {
 /// [`MAX_LISTED_PEERS`], else (or when `grouped`) left in their groups.
 fn peers(rules: &Rules, grouped: bool) -> Peers {
     let cells = rules.size() * rules.size();
+    // Small boards, listed as below whenever their lists fit under the cap.
+    let fits = || {
+        let listed: usize = rules.groups().map(|g| g.len() * g.len()).sum();
+        listed + 2 * rules.chess_pairs().count() <= MAX_LISTED_PEERS
+    };
+    if FIXED_SETS && !grouped && cells <= 256 && fits() {
+        return if cells <= 128 {
+            peers_in::<2>(rules)
+        } else {
+            peers_in::<4>(rules)
+        };
+    }
     let groups: Vec<&[u32]> = rules.groups().collect();
     let member = groups.iter().enumerate();
     let member = member.flat_map(|(g, cells)| cells.iter().map(move |&c| (c as usize, g as u32)));
@@ -329,6 +406,37 @@ fn peers(rules: &Rules, grouped: bool) -> Peers {
         }
         union[c / 64] &= !(1 << (c % 64));
         push_cells(&mut list, union.iter().copied());
+        start.push(list.len() as u32);
+    }
+    Peers::Listed(Lists { start, items: list })
+}
+
+/// As [`peers`], listed, on boards of at most 64·`W` cells: each cell's
+/// peers gathered in `W` words, group by group and move by move.
+fn peers_in<const W: usize>(rules: &Rules) -> Peers {
+    let cells = rules.size() * rules.size();
+    let mut union = vec![[0u64; W]; cells];
+    for group in rules.groups() {
+        let set: [u64; W] = set_of(group);
+        for &c in group {
+            let u = &mut union[c as usize];
+            (0..W).for_each(|w| u[w] |= set[w]);
+        }
+    }
+    for (a, b) in rules.chess_pairs() {
+        union[a as usize][b as usize / 64] |= 1 << (b % 64);
+        union[b as usize][a as usize / 64] |= 1 << (a % 64);
+    }
+    let total: usize = union
+        .iter()
+        .flatten()
+        .map(|w| w.count_ones() as usize)
+        .sum();
+    let (mut list, mut start) = (Vec::with_capacity(total), Vec::with_capacity(cells + 1));
+    start.push(0u32);
+    for (c, u) in union.iter_mut().enumerate() {
+        u[c / 64] &= !(1 << (c % 64));
+        push_cells(&mut list, u.iter().copied());
         start.push(list.len() as u32);
     }
     Peers::Listed(Lists { start, items: list })
@@ -393,6 +501,118 @@ impl Peers {
                     others.copied().try_for_each(&mut f)?;
                 }
                 moves.of(cell).iter().try_for_each(|&p| f(p))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rules::ChessRule;
+
+    /// A meeting's cells outside, shared and beyond, as lists.
+    type Meeting = (Vec<u32>, Vec<u32>, Vec<u32>);
+
+    /// A small xorshift, for the layouts.
+    fn next(state: &mut u64) -> usize {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state >> 11) as usize
+    }
+
+    /// Random rules of side `n`: a jigsaw of any regions of N cells (the
+    /// cells shuffled, N at a time), with diagonals, chess moves and cages
+    /// now and then.
+    fn random_rules(n: usize, state: &mut u64) -> Rules {
+        let mut order: Vec<usize> = (0..n * n).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, next(state) % (i + 1));
+        }
+        let mut map = vec![0; n * n];
+        for (i, &c) in order.iter().enumerate() {
+            map[c] = i / n;
+        }
+        let mut rules = Rules::jigsaw(n, &map).expect("regions of N cells");
+        if next(state).is_multiple_of(3) {
+            rules = rules.with_diagonals();
+        }
+        if next(state).is_multiple_of(4) {
+            rules = rules.with_chess(ChessRule::AntiKnight);
+        }
+        for _ in 0..next(state) % 3 {
+            let cells: Vec<(usize, usize)> = (0..1 + next(state) % n)
+                .map(|_| order[next(state) % (n * n)])
+                .map(|c| (c / n, c % n))
+                .collect();
+            if let Ok(caged) = rules.clone().with_cage(&cells, None) {
+                rules = caged;
+            }
+        }
+        rules
+    }
+
+    #[test]
+    fn tables_match_their_plain_construction() {
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        // Sides through 17: words of two and four, and the general build past 256 cells.
+        for n in (1..=17).chain(9..=12) {
+            for _ in 0..6 {
+                let rules = random_rules(n, &mut state);
+                let model: Model<u64> = Model::new(&rules);
+                // Peers: every cell sharing a group or a chess move, but the cell.
+                let mut naive = vec![Vec::new(); n * n];
+                for group in rules.groups() {
+                    for &a in group {
+                        naive[a as usize].extend(group.iter().copied());
+                    }
+                }
+                for (a, b) in rules.chess_pairs() {
+                    naive[a as usize].push(b);
+                    naive[b as usize].push(a);
+                }
+                let Peers::Listed(listed) = &model.peers else {
+                    panic!("{n}: small boards list their peers");
+                };
+                for (c, want) in naive.iter_mut().enumerate() {
+                    want.sort_unstable();
+                    want.dedup();
+                    want.retain(|&d| d as usize != c);
+                    assert_eq!(listed.of(c), want.as_slice(), "{n}: peers of {c}");
+                }
+                // Meetings: each other house sharing two cells or more, by
+                // the first shared cell in the house's order.
+                let count = model.house_count();
+                for h in 0..count {
+                    let here = model.house(h);
+                    let mut want: Vec<(usize, Meeting)> = Vec::new();
+                    for &c in here {
+                        for &o in model.houses_of(c as usize) {
+                            let o = o as usize;
+                            if o == h || want.iter().any(|&(p, ..)| p == o) {
+                                continue;
+                            }
+                            let other = model.house(o);
+                            let sorted = |f: &dyn Fn(&u32) -> bool, of: &[u32]| {
+                                let mut v: Vec<u32> = of.iter().copied().filter(f).collect();
+                                v.sort_unstable();
+                                v
+                            };
+                            let outside = sorted(&|c| !other.contains(c), here);
+                            let shared = sorted(&|c| other.contains(c), here);
+                            let beyond = sorted(&|c| !here.contains(c), other);
+                            want.push((o, (outside, shared, beyond)));
+                        }
+                    }
+                    want.retain(|(_, (_, shared, _))| shared.len() >= 2);
+                    let got: Vec<_> = model
+                        .meets(h)
+                        .map(|m| (m.outside.to_vec(), m.shared.to_vec(), m.beyond.to_vec()))
+                        .collect();
+                    let want: Vec<Meeting> = want.into_iter().map(|(_, m)| m).collect();
+                    assert_eq!(got, want, "{n}: meetings of house {h}");
+                }
             }
         }
     }

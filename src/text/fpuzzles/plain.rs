@@ -9,6 +9,28 @@
 //! `grid` or a value out of range, so that the full reader handles it and
 //! names what is wrong. It never reports an error of its own.
 
+/// A value's text when it is a list of numbers from 0 to 99 written
+/// plainly (`[4,1,3,2]`, a solution), else `None`, for serde: a batch of
+/// solved lines reads one a line.
+pub(super) fn uints(text: &str) -> Option<Vec<u64>> {
+    let items = text.as_bytes().strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let mut list = Vec::with_capacity(items.len() / 2 + 1);
+    for item in items.split(|&c| c == b',') {
+        list.push(two_digits(item)?);
+    }
+    Some(list)
+}
+
+/// `digits` as a number from 0 to 99 written plainly (no leading zero).
+fn two_digits(digits: &[u8]) -> Option<u64> {
+    let digit = |d: u8| u64::from(d - b'0');
+    match *digits {
+        [a @ b'0'..=b'9'] => Some(digit(a)),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9'] => Some(digit(a) * 10 + digit(b)),
+        _ => None,
+    }
+}
+
 /// What a line holds: the grid, read here, and every other key's value
 /// as its JSON text, for the full reader's own code to read.
 #[derive(Debug, PartialEq, Eq)]
@@ -90,6 +112,13 @@ struct Grid {
 /// A given cell as f-puzzles writes it, `{"value":5,"given":true}`, at the
 /// start of `rest`: its value (1 to 99) and length.
 fn given(rest: &[u8]) -> Option<(u16, usize)> {
+    let (v, len) = given_head(rest)?;
+    (rest.get(len) == Some(&b'}')).then_some((v, len + 1))
+}
+
+/// A given cell up to its closing brace, `{"value":5,"given":true`, at the
+/// start of `rest`: its value (1 to 99) and length.
+fn given_head(rest: &[u8]) -> Option<(u16, usize)> {
     let value = rest.strip_prefix(b"{\"value\":")?;
     let digit = |d: u8| u16::from(d - b'0');
     let (v, digits) = match *value {
@@ -99,12 +128,22 @@ fn given(rest: &[u8]) -> Option<(u16, usize)> {
     };
     // A third digit, like anything else, fails here.
     value[digits..]
-        .starts_with(GIVEN_END)
-        .then_some((v, 9 + digits + GIVEN_END.len()))
+        .starts_with(GIVEN)
+        .then_some((v, 9 + digits + GIVEN.len()))
 }
 
-/// How a given cell ends after its value, as f-puzzles writes it.
-const GIVEN_END: &[u8] = b",\"given\":true}";
+/// How a given cell goes on after its value, as f-puzzles writes it.
+const GIVEN: &[u8] = b",\"given\":true";
+
+/// A jigsaw cell's region and closing brace as f-puzzles writes them,
+/// `"region":3}`, at the start of `rest`: the region's name (0 to 99; a
+/// longer one is left to the full scan) and the length.
+fn region_end(rest: &[u8]) -> Option<(usize, usize)> {
+    let name = rest.strip_prefix(b"\"region\":")?;
+    let digits = name.iter().take(3).position(|&c| c == b'}')?;
+    let r = two_digits(&name[..digits])?;
+    Some((r as usize, 9 + digits + 1))
+}
 
 /// A cursor over the bytes of the text.
 struct Scan<'a> {
@@ -251,6 +290,7 @@ impl<'a> Scan<'a> {
         // different lengths.
         (self.i, grid.rows, grid.width, grid.max) = (start, 0, None, 0);
         grid.cells.clear();
+        grid.regions.clear();
         let cells = &mut grid.cells;
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
@@ -289,7 +329,8 @@ impl<'a> Scan<'a> {
     }
 
     /// The grid as f-puzzles writes it, without spaces: rows of the same
-    /// length of `{}` and `{"value":5,"given":true}` cells, read with a
+    /// length of `{}` and `{"value":5,"given":true}` cells, or in jigsaws
+    /// `{"region":3}` and `{"value":5,"given":true,"region":3}`, read with a
     /// comparison or two a cell. `None`, with `grid` and the cursor left
     /// part way, for anything else.
     fn compact(&mut self, grid: &mut Grid) -> Option<()> {
@@ -302,14 +343,30 @@ impl<'a> Scan<'a> {
             i += 1;
             let before = cells.len();
             loop {
-                if b.get(i..i + 2)? == b"{}" {
+                let rest = b.get(i..)?;
+                if rest.starts_with(b"{}") {
                     cells.push(0);
                     i += 2;
+                } else if let Some((r, len)) = rest.strip_prefix(b"{").and_then(region_end) {
+                    // A jigsaw's empty cell, `{"region":3}`.
+                    cells.push(0);
+                    grid.regions.push(r);
+                    i += 1 + len;
                 } else {
-                    let (v, len) = given(&b[i..])?;
+                    let (v, len) = given_head(rest)?;
                     grid.max = grid.max.max(v);
                     cells.push(v);
                     i += len;
+                    // `}`, or a jigsaw's `,"region":3}`.
+                    match rest.get(len)? {
+                        b'}' => i += 1,
+                        b',' => {
+                            let (r, end) = region_end(&rest[len + 1..])?;
+                            grid.regions.push(r);
+                            i += 1 + end;
+                        }
+                        _ => return None,
+                    }
                 }
                 i += 1;
                 match b.get(i - 1)? {
@@ -452,6 +509,63 @@ mod tests {
             read(&compact.replacen(r#""value":9,"#, r#""value":100,"#, 1)),
             None
         );
+    }
+
+    #[test]
+    fn jigsaw_grids_read_as_spaced_ones() {
+        // A 4×4 jigsaw, regions named out of order, as f-puzzles writes it.
+        let regions = [7, 7, 7, 12, 7, 3, 12, 12, 3, 3, 12, 0, 3, 0, 0, 0];
+        let givens = [1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2];
+        let cell = |(v, r): (&u16, &usize)| match v {
+            0 => format!(r#"{{"region":{r}}}"#),
+            v => format!(r#"{{"value":{v},"given":true,"region":{r}}}"#),
+        };
+        let cells: Vec<String> = givens.iter().zip(&regions).map(cell).collect();
+        let json = |sep: &str| {
+            let rows: Vec<String> = cells
+                .chunks(4)
+                .map(|row| format!("[{}]", row.join(&format!(",{sep}"))))
+                .collect();
+            format!(r#"{{"size":4,"grid":[{}]}}"#, rows.join(","))
+        };
+        let want = Some((givens.to_vec(), Some(regions.to_vec())));
+        let read = |text: &str| super::read(text).map(|p| (p.givens, p.regions));
+        let compact = json("");
+        assert_eq!(read(&compact), want);
+        assert_eq!(read(&json(" ")), want);
+        // A shape the compact scan does not take, in the last cell: read in
+        // full from the start, each region once.
+        let marks = compact.replace(
+            r#"{"value":2,"given":true,"region":0}"#,
+            r#"{"region":0,"value":2,"given":true}"#,
+        );
+        assert_ne!(marks, compact);
+        assert_eq!(read(&marks), want);
+        // Names as the full scan refuses them; a cell without one.
+        for (from, to) in [
+            (r#""region":12}"#, r#""region":012}"#),
+            (r#""region":12}"#, r#""region":1.5}"#),
+            (r#"{"region":3}"#, "{}"),
+        ] {
+            let wrong = compact.replacen(from, to, 1);
+            assert_ne!(wrong, compact);
+            assert_eq!(read(&wrong), None, "{to}");
+        }
+    }
+
+    #[test]
+    fn lists_of_numbers_read_as_serde_reads_them() {
+        for text in ["[4,1,3,2]", "[0]", "[10,99,7]", "[16,1,2]"] {
+            let by_hand = super::uints(text).expect(text);
+            let serde: Vec<u64> = serde_json::from_str(text).expect(text);
+            assert_eq!(by_hand, serde, "{text}");
+        }
+        // Anything else is left to serde.
+        for text in [
+            "[]", "[1, 2]", "[01]", "[100]", "[1.0]", "[-1]", "[1,]", "1", "[\"1\"]",
+        ] {
+            assert_eq!(super::uints(text), None, "{text}");
+        }
     }
 
     #[test]
