@@ -498,6 +498,7 @@ impl Cdcl {
     /// Visits the clauses watching `false_lit`, which just turned false:
     /// each finds another literal to watch, or implies its other watched
     /// one, or is a conflict (false then).
+    #[inline(always)]
     fn watched(&mut self, false_lit: u32) -> bool {
         let mut list = self.watches.take(false_lit);
         let (mut i, mut j) = (0, 0);
@@ -830,11 +831,54 @@ impl Cdcl {
     /// one (its values' highest activity), and its most active value (the
     /// least active took more CPU, record 0031).
     fn pick_cell(&self) -> Option<u32> {
-        if self.w == 1 {
-            self.pick_in::<1>()
-        } else {
-            self.pick_in::<0>()
+        if self.w > 1 {
+            return self.pick_in::<0>();
         }
+        // One word a mask: as `pick_in`, which took 14% more instructions
+        // on minimal 16×16 jigsaws.
+        let n = self.n;
+        let mut fewest = u32::MAX;
+        for c in 0..self.cand.len() {
+            let k = self.cand[c];
+            if k & (k - 1) == 0 && self.val[c * n + k.trailing_zeros() as usize] == 1 {
+                continue;
+            }
+            fewest = fewest.min(k.count_ones());
+        }
+        if fewest == u32::MAX {
+            return None;
+        }
+        let mut best: Option<(f64, usize)> = None;
+        for c in 0..self.cand.len() {
+            let k = self.cand[c];
+            if k.count_ones() != fewest
+                || (k & (k - 1) == 0 && self.val[c * n + k.trailing_zeros() as usize] == 1)
+            {
+                continue;
+            }
+            let mut a = 0.0f64;
+            let mut m = k;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                a = a.max(self.activity[c * n + v]);
+            }
+            if best.is_none_or(|b| a > b.0) {
+                best = Some((a, c));
+            }
+        }
+        let (_, c) = best?;
+        let mut m = self.cand[c];
+        let mut pick = (f64::NAN, 0usize);
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = self.activity[c * n + v];
+            if pick.0.is_nan() || a > pick.0 {
+                pick = (a, v);
+            }
+        }
+        Some(2 * (c * n + pick.1) as u32)
     }
 
     /// [`Cdcl::pick_cell`] with masks of `W` words (0: `w`).
