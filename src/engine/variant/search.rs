@@ -67,6 +67,16 @@ const LEARN_SHOWN: usize = 2;
 /// took longer, learning being slower a decision (record 0031).
 const KILLER_HANDOFF: u64 = 30_000;
 
+/// The failures the plain search makes past 64×64 (probing from the
+/// first) before learning takes over (record 0019): the boards that never
+/// step back, or step back a little, keep their path.
+const BIG_HANDOFF: u64 = 20;
+
+/// The literals (cells times values) up to which a board past 64×64 may
+/// go to learning, for its memory (about 70 bytes a literal): up to
+/// 161×161.
+const BIG_LITERALS: usize = 1 << 22;
+
 /// A [`Frame::value`] that says the frame tries a cell's values.
 const VALUES: u32 = u32::MAX;
 
@@ -141,6 +151,12 @@ pub(crate) struct Learned {
     /// The guesses a killer's plain search makes before learning takes
     /// over: [`KILLER_HANDOFF`], 0 in tests that force learning.
     pub(crate) handoff: u64,
+    /// The failures a board past 64×64 makes before learning takes over:
+    /// [`BIG_HANDOFF`] (the tests take others).
+    pub(crate) big_handoff: u64,
+    /// The failure count at which the plain search past 64×64 stops for
+    /// learning: `u64::MAX` but in that search's first phase.
+    big_cap: u64,
 }
 
 impl Learned {
@@ -166,6 +182,8 @@ impl Learned {
             plain_first: PLAIN_FIRST,
             killer: None,
             handoff: KILLER_HANDOFF,
+            big_handoff: BIG_HANDOFF,
+            big_cap: u64::MAX,
         }
     }
 
@@ -266,6 +284,12 @@ impl<M: Mask> Search<'_, M> {
     ) -> Stop {
         if learn::LEARN
             && let Some(stop) = self.killer(givens, &mut on_solution)
+        {
+            return stop;
+        }
+        if learn::LEARN
+            && M::BUCKETS
+            && let Some(stop) = self.big(givens, &mut on_solution)
         {
             return stop;
         }
@@ -521,6 +545,86 @@ impl<M: Mask> Search<'_, M> {
         }
     }
 
+    /// A layout of houses alone past 64×64 (record 0019): the plain search
+    /// (probing once a value fails) until its [`Learned::big_handoff`]-th
+    /// failure, then, if it has not ended, learning from the givens past
+    /// the solutions already shown (blocked), each solution shown and then
+    /// blocked. `None` when learning does not take the board: a drawn
+    /// value order, constraints beyond houses, or more literals than
+    /// [`BIG_LITERALS`].
+    fn big(
+        &mut self,
+        givens: &[u16],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Option<Stop> {
+        if self.rng.is_some()
+            || !self.learned.learn
+            || !self.constraints.is_empty()
+            || self.m.cells * self.m.n > BIG_LITERALS
+        {
+            return None;
+        }
+        let (real, cells) = (self.limits, self.m.cells);
+        let mut shown: Vec<Vec<u16>> = Vec::new();
+        if self.learned.big_handoff > 0 {
+            // `Search::fail` caps the meter at the handoff's failure.
+            self.learned.big_cap = self
+                .learned
+                .run_failures
+                .saturating_add(self.learned.big_handoff);
+            let mut show = |st: &State<M>| {
+                shown.push((0..cells).map(|c| st.cand(c).first() as u16 + 1).collect());
+                on_solution(st)
+            };
+            let stop = self
+                .run_once(givens, false, &[], &mut show)
+                .unwrap_or(Stop::Exhausted);
+            self.learned.big_cap = u64::MAX;
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(stop, Stop::Budget) || self.limits.reached(self.stats.guesses) {
+                return Some(stop);
+            }
+        }
+        let mut cdcl = learn::Cdcl::new(self.m, givens, 0);
+        if !shown.iter().all(|s| cdcl.block(s)) {
+            return Some(Stop::Exhausted);
+        }
+        loop {
+            let answer = cdcl.solve(&mut self.limits, self.stats);
+            self.st.assignments += cdcl.assignments();
+            let values = match answer {
+                learn::Answer::None => return Some(Stop::Exhausted),
+                learn::Answer::Budget => return Some(Stop::Budget),
+                learn::Answer::Solved(values) => values,
+            };
+            let held = self
+                .st
+                .reset(self.m, &values)
+                .and_then(|()| self.st.propagate(self.m, self.constraints));
+            debug_assert!(held.is_ok(), "a learned big-board solution breaks a rule");
+            if held.is_err() {
+                // Never, unless learning is wrong: the plain search answers,
+                // past the solutions shown.
+                let skip: Vec<Vec<M>> = shown
+                    .iter()
+                    .map(|s| s.iter().map(|&v| M::bit(usize::from(v) - 1)).collect())
+                    .collect();
+                return Some(
+                    self.run_once(givens, false, &skip, on_solution)
+                        .unwrap_or(Stop::Exhausted),
+                );
+            }
+            self.stats.solutions += 1;
+            if !on_solution(self.st) {
+                return Some(Stop::Enough);
+            }
+            if !cdcl.block(&values) {
+                return Some(Stop::Exhausted);
+            }
+            shown.push(values);
+        }
+    }
+
     /// Puts `solution` with values `a` and `b` (less one) swapped in the
     /// state, every cell placed, and returns its candidates; `None` if it
     /// does not hold (never, when the rules are houses alone and the
@@ -730,6 +834,10 @@ impl<M: Mask> Search<'_, M> {
     /// unweighted, to `cell` when a value failed there.
     fn fail(&mut self, cell: Option<usize>) {
         self.learned.run_failures += 1;
+        if M::BUCKETS && self.learned.run_failures == self.learned.big_cap {
+            // Past 64×64: stop at the next guess, for learning (`Search::big`).
+            self.limits = self.limits.capped(self.stats.guesses);
+        }
         if !self.learned.weighted {
             if let Some(c) = cell {
                 self.learned.fails[c] = self.learned.fails[c].saturating_add(1);
