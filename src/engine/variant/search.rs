@@ -504,45 +504,18 @@ impl<M: Mask> Search<'_, M> {
         let Some(cages) = learn::killer_cages(&rules, self.m) else {
             // A cage of too many value sets: the plain search in full,
             // past the solutions shown.
-            let skip: Vec<Vec<M>> = shown
-                .iter()
-                .map(|s| s.iter().map(|&v| M::bit(usize::from(v) - 1)).collect())
-                .collect();
-            return Some(
-                self.run_once(givens, false, &skip, on_solution)
-                    .unwrap_or(Stop::Exhausted),
-            );
+            return Some(self.plain_past(givens, &shown, on_solution));
         };
         let mut cdcl = learn::Cdcl::new(self.m, givens, 0);
         if !cdcl.with_sums(&cages) || !shown.iter().all(|s| cdcl.block(s)) {
             return Some(Stop::Exhausted);
         }
-        loop {
-            let answer = cdcl.solve(&mut self.limits, self.stats);
-            self.st.assignments += cdcl.assignments();
-            let values = match answer {
-                learn::Answer::None => return Some(Stop::Exhausted),
-                learn::Answer::Budget => return Some(Stop::Budget),
-                learn::Answer::Solved(values) => values,
-            };
-            let held = self
-                .st
-                .reset(self.m, &values)
-                .and_then(|()| self.st.propagate(self.m, self.constraints));
-            debug_assert!(held.is_ok(), "a learned killer solution breaks a rule");
-            if held.is_err() {
-                // Never, unless learning is wrong: the plain search answers.
-                self.learned.learn = false;
-                return None;
-            }
-            self.stats.solutions += 1;
-            if !on_solution(self.st) {
-                return Some(Stop::Enough);
-            }
-            if !cdcl.block(&values) {
-                return Some(Stop::Exhausted);
-            }
+        let stop = self.learned_solutions(&mut cdcl, &mut shown, on_solution);
+        if stop.is_none() {
+            // Never, unless learning is wrong: the plain search answers.
+            self.learned.learn = false;
         }
+        stop
     }
 
     /// A layout of houses alone past 64×64 (record 0019): the plain search
@@ -589,6 +562,22 @@ impl<M: Mask> Search<'_, M> {
         if !shown.iter().all(|s| cdcl.block(s)) {
             return Some(Stop::Exhausted);
         }
+        // Never `None` unless learning is wrong: then the plain search
+        // answers, past the solutions shown.
+        let stop = self.learned_solutions(&mut cdcl, &mut shown, on_solution);
+        Some(stop.unwrap_or_else(|| self.plain_past(givens, &shown, on_solution)))
+    }
+
+    /// The solutions `cdcl` finds, each put in the state, checked by the
+    /// rules, shown to `on_solution`, added to `shown` and blocked, until
+    /// the search or `on_solution` stops (how). `None` when a learned
+    /// solution breaks a rule: never, unless learning is wrong.
+    fn learned_solutions(
+        &mut self,
+        cdcl: &mut learn::Cdcl,
+        shown: &mut Vec<Vec<u16>>,
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Option<Stop> {
         loop {
             let answer = cdcl.solve(&mut self.limits, self.stats);
             self.st.assignments += cdcl.assignments();
@@ -601,18 +590,9 @@ impl<M: Mask> Search<'_, M> {
                 .st
                 .reset(self.m, &values)
                 .and_then(|()| self.st.propagate(self.m, self.constraints));
-            debug_assert!(held.is_ok(), "a learned big-board solution breaks a rule");
+            debug_assert!(held.is_ok(), "a learned solution breaks a rule");
             if held.is_err() {
-                // Never, unless learning is wrong: the plain search answers,
-                // past the solutions shown.
-                let skip: Vec<Vec<M>> = shown
-                    .iter()
-                    .map(|s| s.iter().map(|&v| M::bit(usize::from(v) - 1)).collect())
-                    .collect();
-                return Some(
-                    self.run_once(givens, false, &skip, on_solution)
-                        .unwrap_or(Stop::Exhausted),
-                );
+                return None;
             }
             self.stats.solutions += 1;
             if !on_solution(self.st) {
@@ -623,6 +603,22 @@ impl<M: Mask> Search<'_, M> {
             }
             shown.push(values);
         }
+    }
+
+    /// The plain search in full, past the solutions `shown` (values from 1
+    /// a cell).
+    fn plain_past(
+        &mut self,
+        givens: &[u16],
+        shown: &[Vec<u16>],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Stop {
+        let skip: Vec<Vec<M>> = shown
+            .iter()
+            .map(|s| s.iter().map(|&v| M::bit(usize::from(v) - 1)).collect())
+            .collect();
+        self.run_once(givens, false, &skip, on_solution)
+            .unwrap_or(Stop::Exhausted)
     }
 
     /// Puts `solution` with values `a` and `b` (less one) swapped in the
