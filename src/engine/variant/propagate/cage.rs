@@ -20,6 +20,15 @@ const MAX_COMBOS: usize = 1 << 14;
 /// for its size limit (as `search::HOUSES`).
 const SEEN_BY_ALL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
+/// The most open cells for which each value set is checked exactly (a value
+/// stays in a cell only if the set's other values can fill the other open
+/// cells, [`Supports`]); 0 in the compact WebAssembly build, for its size.
+const EXACT: usize = if cfg!(not(all(feature = "compact", target_arch = "wasm32"))) {
+    8
+} else {
+    0
+};
+
 /// A cage of different values with a sum, as the sets of values (masks)
 /// that fill it: a set stays possible while it holds every value placed in
 /// the cage, each of its other values has an open cell to go to, and each
@@ -99,6 +108,16 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         } else {
             placed | (m.full & !held)
         };
+        // Up to `EXACT` open cells, each cell keeps the values some set
+        // gives it with the set's other values in the other open cells.
+        let mut exact = Supports::<M>::new();
+        if EXACT > 0 {
+            for &c in &self.own {
+                if !st.is_done(c as usize) && !exact.open(c as usize) {
+                    break;
+                }
+            }
+        }
         let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
         for &combo in self.combos.iter() {
             let rest = combo & !placed;
@@ -107,7 +126,8 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 && self
                     .own
                     .iter()
-                    .all(|&c| st.is_done(c as usize) || st.cand(c as usize).meets(rest));
+                    .all(|&c| st.is_done(c as usize) || st.cand(c as usize).meets(rest))
+                && (!exact.on() || exact.add(st, rest));
             if fits {
                 fits_any = true;
                 allowed |= rest;
@@ -117,9 +137,15 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         if !fits_any {
             return Err(Contradiction);
         }
-        for &c in &self.own {
-            if !st.is_done(c as usize) {
-                st.restrict(m, c as usize, allowed)?;
+        if exact.on() {
+            for i in 0..exact.k {
+                st.restrict(m, exact.cells[i], exact.sup[i])?;
+            }
+        } else {
+            for &c in &self.own {
+                if !st.is_done(c as usize) {
+                    st.restrict(m, c as usize, allowed)?;
+                }
             }
         }
         // A value every combination needs goes in one of its places here:
@@ -219,6 +245,112 @@ impl Seen {
             }
         }
         Ok(())
+    }
+}
+
+/// A cage's open cells (up to [`EXACT`]) and, for each, the values some
+/// value set checked so far gives it in a full assignment: the set's values
+/// go one a cell, each to a cell that holds it. Without it a cell keeps any
+/// value of a set each cell meets, as in `{1,4,6}` for cells `{3,4,6}`,
+/// `{1,3,6,7}` and `{1,3,6,7}`, where 6 cannot go in the first (4 must).
+struct Supports<M> {
+    /// How many open cells; past `EXACT`, the check is off.
+    k: usize,
+    cells: [usize; EXACT],
+    sup: [M; EXACT],
+}
+
+impl<M: Mask> Supports<M> {
+    fn new() -> Self {
+        Self {
+            k: 0,
+            cells: [0; EXACT],
+            sup: [M::EMPTY; EXACT],
+        }
+    }
+
+    /// Adds an open cell; false (and the check off) past [`EXACT`].
+    fn open(&mut self, cell: usize) -> bool {
+        if self.k >= EXACT {
+            self.k = EXACT + 1;
+            return false;
+        }
+        self.cells[self.k] = cell;
+        self.k += 1;
+        true
+    }
+
+    /// Whether the check is on: two open cells or more, up to [`EXACT`]
+    /// (one open cell is exact already).
+    fn on(&self) -> bool {
+        (2..=EXACT).contains(&self.k)
+    }
+
+    /// Whether the values `rest` fill the open cells, one a cell (each in a
+    /// cell holding it); if so, adds what each cell can take to its support.
+    /// A walk over the subsets of `rest` filled by the first cells, forward
+    /// (reached) and back (completed).
+    fn add(&mut self, st: &State<M>, rest: M) -> bool {
+        let k = self.k;
+        if rest.count() as usize != k {
+            return false;
+        }
+        // The values of `rest`, and each cell's as positions among them.
+        let mut vals = [0usize; EXACT];
+        let mut r = rest;
+        for v in vals.iter_mut().take(k) {
+            *v = r.first();
+            r = r.without_lowest();
+        }
+        let full = (1u32 << k) - 1;
+        let mut holds = [0u32; EXACT];
+        let mut every = true;
+        for i in 0..k {
+            let cand = st.cand(self.cells[i]);
+            holds[i] = (0..k)
+                .filter(|&p| cand.has(vals[p]))
+                .fold(0, |h, p| h | 1 << p);
+            every &= holds[i] == full;
+        }
+        if every {
+            self.sup.iter_mut().take(k).for_each(|s| *s |= rest);
+            return true;
+        }
+        // Subsets as bits of 256-bit sets: `ahead` reached by the first
+        // cells, `back` from which the other cells can be filled.
+        let (mut ahead, mut back) = ([0u64; 4], [0u64; 4]);
+        let set = |b: &mut [u64; 4], s: u32| b[s as usize / 64] |= 1 << (s % 64);
+        let has = |b: &[u64; 4], s: u32| b[s as usize / 64] >> (s % 64) & 1 != 0;
+        set(&mut ahead, 0);
+        for s in 0..full {
+            if has(&ahead, s) {
+                let mut free = holds[s.count_ones() as usize] & !s;
+                while free != 0 {
+                    set(&mut ahead, s | free & free.wrapping_neg());
+                    free &= free - 1;
+                }
+            }
+        }
+        if !has(&ahead, full) {
+            return false;
+        }
+        set(&mut back, full);
+        for s in (0..full).rev() {
+            if !has(&ahead, s) {
+                continue;
+            }
+            let i = s.count_ones() as usize;
+            let mut free = holds[i] & !s;
+            while free != 0 {
+                let p = free.trailing_zeros();
+                free &= free - 1;
+                if has(&back, s | 1 << p) {
+                    set(&mut back, s);
+                    self.sup[i] |= M::bit(vals[p as usize]);
+                }
+            }
+        }
+        true
     }
 }
 
@@ -324,6 +456,76 @@ fn combinations<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Vec<M>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant::propagate::brute::{
+        below, distinct, domain, model, projection, propagated, rng, sound,
+    };
+
+    /// A 9×9 solution grid, row by row (MATHEMAGIC_KILLERS #0's).
+    const PLANTED: &str =
+        "296718435385246197714395286952487613647153928138629574469871352573962841821534769";
+
+    /// A snake of `k` cells of the 9×9 board from a random cell, each next
+    /// to one before it, with different planted values and not all in one
+    /// house; `None` when the walk does not make one.
+    fn snake(r: &mut rand_chacha::ChaCha8Rng, k: usize) -> Option<Vec<u32>> {
+        let value = |c: u32| PLANTED.as_bytes()[c as usize] - b'0';
+        let mut cells = vec![below(r, 81) as u32];
+        while cells.len() < k {
+            let c = cells[below(r, cells.len())];
+            let (row, col) = (c / 9, c % 9);
+            let next = match below(r, 4) {
+                0 if row > 0 => c - 9,
+                1 if row < 8 => c + 9,
+                2 if col > 0 => c - 1,
+                3 if col < 8 => c + 1,
+                _ => continue,
+            };
+            if cells.contains(&next) || cells.iter().any(|&d| value(d) == value(next)) {
+                return None;
+            }
+            cells.push(next);
+        }
+        let box_of = |c: u32| c / 27 * 3 + c % 9 / 3;
+        let one_house = |f: &dyn Fn(u32) -> u32| cells.iter().all(|&c| f(c) == f(cells[0]));
+        let in_a_house = one_house(&|c| c / 9) || one_house(&|c| c % 9) || one_house(&box_of);
+        (!in_a_house).then_some(cells)
+    }
+
+    #[test]
+    fn open_cells_keep_exactly_the_values_of_some_filling() {
+        // Cages cut from a planted grid, each cell's domain holding its
+        // planted value: the planted values stay, and up to `EXACT` open
+        // cells each value left has a filling of the cage (different
+        // values, the sum) that uses it.
+        let m = model(9);
+        let (mut checked, mut pruned) = (0, 0);
+        for seed in 0..5000 {
+            let mut r = rng(seed);
+            let k = 2 + below(&mut r, 6);
+            let Some(cells) = snake(&mut r, k) else {
+                continue;
+            };
+            let planted: Vec<usize> = cells
+                .iter()
+                .map(|&c| usize::from(PLANTED.as_bytes()[c as usize] - b'0'))
+                .collect();
+            let sum = planted.iter().sum::<usize>() as u64;
+            let cage = CageSum::<u64>::new(&m, cells.clone(), sum, usize::MAX).unwrap();
+            assert!(cage.rest.is_empty());
+            let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 9, v, 2)).collect();
+            let holds = |v: &[usize]| distinct(v) && v.iter().sum::<usize>() as u64 == sum;
+            assert!(sound(&m, &cage, &doms, holds));
+            let kept = propagated(&m, &cage, &doms).unwrap();
+            let support = projection(&doms, holds);
+            assert_eq!(kept, support, "cells {cells:?} doms {doms:?}");
+            checked += 1;
+            pruned += usize::from(kept != doms);
+        }
+        assert!(
+            checked > 400 && pruned > 200,
+            "{checked} cages, {pruned} pruned"
+        );
+    }
 
     fn brute(n: usize, k: usize, sum: u64) -> Vec<u64> {
         (0u64..1 << n)

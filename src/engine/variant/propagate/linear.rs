@@ -36,6 +36,7 @@ const MAX_SPAN: i64 = 1 << 12;
 /// its cells can still make: the total lies in every group's set, and a
 /// value stays in a cell while the group's other cells can make up the rest
 /// of some such total.
+#[cfg_attr(test, derive(Clone))]
 pub(crate) struct Linear {
     /// Every cell read, once.
     cells: Vec<u32>,
@@ -49,7 +50,17 @@ pub(crate) struct Linear {
     /// Cells held to one decimal digit (a pill's cells after the first, on
     /// boards past 9×9).
     digits: Vec<u32>,
+    /// For one group with a total, of up to 32 terms: each term's peers
+    /// among the terms, as bits (for [`Linear::exact`]); else empty.
+    near: Vec<u32>,
 }
+
+/// The most open cells [`Linear::exact`] fills by trying their values.
+const EXACT: usize = 3;
+
+/// Whether [`Linear::exact`] runs: not in the compact WebAssembly build,
+/// for its size (as `search::HOUSES`).
+const EXACT_ON: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 /// One group's terms, and whether their cells must all differ (as peers)
 /// with one coefficient.
@@ -107,12 +118,25 @@ impl Linear {
         let mut cells: Vec<u32> = terms.iter().map(|t| t.0).collect();
         cells.sort_unstable();
         cells.dedup();
+        let near = if EXACT_ON && out.len() == 1 && total.is_some() && terms.len() <= 32 {
+            terms
+                .iter()
+                .map(|&(a, _)| {
+                    terms.iter().enumerate().fold(0, |bits, (j, &(b, _))| {
+                        bits | u32::from(a != b && are_peers(m, a as usize, b)) << j
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Self {
             cells,
             terms,
             groups: out,
             total,
             digits: Vec::new(),
+            near,
         }
     }
 
@@ -252,14 +276,104 @@ impl<M: Mask> Constraint<M> for Linear {
         }
         let narrow = plain.iter().all(|&(lo, hi)| hi - lo < MAX_SPAN);
         if narrow && t_hi - t_lo < MAX_SPAN {
-            self.by_sets(m, st, &plain, t_lo, t_hi)
+            self.by_sets(m, st, &plain, t_lo, t_hi)?;
         } else {
-            self.by_bounds(m, st, &plain, t_lo, t_hi)
+            self.by_bounds(m, st, &plain, t_lo, t_hi)?;
         }
+        if !self.near.is_empty() {
+            self.exact(m, st)?;
+        }
+        Ok(())
     }
 }
 
 impl Linear {
+    /// One group with a total and at most [`EXACT`] open cells, two of them
+    /// peers: keeps each open cell's values that the others, different
+    /// where they are peers, complete to the total (the sets of sums above
+    /// let peers repeat a value; the Interactive Sudoku Solver's `Sum`
+    /// does the same on up to three cells).
+    fn exact<M: Mask>(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let (mut open, mut k, mut left) = ([0usize; EXACT], 0, self.total.unwrap_or(0));
+        for (i, &(c, coef)) in self.terms.iter().enumerate() {
+            let cand = st.cand(c as usize);
+            if cand.is_single() {
+                left -= coef * (cand.first() as i64 + 1);
+            } else if k == EXACT {
+                return Ok(());
+            } else {
+                open[k] = i;
+                k += 1;
+            }
+        }
+        let peers = |a: usize, b: usize| self.near[open[a]] >> open[b] & 1 != 0;
+        if k < 2 || !(0..k).any(|a| (a + 1..k).any(|b| peers(a, b))) {
+            return Ok(());
+        }
+        // Each open cell less the values of its placed peers among the terms.
+        let mut bar = [M::EMPTY; EXACT];
+        for (a, b) in open.iter().zip(bar.iter_mut()).take(k) {
+            let mut near = self.near[*a];
+            while near != 0 {
+                let cand = st.cand(self.terms[near.trailing_zeros() as usize].0 as usize);
+                near &= near - 1;
+                if cand.is_single() {
+                    *b |= cand;
+                }
+            }
+        }
+        let term = |i: usize| {
+            let (c, coef) = self.terms[open[i]];
+            (c as usize, coef, st.cand(c as usize) & !bar[i])
+        };
+        // The last open cell's value, given the others' `vals` (as bits).
+        let last = |rest: i64, vals: &[usize]| -> Option<usize> {
+            let (_, coef, cand) = term(k - 1);
+            if rest % coef != 0 {
+                return None;
+            }
+            let v = rest / coef - 1;
+            let fits = (0..M::BITS as i64).contains(&v)
+                && cand.has(v as usize)
+                && (0..k - 1).all(|a| !peers(a, k - 1) || vals[a] != v as usize);
+            fits.then_some(v as usize)
+        };
+        let mut keep = [M::EMPTY; EXACT];
+        let mut vals = [0usize; EXACT];
+        let (_, c0, cand0) = term(0);
+        let mut r0 = cand0;
+        while !r0.is_empty() {
+            vals[0] = r0.first();
+            r0 = r0.without_lowest();
+            let rest0 = left - c0 * (vals[0] as i64 + 1);
+            if k == 2 {
+                if let Some(v) = last(rest0, &vals) {
+                    keep[0] |= M::bit(vals[0]);
+                    keep[1] |= M::bit(v);
+                }
+                continue;
+            }
+            let (_, c1, cand1) = term(1);
+            let mut r1 = cand1;
+            while !r1.is_empty() {
+                vals[1] = r1.first();
+                r1 = r1.without_lowest();
+                if peers(0, 1) && vals[0] == vals[1] {
+                    continue;
+                }
+                if let Some(v) = last(rest0 - c1 * (vals[1] as i64 + 1), &vals) {
+                    keep[0] |= M::bit(vals[0]);
+                    keep[1] |= M::bit(vals[1]);
+                    keep[2] |= M::bit(v);
+                }
+            }
+        }
+        for (i, &kept) in keep.iter().enumerate().take(k) {
+            st.restrict(m, self.terms[open[i]].0 as usize, kept)?;
+        }
+        Ok(())
+    }
+
     /// Keeps each cell's values within what the group's other cells' least
     /// and greatest sums leave for a total in `t_lo..=t_hi`.
     fn by_bounds<M: Mask>(
@@ -513,9 +627,18 @@ mod tests {
         below, domain, exact_when_fixed, model, projection, propagated, rng, sound,
     };
 
-    /// Whether `values` (in the order of `con.cells`) keep every group at one total.
+    /// Whether `values` (in the order of `con.cells`) keep every group at
+    /// one total, peers of one group with a total different (as the engine
+    /// keeps them, and [`Linear::exact`] reads them).
     fn holds(con: &Linear, values: &[usize]) -> bool {
         let at = |c: u32| values[con.cells.iter().position(|&d| d == c).unwrap()];
+        let terms = &con.terms;
+        let peers_differ = con.near.iter().enumerate().all(|(i, &near)| {
+            (0..terms.len()).all(|j| near >> j & 1 == 0 || at(terms[i].0) != at(terms[j].0))
+        });
+        if !peers_differ {
+            return false;
+        }
         let mut totals = con.groups.iter().map(|g| {
             let terms = &con.terms[g.start..g.end];
             let distinct = !g.distinct
@@ -557,6 +680,27 @@ mod tests {
         (con, values)
     }
 
+    /// `doms` (in the order of `con.cells`) with the value of each single
+    /// one taken from its peers among the terms, as the houses do.
+    fn settled(con: &Linear, mut doms: Vec<u64>) -> Vec<u64> {
+        let at = |c: u32| con.cells.iter().position(|&d| d == c).unwrap();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (i, &near) in con.near.iter().enumerate() {
+                let a = at(con.terms[i].0);
+                for (j, &(c, _)) in con.terms.iter().enumerate() {
+                    let b = at(c);
+                    if near >> j & 1 == 1 && doms[a].is_single() && doms[b] & doms[a] != 0 {
+                        doms[b] &= !doms[a];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        doms
+    }
+
     #[test]
     fn keeps_every_value_of_a_solution() {
         let m = model(6);
@@ -566,16 +710,19 @@ mod tests {
             let mut r = rng(seed + 1_000_000);
             let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 2)).collect();
             solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
-            // One group of cells that may repeat: every value left has a solution.
+            // One group of cells that may repeat, or of up to `EXACT` cells:
+            // every value left has a solution (peers differing).
             let loose = |g: &Group| g.cliques.iter().all(|&(a, b)| b - a == 1);
-            if con.groups.len() == 1 && loose(&con.groups[0]) && con.total.is_some() {
+            let small = con.cells.len() <= EXACT;
+            if con.groups.len() == 1 && (loose(&con.groups[0]) || small) && con.total.is_some() {
+                let doms = settled(&con, doms);
                 let support = projection(&doms, |v| holds(&con, v));
-                let kept = propagated(&m, &con, &doms);
-                assert_eq!(
-                    kept.unwrap_or(vec![0; doms.len()]),
-                    support,
-                    "doms {doms:?}"
-                );
+                let kept = propagated(&m, &con, &doms).unwrap_or(vec![0; doms.len()]);
+                // Peers left one equal value each: the houses reject them.
+                let none = support.iter().all(|&s| s == 0);
+                if !(none && kept.iter().all(|k| k.is_single())) {
+                    assert_eq!(kept, support, "doms {doms:?}");
+                }
             }
         }
         assert!(solvable > 100, "only {solvable} cases had a solution");
@@ -584,12 +731,20 @@ mod tests {
     #[test]
     fn fails_exactly_when_fixed_cells_break_it() {
         let m = model(6);
+        // Peers placed equal are the houses' to reject, not the sum's.
+        let loose = |con: &Linear, v: &[usize]| {
+            let near = Linear {
+                near: Vec::new(),
+                ..con.clone()
+            };
+            holds(&near, v)
+        };
         for seed in 0..150 {
             let (con, planted) = random(seed);
             let mut r = rng(seed + 2_000_000);
             let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 4)).collect();
             if doms.iter().map(|d| d.count_ones()).product::<u32>() <= 400 {
-                exact_when_fixed(&m, &con, &doms, |v| holds(&con, v));
+                exact_when_fixed(&m, &con, &doms, |v| loose(&con, v));
             }
         }
     }
