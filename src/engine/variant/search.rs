@@ -777,6 +777,7 @@ impl<M: Mask> Search<'_, M> {
                 return Some(Stop::Budget);
             }
             self.stats.guesses += 1;
+            self.st.exact = true;
             let one = match &mut self.rng {
                 Some(rng) => left.nth(random::below(rng, left.count())),
                 None if HOUSES && value != VALUES => left.lowest(),

@@ -81,6 +81,10 @@ pub(crate) struct State<M> {
     /// candidates: layouts of houses alone up to 64×64, searched in the
     /// lowest-first value order (record 0030).
     pub(super) with_pairs: bool,
+    /// Whether propagators may run their dearer exact checks (cages' value
+    /// sets): off for the root's one pass, which most published puzzles
+    /// end in, on from the search's first guess (record 0028).
+    pub(super) exact: bool,
     /// Cells still open.
     open: usize,
     /// Assignments made, for statistics.
@@ -141,6 +145,7 @@ impl<M: Mask> State<M> {
             locked: Dirty::new(m.house_count()),
             pairs: Dirty::new(if PAIRS { m.house_count() } else { 0 }),
             with_pairs: false,
+            exact: false,
             open: m.cells,
             assignments: 0,
             culprit: Culprit::Unknown,
@@ -174,6 +179,7 @@ impl<M: Mask> State<M> {
         self.done.fill(false);
         self.trail.clear();
         self.recording = false;
+        self.exact = false;
         if M::BUCKETS {
             self.buckets.fill(m.n);
             self.places.fill(m.n as u16);

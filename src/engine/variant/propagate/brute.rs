@@ -89,6 +89,8 @@ pub(crate) fn propagated<C: Constraint<u64>>(
     assert_eq!(cells.len(), doms.len(), "a domain for each cell");
     let mut st = State::new(m);
     st.reset(m, &vec![0; m.cells]).expect("an empty board");
+    // Checks at full strength, as below the root.
+    st.exact = true;
     for (&c, &d) in cells.iter().zip(doms) {
         st.restrict(m, c as usize, d)
             .expect("a domain with a value");

@@ -22,6 +22,7 @@ use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
+use std::sync::OnceLock;
 
 /// The widest range of sums (in values) a group's reachable sums are kept
 /// for as a set; past it the constraint keeps bounds only.
@@ -50,9 +51,13 @@ pub(crate) struct Linear {
     /// Cells held to one decimal digit (a pill's cells after the first, on
     /// boards past 9×9).
     digits: Vec<u32>,
-    /// For one group with a total, of up to 32 terms: each term's peers
-    /// among the terms, as bits (for [`Linear::exact`]); else empty.
-    near: Vec<u32>,
+    /// Whether [`Linear::exact`] may run: one group with a total, of up
+    /// to 32 terms.
+    exact_ok: bool,
+    /// Each term's peers among the terms, as bits (for [`Linear::exact`]),
+    /// made at its first run: most puzzles never reach one, and making
+    /// them for every derived sum cost janko_killer 2% more instructions.
+    near: OnceLock<Vec<u32>>,
 }
 
 /// The most open cells [`Linear::exact`] fills by trying their values.
@@ -118,25 +123,15 @@ impl Linear {
         let mut cells: Vec<u32> = terms.iter().map(|t| t.0).collect();
         cells.sort_unstable();
         cells.dedup();
-        let near = if EXACT_ON && out.len() == 1 && total.is_some() && terms.len() <= 32 {
-            terms
-                .iter()
-                .map(|&(a, _)| {
-                    terms.iter().enumerate().fold(0, |bits, (j, &(b, _))| {
-                        bits | u32::from(a != b && are_peers(m, a as usize, b)) << j
-                    })
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let exact_ok = EXACT_ON && out.len() == 1 && total.is_some() && terms.len() <= 32;
         Self {
             cells,
             terms,
             groups: out,
             total,
             digits: Vec::new(),
-            near,
+            exact_ok,
+            near: OnceLock::new(),
         }
     }
 
@@ -280,7 +275,7 @@ impl<M: Mask> Constraint<M> for Linear {
         } else {
             self.by_bounds(m, st, &plain, t_lo, t_hi)?;
         }
-        if !self.near.is_empty() {
+        if self.exact_ok && st.exact {
             self.exact(m, st)?;
         }
         Ok(())
@@ -288,6 +283,24 @@ impl<M: Mask> Constraint<M> for Linear {
 }
 
 impl Linear {
+    /// Each term's peers among the terms, as bits; empty unless `exact_ok`.
+    fn near<M: Mask>(&self, m: &Model<M>) -> &[u32] {
+        self.near.get_or_init(|| {
+            if !self.exact_ok {
+                return Vec::new();
+            }
+            let terms = &self.terms;
+            terms
+                .iter()
+                .map(|&(a, _)| {
+                    terms.iter().enumerate().fold(0, |bits, (j, &(b, _))| {
+                        bits | u32::from(a != b && are_peers(m, a as usize, b)) << j
+                    })
+                })
+                .collect()
+        })
+    }
+
     /// One group with a total and at most [`EXACT`] open cells, two of them
     /// peers: keeps each open cell's values that the others, different
     /// where they are peers, complete to the total (the sets of sums above
@@ -306,17 +319,18 @@ impl Linear {
                 k += 1;
             }
         }
-        let peers = |a: usize, b: usize| self.near[open[a]] >> open[b] & 1 != 0;
+        let near = self.near(m);
+        let peers = |a: usize, b: usize| near[open[a]] >> open[b] & 1 != 0;
         if k < 2 || !(0..k).any(|a| (a + 1..k).any(|b| peers(a, b))) {
             return Ok(());
         }
         // Each open cell less the values of its placed peers among the terms.
         let mut bar = [M::EMPTY; EXACT];
         for (a, b) in open.iter().zip(bar.iter_mut()).take(k) {
-            let mut near = self.near[*a];
-            while near != 0 {
-                let cand = st.cand(self.terms[near.trailing_zeros() as usize].0 as usize);
-                near &= near - 1;
+            let mut seen = near[*a];
+            while seen != 0 {
+                let cand = st.cand(self.terms[seen.trailing_zeros() as usize].0 as usize);
+                seen &= seen - 1;
                 if cand.is_single() {
                     *b |= cand;
                 }
@@ -633,7 +647,10 @@ mod tests {
     fn holds(con: &Linear, values: &[usize]) -> bool {
         let at = |c: u32| values[con.cells.iter().position(|&d| d == c).unwrap()];
         let terms = &con.terms;
-        let peers_differ = con.near.iter().enumerate().all(|(i, &near)| {
+        // Made by the caller (`con.near(&m)`), so that it does not change
+        // once propagation makes it.
+        let near = con.near.get().map_or(&[][..], |v| &v[..]);
+        let peers_differ = near.iter().enumerate().all(|(i, &near)| {
             (0..terms.len()).all(|j| near >> j & 1 == 0 || at(terms[i].0) != at(terms[j].0))
         });
         if !peers_differ {
@@ -676,6 +693,7 @@ mod tests {
         };
         let total = (below(&mut r, 2) == 0).then(|| sum(&groups[0]));
         let con = Linear::new(&m, groups, total);
+        con.near(&m);
         let values = con.cells.iter().map(|&c| planted[c as usize]).collect();
         (con, values)
     }
@@ -687,7 +705,7 @@ mod tests {
         let mut changed = true;
         while changed {
             changed = false;
-            for (i, &near) in con.near.iter().enumerate() {
+            for (i, &near) in con.near.get().into_iter().flatten().enumerate() {
                 let a = at(con.terms[i].0);
                 for (j, &(c, _)) in con.terms.iter().enumerate() {
                     let b = at(c);
@@ -734,7 +752,7 @@ mod tests {
         // Peers placed equal are the houses' to reject, not the sum's.
         let loose = |con: &Linear, v: &[usize]| {
             let near = Linear {
-                near: Vec::new(),
+                near: OnceLock::from(Vec::new()),
                 ..con.clone()
             };
             holds(&near, v)
@@ -758,6 +776,7 @@ mod tests {
         let mut groups = vec![pill];
         groups[0].extend(line);
         let con = Linear::new(&m, groups, Some(0)).with_digits(vec![1]);
+        con.near(&m);
         let mut r = rng(7);
         let mut solvable = 0;
         for _ in 0..200 {
@@ -788,6 +807,7 @@ mod tests {
         // Coefficients wide enough that the sets give way to bounds.
         let m = model(9);
         let con = Linear::new(&m, vec![vec![(0, 1000), (10, 1), (20, -1000)]], Some(1005));
+        con.near(&m);
         let mut r = rng(3);
         for _ in 0..200 {
             let doms: Vec<u64> = con.cells.iter().map(|_| domain(&mut r, 9, 0, 2)).collect();
