@@ -365,13 +365,21 @@ impl Geometry {
     /// whose values differ; the caller has checked the cells are on the
     /// board and distinct within each house.
     pub(crate) fn with_houses(&self, extra: impl IntoIterator<Item = (House, Vec<u32>)>) -> Self {
-        let mut houses = self.houses.clone();
-        houses.extend(
+        let mut geometry = Self::from_houses(self.size, self.box_shape, self.houses.clone());
+        geometry.add_houses(extra);
+        geometry
+    }
+
+    /// Adds `extra` houses after these, in place: a reader adding windows
+    /// one by one cloned every house for each (10% of andoku_windoku's
+    /// instructions, record 0033). The tables are made again on first use.
+    pub(crate) fn add_houses(&mut self, extra: impl IntoIterator<Item = (House, Vec<u32>)>) {
+        self.houses.extend(
             extra
                 .into_iter()
                 .map(|(kind, cells)| HouseCells { kind, cells }),
         );
-        Self::from_houses(self.size, self.box_shape, houses)
+        self.derived = OnceLock::new();
     }
 
     /// The classic layout with square boxes of `boxw`×`boxw` cells, built
@@ -716,6 +724,18 @@ fn intersections(per_cell: &[Vec<Membership>]) -> Vec<Intersection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn houses_added_in_place_remake_the_tables() {
+        // R3C4 (cell 21) first shares no house with R2C2 (cell 10); a
+        // window over R2C2..R4C4 makes them peers, tables already built.
+        let mut g = Geometry::square(3).clone();
+        assert!(!g.peers(10).contains(&21));
+        let window = (1..4).flat_map(|r| (1..4).map(move |c| (r * 9 + c) as u32));
+        g.add_houses([(House::Extra, window.collect())]);
+        assert!(g.peers(10).contains(&21));
+        assert_eq!(g.houses().len(), 28);
+    }
 
     #[test]
     fn regions_group_as_sorted() {

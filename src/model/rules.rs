@@ -672,7 +672,7 @@ impl Rules {
 
     /// Adds a house after the layout's own.
     fn add_house(mut self, kind: House, cells: Vec<u32>) -> Self {
-        self.geometry = self.geometry.with_houses([(kind, cells)]);
+        self.geometry.add_houses([(kind, cells)]);
         self.extra_houses += 1;
         self
     }
