@@ -598,7 +598,11 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
             // A 0-based sum of 0 would read back as no sum.
             match sum.checked_sub(shift * k).filter(|&s| s > 0) {
                 Some(s) => out.push_str(&s.to_string()),
-                None => return Err(IssError::Unwritable { what: "cage summing to 0" }),
+                None => {
+                    return Err(IssError::Unwritable {
+                        what: "cage summing to 0",
+                    });
+                }
             }
         }
         for &c in cage.cells() {
@@ -612,7 +616,9 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
         out.push_str(".StrictKropki");
     }
     for c in rules.constraints() {
-        if kropki && !zero && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv)
+        if kropki
+            && !zero
+            && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv)
         {
             continue;
         }

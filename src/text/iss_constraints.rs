@@ -26,8 +26,9 @@
 //! a black dot is a [`Constraint::Relation`] of its 0-based pairs, an arrow
 //! of one line cell an equal pair, given values and quads one more; order,
 //! differences and classes mod m do not move (thermometers, whispers,
-//! renban, modular lines, skyscrapers, a double arrow of two middle cells, an
-//! even zipper). A type with no exact form is an error that names it.
+//! renban, modular lines, a double arrow of two middle cells, an even
+//! zipper). A type with no exact form is an error that names it (a
+//! skyscraper: ISS sees a 0 only first in its row).
 
 use crate::model::constraint::{Constraint, Diagonal, NegativeRule, Outside};
 
@@ -81,7 +82,13 @@ pub(crate) fn read(
     let one = |c: Constraint| Ok(Some(vec![c]));
     // With values from 0, a sum of k cells holds its total plus k.
     let shift = |k: usize| if zero { k as u64 } else { 0 };
-    let exact = |ok: bool| if ok || !zero { Ok(()) } else { Err(Problem::FromZero) };
+    let exact = |ok: bool| {
+        if ok || !zero {
+            Ok(())
+        } else {
+            Err(Problem::FromZero)
+        }
+    };
     match item.name {
         "Thermo" => one(Constraint::Thermometer {
             cells: cells(args)?,
@@ -181,7 +188,8 @@ pub(crate) fn read(
             one(Constraint::Sandwich { clue, sum })
         }
         "XSum" | "Skyscraper" => {
-            exact(item.name == "Skyscraper")?;
+            // ISS sees no 0 building but a first one: no offset fits.
+            exact(false)?;
             let id = args.first().map_or("", String::as_str);
             let mut out = Vec::new();
             for (i, forward) in [(1, true), (2, false)] {
@@ -465,7 +473,6 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
         Constraint::Difference { value: 1, .. }
         | Constraint::GreaterThan { .. }
         | Constraint::Thermometer { slow: false, .. }
-        | Constraint::Skyscraper { .. }
         | Constraint::Renban { .. }
         | Constraint::Whisper { .. }
         | Constraint::Palindrome { .. }
@@ -512,6 +519,7 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
         Constraint::Ratio { .. } => return Err("ratio dot with values from 0"),
         Constraint::Sandwich { .. } => return Err("sandwich with values from 0"),
         Constraint::XSum { .. } => return Err("x-sum with values from 0"),
+        Constraint::Skyscraper { .. } => return Err("skyscraper with values from 0"),
         Constraint::Entropic { .. } => return Err("entropic line with values from 0"),
         Constraint::Negative { .. } => return Err("negative rule with values from 0"),
         Constraint::Xv { .. } => return Err("pair sum with values from 0"),
