@@ -134,7 +134,6 @@ fn types_with_no_exact_form_are_named() {
         (".Shape~9x9~0-8.XSum~R1~10~", "XSum"),
         (".Shape~9x9~0-8.Skyscraper~R1~3~", "Skyscraper"),
         (".Shape~9x9~0-8.PillArrow~2~R1C1~R1C2~R2C2", "PillArrow"),
-        (".Shape~9x9~0-8.StrictKropki", "StrictKropki"),
         (".Shape~9x9~0-8.Entropic~R1C1~R1C2~R1C3", "Entropic"),
         (".Shape~9x9~0-8.Zipper~R1C1~R1C2~R1C3", "Zipper"),
         (".Shape~9x9~0-8.DoubleArrow~R1C1~R1C2~R1C3", "DoubleArrow"),
@@ -170,6 +169,7 @@ mod planted {
         Cage(Vec<usize>, u32),
         Sum(Vec<usize>, u32),
         V(usize, usize),
+        X(usize, usize),
         Black(usize, usize),
         White(usize, usize),
         Greater(usize, usize),
@@ -177,6 +177,9 @@ mod planted {
         Killer(usize, u32),
         Parity(usize, u32),
         Quad(usize, Vec<u32>),
+        /// No unmarked pair of neighbours is an X or V (`xv`), or a
+        /// Kropki pair: the marks are the rule's pairs of that kind.
+        Strict(bool, Vec<(usize, usize)>),
         Given(usize, u32),
     }
 
@@ -198,6 +201,7 @@ mod planted {
                 Rule::Cage(c, s) => format!(".Cage~{s}{}", list(c)),
                 Rule::Sum(c, s) => format!(".Sum~{s}{}", list(c)),
                 Rule::V(a, b) => format!(".V~{}~{}", id(*a), id(*b)),
+                Rule::X(a, b) => format!(".X~{}~{}", id(*a), id(*b)),
                 Rule::Black(a, b) => format!(".BlackDot~{}~{}", id(*a), id(*b)),
                 Rule::White(a, b) => format!(".WhiteDot~{}~{}", id(*a), id(*b)),
                 Rule::Greater(a, b) => format!(".GreaterThan~{}~{}", id(*a), id(*b)),
@@ -215,6 +219,8 @@ mod planted {
                     format!(".Quad~{}{v}", id(*c))
                 }
                 Rule::Given(c, v) => format!(".~{}_{v}", id(*c)),
+                Rule::Strict(true, _) => ".StrictXV".into(),
+                Rule::Strict(false, _) => ".StrictKropki".into(),
             }
         }
 
@@ -229,6 +235,7 @@ mod planted {
                 }
                 Rule::Sum(c, s) => c.iter().map(|&i| g[i]).sum::<u32>() == *s,
                 Rule::V(a, b) => g[*a] + g[*b] == 5,
+                Rule::X(a, b) => g[*a] + g[*b] == 10,
                 Rule::Black(a, b) => g[*a] == 2 * g[*b] || g[*b] == 2 * g[*a],
                 Rule::White(a, b) => g[*a].abs_diff(g[*b]) == 1,
                 Rule::Greater(a, b) => g[*a] > g[*b],
@@ -246,6 +253,17 @@ mod planted {
                     })
                 }
                 Rule::Given(c, v) => g[*c] == *v,
+                Rule::Strict(xv, marked) => super::neighbours(n)
+                    .into_iter()
+                    .filter(|p| !marked.contains(p))
+                    .all(|(i, j)| {
+                        let (a, b) = (g[i], g[j]);
+                        if *xv {
+                            a + b != 5 && a + b != 10
+                        } else {
+                            a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a
+                        }
+                    }),
             }
         }
     }
@@ -286,7 +304,22 @@ fn planted_grid(n: usize, seed: u64) -> Vec<u32> {
         .collect()
 }
 
-/// Rules derived from the planted grid `g`: each true of it in 0-based terms.
+/// Every pair of orthogonal neighbours, the earlier cell first.
+fn neighbours(n: usize) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for i in 0..n * n {
+        for j in [i + 1, i + n] {
+            if j < n * n && (j != i + 1 || j % n != 0) {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs
+}
+
+/// Rules derived from the planted grid `g`: each true of it in 0-based
+/// terms; with the top bit of `seed`, every X, V and Kropki pair marked
+/// under ISS's negative rules, `StrictXV` and `StrictKropki`.
 fn derive(g: &[u32], n: usize, seed: u64) -> Vec<planted::Rule> {
     use planted::Rule;
     let mut out = Vec::new();
@@ -307,16 +340,31 @@ fn derive(g: &[u32], n: usize, seed: u64) -> Vec<planted::Rule> {
         row,
         planted::diagonal(row, n).iter().map(|&i| g[i]).sum(),
     ));
-    // Every pair of orthogonal neighbours that is a V, a black or white
-    // dot, up to a few, and greater-than marks.
-    let mut pairs = Vec::new();
-    for i in 0..n * n {
-        for j in [i + 1, i + n] {
-            if j < n * n && (j != i + 1 || j % n != 0) {
-                pairs.push((i, j));
+    let pairs = neighbours(n);
+    if seed >> 63 == 1 {
+        let (mut xv, mut kropki) = (Vec::new(), Vec::new());
+        for &(i, j) in &pairs {
+            let (a, b) = (g[i], g[j]);
+            if a + b == 5 {
+                out.push(Rule::V(i, j));
+                xv.push((i, j));
+            } else if a + b == 10 {
+                out.push(Rule::X(i, j));
+                xv.push((i, j));
+            }
+            if a.abs_diff(b) == 1 {
+                out.push(Rule::White(i, j));
+                kropki.push((i, j));
+            } else if a == 2 * b || b == 2 * a {
+                out.push(Rule::Black(i, j));
+                kropki.push((i, j));
             }
         }
+        out.push(Rule::Strict(true, xv));
+        out.push(Rule::Strict(false, kropki));
     }
+    // Every pair of orthogonal neighbours that is a V, a black or white
+    // dot, up to a few, and greater-than marks.
     let start = pick(4, pairs.len());
     let (mut v, mut black, mut white, mut greater) = (0, 0, 0, 0);
     for k in 0..pairs.len() {

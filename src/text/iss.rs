@@ -615,12 +615,32 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
     if kropki && !zero {
         out.push_str(".StrictKropki");
     }
+    // With values from 0, negative rules are tables on every unmarked
+    // pair: written once, by name.
+    let strict = |xv| iss_constraints::strict_pairs(n, xv);
+    let (mut strict_kropki, mut strict_xv) = (false, false);
     for c in rules.constraints() {
         if kropki
             && !zero
             && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv)
         {
             continue;
+        }
+        if zero && let Constraint::Relation { pairs, .. } = c {
+            let seen = if *pairs == strict(false) {
+                Some((&mut strict_kropki, ".StrictKropki"))
+            } else if *pairs == strict(true) {
+                Some((&mut strict_xv, ".StrictXV"))
+            } else {
+                None
+            };
+            if let Some((seen, name)) = seen {
+                if !*seen {
+                    out.push_str(name);
+                    *seen = true;
+                }
+                continue;
+            }
         }
         if zero
             && let Constraint::RegionSumLine { cells } = c
@@ -1104,6 +1124,9 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
                 Some("-1") => rules.with_diagonal(false),
                 found => return Err(item.argument(found.unwrap_or_default(), "1 or -1")),
             },
+            // With values from 0, negative rules are tables on the pairs
+            // left unmarked, added once every mark is read.
+            "StrictKropki" | "StrictXV" if zero => rules,
             "Windoku" => rules.with_windows().map_err(rules_error(item))?,
             "DisjointSets" => rules.with_disjoint_groups().map_err(rules_error(item))?,
             "AntiKnight" => rules.with_chess(ChessRule::AntiKnight),
@@ -1137,6 +1160,12 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             }
         };
     }
+    for xv in [false, true] {
+        let name = if xv { "StrictXV" } else { "StrictKropki" };
+        if let (true, Some(item)) = (zero, items.iter().find(|i| i.name == name)) {
+            rules = strict_from_zero(rules, xv).map_err(rules_error(item))?;
+        }
+    }
     let rules = if rules.is_plain()
         && rules == *Rules::classic_shared(n).map_err(rules_error(&items[0]))?
     {
@@ -1147,6 +1176,32 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
     Puzzle::from_cells(rules, &givens)
         .map(|p| p.with_values_from_zero(zero))
         .map_err(IssError::Givens)
+}
+
+/// `rules` with ISS's `StrictKropki` (`xv` false) or `StrictXV` with
+/// values from 0: each pair of orthogonal neighbours without a mark of the
+/// kind holds a pair of [`iss_constraints::strict_pairs`].
+fn strict_from_zero(rules: Rules, xv: bool) -> Result<Rules, RulesError> {
+    let n = rules.size();
+    let marked: Vec<[u32; 2]> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| iss_constraints::marks(c, n, xv))
+        .collect();
+    let pairs = iss_constraints::strict_pairs(n, xv);
+    let mut rules = rules;
+    for a in 0..(n * n) as u32 {
+        for b in [a + 1, a + n as u32] {
+            let beside = b < (n * n) as u32 && (b != a + 1 || b as usize % n != 0);
+            if beside && !marked.contains(&[a, b]) && !marked.contains(&[b, a]) {
+                rules = rules.with_constraint(Constraint::Relation {
+                    cells: [a, b],
+                    pairs: pairs.clone(),
+                })?;
+            }
+        }
+    }
+    Ok(rules)
 }
 
 /// Whether each piece of a region-sum line (a run of its cells in one

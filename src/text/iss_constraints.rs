@@ -146,7 +146,6 @@ pub(crate) fn read(
                     .collect(),
             ))
         }
-        "StrictKropki" | "StrictXV" if zero => Err(Problem::FromZero),
         "StrictKropki" => Ok(Some(vec![
             Constraint::Negative {
                 rule: NegativeRule::White,
@@ -326,16 +325,44 @@ fn black_dot_from_zero(a: u32, b: u32, n: usize) -> Constraint {
 
 /// The pairs of [`black_dot_from_zero`], in order.
 fn black_pairs(n: usize) -> Vec<(u16, u16)> {
+    pairs_from_zero(n, |u, w| u == 2 * w || w == 2 * u)
+}
+
+/// The value pairs of two different values (as held, from 1) whose 0-based
+/// values `u`, `w` keep `keep`, in order.
+fn pairs_from_zero(n: usize, keep: impl Fn(u16, u16) -> bool) -> Vec<(u16, u16)> {
     let mut pairs = Vec::new();
     for x in 1..=n as u16 {
         for y in 1..=n as u16 {
-            let (u, w) = (x - 1, y - 1);
-            if x != y && (u == 2 * w || w == 2 * u) {
+            if x != y && keep(x - 1, y - 1) {
                 pairs.push((x, y));
             }
         }
     }
     pairs
+}
+
+/// ISS's negative rules with values from 0: `StrictKropki` (no Kropki
+/// dot: neither consecutive nor one twice the other) and `StrictXV` (no X
+/// or V: no sum of 5 or 10), each the table of the value pairs a pair of
+/// neighbours without a mark may hold.
+pub(crate) fn strict_pairs(n: usize, xv: bool) -> Vec<(u16, u16)> {
+    if xv {
+        pairs_from_zero(n, |u, w| u + w != 5 && u + w != 10)
+    } else {
+        pairs_from_zero(n, |u, w| u.abs_diff(w) != 1 && u != 2 * w && w != 2 * u)
+    }
+}
+
+/// Whether a constraint marks its pair for a negative rule with values
+/// from 0: a Kropki dot (`xv` false) or an X or V (`xv` true).
+pub(crate) fn marks(c: &Constraint, n: usize, xv: bool) -> Option<[u32; 2]> {
+    match c {
+        Constraint::Xv { cells, sum: 12 | 7 } if xv => Some(*cells),
+        Constraint::Difference { cells, value: 1 } if !xv => Some(*cells),
+        Constraint::Relation { cells, pairs } if !xv && *pairs == black_pairs(n) => Some(*cells),
+        _ => None,
+    }
 }
 
 /// The ISS text of a constraint (with its leading `.`), or what ISS lacks
