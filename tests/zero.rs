@@ -309,7 +309,7 @@ fn neighbours(n: usize) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();
     for i in 0..n * n {
         for j in [i + 1, i + n] {
-            if j < n * n && (j != i + 1 || j % n != 0) {
+            if j < n * n && (j != i + 1 || !j.is_multiple_of(n)) {
                 pairs.push((i, j));
             }
         }

@@ -366,7 +366,7 @@ impl Item {
         }
     }
 
-    fn from_zero(&self) -> IssError {
+    fn unsupported_from_zero(&self) -> IssError {
         IssError::UnsupportedFromZero {
             name: self.display_name().to_owned(),
             at: self.at,
@@ -1146,7 +1146,7 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
                         && let Constraint::RegionSumLine { cells } = &c
                         && !even_pieces(cells, &rules)
                     {
-                        return Err(item.from_zero());
+                        return Err(item.unsupported_from_zero());
                     }
                     rules = rules.with_constraint(c).map_err(rules_error(item))?;
                 }
@@ -1192,7 +1192,7 @@ fn strict_from_zero(rules: Rules, xv: bool) -> Result<Rules, RulesError> {
     let mut rules = rules;
     for a in 0..(n * n) as u32 {
         for b in [a + 1, a + n as u32] {
-            let beside = b < (n * n) as u32 && (b != a + 1 || b as usize % n != 0);
+            let beside = b < (n * n) as u32 && (b != a + 1 || !(b as usize).is_multiple_of(n));
             if beside && !marked.contains(&[a, b]) && !marked.contains(&[b, a]) {
                 rules = rules.with_constraint(Constraint::Relation {
                     cells: [a, b],
@@ -1301,7 +1301,7 @@ fn problem(item: &Item, problem: Problem, n: usize) -> IssError {
             size: n,
         },
         Problem::Cell(found, false) => item.argument(&found, "a cell such as R1C1"),
-        Problem::FromZero => item.from_zero(),
+        Problem::FromZero => item.unsupported_from_zero(),
     }
 }
 
@@ -1478,7 +1478,7 @@ mod tests {
                 "unsupported constraint \"Or\" at column 1",
             ),
             (".Shape~6x9", "unsupported shape \"6x9\" at column 1"),
-            (".Shape~9x9~0-8", "unsupported shape \"9x9~0-8\""),
+            (".Shape~9x9~0-9", "unsupported shape \"9x9~0-9\""),
             (
                 ".Cage~3~R1C1~Q",
                 "Cage at column 1: \"Q\" should be a cell such as R1C1",

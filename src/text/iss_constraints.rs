@@ -23,8 +23,9 @@
 //! value u as u + 1, and each type is read in the form that keeps its
 //! 0-based meaning ([`read`] with `zero`): sums of k cells hold their total
 //! plus k (cages, little killers, `Sum`), X and V pairs sum to 12 and 7,
-//! a black dot is a [`Constraint::Relation`] of its 0-based pairs, an arrow
-//! of one line cell an equal pair, given values and quads one more; order,
+//! a black dot is a [`Constraint::Relation`] of its 0-based pairs (and
+//! `StrictKropki`, `StrictXV` one on each unmarked pair of neighbours), an
+//! arrow of one line cell an equal pair, given values and quads one more; order,
 //! differences and classes mod m do not move (thermometers, whispers,
 //! renban, modular lines, a double arrow of two middle cells, an even
 //! zipper). A type with no exact form is an error that names it (a
@@ -224,7 +225,7 @@ pub(crate) fn read(
         }),
         "Zipper" => {
             // Pairs against pairs (even length); not a pair against the middle.
-            exact(args.len() % 2 == 0)?;
+            exact(args.len().is_multiple_of(2))?;
             one(Constraint::Zipper {
                 cells: cells(args)?,
             })
@@ -496,7 +497,7 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
         Constraint::Xv { cells, sum: 12 } => format!(".X{}", list(cells)),
         Constraint::Xv { cells, sum: 7 } => format!(".V{}", list(cells)),
         Constraint::DoubleArrow { cells } if cells.len() == 4 => write(c, n, false)?,
-        Constraint::Zipper { cells } if cells.len() % 2 == 0 => write(c, n, false)?,
+        Constraint::Zipper { cells } if cells.len().is_multiple_of(2) => write(c, n, false)?,
         Constraint::Difference { value: 1, .. }
         | Constraint::GreaterThan { .. }
         | Constraint::Thermometer { slow: false, .. }
