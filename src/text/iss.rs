@@ -226,7 +226,7 @@ pub enum IssError {
         "unsupported shape {spec:?} at {at}: ndoku holds N×N grids with values 1 to N or 0 to N-1"
     )]
     UnsupportedShape {
-        /// The shape as written: `6x9`, `9x9~0-8`.
+        /// The shape as written: `6x9`, `7x7~9`.
         spec: String,
         /// Where the `Shape` starts.
         at: Place,
