@@ -31,6 +31,9 @@ use crate::model::rules::Rules;
 pub struct Puzzle {
     rules: Arc<Rules>,
     cells: Vec<u16>,
+    /// Whether values are written from 0 (0 to N-1), as ISS's `~0-8`
+    /// states them; the solver holds 1 to N either way.
+    from_zero: bool,
 }
 
 impl Puzzle {
@@ -39,7 +42,11 @@ impl Puzzle {
     pub fn new(rules: impl Into<Arc<Rules>>) -> Self {
         let rules = rules.into();
         let cells = vec![0; rules.size() * rules.size()];
-        Self { rules, cells }
+        Self {
+            rules,
+            cells,
+            from_zero: false,
+        }
     }
 
     /// A puzzle under `rules` with `cells`, one value a cell in row-major
@@ -56,7 +63,11 @@ impl Puzzle {
     /// [`Puzzle::from_cells`] on cells the caller owns, which it keeps.
     pub(crate) fn from_vec(rules: Arc<Rules>, cells: Vec<u16>) -> Result<Self, Violation> {
         rules.check(&cells)?;
-        Ok(Self { rules, cells })
+        Ok(Self {
+            rules,
+            cells,
+            from_zero: false,
+        })
     }
 
     /// The same rules with other values, checked by the caller (a solution).
@@ -65,7 +76,36 @@ impl Puzzle {
         Self {
             rules: Arc::clone(&self.rules),
             cells,
+            from_zero: self.from_zero,
         }
+    }
+
+    /// The value a cell holding the solver's 1 is written as: 1, or 0 for
+    /// a puzzle whose values run from 0 to N-1 (ISS's `.Shape~9x9~0-8`).
+    /// The solver, [`Puzzle::cells`] and [`Puzzle::get`] hold 1 to N either
+    /// way; the writers (`Display`, [`Puzzle::to_tokens`], ISS text) show
+    /// each value less this difference.
+    ///
+    /// ```
+    /// use ndoku::text::iss;
+    ///
+    /// let puzzle = iss::parse(".Shape~4x4~0-3.~R1C1_0")?;
+    /// assert_eq!((puzzle.first_value(), puzzle.get(0, 0)), (0, Some(1)));
+    /// assert_eq!(puzzle.to_string(), "0...............");
+    /// # Ok::<(), iss::IssError>(())
+    /// ```
+    #[must_use]
+    pub fn first_value(&self) -> u16 {
+        u16::from(!self.from_zero)
+    }
+
+    /// The same puzzle, written with values from 0 when `from_zero` (see
+    /// [`Puzzle::first_value`]). Only how values are written changes: rules
+    /// whose meaning depends on the values (sums) keep the totals they hold.
+    #[must_use]
+    pub fn with_values_from_zero(mut self, from_zero: bool) -> Self {
+        self.from_zero = from_zero;
+        self
     }
 
     /// The rules.
@@ -148,13 +188,20 @@ impl Puzzle {
                 .all(|(&a, &b)| a == 0 || a == b)
     }
 
-    /// The values as numbers separated by spaces, `0` for empty, one board row a line.
+    /// The values as numbers separated by spaces, `0` for empty, one board
+    /// row a line; with values from 0 ([`Puzzle::first_value`]), 0 to N-1
+    /// and `.` for empty.
     #[must_use]
     pub fn to_tokens(&self) -> String {
         let n = self.size();
+        let token = |&v: &u16| match (self.from_zero, v) {
+            (true, 0) => ".".to_owned(),
+            (true, v) => (v - 1).to_string(),
+            (false, v) => v.to_string(),
+        };
         self.cells
             .chunks(n)
-            .map(|row| row.iter().map(u16::to_string).collect::<Vec<_>>().join(" "))
+            .map(|row| row.iter().map(token).collect::<Vec<_>>().join(" "))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -240,7 +287,11 @@ impl<const BOX: usize> From<&Board<BOX>> for Puzzle {
         let rules =
             Rules::classic_shared(BOX * BOX).expect("every board size is a supported rules size");
         let cells = board.as_bytes().iter().map(|&v| u16::from(v)).collect();
-        Self { rules, cells }
+        Self {
+            rules,
+            cells,
+            from_zero: false,
+        }
     }
 }
 
@@ -253,7 +304,9 @@ impl fmt::Display for Puzzle {
     /// the boxes by `|`, and the bands by rule lines of `-` and `+`, numbers
     /// right-aligned and `.` for empty above 61; other layouts (a jigsaw, or
     /// a prime side, whose boxes are rows) print rows as `{}` prints the board.
-    /// [`Puzzle::parse_classic`] reads either back.
+    /// [`Puzzle::parse_classic`] reads either back. With values from 0
+    /// ([`Puzzle::first_value`]) a value shows as `0`-`9`, `A`-`Z` (up to
+    /// 36 values: on 16×16, hex, as `--hex` reads it), above 36 as tokens.
     ///
     /// ```
     /// use ndoku::{Puzzle, Rules};
@@ -275,7 +328,7 @@ impl fmt::Display for Puzzle {
         if let (true, Some((h, w))) = (f.alternate(), boxes) {
             return self.fmt_boxed(f, h, w);
         }
-        if n > 61 {
+        if n > self.max_symbol() {
             let text = self.to_tokens();
             return f.write_str(&if f.alternate() {
                 text
@@ -284,7 +337,7 @@ impl fmt::Display for Puzzle {
             });
         }
         // One buffer, written once: a batch prints a puzzle a line.
-        let symbols = self.cells.iter().map(|&v| SYMBOLS[usize::from(v)]);
+        let symbols = self.cells.iter().map(|&v| self.symbol(v));
         let line: Vec<u8> = if f.alternate() {
             let mut line = Vec::with_capacity(self.cells.len() + n);
             for (i, s) in symbols.enumerate() {
@@ -305,13 +358,21 @@ impl fmt::Display for Puzzle {
 /// most 61 values (above 61, values print as tokens).
 const SYMBOLS: &[u8; 62] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+/// `FROM_ZERO[v]`: the character of value `v` written from 0 (`0` for the
+/// solver's 1), for boards of at most 36 values.
+const FROM_ZERO: &[u8; 37] = b".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 impl Puzzle {
     /// The grid `{:#}` prints under boxes of `h`×`w` cells: cells separated
     /// by spaces (right-aligned numbers above 61 values), `|` between
     /// boxes, and rule lines between bands.
     fn fmt_boxed(&self, f: &mut fmt::Formatter<'_>, h: usize, w: usize) -> fmt::Result {
         let n = self.size();
-        let width = if n > 61 { n.to_string().len() } else { 1 };
+        let width = if n > self.max_symbol() {
+            n.to_string().len()
+        } else {
+            1
+        };
         let segment = "-".repeat(w * (width + 1) - 1);
         let rule = vec![segment; n / w].join("-+-");
         for (r, row) in self.cells.chunks(n).enumerate() {
@@ -328,12 +389,27 @@ impl Puzzle {
                     _ => f.write_str(" ")?,
                 }
                 match (width, v) {
-                    (1, v) => write!(f, "{}", char::from(SYMBOLS[usize::from(v)]))?,
+                    (1, v) => write!(f, "{}", char::from(self.symbol(v)))?,
                     (_, 0) => write!(f, "{:>width$}", ".")?,
-                    (_, v) => write!(f, "{v:>width$}")?,
+                    (_, v) => write!(f, "{:>width$}", v - 1 + self.first_value())?,
                 }
             }
         }
         Ok(())
+    }
+
+    /// The most values single characters write: 61, or 36 from 0.
+    fn max_symbol(&self) -> usize {
+        if self.from_zero { 36 } else { 61 }
+    }
+
+    /// The character of value `v` (0 for empty), on a board of at most
+    /// [`Puzzle::max_symbol`] values.
+    fn symbol(&self, v: u16) -> u8 {
+        if self.from_zero {
+            FROM_ZERO[usize::from(v)]
+        } else {
+            SYMBOLS[usize::from(v)]
+        }
     }
 }

@@ -407,6 +407,10 @@ fn link_of(json: &str) -> String {
 
 /// The f-puzzles JSON of `puzzle`: its size, givens and rules (regions,
 /// diagonals, extra regions, disjoint groups, chess rules, cages).
+/// f-puzzles has no values from 0: a puzzle read with them (ISS's `~0-8`,
+/// [`Puzzle::first_value`]) is written with the values the solver holds,
+/// each one more, its sums as they were lowered: the same puzzle, its
+/// values renamed 1 to N.
 #[must_use]
 pub fn to_json(puzzle: &Puzzle) -> String {
     Value::Object(to_map(puzzle)).to_string()

@@ -32,7 +32,7 @@
 //! `3x3:d:k:` adds both diagonals). A section that is a classic puzzle line
 //! or grid gives the givens, as in ISS.
 //!
-//! Read: `Shape` (N×N grids, values 1 to N), givens (a list of every odd
+//! Read: `Shape` (N×N grids, values 1 to N or 0 to N-1), givens (a list of every odd
 //! or every even value: an odd or even cell), `Jigsaw`, `NoBoxes`,
 //! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
 //! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
@@ -46,6 +46,26 @@
 //! is an [`IssError::Unsupported`] that names it and its place
 //! (`unsupported constraint "NFA" at column 12`): passing a rule over
 //! would answer a different puzzle.
+//!
+//! Values from 0 (`.Shape~9x9~0-8`): the solver holds 1 to N, a value u as
+//! u + 1, and the puzzle writes its values from 0 ([`Puzzle::first_value`]):
+//! its solutions print 0 to N-1 and [`to_text`] writes `~0-8` back. Each
+//! constraint is read in the form that keeps its 0-based meaning (a cage of
+//! k cells summing to S holds S + k; the table in
+//! [`iss_constraints`](crate::text::iss_constraints) lists them); one with no
+//! exact form is an [`IssError::UnsupportedFromZero`] that names it
+//! (`unsupported constraint "Sandwich" with values from 0 at column 16`).
+//!
+//! ```
+//! use ndoku::text::iss;
+//!
+//! // Values 0 to 3; a cage of two cells summing to 1 holds 0 and 1.
+//! let puzzle = iss::parse(".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R1C1_1~R2C1_3")?;
+//! let solution = puzzle.solve().expect("a solution");
+//! assert!(solution.to_string().starts_with("10"));
+//! assert!(iss::to_text(&puzzle)?.starts_with(".Shape~4x4~0-3.Cage~1~R1C1~R1C2"));
+//! # Ok::<(), iss::IssError>(())
+//! ```
 
 use std::sync::Arc;
 
@@ -182,6 +202,16 @@ pub enum IssError {
         /// Where it starts (its `.`).
         at: Place,
     },
+    /// A constraint type ndoku reads with values from 1 whose meaning with
+    /// values from 0 has no exact form in ndoku's rules (an arrow of
+    /// several line cells, a sandwich).
+    #[error("unsupported constraint {name:?} with values from 0 at {at}")]
+    UnsupportedFromZero {
+        /// The type as written: `Arrow`, `Sandwich`.
+        name: String,
+        /// Where it starts (its `.`).
+        at: Place,
+    },
     /// A type ISS does not have either.
     #[error("unknown constraint type {name:?} at {at}")]
     Unknown {
@@ -190,10 +220,13 @@ pub enum IssError {
         /// Where it starts (its `.`).
         at: Place,
     },
-    /// A grid ndoku does not hold: not square, or values other than 1 to N.
-    #[error("unsupported shape {spec:?} at {at}: ndoku holds N×N grids with values 1 to N")]
+    /// A grid ndoku does not hold: not square, or values other than 1 to N
+    /// or 0 to N-1.
+    #[error(
+        "unsupported shape {spec:?} at {at}: ndoku holds N×N grids with values 1 to N or 0 to N-1"
+    )]
     UnsupportedShape {
-        /// The shape as written: `6x9`, `9x9~0-8`.
+        /// The shape as written: `6x9`, `7x7~9`.
         spec: String,
         /// Where the `Shape` starts.
         at: Place,
@@ -303,6 +336,8 @@ struct Item {
     name: String,
     args: Vec<String>,
     at: Place,
+    /// Givens from a puzzle line or pencilmark grid, whose values run from 1.
+    from_line: bool,
 }
 
 impl Item {
@@ -311,6 +346,7 @@ impl Item {
             name: name.to_owned(),
             args,
             at,
+            from_line: false,
         }
     }
 
@@ -325,6 +361,13 @@ impl Item {
 
     fn unsupported(&self) -> IssError {
         IssError::Unsupported {
+            name: self.display_name().to_owned(),
+            at: self.at,
+        }
+    }
+
+    fn unsupported_from_zero(&self) -> IssError {
+        IssError::UnsupportedFromZero {
             name: self.display_name().to_owned(),
             at: self.at,
         }
@@ -453,19 +496,28 @@ pub fn parse(text: &str) -> Result<Puzzle, IssError> {
 /// A puzzle's ISS text: its shape (unless 9×9), layout, extra houses,
 /// chess rules, cages and givens, which [`parse`] reads back as the same
 /// puzzle. ISS names its layouts alike whatever the order of cells, so a
-/// jigsaw reads back with its regions in ISS's order.
+/// jigsaw reads back with its regions in ISS's order. A puzzle with values
+/// from 0 ([`Puzzle::first_value`]) is written with them: `.Shape~9x9~0-8`,
+/// givens and sums in 0-based terms.
 ///
 /// # Errors
 ///
-/// [`IssError::TooLarge`] for a board past 16×16, which ISS cannot hold.
+/// [`IssError::TooLarge`] for a board past 16×16, which ISS cannot hold;
+/// [`IssError::Unwritable`] for a constraint ISS has no type for (with
+/// values from 0, one whose 0-based meaning no type states).
 pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
     let rules = puzzle.rules();
     let n = rules.size();
     if n > MAX_SIZE {
         return Err(IssError::TooLarge { size: n });
     }
+    let zero = puzzle.first_value() == 0;
+    // The solver's value v is written as v - shift.
+    let shift = u64::from(zero);
     let mut out = String::new();
-    if n != 9 {
+    if zero {
+        out.push_str(&format!(".Shape~{n}x{n}~0-{}", n - 1));
+    } else if n != 9 {
         out.push_str(&format!(".Shape~{n}x{n}"));
     }
     let g = rules.geometry();
@@ -542,7 +594,16 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
     for cage in rules.cages() {
         out.push_str(".Cage~");
         if let Some(sum) = cage.sum() {
-            out.push_str(&sum.to_string());
+            let k = cage.cells().len() as u64;
+            // A 0-based sum of 0 would read back as no sum.
+            match sum.checked_sub(shift * k).filter(|&s| s > 0) {
+                Some(s) => out.push_str(&s.to_string()),
+                None => {
+                    return Err(IssError::Unwritable {
+                        what: "cage summing to 0",
+                    });
+                }
+            }
         }
         for &c in cage.cells() {
             out.push('~');
@@ -551,19 +612,52 @@ pub fn to_text(puzzle: &Puzzle) -> Result<String, IssError> {
     }
     let negative = |rule| rules.constraints().contains(&Constraint::Negative { rule });
     let kropki = negative(NegativeRule::White) && negative(NegativeRule::Black);
-    if kropki {
+    if kropki && !zero {
         out.push_str(".StrictKropki");
     }
+    // With values from 0, negative rules are tables on every unmarked
+    // pair: written once, by name.
+    let strict = |xv| iss_constraints::strict_pairs(n, xv);
+    let (mut strict_kropki, mut strict_xv) = (false, false);
     for c in rules.constraints() {
-        if kropki && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv) {
+        if kropki
+            && !zero
+            && matches!(c, Constraint::Negative { rule } if rule != &NegativeRule::Xv)
+        {
             continue;
         }
-        out.push_str(&iss_constraints::write(c, n).map_err(|what| IssError::Unwritable { what })?);
+        if zero && let Constraint::Relation { pairs, .. } = c {
+            let seen = if *pairs == strict(false) {
+                Some((&mut strict_kropki, ".StrictKropki"))
+            } else if *pairs == strict(true) {
+                Some((&mut strict_xv, ".StrictXV"))
+            } else {
+                None
+            };
+            if let Some((seen, name)) = seen {
+                if !*seen {
+                    out.push_str(name);
+                    *seen = true;
+                }
+                continue;
+            }
+        }
+        if zero
+            && let Constraint::RegionSumLine { cells } = c
+            && !even_pieces(cells, rules)
+        {
+            return Err(IssError::Unwritable {
+                what: "region-sum line of pieces of several lengths with values from 0",
+            });
+        }
+        out.push_str(
+            &iss_constraints::write(c, n, zero).map_err(|what| IssError::Unwritable { what })?,
+        );
     }
     let givens: Vec<String> = (0..n * n)
         .filter_map(|i| {
             let v = puzzle.cells()[i];
-            (v != 0).then(|| format!("{}_{v}", cell_id(i, n)))
+            (v != 0).then(|| format!("{}_{}", cell_id(i, n), u64::from(v) - shift))
         })
         .collect();
     if !givens.is_empty() {
@@ -649,10 +743,9 @@ fn pencilmarks(flat: &str, at: Place) -> Vec<Item> {
             givens.push(format!("{}_{}", cell_id(i, n), values.join("_")));
         }
     }
-    vec![
-        Item::new("Shape", vec![format!("{n}x{n}")], at),
-        Item::new("", givens, at),
-    ]
+    let mut givens = Item::new("", givens, at);
+    givens.from_line = true;
+    vec![Item::new("Shape", vec![format!("{n}x{n}")], at), givens]
 }
 
 /// Whether a line is a pencilmark grid of a side up to 9 as ISS and Sukaku
@@ -881,14 +974,17 @@ fn classic(text: &str, section: &[(char, Place)], at: Place) -> Result<Vec<Item>
         .filter(|&i| puzzle.cells()[i] != 0)
         .map(|i| format!("{}_{}", cell_id(i, n), puzzle.cells()[i]))
         .collect();
-    out.push(Item::new("", givens, at));
+    let mut givens = Item::new("", givens, at);
+    givens.from_line = true;
+    out.push(givens);
     Ok(out)
 }
 
-/// The side of the grid: the first `Shape`'s (9 without one).
-fn shape(items: &[Item]) -> Result<usize, IssError> {
+/// The side of the grid, the first `Shape`'s (9 without one), and whether
+/// its values run from 0 (`~0-8`).
+fn shape(items: &[Item]) -> Result<(usize, bool), IssError> {
     let Some(item) = items.iter().find(|i| i.name == "Shape") else {
-        return Ok(9);
+        return Ok((9, false));
     };
     let spec = item.args.join("~");
     let unsupported = || IssError::UnsupportedShape {
@@ -911,20 +1007,21 @@ fn shape(items: &[Item]) -> Result<usize, IssError> {
         return Err(unsupported());
     }
     let n = rows;
-    match item.args.get(1).map(String::as_str) {
-        None | Some("") => {}
-        Some(range) if range == n.to_string() || range == format!("1-{n}") => {}
+    let zero = match item.args.get(1).map(String::as_str) {
+        None | Some("") => false,
+        Some(range) if range == n.to_string() || range == format!("1-{n}") => false,
+        Some(range) if range == format!("0-{}", n - 1) => true,
         Some(_) => return Err(unsupported()),
-    }
+    };
     match item.args.get(2).map(String::as_str) {
-        None | Some("Sudoku") => Ok(n),
+        None | Some("Sudoku") => Ok((n, zero)),
         Some(_) => Err(unsupported()),
     }
 }
 
 /// The rules and givens the constraints state.
 fn build(items: &[Item]) -> Result<Puzzle, IssError> {
-    let n = shape(items)?;
+    let (n, zero) = shape(items)?;
     let rules_error = |item: &Item| {
         let name = item.display_name().to_owned();
         let at = item.at;
@@ -979,8 +1076,14 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
         rules = match item.name.as_str() {
             "Shape" | "NoBoxes" | "RegionSize" | "Jigsaw" => rules,
             "" | "Given" => {
+                if zero && item.from_line {
+                    return Err(IssError::UnsupportedFromZero {
+                        name: "puzzle line".into(),
+                        at: item.at,
+                    });
+                }
                 for arg in &item.args {
-                    let (cell, value) = match given(item, arg, n)? {
+                    let (cell, value) = match given(item, arg, n, zero)? {
                         Given::One(cell, value) => (cell, value),
                         Given::Constraint(c) => {
                             rules = rules.with_constraint(c).map_err(rules_error(item))?;
@@ -1011,6 +1114,8 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
                     },
                 };
                 let cells = self::cells(item, item.args.get(1..).unwrap_or_default(), n)?;
+                // With values from 0, k cells sum to k more (0 is still no sum, as in ISS).
+                let sum = sum.map(|s| s + u64::from(zero) * cells.len() as u64);
                 rules.with_cage(&cells, sum).map_err(rules_error(item))?
             }
             "AllDifferent" => rules.with_region(&cells()?).map_err(rules_error(item))?,
@@ -1019,6 +1124,9 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
                 Some("-1") => rules.with_diagonal(false),
                 found => return Err(item.argument(found.unwrap_or_default(), "1 or -1")),
             },
+            // With values from 0, negative rules are tables on the pairs
+            // left unmarked, added once every mark is read.
+            "StrictKropki" | "StrictXV" if zero => rules,
             "Windoku" => rules.with_windows().map_err(rules_error(item))?,
             "DisjointSets" => rules.with_disjoint_groups().map_err(rules_error(item))?,
             "AntiKnight" => rules.with_chess(ChessRule::AntiKnight),
@@ -1029,11 +1137,17 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
                     args: &item.args,
                 };
                 let Some(list) =
-                    iss_constraints::read(&args, n).map_err(|p| problem(item, p, n))?
+                    iss_constraints::read(&args, n, zero).map_err(|p| problem(item, p, n))?
                 else {
                     return Err(item.unsupported());
                 };
                 for c in list {
+                    if zero
+                        && let Constraint::RegionSumLine { cells } = &c
+                        && !even_pieces(cells, &rules)
+                    {
+                        return Err(item.unsupported_from_zero());
+                    }
                     rules = rules.with_constraint(c).map_err(rules_error(item))?;
                 }
                 rules
@@ -1046,6 +1160,12 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             }
         };
     }
+    for xv in [false, true] {
+        let name = if xv { "StrictXV" } else { "StrictKropki" };
+        if let (true, Some(item)) = (zero, items.iter().find(|i| i.name == name)) {
+            rules = strict_from_zero(rules, xv).map_err(rules_error(item))?;
+        }
+    }
     let rules = if rules.is_plain()
         && rules == *Rules::classic_shared(n).map_err(rules_error(&items[0]))?
     {
@@ -1053,7 +1173,52 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
     } else {
         Arc::new(rules)
     };
-    Puzzle::from_cells(rules, &givens).map_err(IssError::Givens)
+    Puzzle::from_cells(rules, &givens)
+        .map(|p| p.with_values_from_zero(zero))
+        .map_err(IssError::Givens)
+}
+
+/// `rules` with ISS's `StrictKropki` (`xv` false) or `StrictXV` with
+/// values from 0: each pair of orthogonal neighbours without a mark of the
+/// kind holds a pair of [`iss_constraints::strict_pairs`].
+fn strict_from_zero(rules: Rules, xv: bool) -> Result<Rules, RulesError> {
+    let n = rules.size();
+    let marked: Vec<[u32; 2]> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| iss_constraints::marks(c, n, xv))
+        .collect();
+    let pairs = iss_constraints::strict_pairs(n, xv);
+    let mut rules = rules;
+    for a in 0..(n * n) as u32 {
+        for b in [a + 1, a + n as u32] {
+            let beside = b < (n * n) as u32 && (b != a + 1 || !(b as usize).is_multiple_of(n));
+            if beside && !marked.contains(&[a, b]) && !marked.contains(&[b, a]) {
+                rules = rules.with_constraint(Constraint::Relation {
+                    cells: [a, b],
+                    pairs: pairs.clone(),
+                })?;
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// Whether each piece of a region-sum line (a run of its cells in one
+/// region) has as many cells as the others: then with values from 0 each
+/// piece sums to its 1-based sum less that one length, and equal sums stay
+/// equal.
+fn even_pieces(cells: &[u32], rules: &Rules) -> bool {
+    let map = rules.geometry().region_map();
+    let mut lengths = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        let region = map[c as usize];
+        match i.checked_sub(1).map(|p| map[cells[p] as usize]) {
+            Some(r) if r == region => *lengths.last_mut().expect("a piece") += 1,
+            _ => lengths.push(1),
+        }
+    }
+    lengths.windows(2).all(|w| w[0] == w[1])
 }
 
 /// The region of each cell of a `Jigsaw` layout, numbered from 0 in order
@@ -1089,16 +1254,28 @@ enum Given {
 }
 
 /// A given: `R1C1_5`, a value; `R1C1_1_3_5_7_9`, the cell's candidates.
-fn given(item: &Item, arg: &str, n: usize) -> Result<Given, IssError> {
+/// With values from 0 (`zero`), each is held as one more.
+fn given(item: &Item, arg: &str, n: usize, zero: bool) -> Result<Given, IssError> {
     let mut parts = arg.split('_');
     let name = parts.next().unwrap_or_default();
     let (row, col) = cell(item, name, n)?;
+    let first = u16::from(!zero);
     let values: Vec<u16> = parts
         .map(|v| {
             v.parse::<u16>()
                 .ok()
-                .filter(|&v| (1..=n as u16).contains(&v))
-                .ok_or_else(|| item.argument(arg, "a cell and values from 1 to N, such as R1C1_5"))
+                .filter(|&v| (first..first + n as u16).contains(&v))
+                .map(|v| v + u16::from(zero))
+                .ok_or_else(|| {
+                    item.argument(
+                        arg,
+                        if zero {
+                            "a cell and values from 0 to N-1, such as R1C1_5"
+                        } else {
+                            "a cell and values from 1 to N, such as R1C1_5"
+                        },
+                    )
+                })
         })
         .collect::<Result<_, _>>()?;
     let index = row * n + col;
@@ -1124,6 +1301,7 @@ fn problem(item: &Item, problem: Problem, n: usize) -> IssError {
             size: n,
         },
         Problem::Cell(found, false) => item.argument(&found, "a cell such as R1C1"),
+        Problem::FromZero => item.unsupported_from_zero(),
     }
 }
 
@@ -1300,7 +1478,7 @@ mod tests {
                 "unsupported constraint \"Or\" at column 1",
             ),
             (".Shape~6x9", "unsupported shape \"6x9\" at column 1"),
-            (".Shape~9x9~0-8", "unsupported shape \"9x9~0-8\""),
+            (".Shape~9x9~0-9", "unsupported shape \"9x9~0-9\""),
             (
                 ".Cage~3~R1C1~Q",
                 "Cage at column 1: \"Q\" should be a cell such as R1C1",

@@ -18,6 +18,18 @@
 //! | `Sum~sum~cells` | [`Constraint::Sum`] |
 //! | a given of several values, all odd or all even | [`Constraint::Odd`], [`Constraint::Even`] |
 //! | a given of several other values; a pencilmark grid's cell | [`Constraint::Candidates`] |
+//!
+//! With values from 0 (`.Shape~9x9~0-8`) the solver still holds 1 to N, a
+//! value u as u + 1, and each type is read in the form that keeps its
+//! 0-based meaning ([`read`] with `zero`): sums of k cells hold their total
+//! plus k (cages, little killers, `Sum`), X and V pairs sum to 12 and 7,
+//! a black dot is a [`Constraint::Relation`] of its 0-based pairs (and
+//! `StrictKropki`, `StrictXV` one on each unmarked pair of neighbours), an
+//! arrow of one line cell an equal pair, given values and quads one more; order,
+//! differences and classes mod m do not move (thermometers, whispers,
+//! renban, modular lines, a double arrow of two middle cells, an even
+//! zipper). A type with no exact form is an error that names it (a
+//! skyscraper: ISS sees a 0 only first in its row).
 
 use crate::model::constraint::{Constraint, Diagonal, NegativeRule, Outside};
 
@@ -36,15 +48,23 @@ pub(crate) enum Problem {
     /// A cell name off the board (or of no cell form: `None` for the
     /// second).
     Cell(String, bool),
+    /// A constraint whose meaning with values from 0 has no exact form in
+    /// ndoku's rules (an arrow of several line cells, a sandwich).
+    FromZero,
 }
 
 /// The constraints an ISS item of type `name` states on a board of side
-/// `n`; `Ok(None)` for a type this module does not read.
+/// `n`, with values from 0 when `zero` (each value held as one more);
+/// `Ok(None)` for a type this module does not read.
 ///
 /// # Errors
 ///
-/// A [`Problem`] naming the argument at fault.
-pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>, Problem> {
+/// A [`Problem`] naming the argument at fault, or [`Problem::FromZero`].
+pub(crate) fn read(
+    item: &Args<'_>,
+    n: usize,
+    zero: bool,
+) -> Result<Option<Vec<Constraint>>, Problem> {
     let args = item.args;
     let cells = |list: &[String]| -> Result<Vec<u32>, Problem> {
         list.iter().map(|a| cell(a, n)).collect()
@@ -61,6 +81,15 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
     };
     let rest = |i: usize| args.get(i..).unwrap_or_default();
     let one = |c: Constraint| Ok(Some(vec![c]));
+    // With values from 0, a sum of k cells holds its total plus k.
+    let shift = |k: usize| if zero { k as u64 } else { 0 };
+    let exact = |ok: bool| {
+        if ok || !zero {
+            Ok(())
+        } else {
+            Err(Problem::FromZero)
+        }
+    };
     match item.name {
         "Thermo" => one(Constraint::Thermometer {
             cells: cells(args)?,
@@ -69,12 +98,18 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
         "Arrow" => {
             let all = cells(args)?;
             let (circle, line) = all.split_at(all.len().min(1));
+            if zero && let ([c], [l]) = (circle, line) {
+                // One line cell: the circle equals it, whatever the base.
+                return one(equal_pair(*c, *l, n));
+            }
+            exact(false)?;
             one(Constraint::Arrow {
                 circle: circle.to_vec(),
                 line: line.to_vec(),
             })
         }
         "PillArrow" => {
+            exact(false)?;
             let k = small(0, "the pill's size, 2 or 3")? as usize;
             let all = cells(rest(1))?;
             let (pill, line) = all.split_at(k.min(all.len()));
@@ -85,19 +120,28 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
                 line: line.to_vec(),
             })
         }
-        "DoubleArrow" => one(Constraint::DoubleArrow {
-            cells: cells(args)?,
-        }),
+        "DoubleArrow" => {
+            // Two ends against two middle cells: the offsets cancel.
+            exact(args.len() == 4)?;
+            one(Constraint::DoubleArrow {
+                cells: cells(args)?,
+            })
+        }
         "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
             let pairs = adjacent_pairs(&cells(args)?, n);
             Ok(Some(
                 pairs
                     .into_iter()
-                    .map(|(a, b)| match item.name {
-                        "WhiteDot" => Constraint::kropki_white(a, b),
-                        "BlackDot" => Constraint::kropki_black(a, b),
-                        "X" => Constraint::x(a, b),
-                        "V" => Constraint::v(a, b),
+                    .map(|(a, b)| match (item.name, zero) {
+                        ("WhiteDot", _) => Constraint::kropki_white(a, b),
+                        ("BlackDot", false) => Constraint::kropki_black(a, b),
+                        ("BlackDot", true) => black_dot_from_zero(a, b, n),
+                        ("X", false) => Constraint::x(a, b),
+                        ("V", false) => Constraint::v(a, b),
+                        ("X" | "V", true) => Constraint::Xv {
+                            cells: [a, b],
+                            sum: if item.name == "X" { 12 } else { 7 },
+                        },
                         _ => Constraint::greater_than(a, b),
                     })
                     .collect(),
@@ -125,19 +169,27 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
                     "a cell on the edge where ISS's diagonals start",
                 )
             })?;
-            one(Constraint::LittleKiller {
+            let mut killer = Constraint::LittleKiller {
                 clue,
                 direction,
                 sum,
-            })
+            };
+            let line = killer.cells(n).len();
+            if let Constraint::LittleKiller { sum, .. } = &mut killer {
+                *sum += shift(line);
+            }
+            one(killer)
         }
         "Sandwich" => {
+            exact(false)?;
             let sum = number(0, "a whole number")?;
             let id = args.get(1).map_or("", String::as_str);
             let clue = line_clue(id, true, n)?;
             one(Constraint::Sandwich { clue, sum })
         }
         "XSum" | "Skyscraper" => {
+            // ISS sees no 0 building but a first one: no offset fits.
+            exact(false)?;
             let id = args.first().map_or("", String::as_str);
             let mut out = Vec::new();
             for (i, forward) in [(1, true), (2, false)] {
@@ -171,12 +223,20 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
         "RegionSumLine" => one(Constraint::RegionSumLine {
             cells: cells(args)?,
         }),
-        "Zipper" => one(Constraint::Zipper {
-            cells: cells(args)?,
-        }),
-        "Entropic" => one(Constraint::Entropic {
-            cells: cells(args)?,
-        }),
+        "Zipper" => {
+            // Pairs against pairs (even length); not a pair against the middle.
+            exact(args.len().is_multiple_of(2))?;
+            one(Constraint::Zipper {
+                cells: cells(args)?,
+            })
+        }
+        "Entropic" => {
+            // ISS has entropic lines on values 1 to 9 only.
+            exact(false)?;
+            one(Constraint::Entropic {
+                cells: cells(args)?,
+            })
+        }
         "Whisper" => {
             // A German whisper may leave its difference out: 5.
             let given = args.first().is_some_and(|a| a.parse::<u16>().is_ok());
@@ -207,7 +267,7 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
             }
             let cells = [at, at + 1, at + n, at + n + 1].map(|c| c as u32).to_vec();
             let values = (1..args.len())
-                .map(|i| small(i, "a value"))
+                .map(|i| small(i, "a value").map(|v| v + u16::from(zero)))
                 .collect::<Result<_, _>>()?;
             one(Constraint::Quadruple { cells, values })
         }
@@ -216,9 +276,10 @@ pub(crate) fn read(item: &Args<'_>, n: usize) -> Result<Option<Vec<Constraint>>,
             if sum.contains('_') {
                 return Ok(None); // with coefficients: no ndoku form
             }
+            let cells = cells(rest(1))?;
             one(Constraint::Sum {
-                sum: number(0, "a whole number")?,
-                cells: cells(rest(1))?,
+                sum: number(0, "a whole number")? + shift(cells.len()),
+                cells,
             })
         }
         _ => Ok(None),
@@ -245,13 +306,80 @@ pub(crate) fn candidates(cell: u32, values: &[u16], n: usize) -> Constraint {
     }
 }
 
+/// Two cells that hold the same value: an arrow of one line cell.
+fn equal_pair(a: u32, b: u32, n: usize) -> Constraint {
+    Constraint::Relation {
+        cells: [a, b],
+        pairs: (1..=n as u16).map(|v| (v, v)).collect(),
+    }
+}
+
+/// A black dot with values from 0: one 0-based value twice the other,
+/// held as the pairs of values one more (0 and 0, which no two neighbours
+/// hold, left out).
+fn black_dot_from_zero(a: u32, b: u32, n: usize) -> Constraint {
+    Constraint::Relation {
+        cells: [a, b],
+        pairs: black_pairs(n),
+    }
+}
+
+/// The pairs of [`black_dot_from_zero`], in order.
+fn black_pairs(n: usize) -> Vec<(u16, u16)> {
+    pairs_from_zero(n, |u, w| u == 2 * w || w == 2 * u)
+}
+
+/// The value pairs of two different values (as held, from 1) whose 0-based
+/// values `u`, `w` keep `keep`, in order.
+fn pairs_from_zero(n: usize, keep: impl Fn(u16, u16) -> bool) -> Vec<(u16, u16)> {
+    let mut pairs = Vec::new();
+    for x in 1..=n as u16 {
+        for y in 1..=n as u16 {
+            if x != y && keep(x - 1, y - 1) {
+                pairs.push((x, y));
+            }
+        }
+    }
+    pairs
+}
+
+/// ISS's negative rules with values from 0: `StrictKropki` (no Kropki
+/// dot: neither consecutive nor one twice the other) and `StrictXV` (no X
+/// or V: no sum of 5 or 10), each the table of the value pairs a pair of
+/// neighbours without a mark may hold.
+pub(crate) fn strict_pairs(n: usize, xv: bool) -> Vec<(u16, u16)> {
+    if xv {
+        pairs_from_zero(n, |u, w| u + w != 5 && u + w != 10)
+    } else {
+        pairs_from_zero(n, |u, w| u.abs_diff(w) != 1 && u != 2 * w && w != 2 * u)
+    }
+}
+
+/// Whether a constraint marks its pair for a negative rule with values
+/// from 0: a Kropki dot (`xv` false) or an X or V (`xv` true).
+pub(crate) fn marks(c: &Constraint, n: usize, xv: bool) -> Option<[u32; 2]> {
+    match c {
+        Constraint::Xv { cells, sum: 12 | 7 } if xv => Some(*cells),
+        Constraint::Difference { cells, value: 1 } if !xv => Some(*cells),
+        Constraint::Relation { cells, pairs } if !xv && *pairs == black_pairs(n) => Some(*cells),
+        _ => None,
+    }
+}
+
 /// The ISS text of a constraint (with its leading `.`), or what ISS lacks
 /// to state it.
 ///
+/// With values from 0 (`zero`), as [`read`] reads it back: each value one
+/// less, sums of k cells k less.
+///
 /// # Errors
 ///
-/// The constraint's kind (`slow thermometer`), when ISS has no type for it.
-pub(crate) fn write(c: &Constraint, n: usize) -> Result<String, &'static str> {
+/// The constraint's kind (`slow thermometer`), when ISS has no type for it
+/// (with values from 0: none whose meaning stays).
+pub(crate) fn write(c: &Constraint, n: usize, zero: bool) -> Result<String, &'static str> {
+    if zero {
+        return write_from_zero(c, n);
+    }
     let id = |c: u32| cell_id(c as usize, n);
     let list = |cells: &[u32]| {
         cells
@@ -336,6 +464,95 @@ pub(crate) fn write(c: &Constraint, n: usize) -> Result<String, &'static str> {
         } => ".StrictXV".into(),
         // Both Kropki rules: `StrictKropki`, written by the caller.
         Constraint::Negative { .. } => return Err("negative rule for one kind of Kropki dot"),
+        other => return Err(other.kind()),
+    })
+}
+
+/// The pairs of [`equal_pair`].
+fn equal_values(n: usize) -> Vec<(u16, u16)> {
+    (1..=n as u16).map(|v| (v, v)).collect()
+}
+
+/// [`write`] with values from 0: the types whose meaning [`read`] keeps,
+/// their values and sums written as 0-based.
+fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
+    let id = |c: u32| cell_id(c as usize, n);
+    let list = |cells: &[u32]| {
+        cells
+            .iter()
+            .map(|&c| format!("~{}", id(c)))
+            .collect::<String>()
+    };
+    let values = |values: &mut dyn Iterator<Item = u16>| {
+        values.map(|v| (v - 1).to_string()).collect::<Vec<_>>()
+    };
+    let k = |cells: &[u32]| cells.len() as u64;
+    Ok(match c {
+        Constraint::Relation { cells, pairs } if *pairs == equal_values(n) => {
+            format!(".Arrow{}", list(cells))
+        }
+        Constraint::Relation { cells, pairs } if *pairs == black_pairs(n) => {
+            format!(".BlackDot{}", list(cells))
+        }
+        Constraint::Xv { cells, sum: 12 } => format!(".X{}", list(cells)),
+        Constraint::Xv { cells, sum: 7 } => format!(".V{}", list(cells)),
+        Constraint::DoubleArrow { cells } if cells.len() == 4 => write(c, n, false)?,
+        Constraint::Zipper { cells } if cells.len().is_multiple_of(2) => write(c, n, false)?,
+        Constraint::Difference { value: 1, .. }
+        | Constraint::GreaterThan { .. }
+        | Constraint::Thermometer { slow: false, .. }
+        | Constraint::Renban { .. }
+        | Constraint::Whisper { .. }
+        | Constraint::Palindrome { .. }
+        | Constraint::Between { .. }
+        | Constraint::RegionSumLine { .. }
+        | Constraint::Modular { .. }
+        | Constraint::Lockout { .. }
+        | Constraint::Nonconsecutive => write(c, n, false)?,
+        Constraint::LittleKiller { sum, .. } => {
+            let line = k(&c.cells(n));
+            let Some(zero_sum) = sum.checked_sub(line) else {
+                return Err("little killer with values from 0");
+            };
+            let text = write(c, n, false)?;
+            let (head, _) = text.split_once('~').unwrap_or_default();
+            let first = text.rsplit('~').next().unwrap_or_default();
+            format!("{head}~{zero_sum}~{first}")
+        }
+        Constraint::Sum { cells, sum } => match sum.checked_sub(k(cells)) {
+            Some(s) => format!(".Sum~{s}{}", list(cells)),
+            None => return Err("sum with values from 0"),
+        },
+        Constraint::Odd { cell } => {
+            let v = values(&mut (1..=n as u16).step_by(2));
+            format!(".~{}_{}", id(*cell), v.join("_"))
+        }
+        Constraint::Even { cell } => {
+            let v = values(&mut (2..=n as u16).step_by(2));
+            format!(".~{}_{}", id(*cell), v.join("_"))
+        }
+        Constraint::Candidates { cell, values: vs } => {
+            let v = values(&mut vs.iter().copied());
+            format!(".~{}_{}", id(*cell), v.join("_"))
+        }
+        Constraint::Quadruple { cells, values: vs } => {
+            let top = cells.iter().min().copied().unwrap_or(0);
+            let v: String = values(&mut vs.iter().copied())
+                .iter()
+                .map(|v| format!("~{v}"))
+                .collect();
+            format!(".Quad~{}{v}", id(top))
+        }
+        Constraint::Arrow { .. } => return Err("arrow with values from 0"),
+        Constraint::Ratio { .. } => return Err("ratio dot with values from 0"),
+        Constraint::Sandwich { .. } => return Err("sandwich with values from 0"),
+        Constraint::XSum { .. } => return Err("x-sum with values from 0"),
+        Constraint::Skyscraper { .. } => return Err("skyscraper with values from 0"),
+        Constraint::Entropic { .. } => return Err("entropic line with values from 0"),
+        Constraint::Negative { .. } => return Err("negative rule with values from 0"),
+        Constraint::Xv { .. } => return Err("pair sum with values from 0"),
+        Constraint::DoubleArrow { .. } => return Err("double arrow with values from 0"),
+        Constraint::Zipper { .. } => return Err("zipper line with values from 0"),
         other => return Err(other.kind()),
     })
 }

@@ -313,6 +313,10 @@ fn rules_of(data: RulesData) -> Result<Rules, RulesError> {
 struct VariantData {
     rules: Rules,
     cells: Vec<u16>,
+    /// Whether values are written from 0 ([`Puzzle::first_value`]); left
+    /// out when they are not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    from_zero: bool,
 }
 
 impl Serialize for Puzzle {
@@ -320,6 +324,7 @@ impl Serialize for Puzzle {
         VariantData {
             rules: self.rules().clone(),
             cells: self.cells().to_vec(),
+            from_zero: self.first_value() == 0,
         }
         .serialize(serializer)
     }
@@ -328,6 +333,8 @@ impl Serialize for Puzzle {
 impl<'de> Deserialize<'de> for Puzzle {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = VariantData::deserialize(deserializer)?;
-        Puzzle::from_cells(data.rules, &data.cells).map_err(de::Error::custom)
+        Puzzle::from_cells(data.rules, &data.cells)
+            .map(|p| p.with_values_from_zero(data.from_zero))
+            .map_err(de::Error::custom)
     }
 }

@@ -241,9 +241,10 @@ fn line(board: &AnyBoard, lower: bool, out: &mut Vec<u8>) -> bool {
 
 /// Appends `puzzle` and a line break to `out` in the line format: the same
 /// text as `puzzle.to_string()`, without the formatter. Returns false,
-/// appending nothing, for a board too big for single characters.
+/// appending nothing, for a board too big for single characters or one
+/// whose values are written from 0 (which the formatter writes).
 fn puzzle_line(puzzle: &Puzzle, out: &mut Vec<u8>) -> bool {
-    if puzzle.size() >= SYMBOLS.len() {
+    if puzzle.size() >= SYMBOLS.len() || puzzle.first_value() == 0 {
         return false;
     }
     let (cells, start) = (puzzle.cells(), out.len());
@@ -261,6 +262,7 @@ fn iss_line(entry: &Entry<'_>, e: &ndoku::text::iss::IssError) -> usize {
     use ndoku::text::iss::IssError;
     let within = match e {
         IssError::Unsupported { at, .. }
+        | IssError::UnsupportedFromZero { at, .. }
         | IssError::Unknown { at, .. }
         | IssError::UnsupportedShape { at, .. }
         | IssError::Argument { at, .. }
