@@ -275,7 +275,7 @@ impl<M: Mask> Constraint<M> for Linear {
         } else {
             self.by_bounds(m, st, &plain, t_lo, t_hi)?;
         }
-        if self.exact_ok && st.exact {
+        if EXACT_ON && self.exact_ok && st.exact {
             self.exact(m, st)?;
         }
         Ok(())
