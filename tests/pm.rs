@@ -64,9 +64,12 @@ fn keeps(puzzle: &Puzzle, sets: &[(usize, Vec<u16>)], solution: &Puzzle) -> bool
         && sets.iter().all(|(i, values)| values.contains(&cells[*i]))
 }
 
+/// A count and the solutions found, sorted.
+type Found = (Count, Vec<Vec<u16>>);
+
 /// Up to `limit` solutions, sorted, and the count, from the front solver
 /// (the classic engines) and from the run-time engine.
-fn both(puzzle: &Puzzle, limit: usize) -> ((Count, Vec<Vec<u16>>), (Count, Vec<Vec<u16>>)) {
+fn both(puzzle: &Puzzle, limit: usize) -> (Found, Found) {
     let mut front = Solver::new().with_max_nodes(2_000_000);
     let mut found = Vec::new();
     let count = front.each_solution(puzzle, |s| {
@@ -94,7 +97,11 @@ fn check_marked<const BOX: usize>(seed: u64, cases: usize, extra: usize) {
     for case in 0..cases {
         let grid: Board<BOX> = random_solved(&mut rng);
         let (puzzle, sets) = marked_puzzle(n, grid.as_bytes(), &mut rng, extra);
-        let want = if BOX == 3 { Route::Nine } else { Route::Classic };
+        let want = if BOX == 3 {
+            Route::Nine
+        } else {
+            Route::Classic
+        };
         assert_eq!(Solver::route(&puzzle), want);
         let planted: Vec<u16> = grid.as_bytes().iter().map(|&v| u16::from(v)).collect();
 
@@ -104,7 +111,10 @@ fn check_marked<const BOX: usize>(seed: u64, cases: usize, extra: usize) {
         let (want_count, _) = variant.count_and_solve(&puzzle, 2);
         assert_eq!(count, want_count, "seed {seed} case {case}: count to two");
         let first = first.expect("the planted solution at least");
-        assert!(keeps(&puzzle, &sets, &first), "seed {seed} case {case}: {first:?}");
+        assert!(
+            keeps(&puzzle, &sets, &first),
+            "seed {seed} case {case}: {first:?}"
+        );
         match count {
             Count::Exact(1) => {
                 unique += 1;
@@ -120,7 +130,10 @@ fn check_marked<const BOX: usize>(seed: u64, cases: usize, extra: usize) {
         }
         for cells in &found {
             let s = Puzzle::from_cells(puzzle.rules().clone(), cells).expect("a solution");
-            assert!(keeps(&puzzle, &sets, &s), "seed {seed} case {case}: {cells:?}");
+            assert!(
+                keeps(&puzzle, &sets, &s),
+                "seed {seed} case {case}: {cells:?}"
+            );
         }
         if BOX == 2 {
             let limit = 40;
@@ -223,7 +236,11 @@ fn a_given_outside_its_set_is_refused_and_a_short_house_has_no_solution() {
         }
         let puzzle = Puzzle::new(rules);
         assert_eq!(Solver::new().count(&puzzle, 2), Count::Exact(0), "{n}");
-        assert_eq!(VariantSolver::new().count(&puzzle, 2), Count::Exact(0), "{n}");
+        assert_eq!(
+            VariantSolver::new().count(&puzzle, 2),
+            Count::Exact(0),
+            "{n}"
+        );
     }
 }
 
@@ -235,8 +252,14 @@ fn routes() {
         cell: 0,
         values: vec![1],
     };
-    assert_eq!(Solver::route(&Puzzle::new(Rules::classic(9).unwrap())), Route::Nine);
-    let marked = Rules::classic(16).unwrap().with_constraint(marks.clone()).unwrap();
+    assert_eq!(
+        Solver::route(&Puzzle::new(Rules::classic(9).unwrap())),
+        Route::Nine
+    );
+    let marked = Rules::classic(16)
+        .unwrap()
+        .with_constraint(marks.clone())
+        .unwrap();
     assert_eq!(Solver::route(&Puzzle::new(marked)), Route::Classic);
     let diagonal = Rules::classic(9)
         .unwrap()

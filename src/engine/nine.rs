@@ -1134,7 +1134,7 @@ impl Nine {
         };
         // A cell, given or not, left without a digit here is found empty by
         // the first propagation's naked-single count.
-        if let Some(allowed) = allowed {
+        if MARKS && let Some(allowed) = allowed {
             for (c, a) in grid.cand.iter_mut().zip(allowed) {
                 *c &= a;
             }
@@ -1160,6 +1160,10 @@ impl Nine {
         search.run(values, on_solution)
     }
 }
+
+/// Whether [`Nine::search`] takes cells' candidate sets: not in the compact
+/// WebAssembly build, whose front solver sends them to the run-time engine.
+const MARKS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 /// Each cell's candidate values (`allowed[cell]`, bit `v - 1` for value `v`,
 /// 81 cells row by row) in the 9×9 engine's layout: bit `cell % 27` of word

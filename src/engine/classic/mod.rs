@@ -465,7 +465,8 @@ impl<const BOX: usize> Solver<BOX> {
             .get_or_insert_with(|| Box::new(General::new(BOX)));
         let config = Config::new(self.preset, BOX, first_only);
         general.prepare(board.as_bytes(), &config);
-        if let Some(allowed) = allowed
+        if MARKS
+            && let Some(allowed) = allowed
             && general.restrict(allowed).is_err()
         {
             self.stats = Stats::default();
@@ -491,6 +492,11 @@ impl<const BOX: usize> Solver<BOX> {
         stop
     }
 }
+
+/// Whether the general engine takes cells' candidate sets: not in the
+/// compact WebAssembly build, whose front solver sends them to the run-time
+/// engine.
+const MARKS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 /// Guesses between reads of the clock in the 9×9 engine, when a search has
 /// a time limit: a guess there takes about half a microsecond.
