@@ -1112,6 +1112,8 @@ impl Nine {
     /// Searches `givens` (81 bytes, 0 empty), calling `on_solution` for each
     /// solution until it says stop, or the node budget runs out. Without
     /// `values` it passes an empty slice rather than writing the solution out.
+    /// With `allowed` (see [`allowed_words`]), each cell keeps only its
+    /// listed candidates from the start: a pencilmark grid.
     ///
     /// One compiled copy serves every caller (`dyn`, never inlined): as a
     /// generic, each entry point got its own copy, laid out by luck. See
@@ -1121,6 +1123,7 @@ impl Nine {
     pub fn search(
         &mut self,
         givens: &[u8],
+        allowed: Option<&[u32; 27]>,
         limits: &mut Meter,
         stats: &mut Stats,
         values: bool,
@@ -1129,6 +1132,13 @@ impl Nine {
         let Some(mut grid) = Grid::from_cells(givens, stats) else {
             return Stop::Exhausted;
         };
+        // A cell, given or not, left without a digit here is found empty by
+        // the first propagation's naked-single count.
+        if MARKS && let Some(allowed) = allowed {
+            for (c, a) in grid.cand.iter_mut().zip(allowed) {
+                *c &= a;
+            }
+        }
         // Every word is checked once.
         let mut checked = Checked {
             dirty: (1 << 27) - 1,
@@ -1149,6 +1159,24 @@ impl Nine {
         );
         search.run(values, on_solution)
     }
+}
+
+/// Whether [`Nine::search`] takes cells' candidate sets: not in the compact
+/// WebAssembly build, whose front solver sends them to the run-time engine.
+const MARKS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// Each cell's candidate values (`allowed[cell]`, bit `v - 1` for value `v`,
+/// 81 cells row by row) in the 9×9 engine's layout: bit `cell % 27` of word
+/// `word(v - 1, cell / 27)` set while `v` may stand at `cell`.
+pub(crate) fn allowed_words(allowed: &[u64]) -> [u32; 27] {
+    let mut words = [0u32; 27];
+    for (i, &a) in allowed.iter().enumerate().take(81) {
+        let cell = Cell::from_index(i);
+        for d in 0..9 {
+            words[word(d, cell.band as usize)] |= ((a >> d) as u32 & 1) << cell.bit;
+        }
+    }
+    words
 }
 
 impl Grid {
@@ -1614,6 +1642,7 @@ mod tests {
         let mut stats = Stats::default();
         let stop = Nine::default().search(
             &givens,
+            None,
             &mut Meter::new(100_000, None, 1),
             &mut stats,
             true,
@@ -1666,6 +1695,7 @@ mod tests {
         let mut first = [0u8; 81];
         Nine::default().search(
             &[0; 81],
+            None,
             &mut Meter::new(1_000, None, 1),
             &mut Stats::default(),
             true,
@@ -1703,6 +1733,7 @@ mod tests {
         let (mut stats, mut found) = (Stats::default(), 0);
         let stop = nine.search(
             puzzle,
+            None,
             &mut Meter::new(1_000_000, None, 1),
             &mut stats,
             true,

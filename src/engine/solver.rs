@@ -10,6 +10,7 @@ use super::stats::Stats;
 use super::variant::VariantSolver;
 use crate::error::ParseError;
 use crate::model::board::Board;
+use crate::model::constraint::Constraint;
 use crate::model::puzzle::Puzzle;
 use crate::text::any::AnyBoard;
 use crate::text::any::each_board;
@@ -18,10 +19,13 @@ use crate::text::any::each_board;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Route {
-    /// The 9×9 engine: classic 9×9 boards.
+    /// The 9×9 engine: classic 9×9 boards, with or without cells' candidate
+    /// sets ([`Constraint::Candidates`](crate::Constraint::Candidates), a
+    /// pencilmark grid), which it starts from.
     Nine,
     /// The classic engine ([`classic::Solver`](crate::engine::classic::Solver)):
-    /// the other classic boards with square boxes, 4×4 to 64×64.
+    /// the other classic boards with square boxes, 4×4 to 64×64, with or
+    /// without cells' candidate sets.
     Classic,
     /// The run-time engine ([`VariantSolver`](crate::engine::variant::VariantSolver)):
     /// every other size and every other rule.
@@ -34,7 +38,8 @@ pub enum Route {
 ///
 /// It sends each puzzle to the fastest engine that can take it ([`Route`]):
 /// a classic 9×9 to the 9×9 engine, the other classic boards with square
-/// boxes up to 64×64 to the classic engine, and everything else (boxes of
+/// boxes up to 64×64 to the classic engine (either with cells' candidate
+/// sets too: a pencilmark grid), and everything else (boxes of
 /// R×C cells, jigsaws, extra houses, chess rules, cages, boards past 64×64)
 /// to the run-time engine. Each engine keeps its scratch space between
 /// searches, so a batch of puzzles through one `Solver` allocates nothing
@@ -160,13 +165,16 @@ impl Solver {
     /// The engine `puzzle` goes to.
     ///
     /// ```
-    /// use ndoku::{Puzzle, Rules, Solver};
+    /// use ndoku::{Constraint, Puzzle, Rules, Solver};
     /// use ndoku::engine::Route;
     ///
     /// assert_eq!(Solver::route(&Puzzle::new(Rules::classic(9)?)), Route::Nine);
     /// assert_eq!(Solver::route(&Puzzle::new(Rules::classic(16)?)), Route::Classic);
     /// assert_eq!(Solver::route(&Puzzle::new(Rules::classic(6)?)), Route::Variant); // boxes of 2×3
     /// assert_eq!(Solver::route(&Puzzle::new(Rules::classic(9)?.with_diagonals())), Route::Variant);
+    /// // A cell's candidates (a pencil mark) keep the classic engines.
+    /// let marked = Rules::classic(9)?.with_constraint(Constraint::Candidates { cell: 0, values: vec![1, 2] })?;
+    /// assert_eq!(Solver::route(&Puzzle::new(marked)), Route::Nine);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -290,10 +298,57 @@ impl<const BOX: usize> Solvable for Board<BOX> {
     }
 }
 
+/// Whether the classic engines take cells' candidate sets
+/// ([`Constraint::Candidates`]): not in the `compact` WebAssembly build,
+/// which sends such puzzles to the run-time engine.
+const CANDIDATES: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
+/// The box side and each cell's candidates (bit `v - 1` for value `v`) when
+/// `puzzle` has the classic rules of square boxes of 2×2 to 8×8 plus cells'
+/// candidate sets and nothing else: what the classic engines take beside
+/// the givens. Several sets on one cell keep the values common to them.
+fn candidate_box(puzzle: &Puzzle) -> Option<(usize, Vec<u64>)> {
+    if !CANDIDATES {
+        return None;
+    }
+    let rules = puzzle.rules();
+    let n = rules.size();
+    let constraints = rules.constraints();
+    let marks_only = !constraints.is_empty()
+        && constraints
+            .iter()
+            .all(|c| matches!(c, Constraint::Candidates { .. }));
+    let plain = rules.chess().is_empty()
+        && rules.cages().is_empty()
+        && rules.geometry().houses().len() == 3 * n;
+    let side = match rules.geometry().box_shape() {
+        Some((h, w)) if h == w && (2..=8).contains(&h) => h,
+        _ => return None,
+    };
+    if !(marks_only && plain) {
+        return None;
+    }
+    let mut allowed = vec![u64::MAX >> (64 - n); n * n];
+    for c in constraints {
+        if let Constraint::Candidates { cell, values } = c {
+            let set = values
+                .iter()
+                .filter(|&&v| (1..=n).contains(&usize::from(v)))
+                .fold(0u64, |m, &v| m | 1 << (v - 1));
+            if let Some(a) = allowed.get_mut(*cell as usize) {
+                *a &= set;
+            }
+        }
+    }
+    Some((side, allowed))
+}
+
 /// Runs `$on_board` with `$b`, the puzzle as a typed board, when it is a
-/// classic board with square boxes, and `$on_variant` otherwise.
+/// classic board with square boxes; `$on_marked` with `$b` and `$allowed`
+/// (see [`candidate_box`]) when it is one with cells' candidate sets too;
+/// and `$on_variant` otherwise.
 macro_rules! route_puzzle {
-    ($puzzle:expr, |$b:ident| $on_board:expr, $on_variant:expr) => {
+    ($puzzle:expr, |$b:ident| $on_board:expr, |$m:ident, $allowed:ident| $on_marked:expr, $on_variant:expr) => {
         match $puzzle.classic_box() {
             Some(2) => {
                 let $b = Board::<2>::from_checked_cells(&$puzzle.cell_bytes());
@@ -323,14 +378,97 @@ macro_rules! route_puzzle {
                 let $b = Board::<8>::from_checked_cells(&$puzzle.cell_bytes());
                 $on_board
             }
-            _ => $on_variant,
+            _ => match if CANDIDATES {
+                candidate_box(&$puzzle)
+            } else {
+                None
+            } {
+                Some((2, $allowed)) => {
+                    let $m = Board::<2>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((3, $allowed)) => {
+                    let $m = Board::<3>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((4, $allowed)) => {
+                    let $m = Board::<4>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((5, $allowed)) => {
+                    let $m = Board::<5>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((6, $allowed)) => {
+                    let $m = Board::<6>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((7, $allowed)) => {
+                    let $m = Board::<7>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                Some((8, $allowed)) => {
+                    let $m = Board::<8>::from_checked_cells(&$puzzle.cell_bytes());
+                    $on_marked
+                }
+                _ => $on_variant,
+            },
         }
     };
 }
 
+/// [`Solvable`]'s calls for a board with cells' candidate sets (`allowed`,
+/// as [`candidate_box`] gives them), through the classic engines.
+fn marked_count<const BOX: usize>(
+    solver: &mut Solver,
+    board: &Board<BOX>,
+    allowed: &[u64],
+    limit: usize,
+    values: bool,
+    on_solution: impl FnMut(&[u8]) -> bool,
+) -> Count {
+    solver.with_classic(|e: &mut classic::Solver<BOX>| {
+        e.count_with(board, Some(allowed), limit, values, on_solution)
+    })
+}
+
+/// [`marked_count`] showing `visit` each solution, as a puzzle of
+/// `puzzle`'s rules, until it says stop.
+fn marked_each<const BOX: usize>(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    board: &Board<BOX>,
+    allowed: &[u64],
+    visit: &mut dyn FnMut(&Puzzle) -> bool,
+) -> Count {
+    marked_count(solver, board, allowed, usize::MAX, true, |v| {
+        visit(&puzzle.with_board(&Board::<BOX>::from_checked_cells(v)))
+    })
+}
+
+/// [`marked_count`] up to `limit`, keeping the first solution, as a puzzle
+/// of `puzzle`'s rules.
+fn marked_count_and_solve<const BOX: usize>(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    board: &Board<BOX>,
+    allowed: &[u64],
+    limit: usize,
+) -> (Count, Option<Puzzle>) {
+    let mut first = None;
+    let count = marked_count(solver, board, allowed, limit, true, |v| {
+        first.get_or_insert_with(|| puzzle.with_board(&Board::<BOX>::from_checked_cells(v)));
+        true
+    });
+    (count, first)
+}
+
 impl Solvable for Puzzle {
     fn route(&self) -> Route {
-        match self.classic_box() {
+        match self
+            .classic_box()
+            .or_else(|| candidate_box(self).map(|(side, _)| side))
+        {
             Some(3) => Route::Nine,
             Some(_) => Route::Classic,
             None => Route::Variant,
@@ -341,6 +479,11 @@ impl Solvable for Puzzle {
         route_puzzle!(
             self,
             |b| b.solve_in(solver).map(|s| self.with_board(&s)),
+            |m, allowed| match marked_count_and_solve(solver, self, &m, &allowed, 1) {
+                (Count::GaveUp(_), _) => Outcome::GaveUp,
+                (_, Some(solution)) => Outcome::Solved(solution),
+                (_, None) => Outcome::Unsolvable,
+            },
             solver.with_variant(|e| e.solve(self))
         )
     }
@@ -349,6 +492,7 @@ impl Solvable for Puzzle {
         route_puzzle!(
             self,
             |b| b.count_in(solver, limit),
+            |m, allowed| marked_count(solver, &m, &allowed, limit, false, |_| true),
             solver.with_variant(|e| e.count(self, limit))
         )
     }
@@ -360,6 +504,7 @@ impl Solvable for Puzzle {
                 let (count, first) = b.count_and_solve_in(solver, limit);
                 (count, first.map(|s| self.with_board(&s)))
             },
+            |m, allowed| marked_count_and_solve(solver, self, &m, &allowed, limit),
             solver.with_variant(|e| e.count_and_solve(self, limit))
         )
     }
@@ -368,6 +513,7 @@ impl Solvable for Puzzle {
         route_puzzle!(
             self,
             |b| b.each_solution_in(solver, &mut |s| visit(&self.with_board(s))),
+            |m, allowed| marked_each(solver, self, &m, &allowed, visit),
             solver.with_variant(|e| e.each_solution(self, |s| visit(s)))
         )
     }

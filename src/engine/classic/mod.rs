@@ -309,7 +309,7 @@ impl<const BOX: usize> Solver<BOX> {
     /// Counts the solutions of `board`, stopping once it has found `limit`.
     pub fn count(&mut self, board: &Board<BOX>, limit: usize) -> Count {
         // No solution is kept, so the engine need not write one out.
-        self.count_with(board, limit, false, |_| true)
+        self.count_with(board, None, limit, false, |_| true)
     }
 
     /// Shows `visit` each solution of `board`, in the order the search finds
@@ -337,7 +337,7 @@ impl<const BOX: usize> Solver<BOX> {
         limit: usize,
         mut visit: impl FnMut(&Board<BOX>) -> bool,
     ) -> Count {
-        self.count_with(board, limit, true, |value| {
+        self.count_with(board, None, limit, true, |value| {
             visit(&Board::from_checked_cells(value))
         })
     }
@@ -385,7 +385,7 @@ impl<const BOX: usize> Solver<BOX> {
         limit: usize,
     ) -> (Count, Option<Board<BOX>>) {
         let mut first = None;
-        let count = self.count_with(board, limit, true, |value| {
+        let count = self.count_with(board, None, limit, true, |value| {
             first.get_or_insert_with(|| Board::from_checked_cells(value));
             true
         });
@@ -396,9 +396,13 @@ impl<const BOX: usize> Solver<BOX> {
     /// [`Solver::count_and_solve`]: searches until `limit` solutions, or
     /// until `on_solution` (shown each one's values when `values`, else
     /// perhaps an empty slice) says stop, or the budget runs out.
-    fn count_with(
+    /// With `allowed`, cell `c` may hold value `v` only where bit `v - 1` of
+    /// `allowed[c]` is set: a pencilmark grid (a given outside its cell's
+    /// set leaves no solution).
+    pub(crate) fn count_with(
         &mut self,
         board: &Board<BOX>,
+        allowed: Option<&[u64]>,
         limit: usize,
         values: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
@@ -408,7 +412,7 @@ impl<const BOX: usize> Solver<BOX> {
             return Count::AtLeast(0);
         }
         let mut found = 0usize;
-        let stop = self.search(board, limit == 1, values, |value| {
+        let stop = self.search(board, allowed, limit == 1, values, |value| {
             found += 1;
             on_solution(value) && found < limit
         });
@@ -422,6 +426,7 @@ impl<const BOX: usize> Solver<BOX> {
     fn search(
         &mut self,
         board: &Board<BOX>,
+        allowed: Option<&[u64]>,
         first_only: bool,
         values: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
@@ -429,15 +434,17 @@ impl<const BOX: usize> Solver<BOX> {
         if BOX == 3 && self.engine == Engine::Auto {
             self.stats = Stats::default();
             let mut limits = self.limits(NINE_CLOCK_EVERY);
+            let words = allowed.map(nine::allowed_words);
             return self.nine.search(
                 board.as_bytes(),
+                words.as_ref(),
                 &mut limits,
                 &mut self.stats,
                 values,
                 &mut on_solution,
             );
         }
-        self.search_general(board, first_only, on_solution)
+        self.search_general(board, allowed, first_only, on_solution)
     }
 
     /// The general engine's loop. With `restarts`, used only when the caller
@@ -448,6 +455,7 @@ impl<const BOX: usize> Solver<BOX> {
     fn search_general(
         &mut self,
         board: &Board<BOX>,
+        allowed: Option<&[u64]>,
         first_only: bool,
         mut on_solution: impl FnMut(&[u8]) -> bool,
     ) -> Stop {
@@ -457,6 +465,13 @@ impl<const BOX: usize> Solver<BOX> {
             .get_or_insert_with(|| Box::new(General::new(BOX)));
         let config = Config::new(self.preset, BOX, first_only);
         general.prepare(board.as_bytes(), &config);
+        if MARKS
+            && let Some(allowed) = allowed
+            && general.restrict(allowed).is_err()
+        {
+            self.stats = Stats::default();
+            return Stop::Exhausted;
+        }
         // Ties start from a pseudo-random place even without a seed: starting
         // every scan at cell 0 walks some sparse boards into a hopeless corner.
         // See docs/decisions/0006-solver-docs-and-search-design.md.
@@ -477,6 +492,11 @@ impl<const BOX: usize> Solver<BOX> {
         stop
     }
 }
+
+/// Whether the general engine takes cells' candidate sets: not in the
+/// compact WebAssembly build, whose front solver sends them to the run-time
+/// engine.
+const MARKS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 /// Guesses between reads of the clock in the 9×9 engine, when a search has
 /// a time limit: a guess there takes about half a microsecond.

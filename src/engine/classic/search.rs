@@ -10,7 +10,7 @@ use super::branch::{charge, choose, choose_weighted, open_band};
 use super::config::{Config, RunUnit, Side, ValueOrder};
 use super::frame::{Branch, Frame, NONE};
 use super::probe::{ProbeScratch, probe};
-use super::state::State;
+use super::state::{Contradiction, State};
 use super::tables::Tables;
 use crate::engine::limits::Meter;
 use crate::engine::noise::{Noise, nth_bit};
@@ -55,6 +55,26 @@ impl General {
             self.weights.clear();
             self.weights.resize(3 * self.tables.n, 0);
         }
+    }
+
+    /// Takes from each cell `c` of the state just [`General::prepare`]d the
+    /// values not in `allowed[c]` (bit `v - 1` for value `v`): a pencilmark
+    /// grid's candidates, kept below the root like the givens. `Err` when a
+    /// cell is left with none.
+    pub(super) fn restrict(&mut self, allowed: &[u64]) -> Result<(), Contradiction> {
+        for (cell, &a) in allowed
+            .iter()
+            .enumerate()
+            .take(self.tables.n * self.tables.n)
+        {
+            let mut out = self.state.cand(cell) & !a;
+            while out != 0 {
+                let d = out.trailing_zeros() as usize;
+                out &= out - 1;
+                self.state.eliminate(&self.tables, cell, d)?;
+            }
+        }
+        Ok(())
     }
 
     /// The values of the cells: a solution once a search has found one.
