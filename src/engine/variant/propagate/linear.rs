@@ -24,6 +24,12 @@ use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
 use std::sync::OnceLock;
 
+/// Whether groups of different values narrow their cells by the slack
+/// their least and greatest sums of different values leave
+/// ([`Linear::by_runs`]), and look for their tightest runs of peers: not in
+/// the compact WebAssembly build, for its size limit (as `search::HOUSES`).
+const RUNS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 /// The widest range of sums (in values) a group's reachable sums are kept
 /// for as a set; past it the constraint keeps bounds only.
 const MAX_SPAN: i64 = 1 << 12;
@@ -155,30 +161,83 @@ impl Linear {
 }
 
 /// With one coefficient, puts `terms` (the group's, from `start` in the
-/// whole list) in runs of cells that are all peers, first fit, and returns
-/// the runs; else none.
+/// whole list) in runs of cells that are all peers and returns the runs;
+/// else none. Of first-fit partitions in the given order and in shuffled
+/// orders, the one with the greatest sum of squared run sizes is kept: its
+/// runs' least sums of different values bound the group tightest (a long
+/// line's 32 cells: 80 in line order, 98 at best, which pins a pill's 98).
 fn cliques<M: Mask>(m: &Model<M>, terms: &mut [(u32, i64)], start: usize) -> Vec<(usize, usize)> {
-    if terms.is_empty() || terms.iter().any(|t| t.1 != terms[0].1) {
+    let k = terms.len();
+    if k == 0 || terms.iter().any(|t| t.1 != terms[0].1) {
         return Vec::new();
     }
-    let mut runs: Vec<Vec<(u32, i64)>> = Vec::new();
-    for &t in terms.iter() {
-        match runs
-            .iter_mut()
-            .find(|run| run.iter().all(|&(b, _)| are_peers(m, t.0 as usize, b)))
-        {
-            Some(run) => run.push(t),
-            None => runs.push(vec![t]),
+    let mut order: Vec<usize> = (0..k).collect();
+    let direct = |i: usize, j: usize| are_peers(m, terms[i].0 as usize, terms[j].0);
+    let mut best = first_fit(direct, &order);
+    if !RUNS {
+        return lay_out(terms, best, start);
+    }
+    // `peer[i * k + j]`: terms `i` and `j` must differ.
+    let peer: Vec<bool> = match shuffles(k) {
+        0 => Vec::new(),
+        _ => (0..k * k).map(|x| direct(x / k, x % k)).collect(),
+    };
+    let score = |runs: &[Vec<usize>]| runs.iter().map(|r| r.len() * r.len()).sum::<usize>();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ k as u64;
+    for _ in 0..shuffles(k) {
+        for i in (1..k).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            order.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let runs = first_fit(|i, j| peer[i * k + j], &order);
+        if score(&runs) > score(&best) {
+            best = runs;
         }
     }
+    lay_out(terms, best, start)
+}
+
+/// Puts `terms` in the order of `runs` (indices into them) and returns the
+/// runs' places (from `start` in the whole list).
+fn lay_out(terms: &mut [(u32, i64)], runs: Vec<Vec<usize>>, start: usize) -> Vec<(usize, usize)> {
+    let old: Vec<(u32, i64)> = terms.to_vec();
     let mut out = Vec::with_capacity(runs.len());
     let mut at = 0;
     for run in runs {
-        terms[at..at + run.len()].copy_from_slice(&run);
+        for (j, &i) in run.iter().enumerate() {
+            terms[at + j] = old[i];
+        }
         out.push((start + at, start + at + run.len()));
         at += run.len();
     }
     out
+}
+
+/// How many shuffled orders [`cliques`] tries for a group of `k` cells:
+/// none where first fit is already best (three cells or fewer), few where
+/// each try costs much.
+fn shuffles(k: usize) -> usize {
+    match k {
+        0..=3 => 0,
+        4..=64 => 256,
+        65..=256 => 16,
+        _ => 0,
+    }
+}
+
+/// Runs of terms that are all peers (`peer(i, j)`: terms `i` and `j` must
+/// differ), each term, taken in `order`, joining the first run it fits.
+fn first_fit(peer: impl Fn(usize, usize) -> bool, order: &[usize]) -> Vec<Vec<usize>> {
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for &i in order {
+        match runs.iter_mut().find(|run| run.iter().all(|&j| peer(i, j))) {
+            Some(run) => run.push(i),
+            None => runs.push(vec![i]),
+        }
+    }
+    runs
 }
 
 /// Whether cells `a` and `b` must differ.
@@ -196,6 +255,21 @@ fn term_range<M: Mask>(cand: M, coef: i64) -> (i64, i64) {
     } else {
         (coef * hi, coef * lo)
     }
+}
+
+/// The `k`-th least (or greatest) value of `union`, or `None` when it holds
+/// fewer than `k`.
+fn nth<M: Mask>(union: M, k: usize, greatest: bool) -> Option<i64> {
+    if k == 0 || (union.count() as usize) < k {
+        return None;
+    }
+    let mut m = union;
+    for _ in 1..k {
+        let i = if greatest { m.last() } else { m.first() };
+        m &= !M::bit(i);
+    }
+    let i = if greatest { m.last() } else { m.first() };
+    Some(i as i64 + 1)
 }
 
 /// The sum of the `k` least (or greatest) values of `union`, or `None`
@@ -230,6 +304,8 @@ impl<M: Mask> Constraint<M> for Linear {
             None => (i64::MIN, i64::MAX),
         };
         let mut plain = Vec::with_capacity(self.groups.len());
+        // Each group's least and greatest sums of different values (unweighted).
+        let mut distinct = Vec::new();
         for g in &self.groups {
             let (mut lo, mut hi) = (0i64, 0i64);
             for &(c, coef) in &self.terms[g.start..g.end] {
@@ -251,6 +327,9 @@ impl<M: Mask> Constraint<M> for Linear {
                         .fold(M::EMPTY, |u, &(c, _)| u | st.cand(c as usize));
                     least += extreme_sum(union, b - a, false).ok_or(Contradiction)?;
                     most += extreme_sum(union, b - a, true).ok_or(Contradiction)?;
+                }
+                if RUNS {
+                    distinct.push((least, most));
                 }
                 let (a, b) = if coef > 0 {
                     (coef * least, coef * most)
@@ -274,6 +353,11 @@ impl<M: Mask> Constraint<M> for Linear {
             self.by_sets(m, st, &plain, t_lo, t_hi)?;
         } else {
             self.by_bounds(m, st, &plain, t_lo, t_hi)?;
+        }
+        // Last, as the sets read `plain` of the candidates before; the runs'
+        // sums from before only loosen what it removes.
+        if RUNS && !distinct.is_empty() {
+            self.by_runs(m, st, &distinct, t_lo, t_hi)?;
         }
         if EXACT_ON && self.exact_ok && st.exact {
             self.exact(m, st)?;
@@ -384,6 +468,54 @@ impl Linear {
         }
         for (i, &kept) in keep.iter().enumerate().take(k) {
             st.restrict(m, self.terms[open[i]].0 as usize, kept)?;
+        }
+        Ok(())
+    }
+
+    /// In each group of runs of peers, whose least and greatest sums of
+    /// different values are `distinct` (in order): a cell of a run of `s`
+    /// cells whose values' `s`-th least is `u` raises the run's sum by at
+    /// least `v - u` when it holds `v > u`, so `v` is at most `u` plus the
+    /// room between the least sum and the greatest total; and likewise
+    /// down from the `s`-th greatest.
+    fn by_runs<M: Mask>(
+        &self,
+        m: &Model<M>,
+        st: &mut State<M>,
+        distinct: &[(i64, i64)],
+        t_lo: i64,
+        t_hi: i64,
+    ) -> Result<(), Contradiction> {
+        let with_runs = self.groups.iter().filter(|g| !g.cliques.is_empty());
+        for (g, &(least, most)) in with_runs.zip(distinct) {
+            if g.cliques.iter().all(|&(a, b)| b - a == 1) {
+                continue;
+            }
+            // The group's unweighted sum lies in `x_lo..=x_hi`.
+            let coef = self.terms[g.start].1;
+            let (x_lo, x_hi) = if coef > 0 {
+                (div_ceil(t_lo, coef), div_floor(t_hi, coef))
+            } else {
+                (div_ceil(t_hi, coef), div_floor(t_lo, coef))
+            };
+            let (up, down) = (x_hi.saturating_sub(least), most.saturating_sub(x_lo));
+            let s_max = g.cliques.iter().map(|&(a, b)| b - a).max().unwrap_or(0) as i64;
+            if up >= M::BITS as i64 && down >= M::BITS as i64 || s_max < 2 {
+                continue;
+            }
+            for &(a, b) in &g.cliques {
+                let run = &self.terms[a..b];
+                let union = run
+                    .iter()
+                    .fold(M::EMPTY, |u, &(c, _)| u | st.cand(c as usize));
+                let (Some(u), Some(w)) = (nth(union, b - a, false), nth(union, b - a, true)) else {
+                    return Err(Contradiction);
+                };
+                let keep = value_range::<M>(w.saturating_sub(down), u.saturating_add(up));
+                for &(c, _) in run {
+                    st.restrict(m, c as usize, keep)?;
+                }
+            }
         }
         Ok(())
     }
@@ -642,20 +774,32 @@ mod tests {
     };
 
     /// Whether `values` (in the order of `con.cells`) keep every group at
-    /// one total, peers of one group with a total different (as the engine
-    /// keeps them, and [`Linear::exact`] reads them).
-    fn holds(con: &Linear, values: &[usize]) -> bool {
+    /// one total, with cells that are peers in `m` apart.
+    fn holds(m: &Model<u64>, con: &Linear, values: &[usize]) -> bool {
         let at = |c: u32| values[con.cells.iter().position(|&d| d == c).unwrap()];
-        let terms = &con.terms;
-        // Made by the caller (`con.near(&m)`), so that it does not change
-        // once propagation makes it.
-        let near = con.near.get().map_or(&[][..], |v| &v[..]);
-        let peers_differ = near.iter().enumerate().all(|(i, &near)| {
-            (0..terms.len()).all(|j| near >> j & 1 == 0 || at(terms[i].0) != at(terms[j].0))
+        let apart = con.cells.iter().enumerate().all(|(i, &a)| {
+            con.cells[i + 1..]
+                .iter()
+                .all(|&b| !are_peers(m, a as usize, b) || at(a) != at(b))
         });
-        if !peers_differ {
+        let mut totals = con.groups.iter().map(|g| {
+            let terms = &con.terms[g.start..g.end];
+            terms.iter().map(|&(c, k)| k * at(c) as i64).sum::<i64>()
+        });
+        let Some(first) = totals.next() else {
             return false;
-        }
+        };
+        apart
+            && con.digits.iter().all(|&c| at(c) <= 9)
+            && con.total.is_none_or(|t| t == first)
+            && totals.all(|t| t == first)
+    }
+
+    /// Whether `values` (in the order of `con.cells`) keep every group at
+    /// one total, each group of peers all different (what the constraint
+    /// checks on its own once its cells are fixed).
+    fn holds_fixed(con: &Linear, values: &[usize]) -> bool {
+        let at = |c: u32| values[con.cells.iter().position(|&d| d == c).unwrap()];
         let mut totals = con.groups.iter().map(|g| {
             let terms = &con.terms[g.start..g.end];
             let distinct = !g.distinct
@@ -693,23 +837,20 @@ mod tests {
         };
         let total = (below(&mut r, 2) == 0).then(|| sum(&groups[0]));
         let con = Linear::new(&m, groups, total);
-        con.near(&m);
         let values = con.cells.iter().map(|&c| planted[c as usize]).collect();
         (con, values)
     }
 
     /// `doms` (in the order of `con.cells`) with the value of each single
-    /// one taken from its peers among the terms, as the houses do.
-    fn settled(con: &Linear, mut doms: Vec<u64>) -> Vec<u64> {
-        let at = |c: u32| con.cells.iter().position(|&d| d == c).unwrap();
+    /// one taken from its peers, as the houses do.
+    fn settled(m: &Model<u64>, con: &Linear, mut doms: Vec<u64>) -> Vec<u64> {
         let mut changed = true;
         while changed {
             changed = false;
-            for (i, &near) in con.near.get().into_iter().flatten().enumerate() {
-                let a = at(con.terms[i].0);
-                for (j, &(c, _)) in con.terms.iter().enumerate() {
-                    let b = at(c);
-                    if near >> j & 1 == 1 && doms[a].is_single() && doms[b] & doms[a] != 0 {
+            for (a, &ca) in con.cells.iter().enumerate() {
+                for (b, &cb) in con.cells.iter().enumerate() {
+                    let seen = a != b && are_peers(m, ca as usize, cb);
+                    if seen && doms[a].is_single() && doms[b] & doms[a] != 0 {
                         doms[b] &= !doms[a];
                         changed = true;
                     }
@@ -727,20 +868,29 @@ mod tests {
             let (con, planted) = random(seed);
             let mut r = rng(seed + 1_000_000);
             let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 2)).collect();
-            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
-            // One group of cells that may repeat, or of up to `EXACT` cells:
-            // every value left has a solution (peers differing).
+            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&m, &con, v)));
             let loose = |g: &Group| g.cliques.iter().all(|&(a, b)| b - a == 1);
-            let small = con.cells.len() <= EXACT;
-            if con.groups.len() == 1 && (loose(&con.groups[0]) || small) && con.total.is_some() {
-                let doms = settled(&con, doms);
-                let support = projection(&doms, |v| holds(&con, v));
+            let one = con.groups.len() == 1 && con.total.is_some();
+            if one && con.cells.len() <= EXACT {
+                // Up to `EXACT` cells: every value left has a solution with
+                // peers apart ([`Linear::exact`]).
+                let doms = settled(&m, &con, doms);
+                let support = projection(&doms, |v| holds(&m, &con, v));
                 let kept = propagated(&m, &con, &doms).unwrap_or(vec![0; doms.len()]);
                 // Peers left one equal value each: the houses reject them.
                 let none = support.iter().all(|&s| s == 0);
                 if !(none && kept.iter().all(|k| k.is_single())) {
                     assert_eq!(kept, support, "doms {doms:?}");
                 }
+            } else if one && loose(&con.groups[0]) {
+                // One group of cells that may repeat: every value left has a solution.
+                let support = projection(&doms, |v| holds_fixed(&con, v));
+                let kept = propagated(&m, &con, &doms);
+                assert_eq!(
+                    kept.unwrap_or(vec![0; doms.len()]),
+                    support,
+                    "doms {doms:?}"
+                );
             }
         }
         assert!(solvable > 100, "only {solvable} cases had a solution");
@@ -749,20 +899,12 @@ mod tests {
     #[test]
     fn fails_exactly_when_fixed_cells_break_it() {
         let m = model(6);
-        // Peers placed equal are the houses' to reject, not the sum's.
-        let loose = |con: &Linear, v: &[usize]| {
-            let near = Linear {
-                near: OnceLock::from(Vec::new()),
-                ..con.clone()
-            };
-            holds(&near, v)
-        };
         for seed in 0..150 {
             let (con, planted) = random(seed);
             let mut r = rng(seed + 2_000_000);
             let doms: Vec<u64> = planted.iter().map(|&v| domain(&mut r, 6, v, 4)).collect();
             if doms.iter().map(|d| d.count_ones()).product::<u32>() <= 400 {
-                exact_when_fixed(&m, &con, &doms, |v| loose(&con, v));
+                exact_when_fixed(&m, &con, &doms, |v| holds_fixed(&con, v));
             }
         }
     }
@@ -776,12 +918,11 @@ mod tests {
         let mut groups = vec![pill];
         groups[0].extend(line);
         let con = Linear::new(&m, groups, Some(0)).with_digits(vec![1]);
-        con.near(&m);
         let mut r = rng(7);
         let mut solvable = 0;
         for _ in 0..200 {
             let doms: Vec<u64> = con.cells.iter().map(|_| domain(&mut r, 16, 0, 3)).collect();
-            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&con, v)));
+            solvable += usize::from(sound(&m, &con, &doms, |v| holds(&m, &con, v)));
         }
         assert!(solvable > 20, "only {solvable} cases had a solution");
         // The second digit of 1x is at most 9: 1 and 10 never make 20.
@@ -807,12 +948,135 @@ mod tests {
         // Coefficients wide enough that the sets give way to bounds.
         let m = model(9);
         let con = Linear::new(&m, vec![vec![(0, 1000), (10, 1), (20, -1000)]], Some(1005));
-        con.near(&m);
         let mut r = rng(3);
         for _ in 0..200 {
             let doms: Vec<u64> = con.cells.iter().map(|_| domain(&mut r, 9, 0, 2)).collect();
-            sound(&m, &con, &doms, |v| holds(&con, v));
+            sound(&m, &con, &doms, |v| holds(&m, &con, v));
         }
-        exact_when_fixed(&m, &con, &[0b111, 0b111_1111, 0b11], |v| holds(&con, v));
+        exact_when_fixed(&m, &con, &[0b111, 0b111_1111, 0b11], |v| {
+            holds_fixed(&con, v)
+        });
+    }
+
+    /// A solved 9×9 grid, the same for a seed.
+    fn planted_grid(seed: u64) -> Vec<u16> {
+        use crate::engine::variant::VariantSolver;
+        use crate::model::puzzle::Puzzle;
+        use crate::model::rules::Rules;
+        let empty = Puzzle::from_cells(Rules::classic(9).unwrap(), &[0; 81]).unwrap();
+        let grid = VariantSolver::new().with_seed(seed).solve(&empty);
+        grid.solution().unwrap().cells().to_vec()
+    }
+
+    /// Long sums of low values planted in a grid (so that their least sums
+    /// of different values bind): the runs keep every planted value, with a
+    /// positive or a negative coefficient, and they do prune.
+    #[test]
+    fn long_sums_keep_a_planted_grid() {
+        let m = model(9);
+        let mut pruned = 0;
+        for seed in 0..300 {
+            let grid = planted_grid(seed / 10);
+            let mut r = rng(seed + 3_000_000);
+            let low = 2 + below(&mut r, 4) as u16;
+            let mut cells: Vec<u32> = (0..81).filter(|&c| grid[c as usize] <= low).collect();
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, below(&mut r, i + 1));
+            }
+            cells.truncate(4 + below(&mut r, 24));
+            let sum: i64 = cells.iter().map(|&c| i64::from(grid[c as usize])).sum();
+            let coef = if seed % 3 == 0 { -2 } else { 1 };
+            let terms = cells.iter().map(|&c| (c, coef)).collect();
+            let con = Linear::new(&m, vec![terms], Some(coef * sum));
+            let doms: Vec<u64> = con
+                .cells
+                .iter()
+                .map(|&c| {
+                    let odds = 1 + below(&mut r, 3);
+                    domain(&mut r, 9, usize::from(grid[c as usize]), odds)
+                })
+                .collect();
+            let vals: Vec<u16> = con.cells.iter().map(|&c| grid[c as usize]).collect();
+            let kept = propagated(&m, &con, &doms).unwrap_or_else(|| {
+                panic!(
+                    "seed {seed}: cells {:?} values {vals:?} doms {doms:?} coef {coef} runs {:?}",
+                    con.cells, con.groups[0].cliques
+                )
+            });
+            for (i, &c) in con.cells.iter().enumerate() {
+                let v = grid[c as usize];
+                assert_ne!(kept[i] & 1 << (v - 1), 0, "seed {seed}: cell {c} lost {v}");
+                pruned += (doms[i] & !kept[i]).count_ones();
+            }
+        }
+        assert!(pruned > 1000, "only {pruned} values pruned");
+    }
+
+    /// A pill arrow whose line's planted values sum to its pill's: every
+    /// solution the engine finds keeps the arrow and the houses.
+    #[test]
+    fn solutions_keep_planted_arrows() {
+        use crate::engine::variant::VariantSolver;
+        use crate::model::constraint::Constraint as Rule;
+        use crate::model::puzzle::Puzzle;
+        use crate::model::rules::Rules;
+        let mut checked = 0;
+        for seed in 0..60u64 {
+            let grid = planted_grid(seed);
+            let mut r = rng(seed + 4_000_000);
+            // A pill of two cells in a row, and a line of other cells whose
+            // values sum to its number, smallest values first.
+            let a = (below(&mut r, 9) * 9 + below(&mut r, 8)) as u32;
+            let pill = [a, a + 1];
+            let number = 10 * i64::from(grid[a as usize]) + i64::from(grid[a as usize + 1]);
+            let mut rest: Vec<u32> = (0..81).filter(|c| !pill.contains(c)).collect();
+            for i in (1..rest.len()).rev() {
+                rest.swap(i, below(&mut r, i + 1));
+            }
+            let (mut line, mut left) = (Vec::new(), number);
+            for c in rest {
+                let v = i64::from(grid[c as usize]);
+                if v <= left && (v <= 3 || left - v == 0) {
+                    line.push(c);
+                    left -= v;
+                }
+            }
+            if left != 0 || line.len() < 2 {
+                continue;
+            }
+            let arrow = Rule::Arrow {
+                circle: pill.to_vec(),
+                line: line.clone(),
+            };
+            let rules = Rules::classic(9).unwrap().with_constraint(arrow).unwrap();
+            let givens: Vec<u16> = grid
+                .iter()
+                .map(|&v| if below(&mut r, 4) == 0 { v } else { 0 })
+                .collect();
+            let puzzle = Puzzle::from_cells(rules, &givens).unwrap();
+            let found = VariantSolver::new().solutions(&puzzle, 3);
+            assert!(!found.is_empty(), "seed {seed}: the planted grid solves it");
+            for s in &found {
+                let v = |c: u32| i64::from(s.cells()[c as usize]);
+                assert_eq!(
+                    10 * v(pill[0]) + v(pill[1]),
+                    line.iter().map(|&c| v(c)).sum::<i64>()
+                );
+                for h in 0..27 {
+                    let cells: Vec<usize> = (0..9)
+                        .map(|i| match h / 9 {
+                            0 => (h % 9) * 9 + i,
+                            1 => i * 9 + h % 9,
+                            _ => ((h % 9) / 3 * 3 + i / 3) * 9 + (h % 3) * 3 + i % 3,
+                        })
+                        .collect();
+                    let mut seen = 0u32;
+                    cells.iter().for_each(|&c| seen |= 1 << s.cells()[c]);
+                    assert_eq!(seen.count_ones(), 9, "seed {seed}: house {h}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "only {checked} solutions checked");
     }
 }

@@ -70,7 +70,7 @@ pub(crate) fn propagator<M: Mask>(
         Constraint::Sandwich { clue, sum } => Box::new(Sandwich::new(line(*clue)?, *sum)),
         Constraint::XSum { clue, sum } => Box::new(XSum::new(line(*clue)?, *sum)),
         Constraint::Skyscraper { clue, count } => {
-            Box::new(Skyscraper::new(line(*clue)?, usize::from(*count)))
+            Box::new(Skyscraper::new(line(*clue)?, usize::from(*count)).distinct(m))
         }
         Constraint::Renban { cells } => Box::new(Renban::new(cells.clone())),
         Constraint::Between { cells } => Box::new(Between::new(cells.clone())),
