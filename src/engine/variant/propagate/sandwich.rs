@@ -121,7 +121,7 @@ impl<M: Mask> Constraint<M> for Sandwich {
                 if s < least.max(dl) || s > most.min(dh) {
                     continue;
                 }
-                if !self.combos.is_empty() && n == len {
+                if MAX_COMBOS > 0 && !self.combos.is_empty() && n == len {
                     // By the sets of values between: each must lie in the
                     // cells between, and leave enough values outside.
                     let word = |from: usize, to: usize| {

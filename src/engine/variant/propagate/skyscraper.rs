@@ -43,14 +43,15 @@ impl Skyscraper {
     /// The same, knowing that cells that are all peers in `m` hold
     /// different values, so the tallest is at least their number.
     pub(crate) fn distinct<M: Mask>(mut self, m: &Model<M>) -> Self {
-        let all = self.cells.iter().enumerate().all(|(i, &a)| {
-            let later = &self.cells[i + 1..];
-            let mut met = 0;
-            m.peers
-                .each(a as usize, |p| met += usize::from(later.contains(&p)));
-            met == later.len()
-        });
-        if TOP && all {
+        let all = TOP
+            && self.cells.iter().enumerate().all(|(i, &a)| {
+                let later = &self.cells[i + 1..];
+                let mut met = 0;
+                m.peers
+                    .each(a as usize, |p| met += usize::from(later.contains(&p)));
+                met == later.len()
+            });
+        if all {
             self.top = self.cells.len();
         }
         self
@@ -130,7 +131,8 @@ impl<M: Mask> Constraint<M> for Skyscraper {
             }
         }
         // From the back: `back` holds the states after cell i that reach the clue.
-        let ends = |s: usize| s % width == self.seen && s / width >= self.top;
+        let top = if TOP { self.top } else { 0 };
+        let ends = |s: usize| s % width == self.seen && s / width >= top;
         let mut back: Vec<bool> = (0..states).map(ends).collect();
         let mut earlier = vec![false; states];
         for i in (0..len).rev() {
