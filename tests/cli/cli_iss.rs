@@ -204,8 +204,8 @@ fn each_bad_iss_constraint_gets_one_error_naming_it_and_the_rest_is_answered() {
         ),
         (".Foo~1", "unknown constraint type \"Foo\" at column 1"),
         (
-            ".Shape~9x9~0-8",
-            "unsupported shape \"9x9~0-8\" at column 1",
+            ".Shape~9x9~0-9",
+            "unsupported shape \"9x9~0-9\" at column 1",
         ),
     ];
     let mut input = String::new();
