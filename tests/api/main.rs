@@ -19,6 +19,7 @@ mod analysis;
 mod big_boards;
 mod big_formats;
 mod board;
+mod candidates_classic;
 mod differential;
 #[cfg(feature = "fpuzzles")]
 mod fpuzzles_hostile;
@@ -29,6 +30,7 @@ mod generate_drawn;
 mod generate_killer;
 mod generate_rated;
 mod hostile;
+mod iss_from_zero;
 mod learning;
 mod learning_cages;
 mod logic;

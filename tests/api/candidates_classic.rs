@@ -7,10 +7,7 @@
 //! those of the run-time engine (and of `Reference` on 4×4), and that every
 //! solution keeps every candidate set.
 
-#[path = "api/common.rs"]
-mod common;
-
-use common::{Rng, random_solved};
+use crate::common::{Rng, random_solved};
 use ndoku::engine::variant::VariantSolver;
 use ndoku::engine::{Reference, Route};
 use ndoku::{Board, Constraint, Count, Outcome, Puzzle, Rules, Solver};
