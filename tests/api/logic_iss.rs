@@ -87,10 +87,12 @@ fn one_line(text: &str) -> String {
         .collect()
 }
 
-/// ISS's solution as values: 1-9, or A=1, B=2, … past 9 values.
-fn values(line: &str, n: usize) -> Option<Vec<u16>> {
+/// ISS's solution as values: 1-9, or A=1, B=2, … past 9 values; with
+/// values from 0 (`first` 0, up to 10 values), 0-9 as the solver's 1-10.
+fn values(line: &str, n: usize, first: u16) -> Option<Vec<u16>> {
     line.chars()
         .map(|c| match c {
+            '0'..='9' if first == 0 && n <= 10 => c.to_digit(10).map(|d| d as u16 + 1),
             '1'..='9' if n <= 9 => c.to_digit(10).map(|d| d as u16),
             'A'..='Z' | 'a'..='z' if n > 9 => {
                 Some(c.to_ascii_uppercase() as u16 - u16::from(b'A') + 1)
@@ -120,7 +122,7 @@ fn steps_on_iss_collections_are_sound() {
         };
         // ndoku must read the puzzle as ISS means it: the recorded solution
         // keeps its givens and rules.
-        let Some(solution) = values(&e.solution, puzzle.size()) else {
+        let Some(solution) = values(&e.solution, puzzle.size(), puzzle.first_value()) else {
             failures.push(format!("{at}: ISS's solution does not read"));
             continue;
         };
