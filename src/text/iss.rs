@@ -51,8 +51,7 @@
 //! u + 1, and the puzzle writes its values from 0 ([`Puzzle::first_value`]):
 //! its solutions print 0 to N-1 and [`to_text`] writes `~0-8` back. Each
 //! constraint is read in the form that keeps its 0-based meaning (a cage of
-//! k cells summing to S holds S + k; the table in
-//! [`iss_constraints`](crate::text::iss_constraints) lists them); one with no
+//! k cells summing to S holds S + k; `docs/formats.md` lists them); one with no
 //! exact form is an [`IssError::UnsupportedFromZero`] that names it
 //! (`unsupported constraint "Sandwich" with values from 0 at column 16`).
 //!
