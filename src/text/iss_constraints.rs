@@ -381,12 +381,7 @@ pub(crate) fn write(c: &Constraint, n: usize, zero: bool) -> Result<String, &'st
         return write_from_zero(c, n);
     }
     let id = |c: u32| cell_id(c as usize, n);
-    let list = |cells: &[u32]| {
-        cells
-            .iter()
-            .map(|&c| format!("~{}", id(c)))
-            .collect::<String>()
-    };
+    let list = |cells: &[u32]| cell_list(cells, n);
     let line = |name: &str, cells: &[u32]| format!(".{name}{}", list(cells));
     Ok(match c {
         Constraint::Difference { cells, value: 1 } => line("WhiteDot", cells),
@@ -473,16 +468,19 @@ fn equal_values(n: usize) -> Vec<(u16, u16)> {
     (1..=n as u16).map(|v| (v, v)).collect()
 }
 
+/// `cells` as ISS writes them after a type's name: `~R1C1~R1C2`.
+fn cell_list(cells: &[u32], n: usize) -> String {
+    cells
+        .iter()
+        .map(|&c| format!("~{}", cell_id(c as usize, n)))
+        .collect()
+}
+
 /// [`write`] with values from 0: the types whose meaning [`read`] keeps,
 /// their values and sums written as 0-based.
 fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
     let id = |c: u32| cell_id(c as usize, n);
-    let list = |cells: &[u32]| {
-        cells
-            .iter()
-            .map(|&c| format!("~{}", id(c)))
-            .collect::<String>()
-    };
+    let list = |cells: &[u32]| cell_list(cells, n);
     let values = |values: &mut dyn Iterator<Item = u16>| {
         values.map(|v| (v - 1).to_string()).collect::<Vec<_>>()
     };

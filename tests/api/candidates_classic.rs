@@ -160,41 +160,31 @@ fn sixteen_by_sixteen_candidates_agree_with_the_run_time_engine() {
     check_marked::<4>(0x706d_0016, 30, 2);
 }
 
+/// Classic rules of side `n` with two candidate sets on cell 5: {1, 2}
+/// and `second`.
+fn two_sets(n: usize, second: Vec<u16>) -> Rules {
+    let set = |values| Constraint::Candidates { cell: 5, values };
+    Rules::classic(n)
+        .unwrap()
+        .with_constraint(set(vec![1, 2]))
+        .unwrap()
+        .with_constraint(set(second))
+        .unwrap()
+}
+
 /// Two candidate sets on one cell keep the values common to both; with none
 /// in common the cell is empty, and the puzzle unsolvable in every engine.
 #[test]
 fn disjoint_sets_on_a_cell_leave_no_solution() {
     for n in [4, 9, 16] {
-        let rules = Rules::classic(n)
-            .unwrap()
-            .with_constraint(Constraint::Candidates {
-                cell: 5,
-                values: vec![1, 2],
-            })
-            .unwrap()
-            .with_constraint(Constraint::Candidates {
-                cell: 5,
-                values: vec![3],
-            })
-            .unwrap();
+        let rules = two_sets(n, vec![3]);
         let puzzle = Puzzle::new(rules);
         assert_ne!(Solver::route(&puzzle), Route::Variant);
         assert_eq!(Solver::new().count(&puzzle, 2), Count::Exact(0), "{n}");
         assert!(matches!(Solver::new().solve(&puzzle), Outcome::Unsolvable));
         assert_eq!(VariantSolver::new().count(&puzzle, 2), Count::Exact(0));
         // Overlapping sets keep the common value.
-        let rules = Rules::classic(n)
-            .unwrap()
-            .with_constraint(Constraint::Candidates {
-                cell: 5,
-                values: vec![1, 2],
-            })
-            .unwrap()
-            .with_constraint(Constraint::Candidates {
-                cell: 5,
-                values: vec![2, 3],
-            })
-            .unwrap();
+        let rules = two_sets(n, vec![2, 3]);
         let Outcome::Solved(s) = Solver::new().solve(&Puzzle::new(rules)) else {
             panic!("{n}: solvable");
         };
