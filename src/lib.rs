@@ -178,6 +178,7 @@ pub mod generate;
 pub mod logic;
 pub mod model;
 mod random;
+mod sort;
 pub mod text;
 
 pub use analysis::Analysis;

@@ -7,6 +7,7 @@ mod rated;
 mod singles;
 mod variant;
 
+use crate::sort::SmallSort;
 use std::fmt;
 use std::sync::Arc;
 
@@ -903,7 +904,7 @@ impl<const BOX: usize> Worker<BOX> {
                     .collect(),
             };
             open.retain(|&c| cells[c] == 0);
-            open.sort_unstable();
+            open.sort_small();
             open.dedup();
             if open.is_empty() {
                 break;
@@ -996,14 +997,14 @@ mod tests {
             for s in Symmetry::ALL {
                 let orbits = s.orbits(n);
                 let mut all: Vec<usize> = orbits.iter().flatten().copied().collect();
-                all.sort_unstable();
+                all.sort_small();
                 assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} on {n}");
                 for o in &orbits {
                     for &c in o {
                         let mut again = s.orbit(n, c);
-                        again.sort_unstable();
+                        again.sort_small();
                         let mut mine = o.clone();
-                        mine.sort_unstable();
+                        mine.sort_small();
                         assert_eq!(again, mine);
                     }
                 }

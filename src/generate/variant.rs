@@ -1,5 +1,6 @@
 //! Generating puzzles under run-time rules: random solved grids, carved while unique, and random jigsaw layouts.
 
+use crate::sort::SmallSort;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -765,9 +766,9 @@ fn with_cages(solution: &Puzzle, rng: &mut ChaCha8Rng) -> Puzzle {
     let mut rules = solution.rules().clone();
     let mut cages: Vec<Vec<usize>> = cages.into_iter().filter(|c| !c.is_empty()).collect();
     for cage in &mut cages {
-        cage.sort_unstable();
+        cage.sort_small();
     }
-    cages.sort_unstable();
+    cages.sort_small();
     for cage in cages {
         let sum = cage.iter().map(|&c| u64::from(values[c])).sum();
         let cells: Vec<(usize, usize)> = cage.iter().map(|&c| (c / n, c % n)).collect();

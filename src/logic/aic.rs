@@ -8,6 +8,7 @@
 //! of a value every combination of the cage holds. A chain from a node to
 //! its opposite through at least one rule's link proves the opposite.
 
+use crate::sort::SmallSort;
 use std::rc::Rc;
 
 use super::cages::{Analysis, cells_text, remembered, result_text};
@@ -353,7 +354,7 @@ pub(crate) fn constraint_chains(g: &Candidates) -> Option<Step> {
         result_text(g.size(), &placements, &eliminations)
     );
     let mut cells: Vec<usize> = chain.iter().map(|&(p, _)| net.parts(p).0).collect();
-    cells.sort_unstable();
+    cells.sort_small();
     cells.dedup();
     let marks: Vec<(usize, u16)> = chain
         .iter()

@@ -3,6 +3,7 @@
 use super::grid::{Candidates, bit, values_of};
 use super::step::{Step, Technique};
 use super::subsets::value_list;
+use crate::sort::SmallSort;
 
 /// The cells that may take part, in row-major order, with their excluders.
 struct Bases {
@@ -257,7 +258,7 @@ fn exclude(g: &Candidates, cells: &[usize], common: &[u64]) -> Option<Step> {
             lockers.push(e);
         }
     });
-    lockers.sort_unstable();
+    lockers.sort_small();
     Some(step(g, cells, eliminations, &lockers))
 }
 

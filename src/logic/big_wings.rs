@@ -1,5 +1,6 @@
 //! Big wings: WXYZ- to TUVWXYZ-Wing (SE's ALS-XZ with a bivalue cell) on SE's ladder, and ALS-XZ (an extra, not rated).
 
+use crate::sort::SmallSort;
 use std::collections::HashSet;
 
 use super::grid::{Candidates, bit, values_of};
@@ -220,7 +221,7 @@ impl Search<'_> {
         let technique = self.technique(double);
         let largest = self.largest();
         let size: u32 = self.set.iter().map(|&c| g.masks[c].count_ones()).sum();
-        eliminations.sort_unstable();
+        eliminations.sort_small();
         Wing {
             set: self.set.clone(),
             pincer: yz,
@@ -385,7 +386,7 @@ pub(crate) fn als_xz(g: &Candidates) -> Option<Step> {
                     .flat_map(|z| seeing(z, &both(z)))
                     .collect()
             };
-            eliminations.sort_unstable();
+            eliminations.sort_small();
             eliminations.dedup();
             if eliminations.is_empty() {
                 continue;
@@ -462,7 +463,7 @@ fn almost_locked_sets(g: &Candidates) -> Vec<Als> {
             }
         });
     }
-    sets.sort_by_key(|s| s.cells.len());
+    sets.sort_stable_by_key(|s| s.cells.len());
     sets
 }
 

@@ -7,6 +7,7 @@
 //! band of houses, N(N+1)/2 each, into a sum over a few cells that need not
 //! differ: up to [`MAX_SUM_CELLS`] empty cells, tried value by value.
 
+use crate::sort::SmallSort;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -123,7 +124,7 @@ fn analyse_with(g: &Candidates, cage: &SumCage, need: u64) -> Option<Analysis> {
                 }
             }
         }
-        next.sort_unstable();
+        next.sort_small();
         next.dedup();
         if next.len() > MAX_SETS {
             return None;
@@ -166,7 +167,7 @@ pub(crate) fn cells_text(cells: &[u32], side: usize) -> String {
         side,
     };
     let mut sorted: SmallVec<[u32; 16]> = cells.iter().copied().collect();
-    sorted.sort_unstable();
+    sorted.sort_small();
     let len = sorted.len();
     if len >= 3 {
         let (first, last) = (sorted[0] as usize, sorted[len - 1] as usize);
@@ -199,7 +200,7 @@ fn combos_text(combos: &[u64]) -> String {
     match combos.len() {
         1..=4 => {
             let mut sorted: SmallVec<[u64; 4]> = combos.iter().copied().collect();
-            sorted.sort_by_key(|&m| values_of(m).collect::<SmallVec<[u16; 16]>>());
+            sorted.sort_stable_by_key(|&m| values_of(m).collect::<SmallVec<[u16; 16]>>());
             let items: Vec<String> = sorted.iter().map(|&m| combo_text(m)).collect();
             let k = items.len();
             let list = if k == 1 {

@@ -9,6 +9,7 @@
 use super::grid::{Candidates, bit, values_of};
 use super::step::{Step, Technique, chain_difficulty};
 use crate::error::House;
+use crate::sort::SmallSort;
 
 const NONE: u32 = u32::MAX;
 
@@ -167,7 +168,7 @@ impl<'a> Net<'a> {
             .iter()
             .map(|hs| {
                 let mut v = hs.clone();
-                v.sort_by_key(|&h| rank(h));
+                v.sort_stable_by_key(|&h| rank(h));
                 v
             })
             .collect();
@@ -402,7 +403,7 @@ impl<'a> Net<'a> {
             }
         }
         // In candidate order, as a scan of every candidate would list them.
-        touched.sort_unstable();
+        touched.sort_small();
         let mut out = Vec::new();
         for &at in touched.iter() {
             let at = at as usize;
@@ -893,7 +894,7 @@ pub(crate) fn cycles_and_chains(g: &Candidates) -> Option<Step> {
         removed.join(", ")
     );
     let mut cells_seen: Vec<usize> = found.chain.iter().map(|&p| net.parts(p).0).collect();
-    cells_seen.sort_unstable();
+    cells_seen.sort_small();
     cells_seen.dedup();
     let marks: Vec<(usize, u16)> = found
         .chain

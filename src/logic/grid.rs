@@ -1,5 +1,6 @@
 //! The candidate grid logic works on: each cell's value or candidate mask, and the houses and peers of the rules.
 
+use crate::sort::SmallSort;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -167,7 +168,7 @@ impl Layout {
             _ => 3,
         };
         let mut order_all: Vec<usize> = (0..houses.len()).collect();
-        order_all.sort_by_key(|&h| rank(h));
+        order_all.sort_stable_by_key(|&h| rank(h));
         let order_full = order_all
             .iter()
             .copied()

@@ -6,6 +6,7 @@
 //! values they can take together (three cells of a row: at least 1+2+3);
 //! elsewhere values may repeat.
 
+use crate::sort::SmallSort;
 use smallvec::SmallVec;
 
 use super::beyond::LineSum;
@@ -175,7 +176,7 @@ fn sum_words(g: &Candidates, s: &LineSum, groups: &[Group], ranges: &[(i64, i64)
         }
     }
     // The circle and ends keep their order, so that a pill reads as a number.
-    minus.sort_by_key(|c| s.cells.iter().position(|d| d == c));
+    minus.sort_stable_by_key(|c| s.cells.iter().position(|d| d == c));
     let names = |cells: &[u32]| -> String {
         if cells.len() == 1 || s.what != "arrow" {
             cells_text(cells, side)

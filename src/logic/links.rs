@@ -1,5 +1,6 @@
 //! Chains of strong links on one value joined by weak ones (SE's StrongLinks): skyscraper, kite, turbot fish and empty rectangle of two links, and chains and X-loops of 3 to 6.
 
+use crate::sort::SmallSort;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -483,7 +484,7 @@ impl Lines {
         let layout = &g.layout;
         let cells = 0..g.masks.len();
         let mut order = layout.full.clone();
-        order.sort_by_key(|&h| kind_of(g, h));
+        order.sort_stable_by_key(|&h| kind_of(g, h));
         Self {
             rows: cells.clone().map(|c| line_of(g, c, House::Row)).collect(),
             columns: cells
@@ -649,7 +650,7 @@ fn homes(g: &Candidates, cells: &[usize]) -> Homes {
         .filter(|&h| layout.houses[h as usize].cells.len() == g.size())
         .filter(|h| cells.iter().all(|&c| layout.cell_houses[c].contains(h)))
         .collect();
-    out.sort_by_key(rank);
+    out.sort_stable_by_key(rank);
     out
 }
 
@@ -809,7 +810,7 @@ fn end_joins(
             }
         }
         let from = join_start[a];
-        joins[from..].sort_unstable();
+        joins[from..].sort_small();
     }
     join_start.push(joins.len());
     (joins, join_start)
@@ -1022,10 +1023,10 @@ impl Walk<'_> {
         if cells.is_empty() {
             return;
         }
-        cells.sort_unstable();
+        cells.sort_small();
         let technique = self.technique(ring.is_some());
         let mut kinds: Vec<u8> = self.path.iter().map(|&(i, _)| self.links[i].kind).collect();
-        kinds.sort_unstable_by(|a, b| b.cmp(a));
+        kinds.sort_small_by(|a, b| b.cmp(a));
         let rank = (
             technique.tenths(),
             std::cmp::Reverse(total),

@@ -1,5 +1,6 @@
 //! Progressive hints, as HoDoKu and Sudoku Explainer give them: where to look, then which technique, then the move.
 
+use crate::sort::SmallSort;
 use std::fmt::Write as _;
 
 use crate::model::Cell;
@@ -65,7 +66,7 @@ impl Step {
                 cells.extend(self.placements.iter().map(|&(c, _)| c));
                 cells.extend(self.eliminations.iter().map(|&(c, _)| c));
             }
-            cells.sort_unstable();
+            cells.sort_small();
             cells.dedup();
             cells
                 .into_iter()
@@ -130,7 +131,7 @@ impl Hint {
                 .collect(),
             _ => Vec::new(),
         };
-        cells.sort_unstable();
+        cells.sort_small();
         cells.dedup();
         cells
     }

@@ -1,5 +1,6 @@
 //! Sandwich clues: the places 1 and N can take in a row or column, given the sum of the cells between them.
 
+use crate::sort::SmallSort;
 use smallvec::SmallVec;
 
 use super::beyond::SandwichClue;
@@ -60,7 +61,7 @@ fn sandwich_step(g: &Candidates, s: &SandwichClue) -> Option<Step> {
     if eliminations.is_empty() || keep_one == 0 || keep_top == 0 {
         return None;
     }
-    eliminations.sort_unstable();
+    eliminations.sort_small();
     let placements: Vec<(usize, u16)> = cells
         .iter()
         .filter_map(|&c| {

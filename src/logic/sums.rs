@@ -2,6 +2,7 @@
 
 use crate::error::House;
 use crate::model::rules::Rules;
+use crate::sort::SmallSort;
 
 /// The largest cage whose sum the ladder reasons about.
 pub(crate) const MAX_CAGE_CELLS: usize = 16;
@@ -130,7 +131,7 @@ fn regions(rules: &Rules) -> Vec<Region> {
         let mut lines: Vec<usize> = (0..houses.len())
             .filter(|&h| named[h].0 == kind && full(h))
             .collect();
-        lines.sort_by_key(|&h| named[h].1);
+        lines.sort_stable_by_key(|&h| named[h].1);
         if lines.len() != n {
             continue;
         }
@@ -161,7 +162,7 @@ fn add_sets(rules: &Rules, owner: &[usize], n: usize, region: Region, sets: &mut
         .filter(|&c| inside[c] && owner[c] != usize::MAX)
         .map(|c| owner[c])
         .collect();
-    touched.sort_unstable();
+    touched.sort_small();
     touched.dedup();
     // Cages wholly inside, with sums.
     let mut within = 0u64;
@@ -210,7 +211,7 @@ fn add_sets(rules: &Rules, owner: &[usize], n: usize, region: Region, sets: &mut
     if outies.is_empty() || outies.len() > MAX_SET_CELLS || cages < total {
         return;
     }
-    outies.sort_unstable();
+    outies.sort_small();
     sets.push(SumSet {
         region: region.name,
         houses: region.house_ids.len(),

@@ -1,6 +1,7 @@
 //! Uniqueness: unique rectangles and loops types 1-4 and BUG types 1-4, sound only on a puzzle with one solution.
 
 use crate::error::House;
+use crate::sort::SmallSort;
 
 use super::grid::{Candidates, bit, colex_combination, first_combination, joined, values_of};
 use super::step::{Step, Technique};
@@ -461,7 +462,7 @@ fn bug_houses(g: &Candidates) -> Vec<usize> {
         _ => 3,
     };
     let mut houses = layout.full.clone();
-    houses.sort_by_key(rank);
+    houses.sort_stable_by_key(rank);
     houses
 }
 
@@ -713,7 +714,7 @@ fn bug_type3(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
                 .copied()
                 .filter(|&c| layout.cell_houses[c].contains(&(h as u32)))
                 .collect();
-            others.sort_unstable();
+            others.sort_small();
             if others.len() < degree {
                 continue;
             }

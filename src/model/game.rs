@@ -4,6 +4,7 @@
 //! knows nothing of solving. It says where entries conflict and, given a
 //! solution, which are mistakes.
 
+use crate::sort::SmallSort;
 use std::fmt;
 
 use crate::model::cell::Cell;
@@ -258,7 +259,7 @@ impl Game {
         for cells in self.puzzle.rules().groups() {
             holders.clear();
             holders.extend(cells.iter().filter(|&&c| grid[c as usize] != 0));
-            holders.sort_unstable_by_key(|&c| (grid[c as usize], c));
+            holders.sort_small_by_key(|&c| (grid[c as usize], c));
             for (i, &a) in holders.iter().enumerate() {
                 let same = holders[i + 1..]
                     .iter()
@@ -273,7 +274,7 @@ impl Game {
                 .filter(|&(a, b)| grid[a as usize] != 0 && grid[a as usize] == grid[b as usize])
                 .map(|(a, b)| (a.min(b), a.max(b))),
         );
-        pairs.sort_unstable();
+        pairs.sort_small();
         pairs.dedup();
         pairs
             .into_iter()

@@ -6,6 +6,7 @@
 //! assumes three houses per cell or square boxes: a house is a list of
 //! cells, and a cell has as many houses as the layout gives it.
 
+use crate::sort::SmallSort;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -337,12 +338,12 @@ impl Geometry {
                     .enumerate()
                     .map(|(c, &r)| (r, c as u32))
                     .collect();
-                named.sort_unstable();
+                named.sort_small();
                 let mut groups: Vec<(usize, Vec<u32>)> = named
                     .chunk_by(|a, b| a.0 == b.0)
                     .map(|run| (run[0].0, run.iter().map(|&(_, c)| c).collect()))
                     .collect();
-                groups.sort_unstable_by_key(|(_, cells)| cells[0]);
+                groups.sort_small_by_key(|(_, cells)| cells[0]);
                 groups
             }
         };
@@ -751,7 +752,7 @@ mod tests {
                 // By sorting: each region's cells in order, regions by first cell.
                 let mut want: Vec<(usize, Vec<u32>)> = Vec::new();
                 let mut distinct = names.clone();
-                distinct.sort_unstable();
+                distinct.sort_small();
                 distinct.dedup();
                 for &name in &distinct {
                     let cells: Vec<u32> = (0..n * n)
@@ -762,7 +763,7 @@ mod tests {
                         want.push((name, cells));
                     }
                 }
-                want.sort_by_key(|(_, cells)| cells[0]);
+                want.sort_stable_by_key(|(_, cells)| cells[0]);
                 assert_eq!(by_first_cell(n, &map), Some(want), "{n}: {map:?}");
             }
             // A name past N² is left to the sort.

@@ -1,5 +1,6 @@
 //! Lowering named constraints into the engines' general forms: domains, pairs, chains, weighted sums.
 
+use crate::sort::SmallSort;
 use std::sync::Arc;
 
 use crate::model::constraint::{Constraint, Lowered, NegativeRule, PairRule, neighbours};
@@ -60,7 +61,7 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
             }
             Constraint::Candidates { cell, values } => {
                 let mut values = values.clone();
-                values.sort_unstable();
+                values.sort_small();
                 values.dedup();
                 push(Lowered::Domain {
                     cell: *cell,

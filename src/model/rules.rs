@@ -4,6 +4,7 @@
 //! solving. The run-time engine ([`VariantSolver`](crate::engine::variant::VariantSolver))
 //! compiles a `Rules` into its own tables.
 
+use crate::sort::SmallSort;
 use std::sync::{Arc, OnceLock};
 
 use crate::error::{House, RulesError, Violation};
@@ -502,7 +503,7 @@ impl Rules {
                 }
             }
         }
-        out.sort_unstable();
+        out.sort_small();
         out.dedup();
         out
     }
@@ -716,7 +717,7 @@ impl Rules {
 
 /// `v`, sorted.
 fn sorted<T: Ord>(mut v: Vec<T>) -> Vec<T> {
-    v.sort_unstable();
+    v.sort_small();
     v
 }
 

@@ -2,6 +2,7 @@
 
 use crate::model::constraint::{Constraint, Outside, diagonal, neighbours, outside_line, third};
 use crate::model::geometry::Geometry;
+use crate::sort::SmallSort;
 
 /// `R3C4` for a cell index on a board of side `n`.
 pub(crate) fn name(n: usize, c: u32) -> String {
@@ -88,7 +89,7 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
             {
                 return Err(format!("allows the pair ({a}, {b}), out of 1 to {n}"));
             }
-            pairs.sort_unstable();
+            pairs.sort_small();
             pairs.dedup();
         }
         Constraint::Difference { cells, .. } | Constraint::Xv { cells, .. } => dot(cells)?,
@@ -169,7 +170,7 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
             }
             once(cells)?;
             let mut sorted = cells.clone();
-            sorted.sort_unstable();
+            sorted.sort_small();
             let c = sorted[0] as usize;
             let square = c % n + 1 < n
                 && sorted == [c, c + 1, c + n, c + n + 1].map(|c| c as u32)
@@ -556,7 +557,7 @@ pub(crate) fn broken(
             let empty = cells.iter().filter(|&&c| v(c) == 0).count();
             let mut missing = 0;
             let mut listed = values.clone();
-            listed.sort_unstable();
+            listed.sort_small();
             listed.dedup();
             for x in listed {
                 let need = values.iter().filter(|&&y| y == x).count();
@@ -622,7 +623,7 @@ pub(crate) fn marked_pairs(
         .filter(|c| orthogonal(n, c[0], c[1]))
         .map(|c| (c[0].min(c[1]), c[0].max(c[1])))
         .collect();
-    out.sort_unstable();
+    out.sort_small();
     out.dedup();
     out
 }

@@ -32,6 +32,7 @@
 //! skyscraper: ISS sees a 0 only first in its row).
 
 use crate::model::constraint::{Constraint, Diagonal, NegativeRule, Outside};
+use crate::sort::SmallSort;
 
 /// An ISS constraint's type and arguments, as read.
 pub(crate) struct Args<'a> {
@@ -114,7 +115,7 @@ pub(crate) fn read(
             let all = cells(rest(1))?;
             let (pill, line) = all.split_at(k.min(all.len()));
             let mut pill = pill.to_vec();
-            pill.sort_unstable(); // read left to right, top to bottom
+            pill.sort_small(); // read left to right, top to bottom
             one(Constraint::Arrow {
                 circle: pill,
                 line: line.to_vec(),
@@ -291,7 +292,7 @@ pub(crate) fn read(
 /// candidates.
 pub(crate) fn candidates(cell: u32, values: &[u16], n: usize) -> Constraint {
     let mut sorted = values.to_vec();
-    sorted.sort_unstable();
+    sorted.sort_small();
     sorted.dedup();
     let of = |start: u16| (start..=n as u16).step_by(2).collect::<Vec<_>>();
     if sorted == of(1) {

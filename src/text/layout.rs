@@ -2,6 +2,7 @@
 
 use crate::error::RulesError;
 use crate::model::rules::Rules;
+use crate::sort::SmallSort;
 
 /// The layout a region map (`map[row * n + col]` names each cell's region)
 /// describes: boxes of some shape when its regions are the boxes of that
@@ -37,7 +38,7 @@ fn are_boxes(n: usize, rows: usize, map: &[usize]) -> bool {
         return false;
     }
     let mut distinct: Vec<usize> = names.into_iter().flatten().collect();
-    distinct.sort_unstable();
+    distinct.sort_small();
     distinct.windows(2).all(|w| w[0] != w[1])
 }
 

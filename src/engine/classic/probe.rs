@@ -7,6 +7,7 @@ use super::frame::{Branch, Frame};
 use super::state::{Contradiction, State};
 use super::tables::Tables;
 use crate::engine::noise::Noise;
+use crate::sort::SmallSort;
 
 /// Scratch space for [`probe`].
 #[derive(Clone, Debug, Default)]
@@ -393,7 +394,7 @@ fn keep_promising(
         ranked.select_nth_unstable_by_key(limit, key);
         ranked.truncate(limit);
     }
-    ranked.sort_unstable_by_key(key);
+    ranked.sort_small_by_key(key);
     pairs.clear();
     pairs.extend(ranked.iter().map(|&(_, _, branch)| branch));
     scratch.ranked = ranked;
@@ -545,7 +546,7 @@ mod tests {
                 elims.push((c, d));
             }
         });
-        elims.sort_unstable();
+        elims.sort_small();
         Some((elims, grown, assigned))
     }
 
@@ -569,7 +570,7 @@ mod tests {
                 }
             }
         }
-        choices.sort_unstable();
+        choices.sort_small();
         choices.dedup();
         choices
     }

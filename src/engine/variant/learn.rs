@@ -8,6 +8,7 @@ use super::mask::Mask;
 use super::model::Model;
 use crate::engine::limits::Meter;
 use crate::engine::stats::Stats;
+use crate::sort::SmallSort;
 
 /// Whether the learning search is built: not in the `compact` WebAssembly
 /// build, for its size limit (as `search::HOUSES`).
@@ -747,7 +748,7 @@ impl Cdcl {
             .iter()
             .map(|&l| self.level[(l >> 1) as usize])
             .collect();
-        levels.sort_unstable();
+        levels.sort_small();
         levels.dedup();
         levels.len() as u32
     }
@@ -767,7 +768,7 @@ impl Cdcl {
                 cands.push((cl.lbd, cl.lits.len(), ci as u32));
             }
         }
-        cands.sort_unstable_by(|a, b| b.cmp(a));
+        cands.sort_small_by(|a, b| b.cmp(a));
         for &(_, _, ci) in &cands[..cands.len() / 2] {
             self.clauses[ci as usize].lits = Vec::new();
             self.learnts -= 1;

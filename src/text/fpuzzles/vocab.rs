@@ -1,5 +1,6 @@
 //! f-puzzles keys of the variant vocabulary: arrows, thermometers, dots, lines, outside clues and the global rules, read and written.
 
+use crate::sort::SmallSort;
 use serde_json::{Map, Value, json};
 
 use super::FpuzzlesError;
@@ -234,7 +235,7 @@ pub(crate) fn read(
             "arrow" => {
                 // A pill reads left to right, top to bottom: in row-major order.
                 let mut circle = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
-                circle.sort_unstable();
+                circle.sort_small();
                 for line in lines(what, item, n)? {
                     let skip = line.iter().take_while(|c| circle.contains(c)).count();
                     let line = line[skip..].to_vec();

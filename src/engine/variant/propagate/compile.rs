@@ -1,5 +1,6 @@
 //! The constraints beyond houses, compiled from [`Rules`]: the sum cages, and the sums the rule of 45 derives from them.
 
+use crate::sort::SmallSort;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -258,14 +259,14 @@ pub(crate) fn derived_sums<'a>(
         }
     }
     // One sum for each set of cells.
-    out.iter_mut().for_each(|(cells, _)| cells.sort_unstable());
-    out.sort_unstable();
+    out.iter_mut().for_each(|(cells, _)| cells.sort_small());
+    out.sort_small();
     out.dedup_by(|a, b| a.0 == b.0);
     for (plus, minus, _) in &mut signed {
-        plus.sort_unstable();
-        minus.sort_unstable();
+        plus.sort_small();
+        minus.sort_small();
     }
-    signed.sort_unstable();
+    signed.sort_small();
     signed.dedup_by(|a, b| (&a.0, &a.1) == (&b.0, &b.1));
     (out, signed)
 }

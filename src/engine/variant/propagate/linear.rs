@@ -22,6 +22,7 @@ use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
+use crate::sort::SmallSort;
 use std::sync::OnceLock;
 
 /// Whether groups of different values narrow their cells by the slack
@@ -127,7 +128,7 @@ impl Linear {
             });
         }
         let mut cells: Vec<u32> = terms.iter().map(|t| t.0).collect();
-        cells.sort_unstable();
+        cells.sort_small();
         cells.dedup();
         let exact_ok = EXACT_ON && out.len() == 1 && total.is_some() && terms.len() <= 32;
         Self {
