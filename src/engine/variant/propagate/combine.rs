@@ -357,3 +357,100 @@ fn record(
         given,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::variant::VariantSolver;
+    use crate::engine::variant::propagate::brute::{below, domain, model, rng, sound};
+    use crate::model::puzzle::Puzzle;
+
+    /// A solved N×N grid, drawn by `seed`.
+    fn grid(n: usize, seed: u64) -> Vec<u16> {
+        let empty = Puzzle::from_cells(Rules::classic(n).unwrap(), &vec![0; n * n]).unwrap();
+        let solved = VariantSolver::new().with_seed(seed).solve(&empty);
+        solved.solution().unwrap().cells().to_vec()
+    }
+
+    /// Six cells of a planted 6×6 grid and their sum (one more, now and
+    /// then): every value some filling of the domains uses (peers
+    /// different, the sum kept) stays, the planted values among them, and
+    /// the sum fails only when no filling holds.
+    #[test]
+    fn clique_sums_keep_every_supported_value() {
+        let m = model(6);
+        let (mut solvable, mut pruned) = (0, 0);
+        for seed in 0..400 {
+            let mut r = rng(seed + 7_000_000);
+            let g = grid(6, seed % 20 + 1);
+            let mut cells: Vec<u32> = Vec::new();
+            while cells.len() < 6 {
+                let c = below(&mut r, 36) as u32;
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let planted: Vec<usize> = cells.iter().map(|&c| usize::from(g[c as usize])).collect();
+            let total = planted.iter().sum::<usize>() as i64 + i64::from(seed % 7 == 0);
+            let is_peer = |a: u32, b: u32| are_peers(&m, a, b);
+            let con = CliqueSum::new(cliques(&is_peer, cells), total);
+            // The domains in the order of the constraint's cells.
+            let order = con.cells.clone();
+            let value = |c: u32| usize::from(g[c as usize]);
+            let doms: Vec<u64> = order
+                .iter()
+                .map(|&c| domain(&mut r, 6, value(c), 3))
+                .collect();
+            let holds = |v: &[usize]| {
+                v.iter().sum::<usize>() as i64 == total
+                    && (0..v.len()).all(|i| {
+                        (i + 1..v.len()).all(|j| v[i] != v[j] || !is_peer(order[i], order[j]))
+                    })
+            };
+            solvable += usize::from(sound(&m, &con, &doms, holds));
+            let kept = crate::engine::variant::propagate::brute::propagated(&m, &con, &doms);
+            pruned += usize::from(kept.is_none_or(|k| k != doms));
+        }
+        assert!(solvable > 250, "only {solvable} cases had a solution");
+        assert!(pruned > 100, "pruned in only {pruned} cases");
+    }
+
+    /// Sums planted on a 9×9 grid (the cells holding 9 in rows 1-6, those
+    /// holding 8, 7 and 6 there, each set one sum) merge, and every solution
+    /// found keeps every rule; the planted grid is one of them.
+    #[test]
+    fn merged_sums_keep_a_planted_grid() {
+        let mut merged = 0;
+        for seed in 1..=12u64 {
+            let g = grid(9, seed);
+            let mut rules = Rules::classic(9).unwrap();
+            for v in [9u16, 8, 7, 6] {
+                let cells: Vec<u32> = (0..54).filter(|&c| g[c as usize] == v).collect();
+                let sum = u64::from(v) * cells.len() as u64;
+                rules = rules.with_constraint(Rule::Sum { cells, sum }).unwrap();
+            }
+            let m: Model<u64> = Model::new(&rules);
+            merged += combined(&m, &rules).len();
+            // Some of the grid given, so the count ends quickly.
+            let givens: Vec<u16> = (0..81)
+                .map(|c| {
+                    if (c * 7 + seed as usize) % 3 == 0 {
+                        g[c]
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let puzzle = Puzzle::from_cells(rules.clone(), &givens).unwrap();
+            let mut solver = VariantSolver::new();
+            let (count, first) = solver.count_and_solve(&puzzle, 2);
+            let first = first.expect("the planted grid solves it");
+            let cells = first.cells();
+            assert!(rules.check(cells).is_ok(), "seed {seed}: a rule broken");
+            if count == crate::engine::outcome::Count::Exact(1) {
+                assert_eq!(cells, &g[..], "seed {seed}");
+            }
+        }
+        assert!(merged >= 12, "only {merged} merged sums");
+    }
+}
