@@ -434,7 +434,7 @@ mod tests {
             // Some of the grid given, so the count ends quickly.
             let givens: Vec<u16> = (0..81)
                 .map(|c| {
-                    if (c * 7 + seed as usize) % 3 == 0 {
+                    if (c * 7 + seed as usize).is_multiple_of(3) {
                         g[c]
                     } else {
                         0
