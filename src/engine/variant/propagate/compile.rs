@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{
     Bounds, CageSum, Chain, Constraint, Constraints, Domain, Linear, LinearCheck, NamedCheck, Pair,
-    PairTable, sums,
+    PairTable, combine, sums,
 };
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
@@ -80,6 +80,9 @@ pub(crate) fn compile<M: Mask>(rules: &Rules) -> (Model<M>, Constraints<M>) {
         constraints.push(Box::new(linear));
     }
     constraints.extend(vocabulary(&model, rules));
+    if combine::COMBINE {
+        constraints.extend(combine::combined(&model, rules));
+    }
     model.watch(constraints.iter().map(|con| con.cells()));
     (model, constraints)
 }

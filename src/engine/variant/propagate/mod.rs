@@ -12,6 +12,7 @@ mod brute;
 mod cage;
 mod chain;
 mod check;
+mod combine;
 mod compile;
 mod domain;
 mod linear;
