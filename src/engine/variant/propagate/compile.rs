@@ -356,7 +356,7 @@ mod tests {
             for r in 0..n {
                 let mut c = 0;
                 while c < n {
-                    if next(&mut state) % 3 == 0 {
+                    if next(&mut state).is_multiple_of(3) {
                         c += 1;
                         continue;
                     }
