@@ -36,13 +36,15 @@
 //! or every even value: an odd or even cell), `Jigsaw`, `NoBoxes`,
 //! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
 //! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
-//! no sum), `And` outside an `Or`, and the variant types of
+//! no sum), `And` outside an `Or`, `Replicate` outside an `Or` (copied out
+//! when read, written back so), and the variant types of
 //! [`Constraint`]: `Thermo`, `Arrow`, `PillArrow`,
 //! `DoubleArrow`, `WhiteDot`, `BlackDot`, `X`, `V`, `GreaterThan`,
 //! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
 //! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
 //! `Between`, `RegionSumLine`, `Zipper`, `Entropic`, `Modular`, `Lockout`,
-//! `Quad` and `Sum`. A type ISS has and ndoku does not
+//! `Quad`, `Sum`, `SumLine`, `Lunchbox`, `Indexing`, `CountingCircles` and
+//! `LookAndSay`. A type ISS has and ndoku does not
 //! is an [`IssError::Unsupported`] that names it and its place
 //! (`unsupported constraint "NFA" at column 12`): passing a rule over
 //! would answer a different puzzle.
