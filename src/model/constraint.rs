@@ -105,6 +105,11 @@ pub enum NegativeRule {
 /// | [`Quadruple`](Constraint::Quadruple) | the four cells around a corner hold the listed values | `"quadruple": [{"cells": ["R1C1","R1C2","R2C1","R2C2"], "values": [1,2]}]` |
 /// | [`Clones`](Constraint::Clones) | two groups of cells hold the same values, cell by cell | `"clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]` |
 /// | [`Sum`](Constraint::Sum) | the cells sum to the value; values may repeat | — |
+/// | [`SumLine`](Constraint::SumLine) | the line splits into pieces that each sum to the value | `"sumline": [{"lines": [["R1C1","R1C2"]], "value": "10"}]` |
+/// | [`Lunchbox`](Constraint::Lunchbox) | different values; those between the least and the greatest sum to the value | `"lunchbox": [{"cells": ["R1C1","R1C2"], "value": "5"}]` |
+/// | [`Indexing`](Constraint::Indexing) | a cell's value says where in its row (column) its column's (row's) number is | `"indexing": [{"cells": ["R1C1"], "rows": false}]` |
+/// | [`CountingCircles`](Constraint::CountingCircles) | each value in the circles is in that many of them | `"countingcircles": [{"cells": ["R1C1","R1C2"]}]` |
+/// | [`LookAndSay`](Constraint::LookAndSay) | the cells hold each listed value the listed number of times | `"lookandsay": [{"cells": ["R1C1"], "counts": [[3, 1]]}]` |
 /// | [`Nonconsecutive`](Constraint::Nonconsecutive) | orthogonal neighbours are not consecutive | `"nonconsecutive": true` |
 /// | [`Negative`](Constraint::Negative) | orthogonal neighbours without a dot (or X, V) are not what the dot would say | `"negative": ["ratio", "xv"]` |
 ///
@@ -324,6 +329,49 @@ pub enum Constraint {
         /// The sum.
         sum: u64,
     },
+    /// The line splits into pieces of consecutive cells that each sum to
+    /// `sum`; on a loop a piece may run on from the last cell to the first
+    /// (ISS `SumLine`).
+    SumLine {
+        /// The line, each cell once.
+        cells: Vec<u32>,
+        /// Each piece's sum, 1 or more.
+        sum: u64,
+        /// Whether the line closes into a loop.
+        is_loop: bool,
+    },
+    /// The cells hold different values, and those between the cell of the
+    /// least value and the cell of the greatest sum to `sum` (ISS
+    /// `Lunchbox`).
+    Lunchbox {
+        /// The cells in order, two or more, each once.
+        cells: Vec<u32>,
+        /// The sum between.
+        sum: u64,
+    },
+    /// Each cell's value `v` says where its column's number is in its row:
+    /// cell `(r, c)` holding `v` puts `c + 1` at `(r, v - 1)`; by rows,
+    /// `r + 1` at `(v - 1, c)` (ISS `Indexing~C` and `~R`).
+    Indexing {
+        /// The indexing cells, each once.
+        cells: Vec<u32>,
+        /// Whether the value indexes the column (`R`) rather than the row.
+        by_rows: bool,
+    },
+    /// Each value in the circles is held by exactly that many of them (ISS
+    /// `CountingCircles`).
+    CountingCircles {
+        /// The circles, each once.
+        cells: Vec<u32>,
+    },
+    /// The cells hold each listed value exactly as many times as listed
+    /// (ISS `LookAndSay`: a clue of 1223 is one 2 and two 3s).
+    LookAndSay {
+        /// The cells, each once.
+        cells: Vec<u32>,
+        /// (count, value) pairs in the clue's order; each value 1 to N, once.
+        counts: Vec<(u16, u16)>,
+    },
     /// No two orthogonal neighbours hold consecutive values.
     Nonconsecutive,
     /// A negative rule: every dot (or X and V) of one kind is given, so
@@ -436,6 +484,12 @@ impl Constraint {
             Constraint::Quadruple { .. } => "quadruple",
             Constraint::Clones { .. } => "clone",
             Constraint::Sum { .. } => "sum",
+            Constraint::SumLine { .. } => "sum line",
+            Constraint::Lunchbox { .. } => "lunchbox",
+            Constraint::Indexing { by_rows: false, .. } => "column indexing",
+            Constraint::Indexing { by_rows: true, .. } => "row indexing",
+            Constraint::CountingCircles { .. } => "counting circles",
+            Constraint::LookAndSay { .. } => "look-and-say",
             Constraint::Nonconsecutive => "nonconsecutive",
             Constraint::Negative {
                 rule: NegativeRule::White,
@@ -473,7 +527,20 @@ impl Constraint {
             | Constraint::Modular { cells, .. }
             | Constraint::Lockout { cells, .. }
             | Constraint::Quadruple { cells, .. }
-            | Constraint::Sum { cells, .. } => cells.clone(),
+            | Constraint::Sum { cells, .. }
+            | Constraint::SumLine { cells, .. }
+            | Constraint::Lunchbox { cells, .. }
+            | Constraint::CountingCircles { cells }
+            | Constraint::LookAndSay { cells, .. } => cells.clone(),
+            Constraint::Indexing { cells, by_rows } => {
+                let mut out = cells.clone();
+                for &c in cells {
+                    out.extend(indexed_line(n, c, *by_rows).filter(|&x| x != c));
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
             Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
             Constraint::Clones { cells, copies } => cells.iter().chain(copies).copied().collect(),
             Constraint::LittleKiller {
@@ -493,6 +560,13 @@ impl Constraint {
             Constraint::Nonconsecutive | Constraint::Negative { .. } => Vec::new(),
         }
     }
+}
+
+/// The cells an indexing cell `c` points into, in order: its row (its
+/// column when `by_rows`).
+pub(crate) fn indexed_line(n: usize, c: u32, by_rows: bool) -> impl Iterator<Item = u32> {
+    let (r, col) = (c as usize / n, c as usize % n);
+    (0..n).map(move |k| if by_rows { k * n + col } else { r * n + k } as u32)
 }
 
 /// The orthogonal neighbours of `c`.

@@ -3,7 +3,9 @@
 use crate::sort::SmallSort;
 use std::sync::Arc;
 
-use crate::model::constraint::{Constraint, Lowered, NegativeRule, PairRule, neighbours};
+use crate::model::constraint::{
+    Constraint, Lowered, NegativeRule, PairRule, indexed_line, neighbours,
+};
 use crate::model::rules::Rules;
 use crate::model::verify::{marked_pairs, orthogonal_pairs, region_pieces, window_pairs};
 
@@ -168,6 +170,53 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                 for p in orthogonal_pairs(n).filter(|p| marked.binary_search(p).is_err()) {
                     push(pair(p.0, p.1, not.clone()));
                 }
+            }
+            Constraint::Lunchbox { cells, .. } => {
+                for (a, b) in window_pairs(cells, usize::MAX) {
+                    push(pair(a, b, PairRule::Apart(1)));
+                }
+                push(Lowered::Named { index: i });
+            }
+            Constraint::Indexing { cells, by_rows } => {
+                // With rows (columns) as houses, `c`'s number stands at
+                // place k of its line exactly when `c` holds k + 1.
+                for &c in cells {
+                    let own = if *by_rows {
+                        c as usize / n
+                    } else {
+                        c as usize % n
+                    } as u16
+                        + 1;
+                    for (k, d) in indexed_line(n, c, *by_rows).enumerate() {
+                        if d == c {
+                            continue;
+                        }
+                        let at = k as u16 + 1;
+                        let pairs = (1..=n as u16)
+                            .flat_map(|a| (1..=n as u16).map(move |b| (a, b)))
+                            .filter(|&(a, b)| (a == at) == (b == own))
+                            .collect();
+                        push(pair(c, d, PairRule::Table(Arc::new(pairs))));
+                    }
+                }
+            }
+            Constraint::LookAndSay { cells, counts } => {
+                let gone: Vec<u16> = counts.iter().filter(|p| p.0 == 0).map(|p| p.1).collect();
+                if !gone.is_empty() {
+                    let values: Vec<u16> = (1..=n as u16).filter(|x| !gone.contains(x)).collect();
+                    for &cell in cells {
+                        push(Lowered::Domain {
+                            cell,
+                            values: values.clone(),
+                        });
+                    }
+                }
+                if counts.iter().any(|p| p.0 > 0) {
+                    push(Lowered::Named { index: i });
+                }
+            }
+            Constraint::SumLine { .. } | Constraint::CountingCircles { .. } => {
+                push(Lowered::Named { index: i });
             }
             Constraint::Sandwich { .. }
             | Constraint::XSum { .. }

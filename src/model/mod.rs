@@ -12,13 +12,15 @@
 //! | pairs | [`Relation`](Constraint::Relation), Kropki dots ([`Difference`](Constraint::Difference), [`Ratio`](Constraint::Ratio)), [`Xv`](Constraint::Xv), [`GreaterThan`](Constraint::GreaterThan), [`Minimum`](Constraint::Minimum), [`Maximum`](Constraint::Maximum) | tables of supports |
 //! | lines of pairs | [`Thermometer`](Constraint::Thermometer), [`Whisper`](Constraint::Whisper), [`Palindrome`](Constraint::Palindrome), [`Renban`](Constraint::Renban), [`Entropic`](Constraint::Entropic), [`Modular`](Constraint::Modular), [`Clones`](Constraint::Clones) | chains and pair tables |
 //! | sums | [`Arrow`](Constraint::Arrow), [`DoubleArrow`](Constraint::DoubleArrow), [`LittleKiller`](Constraint::LittleKiller), [`Sum`](Constraint::Sum), [`Zipper`](Constraint::Zipper), [`RegionSumLine`](Constraint::RegionSumLine) | weighted sums |
-//! | n-ary | [`Sandwich`](Constraint::Sandwich), [`XSum`](Constraint::XSum), [`Skyscraper`](Constraint::Skyscraper), [`Between`](Constraint::Between), [`Lockout`](Constraint::Lockout), [`Quadruple`](Constraint::Quadruple) | their own rules |
+//! | n-ary | [`Sandwich`](Constraint::Sandwich), [`XSum`](Constraint::XSum), [`Skyscraper`](Constraint::Skyscraper), [`Between`](Constraint::Between), [`Lockout`](Constraint::Lockout), [`Quadruple`](Constraint::Quadruple), [`SumLine`](Constraint::SumLine), [`Lunchbox`](Constraint::Lunchbox), [`CountingCircles`](Constraint::CountingCircles), [`LookAndSay`](Constraint::LookAndSay) | their own rules |
+//! | indexing | [`Indexing`](Constraint::Indexing) | a pair table from each indexing cell to each cell of its row or column |
 //! | cells | [`Odd`](Constraint::Odd), [`Even`](Constraint::Even), [`Candidates`](Constraint::Candidates) | domains |
 //! | global | [`Nonconsecutive`](Constraint::Nonconsecutive), [`Negative`](Constraint::Negative) (white, black, XV) | a pair on each orthogonal pair |
 
 pub(crate) mod board;
 pub(crate) mod cell;
 pub(crate) mod constraint;
+pub(crate) mod counting;
 pub(crate) mod game;
 pub(crate) mod geometry;
 pub(crate) mod lower;

@@ -1,6 +1,7 @@
 //! Checking constraints: each as it is added to rules, and each on a full or partial grid.
 
 use crate::model::constraint::{Constraint, Outside, diagonal, neighbours, outside_line, third};
+use crate::model::counting;
 use crate::model::geometry::Geometry;
 use crate::sort::SmallSort;
 
@@ -196,6 +197,30 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
                 ));
             }
         }
+        Constraint::SumLine { cells, sum, .. } => {
+            at_least(cells, 1)?;
+            if *sum == 0 {
+                return Err("has sum 0".to_owned());
+            }
+        }
+        Constraint::Lunchbox { cells, .. } => at_least(cells, 2)?,
+        Constraint::Indexing { cells, .. } | Constraint::CountingCircles { cells } => {
+            at_least(cells, 1)?;
+        }
+        Constraint::LookAndSay { cells, counts } => {
+            at_least(cells, 1)?;
+            if counts.is_empty() {
+                return Err("lists no value".to_owned());
+            }
+            for (i, &(_, v)) in counts.iter().enumerate() {
+                if v == 0 || usize::from(v) > n {
+                    return Err(format!("lists value {v}, out of 1 to {n}"));
+                }
+                if counts[..i].iter().any(|&(_, w)| w == v) {
+                    return Err(format!("lists value {v} twice"));
+                }
+            }
+        }
         Constraint::Nonconsecutive | Constraint::Negative { .. } => {}
     }
     Ok(())
@@ -221,7 +246,9 @@ pub(crate) fn differ(n: usize, constraint: &Constraint) -> Vec<(u32, u32)> {
         Constraint::Ratio { cells, value } if *value > 1 => push(cells[0], cells[1]),
         Constraint::Xv { cells, sum } if sum % 2 == 1 => push(cells[0], cells[1]),
         Constraint::GreaterThan { cells } => push(cells[0], cells[1]),
-        Constraint::Thermometer { cells, slow: false } | Constraint::Renban { cells } => {
+        Constraint::Thermometer { cells, slow: false }
+        | Constraint::Renban { cells }
+        | Constraint::Lunchbox { cells, .. } => {
             within(cells, usize::MAX, &mut push);
         }
         Constraint::Whisper { cells, difference } if *difference > 0 => {
@@ -566,6 +593,11 @@ pub(crate) fn broken(
             }
             (missing > empty).then(|| ("misses a listed value".to_owned(), cells.clone()))
         }
+        Constraint::SumLine { .. }
+        | Constraint::Lunchbox { .. }
+        | Constraint::Indexing { .. }
+        | Constraint::CountingCircles { .. }
+        | Constraint::LookAndSay { .. } => counting::broken(n, constraint, grid),
         Constraint::Nonconsecutive => orthogonal_pairs(n).find_map(|(a, b)| {
             pair_fail(a, b, &|x, y| x.abs_diff(y) != 1, "holds consecutive values")
         }),

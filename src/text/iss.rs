@@ -36,13 +36,15 @@
 //! or every even value: an odd or even cell), `Jigsaw`, `NoBoxes`,
 //! `RegionSize` (when it is N), `Diagonal`, `Windoku`, `DisjointSets`,
 //! `AntiKnight`, `AntiKing`, `AllDifferent`, `Cage` (a sum of 0 or none is
-//! no sum), `And` outside an `Or`, and the variant types of
+//! no sum), `And` outside an `Or`, `Replicate` outside an `Or` (copied out
+//! when read, written back so), and the variant types of
 //! [`Constraint`]: `Thermo`, `Arrow`, `PillArrow`,
 //! `DoubleArrow`, `WhiteDot`, `BlackDot`, `X`, `V`, `GreaterThan`,
 //! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
 //! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
 //! `Between`, `RegionSumLine`, `Zipper`, `Entropic`, `Modular`, `Lockout`,
-//! `Quad` and `Sum`. A type ISS has and ndoku does not
+//! `Quad`, `Sum`, `SumLine`, `Lunchbox`, `Indexing`, `CountingCircles` and
+//! `LookAndSay`. A type ISS has and ndoku does not
 //! is an [`IssError::Unsupported`] that names it and its place
 //! (`unsupported constraint "NFA" at column 12`): passing a rule over
 //! would answer a different puzzle.
@@ -337,6 +339,10 @@ struct Item {
     at: Place,
     /// Givens from a puzzle line or pencilmark grid, whose values run from 1.
     from_line: bool,
+    /// A `Replicate`'s constraints, up to its `.End`.
+    children: Vec<Item>,
+    /// Why a `Replicate` could not be copied out, told when it is reached.
+    deferred: Option<IssError>,
 }
 
 impl Item {
@@ -346,6 +352,8 @@ impl Item {
             args,
             at,
             from_line: false,
+            children: Vec::new(),
+            deferred: None,
         }
     }
 
@@ -806,8 +814,17 @@ fn sections(text: &str) -> Vec<Vec<(char, Place)>> {
 /// The constraints of a section of dot text.
 fn dot_items(section: &[(char, Place)], out: &mut Vec<Item>) -> Result<(), IssError> {
     // Open composites: whether each is an `Or` (whose parts are
-    // alternatives), and where it starts.
+    // alternatives), and where it starts; an open `Replicate` gathers what
+    // follows as its children.
     let mut open: Vec<(bool, Place)> = Vec::new();
+    let mut replicates: Vec<(usize, Item)> = Vec::new();
+    let place =
+        |item: Item, out: &mut Vec<Item>, replicates: &mut Vec<(usize, Item)>| match replicates
+            .last_mut()
+        {
+            Some((_, r)) => r.children.push(item),
+            None => out.push(item),
+        };
     let starts: Vec<usize> = section
         .iter()
         .enumerate()
@@ -829,17 +846,28 @@ fn dot_items(section: &[(char, Place)], out: &mut Vec<Item>) -> Result<(), IssEr
                         at,
                     });
                 }
+                if replicates
+                    .last()
+                    .is_some_and(|&(depth, _)| depth == open.len())
+                {
+                    let (_, item) = replicates.pop().expect("an open replicate");
+                    place(item, out, &mut replicates);
+                }
             }
             "And" if open.iter().all(|&(or, _)| !or) => open.push((false, at)),
+            "Replicate" if open.iter().all(|&(or, _)| !or) => {
+                replicates.push((open.len(), Item::new(name, args, at)));
+                open.push((false, at));
+            }
             "Or" | "And" | "Replicate" => {
                 return Err(Item::new(name, args, at).unsupported());
             }
-            _ => out.push(Item::new(name, args, at)),
+            _ => place(Item::new(name, args, at), out, &mut replicates),
         }
     }
     if let Some(&(_, at)) = open.last() {
         return Err(IssError::Nesting {
-            what: ".And is never closed by .End",
+            what: ".And or .Replicate is never closed by .End",
             at,
         });
     }
@@ -1018,9 +1046,88 @@ fn shape(items: &[Item]) -> Result<(usize, bool), IssError> {
     }
 }
 
+/// The items with each `Replicate` copied out: its children once for each
+/// target cell, shifted so that its origin (`R1C1` unless given) lands on
+/// the target, as ISS expands it. Targets are a bitset in ISS's base 64
+/// (bit i: the cell i places past the origin, row by row). One that cannot
+/// be copied out (a variable cell, a cell shifted off the board) stays, its
+/// error told when it is reached.
+fn replicated(items: &[Item], n: usize) -> Vec<Item> {
+    let mut out = Vec::new();
+    for item in items {
+        if item.name != "Replicate" {
+            out.push(item.clone());
+            continue;
+        }
+        let children = replicated(&item.children, n);
+        match replicate(item, &children, n) {
+            Ok(copies) => out.extend(copies),
+            Err(e) => {
+                let mut kept = item.clone();
+                kept.deferred = Some(e);
+                out.push(kept);
+            }
+        }
+    }
+    out
+}
+
+/// The copies of a `Replicate`'s `children` (already copied out) onto its targets.
+fn replicate(item: &Item, children: &[Item], n: usize) -> Result<Vec<Item>, IssError> {
+    const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let origin = item.args.get(1).map_or("R1C1", String::as_str);
+    let origin = match parse_cell(origin) {
+        Some(Some((r, c))) if r < n && c < n => r * n + c,
+        Some(_) => return Err(item.argument(origin, "a cell on the board")),
+        None => return Err(item.unsupported()),
+    };
+    let bits = item.args.first().map_or("", String::as_str);
+    let mut targets = Vec::new();
+    for (k, b) in bits.bytes().enumerate() {
+        let word = DIGITS
+            .iter()
+            .position(|&d| d == b)
+            .ok_or_else(|| item.argument(bits, "a target bitset in ISS's base 64"))?;
+        targets.extend(
+            (0..6)
+                .filter(|i| word >> i & 1 == 1)
+                .map(|i| origin + 6 * k + i),
+        );
+    }
+    let (or, oc) = ((origin / n) as i64, (origin % n) as i64);
+    let mut out = Vec::new();
+    for &t in &targets {
+        if t >= n * n {
+            return Err(item.argument(bits, "targets on the board"));
+        }
+        let (dr, dc) = ((t / n) as i64 - or, (t % n) as i64 - oc);
+        for child in children {
+            let mut copy = child.clone();
+            for arg in &mut copy.args {
+                // A cell, or a given's cell before its `_`.
+                let (head, tail) = arg
+                    .split_once('_')
+                    .map_or((arg.as_str(), ""), |(h, _)| (h, &arg[h.len()..]));
+                let Some(Some((r, c))) = parse_cell(head) else {
+                    continue;
+                };
+                let (r, c) = (r as i64 + dr, c as i64 + dc);
+                if !(0..n as i64).contains(&r) || !(0..n as i64).contains(&c) {
+                    return Err(item.argument(head, "a cell that stays on the board when copied"));
+                }
+                *arg = format!("{}{tail}", cell_id(r as usize * n + c as usize, n));
+            }
+            out.push(copy);
+        }
+    }
+    Ok(out)
+}
+
 /// The rules and givens the constraints state.
 fn build(items: &[Item]) -> Result<Puzzle, IssError> {
     let (n, zero) = shape(items)?;
+    let expanded = replicated(items, n);
+    let items = expanded.as_slice();
     let rules_error = |item: &Item| {
         let name = item.display_name().to_owned();
         let at = item.at;
@@ -1128,6 +1235,7 @@ fn build(items: &[Item]) -> Result<Puzzle, IssError> {
             "StrictKropki" | "StrictXV" if zero => rules,
             "Windoku" => rules.with_windows().map_err(rules_error(item))?,
             "DisjointSets" => rules.with_disjoint_groups().map_err(rules_error(item))?,
+            "Replicate" => return Err(item.deferred.clone().unwrap_or_else(|| item.unsupported())),
             "AntiKnight" => rules.with_chess(ChessRule::AntiKnight),
             "AntiKing" => rules.with_chess(ChessRule::AntiKing),
             name if TYPES.contains(&name) => {

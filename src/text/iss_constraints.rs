@@ -16,6 +16,11 @@
 //! | `Whisper~difference~cells`, `Modular~m~cells`, `Lockout~difference~cells` | [`Constraint::Whisper`] (difference 5 when none), [`Constraint::Modular`], [`Constraint::Lockout`] |
 //! | `Quad~top left~values` | [`Constraint::Quadruple`] |
 //! | `Sum~sum~cells` | [`Constraint::Sum`] |
+//! | `SumLine~sum~cells` (`~LOOP` last: a loop) | [`Constraint::SumLine`] |
+//! | `Lunchbox~sum~cells` | [`Constraint::Lunchbox`] |
+//! | `Indexing~C~cells`, `Indexing~R~cells` | [`Constraint::Indexing`] |
+//! | `CountingCircles~cells` | [`Constraint::CountingCircles`] |
+//! | `LookAndSay~clue~cells` | [`Constraint::LookAndSay`] (from 0: each value one more) |
 //! | a given of several values, all odd or all even | [`Constraint::Odd`], [`Constraint::Even`] |
 //! | a given of several other values; a pencilmark grid's cell | [`Constraint::Candidates`] |
 //!
@@ -283,6 +288,66 @@ pub(crate) fn read(
                 cells,
             })
         }
+        "SumLine" => {
+            // A piece's sum moves with its length: no offset fits.
+            exact(false)?;
+            let is_loop = args.last().is_some_and(|a| a == "LOOP");
+            let end = args.len() - usize::from(is_loop);
+            one(Constraint::SumLine {
+                sum: number(0, "a whole number")?,
+                cells: cells(&args[1.min(end)..end])?,
+                is_loop,
+            })
+        }
+        "Lunchbox" => {
+            exact(false)?;
+            one(Constraint::Lunchbox {
+                sum: number(0, "a whole number")?,
+                cells: cells(rest(1))?,
+            })
+        }
+        "Indexing" => {
+            exact(false)?;
+            let by_rows = match args.first().map(String::as_str) {
+                Some("R") => true,
+                Some("C") => false,
+                found => {
+                    return Err(Problem::Argument(
+                        found.unwrap_or_default().to_owned(),
+                        "R or C",
+                    ));
+                }
+            };
+            one(Constraint::Indexing {
+                cells: cells(rest(1))?,
+                by_rows,
+            })
+        }
+        "CountingCircles" => {
+            exact(false)?;
+            let end = args.len() - usize::from(args.last().is_some_and(|a| a == "LOOP"));
+            one(Constraint::CountingCircles {
+                cells: cells(&args[..end])?,
+            })
+        }
+        "LookAndSay" => {
+            let clue = args.first().map_or("", String::as_str);
+            let digits: Vec<u16> = clue
+                .chars()
+                .map(|d| d.to_digit(10).map(|d| d as u16))
+                .collect::<Option<_>>()
+                .filter(|d: &Vec<u16>| !d.is_empty() && d.len() % 2 == 0)
+                .ok_or_else(|| Problem::Argument(clue.to_owned(), "(count, value) digit pairs"))?;
+            // With values from 0, each value is held as one more.
+            let counts = digits
+                .chunks(2)
+                .map(|p| (p[0], p[1] + u16::from(zero)))
+                .collect();
+            one(Constraint::LookAndSay {
+                cells: cells(rest(1))?,
+                counts,
+            })
+        }
         _ => Ok(None),
     }
 }
@@ -454,6 +519,23 @@ pub(crate) fn write(c: &Constraint, n: usize, zero: bool) -> Result<String, &'st
             format!(".Quad~{}{values}", id(top))
         }
         Constraint::Sum { cells, sum } => format!(".Sum~{sum}{}", list(cells)),
+        Constraint::SumLine {
+            cells,
+            sum,
+            is_loop,
+        } => {
+            let end = if *is_loop { "~LOOP" } else { "" };
+            format!(".SumLine~{sum}{}{end}", list(cells))
+        }
+        Constraint::Lunchbox { cells, sum } => format!(".Lunchbox~{sum}{}", list(cells)),
+        Constraint::Indexing { cells, by_rows } => {
+            let kind = if *by_rows { "R" } else { "C" };
+            format!(".Indexing~{kind}{}", list(cells))
+        }
+        Constraint::CountingCircles { cells } => line("CountingCircles", cells),
+        Constraint::LookAndSay { cells, counts } => {
+            format!(".LookAndSay~{}{}", look_and_say(counts, 0)?, list(cells))
+        }
         Constraint::Nonconsecutive => ".AntiConsecutive".into(),
         Constraint::Negative {
             rule: NegativeRule::Xv,
@@ -542,6 +624,9 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
                 .collect();
             format!(".Quad~{}{v}", id(top))
         }
+        Constraint::LookAndSay { cells, counts } => {
+            format!(".LookAndSay~{}{}", look_and_say(counts, 1)?, list(cells))
+        }
         Constraint::Arrow { .. } => return Err("arrow with values from 0"),
         Constraint::Ratio { .. } => return Err("ratio dot with values from 0"),
         Constraint::Sandwich { .. } => return Err("sandwich with values from 0"),
@@ -554,6 +639,20 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
         Constraint::Zipper { .. } => return Err("zipper line with values from 0"),
         other => return Err(other.kind()),
     })
+}
+
+/// A look-and-say clue as ISS writes it, each value `shift` less: a digit
+/// for each count and value, or what it cannot say.
+fn look_and_say(counts: &[(u16, u16)], shift: u16) -> Result<String, &'static str> {
+    let mut out = String::new();
+    for &(k, v) in counts {
+        let v = v - shift;
+        if k > 9 || v > 9 {
+            return Err("look-and-say count or value past 9");
+        }
+        out.push_str(&format!("{k}{v}"));
+    }
+    Ok(out)
 }
 
 /// An outside clue of a double-line type (`XSum`, `Skyscraper`): `~R3~v~`

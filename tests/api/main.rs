@@ -31,6 +31,7 @@ mod generate_killer;
 mod generate_rated;
 mod hostile;
 mod iss_from_zero;
+mod iss_more_types;
 mod learning;
 mod learning_cages;
 mod logic;

@@ -42,6 +42,11 @@ pub(crate) const KEYS: &[&str] = &[
     "greaterthan",
     "sum",
     "relation",
+    "sumline",
+    "lunchbox",
+    "indexing",
+    "countingcircles",
+    "lookandsay",
 ];
 
 /// What is wrong with a field: `WrongType`.
@@ -393,6 +398,50 @@ pub(crate) fn read(
                     .collect::<Result<Vec<_>, _>>()?;
                 add(&mut found, Constraint::Relation { cells, pairs })?;
             }
+            "sumline" => {
+                let sum = need(number(what, item)?)?;
+                let is_loop = item.get("loop").and_then(Value::as_bool).unwrap_or(false);
+                for cells in lines(what, item, n)? {
+                    add(
+                        &mut found,
+                        Constraint::SumLine {
+                            cells,
+                            sum,
+                            is_loop,
+                        },
+                    )?;
+                }
+            }
+            "lunchbox" => {
+                let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                let sum = number(what, item)?.unwrap_or(0);
+                add(&mut found, Constraint::Lunchbox { cells, sum })?;
+            }
+            "indexing" => {
+                let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                let by_rows = item.get("rows").and_then(Value::as_bool).unwrap_or(false);
+                add(&mut found, Constraint::Indexing { cells, by_rows })?;
+            }
+            "countingcircles" => {
+                let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                add(&mut found, Constraint::CountingCircles { cells })?;
+            }
+            "lookandsay" => {
+                let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                let bad = || wrong(&format!("{what} counts"), "a list of (count, value) pairs");
+                let counts = item
+                    .get("counts")
+                    .and_then(Value::as_array)
+                    .ok_or_else(bad)?
+                    .iter()
+                    .map(|p| {
+                        let p = p.as_array().filter(|p| p.len() == 2).ok_or_else(bad)?;
+                        let v = |x: &Value| x.as_u64().and_then(|k| u16::try_from(k).ok());
+                        v(&p[0]).zip(v(&p[1])).ok_or_else(bad)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                add(&mut found, Constraint::LookAndSay { cells, counts })?;
+            }
             _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
         }
     }
@@ -564,6 +613,32 @@ pub(crate) fn write(rules: &Rules, out: &mut Map<String, Value>) {
                     json!({ "cells": names(cells), "value": sum.to_string() }),
                 );
             }
+            Constraint::SumLine {
+                cells,
+                sum,
+                is_loop,
+            } => {
+                let mut item = json!({ "lines": [names(cells)], "value": sum.to_string() });
+                if *is_loop {
+                    item["loop"] = json!(true);
+                }
+                push("sumline", item);
+            }
+            Constraint::Lunchbox { cells, sum } => push(
+                "lunchbox",
+                json!({ "cells": names(cells), "value": sum.to_string() }),
+            ),
+            Constraint::Indexing { cells, by_rows } => push(
+                "indexing",
+                json!({ "cells": names(cells), "rows": by_rows }),
+            ),
+            Constraint::CountingCircles { cells } => {
+                push("countingcircles", json!({ "cells": names(cells) }));
+            }
+            Constraint::LookAndSay { cells, counts } => push(
+                "lookandsay",
+                json!({ "cells": names(cells), "counts": counts }),
+            ),
             Constraint::Nonconsecutive
             | Constraint::Negative {
                 rule: NegativeRule::White,

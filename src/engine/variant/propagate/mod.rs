@@ -14,6 +14,8 @@ mod chain;
 mod check;
 mod combine;
 mod compile;
+#[cfg(not(feature = "compact"))]
+mod counting;
 mod domain;
 mod linear;
 mod lockout;
@@ -32,6 +34,8 @@ use cage::CageSum;
 use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::{compile, derived_sums};
+#[cfg(not(feature = "compact"))]
+use counting::{Counts, Pieces};
 use domain::Domain;
 use linear::Linear;
 use lockout::Lockout;

@@ -4,6 +4,8 @@ use super::{
     Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Renban, Sandwich,
     Skyscraper, XSum,
 };
+#[cfg(not(feature = "compact"))]
+use super::{Counts, Pieces};
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::model::constraint::{Constraint, outside_line};
@@ -80,6 +82,17 @@ pub(crate) fn propagator<M: Mask>(
         Constraint::Quadruple { cells, values } => {
             Box::new(Quadruple::new(cells.clone(), values.clone()))
         }
+        // Left out of the compact wasm build, which checks them placed.
+        #[cfg(not(feature = "compact"))]
+        Constraint::LookAndSay { cells, counts } if counts.iter().any(|p| p.0 > 0) => {
+            Box::new(Counts::new(cells.clone(), counts.clone()))
+        }
+        #[cfg(not(feature = "compact"))]
+        Constraint::SumLine {
+            cells,
+            sum,
+            is_loop,
+        } => Box::new(Pieces::new(cells.clone(), *sum, *is_loop)?),
         _ => return None,
     })
 }

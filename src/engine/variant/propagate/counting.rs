@@ -1,0 +1,149 @@
+//! Look-and-say counts and sum lines' pieces as propagators: a value's count kept between its placed and possible cells, a line's values kept when some cutting into pieces takes them.
+
+use super::Constraint;
+use crate::engine::classic::state::Contradiction;
+use crate::engine::variant::mask::Mask;
+use crate::engine::variant::model::Model;
+use crate::engine::variant::state::State;
+
+/// Look-and-say: each `(count, value)` held by exactly `count` of `cells`.
+/// A value placed that often leaves the other cells; one that only that
+/// many cells can hold is in each of them.
+pub(crate) struct Counts {
+    cells: Vec<u32>,
+    counts: Vec<(u16, u16)>,
+}
+
+impl Counts {
+    /// The counts of `counts` on `cells`.
+    pub(crate) fn new(cells: Vec<u32>, counts: Vec<(u16, u16)>) -> Self {
+        Self { cells, counts }
+    }
+}
+
+impl<M: Mask> Constraint<M> for Counts {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        for &(k, x) in &self.counts {
+            let x = usize::from(x);
+            if x == 0 || x > m.n {
+                return Err(Contradiction);
+            }
+            let bit = M::bit(x - 1);
+            let (mut placed, mut possible) = (0, 0);
+            for &c in &self.cells {
+                let cand = st.cand(c as usize);
+                placed += usize::from(cand == bit);
+                possible += usize::from(cand.meets(bit));
+            }
+            let k = usize::from(k);
+            if placed > k || possible < k {
+                return Err(Contradiction);
+            }
+            if placed == k && possible > k {
+                for &c in &self.cells {
+                    if st.cand(c as usize) != bit {
+                        st.restrict(m, c as usize, !bit)?;
+                    }
+                }
+            } else if possible == k && placed < k {
+                for &c in &self.cells {
+                    if st.cand(c as usize).meets(bit) {
+                        st.restrict(m, c as usize, bit)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A sum line of a sum below 128: each cell keeps the values some cutting
+/// of the line into pieces of that sum gives it, found by the partial sums
+/// reachable from the start (bit s: a piece open with s so far) and those
+/// from which the end is reachable. On a loop, for each partial sum the
+/// first cell may start with.
+pub(crate) struct Pieces {
+    cells: Vec<u32>,
+    sum: u32,
+    is_loop: bool,
+}
+
+impl Pieces {
+    /// The line, `None` for a sum past the bitsets (128 or more).
+    pub(crate) fn new(cells: Vec<u32>, sum: u64, is_loop: bool) -> Option<Self> {
+        (1..128).contains(&sum).then_some(Self {
+            cells,
+            sum: sum as u32,
+            is_loop,
+        })
+    }
+
+    /// The states after value `x` from `state`.
+    fn step(&self, state: u128, x: u32) -> u128 {
+        let s = self.sum;
+        if x > s {
+            return 0;
+        }
+        let mut next = (state << x) & ((1u128 << s) - 1);
+        if (state >> (s - x)) & 1 == 1 {
+            next |= 1;
+        }
+        next
+    }
+
+    /// The states before value `x` that lead into `after`.
+    fn back(&self, after: u128, x: u32) -> u128 {
+        let s = self.sum;
+        if x > s {
+            return 0;
+        }
+        let mut before = (after >> x) & ((1u128 << s) - 1);
+        if after & 1 == 1 {
+            before |= 1u128 << (s - x);
+        }
+        before & ((1u128 << s) - 1)
+    }
+}
+
+impl<M: Mask> Constraint<M> for Pieces {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let len = self.cells.len();
+        let cand: Vec<M> = self.cells.iter().map(|&c| st.cand(c as usize)).collect();
+        let values = |i: usize| (0..m.n.min(self.sum as usize)).filter(move |&b| cand[i].has(b));
+        let mut keep = vec![M::EMPTY; len];
+        let starts = if self.is_loop { self.sum } else { 1 };
+        let (mut fwd, mut bwd) = (vec![0u128; len + 1], vec![0u128; len + 1]);
+        for start in 0..starts {
+            fwd[0] = 1u128 << start;
+            for i in 0..len {
+                fwd[i + 1] = values(i).fold(0, |acc, b| acc | self.step(fwd[i], b as u32 + 1));
+            }
+            if fwd[len] >> start & 1 == 0 {
+                continue;
+            }
+            bwd[len] = 1u128 << start;
+            for i in (0..len).rev() {
+                bwd[i] = values(i).fold(0, |acc, b| acc | self.back(bwd[i + 1], b as u32 + 1));
+            }
+            for i in 0..len {
+                for b in values(i) {
+                    if self.step(fwd[i], b as u32 + 1) & bwd[i + 1] != 0 {
+                        keep[i] |= M::bit(b);
+                    }
+                }
+            }
+        }
+        for (&c, &k) in self.cells.iter().zip(&keep) {
+            st.restrict(m, c as usize, k)?;
+        }
+        Ok(())
+    }
+}
