@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 /// Whether to use the small sorts.
-const SMALL: bool = cfg!(feature = "compact");
+const SMALL: bool = cfg!(all(feature = "compact", target_arch = "wasm32"));
 
 /// Sorts whose code stays small in the compact build; elsewhere they are
 /// the standard library's.

@@ -336,7 +336,7 @@ pub(crate) fn read(
                 .chars()
                 .map(|d| d.to_digit(10).map(|d| d as u16))
                 .collect::<Option<_>>()
-                .filter(|d: &Vec<u16>| !d.is_empty() && d.len() % 2 == 0)
+                .filter(|d: &Vec<u16>| !d.is_empty() && d.len().is_multiple_of(2))
                 .ok_or_else(|| Problem::Argument(clue.to_owned(), "(count, value) digit pairs"))?;
             // With values from 0, each value is held as one more.
             let counts = digits

@@ -94,7 +94,7 @@ fn derive(kind: usize, n: usize, grid: &[u16], rng: &mut Rng) -> Option<Constrai
         3 | 4 => {
             // Cells whose value points to their own column's (row's) number.
             let by_rows = kind == 4;
-            let cells: Vec<u32> = (0..n * n as usize)
+            let cells: Vec<u32> = (0..n * n)
                 .map(|c| c as u32)
                 .filter(|&c| {
                     let (r, k) = (c as usize / n, c as usize % n);

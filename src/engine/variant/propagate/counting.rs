@@ -117,6 +117,7 @@ impl<M: Mask> Constraint<M> for Pieces {
     fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
         let len = self.cells.len();
         let cand: Vec<M> = self.cells.iter().map(|&c| st.cand(c as usize)).collect();
+        let cand = &cand;
         let values = |i: usize| (0..m.n.min(self.sum as usize)).filter(move |&b| cand[i].has(b));
         let mut keep = vec![M::EMPTY; len];
         let starts = if self.is_loop { self.sum } else { 1 };

@@ -14,7 +14,7 @@ mod chain;
 mod check;
 mod combine;
 mod compile;
-#[cfg(not(feature = "compact"))]
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
 mod counting;
 mod domain;
 mod linear;
@@ -34,7 +34,7 @@ use cage::CageSum;
 use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::{compile, derived_sums};
-#[cfg(not(feature = "compact"))]
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
 use counting::{Counts, Pieces};
 use domain::Domain;
 use linear::Linear;

@@ -4,7 +4,7 @@ use super::{
     Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Renban, Sandwich,
     Skyscraper, XSum,
 };
-#[cfg(not(feature = "compact"))]
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
 use super::{Counts, Pieces};
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
@@ -83,11 +83,11 @@ pub(crate) fn propagator<M: Mask>(
             Box::new(Quadruple::new(cells.clone(), values.clone()))
         }
         // Left out of the compact wasm build, which checks them placed.
-        #[cfg(not(feature = "compact"))]
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
         Constraint::LookAndSay { cells, counts } if counts.iter().any(|p| p.0 > 0) => {
             Box::new(Counts::new(cells.clone(), counts.clone()))
         }
-        #[cfg(not(feature = "compact"))]
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
         Constraint::SumLine {
             cells,
             sum,
