@@ -1,7 +1,7 @@
 //! The checks of ISS's counting and segment rules on full and partial grids: sum lines, lunchboxes, indexing, counting circles, look-and-say.
 
+use crate::model::cell::Cell;
 use crate::model::constraint::{Constraint, indexed_line};
-use crate::model::verify::name;
 
 /// Why one of these constraints fails on `grid` (0 for empty), and the
 /// cells that break it; `None` for the other constraints and when the
@@ -159,4 +159,9 @@ pub(crate) fn sum_line_fits(n: usize, values: &[u16], sum: u64, is_loop: bool) -
     } else {
         run(1) & 1 == 1
     }
+}
+
+/// `R3C4` for a cell index on a board of side `n`.
+fn name(n: usize, c: u32) -> Cell {
+    Cell::from_index(c as usize, n)
 }
