@@ -866,10 +866,15 @@ fn dot_items(section: &[(char, Place)], out: &mut Vec<Item>) -> Result<(), IssEr
         }
     }
     if let Some(&(_, at)) = open.last() {
-        return Err(IssError::Nesting {
-            what: ".And or .Replicate is never closed by .End",
-            at,
-        });
+        let replicate = replicates
+            .last()
+            .is_some_and(|&(depth, _)| depth + 1 == open.len());
+        let what = if replicate {
+            ".Replicate is never closed by .End"
+        } else {
+            ".And is never closed by .End"
+        };
+        return Err(IssError::Nesting { what, at });
     }
     Ok(())
 }

@@ -345,7 +345,10 @@ fn replicate_copies_its_children_onto_its_targets() {
     let off = iss::parse(".Shape~4x4.Replicate~I.Thermo~R1C1~R1C2.End").unwrap_err();
     assert!(off.to_string().contains("Replicate"), "{off}");
     let open = iss::parse(".Shape~4x4.Replicate~B.Thermo~R1C1~R1C2").unwrap_err();
-    assert!(open.to_string().contains("never closed"), "{open}");
+    assert!(
+        open.to_string().contains(".Replicate is never closed"),
+        "{open}"
+    );
 }
 
 #[test]
