@@ -150,6 +150,27 @@ fn number(what: &str, item: &Value) -> Result<Option<u64>, FpuzzlesError> {
     }
 }
 
+/// An item's `key`, a list of pairs of small numbers; `expected` says
+/// what the error expects.
+fn number_pairs(
+    item: &Value,
+    what: &str,
+    key: &str,
+    expected: &'static str,
+) -> Result<Vec<(u16, u16)>, FpuzzlesError> {
+    let bad = || wrong(&format!("{what} {key}"), expected);
+    let v = |x: &Value| x.as_u64().and_then(|k| u16::try_from(k).ok());
+    item.get(key)
+        .and_then(Value::as_array)
+        .ok_or_else(bad)?
+        .iter()
+        .map(|p| {
+            let p = p.as_array().filter(|p| p.len() == 2).ok_or_else(bad)?;
+            v(&p[0]).zip(v(&p[1])).ok_or_else(bad)
+        })
+        .collect()
+}
+
 /// A number that fits a value or a small parameter.
 fn small(what: &str, k: u64) -> Result<u16, FpuzzlesError> {
     u16::try_from(k).map_err(|_| wrong(&format!("{what} value"), "a number up to 65535"))
@@ -384,18 +405,7 @@ pub(crate) fn read(
             }
             "relation" => {
                 let cells = two()?;
-                let bad = || wrong(&format!("{what} pairs"), "a list of value pairs");
-                let pairs = item
-                    .get("pairs")
-                    .and_then(Value::as_array)
-                    .ok_or_else(bad)?
-                    .iter()
-                    .map(|p| {
-                        let p = p.as_array().filter(|p| p.len() == 2).ok_or_else(bad)?;
-                        let v = |x: &Value| x.as_u64().and_then(|k| u16::try_from(k).ok());
-                        v(&p[0]).zip(v(&p[1])).ok_or_else(bad)
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let pairs = number_pairs(item, what, "pairs", "a list of value pairs")?;
                 add(&mut found, Constraint::Relation { cells, pairs })?;
             }
             "sumline" => {
@@ -428,18 +438,7 @@ pub(crate) fn read(
             }
             "lookandsay" => {
                 let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
-                let bad = || wrong(&format!("{what} counts"), "a list of (count, value) pairs");
-                let counts = item
-                    .get("counts")
-                    .and_then(Value::as_array)
-                    .ok_or_else(bad)?
-                    .iter()
-                    .map(|p| {
-                        let p = p.as_array().filter(|p| p.len() == 2).ok_or_else(bad)?;
-                        let v = |x: &Value| x.as_u64().and_then(|k| u16::try_from(k).ok());
-                        v(&p[0]).zip(v(&p[1])).ok_or_else(bad)
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let counts = number_pairs(item, what, "counts", "a list of (count, value) pairs")?;
                 add(&mut found, Constraint::LookAndSay { cells, counts })?;
             }
             _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
