@@ -12,6 +12,7 @@
 //! the grid (f-puzzles' R0 and R10 on 9×9). [`Constraint`]'s docs list
 //! every one with its rule and an f-puzzles example.
 
+use crate::sort::SmallSort;
 use std::sync::Arc;
 
 /// A cell on or around the grid, 0-based: rows and columns run from -1
@@ -537,7 +538,7 @@ impl Constraint {
                 for &c in cells {
                     out.extend(indexed_line(n, c, *by_rows).filter(|&x| x != c));
                 }
-                out.sort_unstable();
+                out.sort_small();
                 out.dedup();
                 out
             }
@@ -567,6 +568,17 @@ impl Constraint {
 pub(crate) fn indexed_line(n: usize, c: u32, by_rows: bool) -> impl Iterator<Item = u32> {
     let (r, col) = (c as usize / n, c as usize % n);
     (0..n).map(move |k| if by_rows { k * n + col } else { r * n + k } as u32)
+}
+
+/// The number an indexing cell `c` stands for: its column's, or its row's
+/// when `by_rows`, from 1.
+pub(crate) fn indexing_number(n: usize, c: u32, by_rows: bool) -> u16 {
+    let line = if by_rows {
+        c as usize / n
+    } else {
+        c as usize % n
+    };
+    line as u16 + 1
 }
 
 /// The orthogonal neighbours of `c`.

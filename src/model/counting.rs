@@ -1,7 +1,7 @@
 //! The checks of ISS's counting and segment rules on full and partial grids: sum lines, lunchboxes, indexing, counting circles, look-and-say.
 
 use crate::model::cell::Cell;
-use crate::model::constraint::{Constraint, indexed_line};
+use crate::model::constraint::{Constraint, indexed_line, indexing_number};
 
 /// Why one of these constraints fails on `grid` (0 for empty), and the
 /// cells that break it; `None` for the other constraints and when the
@@ -54,11 +54,7 @@ pub(crate) fn broken(
                 return None;
             }
             let target = indexed_line(n, c, *by_rows).nth(x - 1)?;
-            let want = if *by_rows {
-                c as usize / n
-            } else {
-                c as usize % n
-            } + 1;
+            let want = usize::from(indexing_number(n, c, *by_rows));
             let y = usize::from(v(target));
             (y != 0 && y != want).then(|| {
                 (
@@ -132,19 +128,8 @@ pub(crate) fn sum_line_fits(n: usize, values: &[u16], sum: u64, is_loop: bool) -
             fits(0)
         };
     }
-    // Bit s of a state: a piece open with s so far (0: none open).
     let s = sum as u32;
-    let below = (1u128 << s) - 1;
-    let step = |state: u128, x: u32| -> u128 {
-        if x == 0 || x > s {
-            return 0;
-        }
-        let mut next = (state << x) & below;
-        if (state >> (s - x)) & 1 == 1 {
-            next |= 1;
-        }
-        next
-    };
+    let step = |state: u128, x: u32| piece_step(s, state, x);
     let run = |start: u128| {
         values.iter().fold(start, |state, &x| {
             if x != 0 {
@@ -159,6 +144,20 @@ pub(crate) fn sum_line_fits(n: usize, values: &[u16], sum: u64, is_loop: bool) -
     } else {
         run(1) & 1 == 1
     }
+}
+
+/// A sum line's states after value `x` (1 or more) from `state`, for
+/// pieces summing to `sum` (below 128): bit s of a state is a piece open
+/// with s so far, bit 0 none open.
+pub(crate) fn piece_step(sum: u32, state: u128, x: u32) -> u128 {
+    if x == 0 || x > sum {
+        return 0;
+    }
+    let mut next = (state << x) & ((1u128 << sum) - 1);
+    if (state >> (sum - x)) & 1 == 1 {
+        next |= 1;
+    }
+    next
 }
 
 /// `R3C4` for a cell index on a board of side `n`.

@@ -4,7 +4,7 @@ use crate::sort::SmallSort;
 use std::sync::Arc;
 
 use crate::model::constraint::{
-    Constraint, Lowered, NegativeRule, PairRule, indexed_line, neighbours,
+    Constraint, Lowered, NegativeRule, PairRule, indexed_line, indexing_number, neighbours,
 };
 use crate::model::rules::Rules;
 use crate::model::verify::{marked_pairs, orthogonal_pairs, region_pieces, window_pairs};
@@ -181,12 +181,7 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                 // With rows (columns) as houses, `c`'s number stands at
                 // place k of its line exactly when `c` holds k + 1.
                 for &c in cells {
-                    let own = if *by_rows {
-                        c as usize / n
-                    } else {
-                        c as usize % n
-                    } as u16
-                        + 1;
+                    let own = indexing_number(n, c, *by_rows);
                     for (k, d) in indexed_line(n, c, *by_rows).enumerate() {
                         if d == c {
                             continue;

@@ -5,6 +5,7 @@ use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::engine::variant::state::State;
+use crate::model::counting::piece_step;
 
 /// Look-and-say: each `(count, value)` held by exactly `count` of `cells`.
 /// A value placed that often leaves the other cells; one that only that
@@ -84,15 +85,7 @@ impl Pieces {
 
     /// The states after value `x` from `state`.
     fn step(&self, state: u128, x: u32) -> u128 {
-        let s = self.sum;
-        if x > s {
-            return 0;
-        }
-        let mut next = (state << x) & ((1u128 << s) - 1);
-        if (state >> (s - x)) & 1 == 1 {
-            next |= 1;
-        }
-        next
+        piece_step(self.sum, state, x)
     }
 
     /// The states before value `x` that lead into `after`.
