@@ -141,3 +141,136 @@ impl<M: Mask> Constraint<M> for Pieces {
         Ok(())
     }
 }
+
+/// The largest board whose sets of values are listed (2^N sets looked at
+/// once per constraint); past it counting circles are checked placed.
+const MAX_CIRCLE_VALUES: usize = 16;
+
+/// Counting circles: a value in one of `cells` is in exactly that many of
+/// them, so the values they hold are different values summing to the
+/// number of circles.
+///
+/// A value stays in the circles when some such set holds it that takes
+/// every placed value, leaves no circle without a value and has each of
+/// its values placed at most that often and possible in that many groups
+/// of circles that see each other (cells of a group hold a value once).
+/// A value every set holds fills its places when it has just enough of
+/// them, and its one place in a group when it has just enough groups.
+pub(crate) struct Circles {
+    cells: Vec<u32>,
+    /// The sets of values summing to the number of circles, bit `i` value `i + 1`.
+    combos: Vec<u64>,
+    /// Groups of circles that all see each other, as indices into `cells`.
+    groups: Vec<Vec<usize>>,
+}
+
+impl Circles {
+    /// The counting circles `cells` on `m`'s board; `None` past
+    /// [`MAX_CIRCLE_VALUES`].
+    pub(crate) fn new<M: Mask>(m: &Model<M>, mut cells: Vec<u32>) -> Option<Self> {
+        let n = m.n;
+        if n > MAX_CIRCLE_VALUES {
+            return None;
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        let len = cells.len() as u64;
+        let combos = (0u64..1 << n)
+            .filter(|&set| {
+                (0..n)
+                    .filter(|i| set >> i & 1 == 1)
+                    .map(|i| i as u64 + 1)
+                    .sum::<u64>()
+                    == len
+            })
+            .collect();
+        // Greedy, as ISS groups them: each circle joins the first group it
+        // sees wholly.
+        let mut seen = vec![false; m.cells];
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            seen.iter_mut().for_each(|s| *s = false);
+            m.peers.each(c as usize, |d| seen[d as usize] = true);
+            match groups
+                .iter_mut()
+                .find(|g| g.iter().all(|&j| seen[cells[j] as usize]))
+            {
+                Some(g) => g.push(i),
+                None => groups.push(vec![i]),
+            }
+        }
+        Some(Self {
+            cells,
+            combos,
+            groups,
+        })
+    }
+}
+
+impl<M: Mask> Constraint<M> for Circles {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let n = m.n;
+        let w: Vec<u64> = self
+            .cells
+            .iter()
+            .map(|&c| st.cand(c as usize).word(0))
+            .collect();
+        let (mut all, mut fixed) = (0u64, 0u64);
+        let (mut placed, mut possible, mut groups) = ([0u32; 64], [0u32; 64], [0u32; 64]);
+        for &x in &w {
+            all |= x;
+            if x.count_ones() == 1 {
+                fixed |= x;
+                placed[x.trailing_zeros() as usize] += 1;
+            }
+        }
+        for g in &self.groups {
+            let union = g.iter().fold(0, |u, &i| u | w[i]);
+            for b in 0..n {
+                possible[b] += g.iter().filter(|&&i| w[i] >> b & 1 == 1).count() as u32;
+                groups[b] += (union >> b & 1) as u32;
+            }
+        }
+        // The values each of whose counts can still be met.
+        let fit = (0..n)
+            .filter(|&b| placed[b] <= b as u32 + 1 && groups[b] > b as u32)
+            .fold(0u64, |f, b| f | 1 << b);
+        let (mut allowed, mut required) = (0u64, all);
+        for &s in &self.combos {
+            if s & !(fit & all) == 0 && fixed & !s == 0 && w.iter().all(|&x| x & s != 0) {
+                allowed |= s;
+                required &= s;
+            }
+        }
+        if allowed == 0 {
+            return Err(Contradiction);
+        }
+        for &c in &self.cells {
+            st.restrict(m, c as usize, M::EMPTY.with_word(0, allowed))?;
+        }
+        for b in (0..n).filter(|&b| required >> b & 1 == 1 && placed[b] <= b as u32) {
+            let (bit, want) = (M::bit(b), b as u32 + 1);
+            if possible[b] == want {
+                for &c in &self.cells {
+                    if st.cand(c as usize).meets(bit) {
+                        st.restrict(m, c as usize, bit)?;
+                    }
+                }
+            } else if groups[b] == want {
+                for g in &self.groups {
+                    let mut at = g
+                        .iter()
+                        .filter(|&&i| st.cand(self.cells[i] as usize).meets(bit));
+                    if let (Some(&i), None) = (at.next(), at.next()) {
+                        st.restrict(m, self.cells[i] as usize, bit)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -19,6 +19,8 @@ mod counting;
 mod domain;
 mod linear;
 mod lockout;
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+mod lunchbox;
 mod pair;
 mod quadruple;
 mod renban;
@@ -35,10 +37,12 @@ use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::{compile, derived_sums};
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
-use counting::{Counts, Pieces};
+use counting::{Circles, Counts, Pieces};
 use domain::Domain;
 use linear::Linear;
 use lockout::Lockout;
+#[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+use lunchbox::Lunchbox;
 use pair::{Pair, PairTable};
 use quadruple::Quadruple;
 use renban::Renban;

@@ -5,7 +5,7 @@ use super::{
     Skyscraper, XSum,
 };
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
-use super::{Counts, Pieces};
+use super::{Circles, Counts, Lunchbox, Pieces};
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::model::constraint::{Constraint, outside_line};
@@ -93,6 +93,10 @@ pub(crate) fn propagator<M: Mask>(
             sum,
             is_loop,
         } => Box::new(Pieces::new(cells.clone(), *sum, *is_loop)?),
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        Constraint::Lunchbox { cells, sum } => Box::new(Lunchbox::new(cells.clone(), *sum, n)?),
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        Constraint::CountingCircles { cells } => Box::new(Circles::new(m, cells.clone())?),
         _ => return None,
     })
 }
