@@ -162,6 +162,8 @@ pub(crate) struct Circles {
     combos: Vec<u64>,
     /// Groups of circles that all see each other, as indices into `cells`.
     groups: Vec<Vec<usize>>,
+    /// For each group, the cells outside it that see all of it.
+    beyond: Vec<Vec<u32>>,
 }
 
 impl Circles {
@@ -199,10 +201,31 @@ impl Circles {
                 None => groups.push(vec![i]),
             }
         }
+        // `count[d]`: how many of a group's circles cell `d` sees.
+        let mut count = vec![0usize; m.cells];
+        let beyond = groups
+            .iter()
+            .map(|g| {
+                count.iter_mut().for_each(|k| *k = 0);
+                for &i in g {
+                    seen.iter_mut().for_each(|s| *s = false);
+                    m.peers.each(cells[i] as usize, |d| seen[d as usize] = true);
+                    seen.iter()
+                        .zip(&mut count)
+                        .for_each(|(&s, k)| *k += usize::from(s));
+                }
+                let inside = |d: usize| g.iter().any(|&i| cells[i] as usize == d);
+                (0..m.cells)
+                    .filter(|&d| g.len() > 1 && count[d] == g.len() && !inside(d))
+                    .map(|d| d as u32)
+                    .collect()
+            })
+            .collect();
         Some(Self {
             cells,
             combos,
             groups,
+            beyond,
         })
     }
 }
@@ -261,12 +284,21 @@ impl<M: Mask> Constraint<M> for Circles {
                     }
                 }
             } else if groups[b] == want {
-                for g in &self.groups {
+                // Each group that can hold the value holds it once.
+                for (g, beyond) in self.groups.iter().zip(&self.beyond) {
                     let mut at = g
                         .iter()
                         .filter(|&&i| st.cand(self.cells[i] as usize).meets(bit));
-                    if let (Some(&i), None) = (at.next(), at.next()) {
-                        st.restrict(m, self.cells[i] as usize, bit)?;
+                    match (at.next(), at.next()) {
+                        (Some(&i), None) => st.restrict(m, self.cells[i] as usize, bit)?,
+                        (Some(_), Some(_)) => {
+                            for &d in beyond {
+                                if st.cand(d as usize).meets(bit) {
+                                    st.restrict(m, d as usize, !bit)?;
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }
