@@ -306,3 +306,86 @@ impl<M: Mask> Constraint<M> for Circles {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Circles;
+    use crate::engine::variant::model::Model;
+    use crate::engine::variant::propagate::brute::{below, domain, model, rng, sound};
+
+    /// Whether cells `a` and `b` of `m` see each other.
+    fn sees(m: &Model<u64>, a: u32, b: u32) -> bool {
+        let mut found = false;
+        m.peers.each(a as usize, |d| found |= d == b);
+        found
+    }
+
+    /// Planted circles on boards of 4 to 9: for a few values of small sum,
+    /// each placed that many times on cells that do not see each other;
+    /// the circles lose no value some filling of the domains (each holding
+    /// the planted value, circles that see each other different) allows.
+    #[test]
+    fn keep_every_supported_value_of_planted_circles() {
+        let mut r = rng(43);
+        for n in 4..=9 {
+            let m = model(n);
+            let mut tried = 0;
+            while tried < 100 {
+                let (mut cells, mut values) = (Vec::new(), Vec::new());
+                let mut left = 7;
+                for x in (1..=n).rev() {
+                    if x > left || below(&mut r, 3) != 0 {
+                        continue;
+                    }
+                    let mut placed = 0;
+                    for _ in 0..50 {
+                        let c = below(&mut r, n * n) as u32;
+                        let clash = cells
+                            .iter()
+                            .zip(&values)
+                            .any(|(&d, &y)| d == c || (y == x && sees(&m, c, d)));
+                        if !clash {
+                            cells.push(c);
+                            values.push(x);
+                            placed += 1;
+                            if placed == x {
+                                break;
+                            }
+                        }
+                    }
+                    if placed < x {
+                        cells.truncate(cells.len() - placed);
+                        values.truncate(values.len() - placed);
+                    } else {
+                        left -= x;
+                    }
+                }
+                if cells.is_empty() {
+                    continue;
+                }
+                tried += 1;
+                let con = Circles::new(&m, cells.clone()).unwrap();
+                // The propagator reads its circles sorted.
+                let order: Vec<usize> = con
+                    .cells
+                    .iter()
+                    .map(|c| cells.iter().position(|d| d == c).unwrap())
+                    .collect();
+                let doms: Vec<u64> = order
+                    .iter()
+                    .map(|&i| domain(&mut r, n, values[i], 3))
+                    .collect();
+                let seen: Vec<(usize, usize)> = (0..order.len())
+                    .flat_map(|i| (i + 1..order.len()).map(move |j| (i, j)))
+                    .filter(|&(i, j)| sees(&m, con.cells[i], con.cells[j]))
+                    .collect();
+                let holds = |a: &[usize]| {
+                    seen.iter().all(|&(i, j)| a[i] != a[j])
+                        && a.iter()
+                            .all(|&x| a.iter().filter(|&&y| y == x).count() == x)
+                };
+                assert!(sound(&m, &con, &doms, holds), "{cells:?} {values:?}");
+            }
+        }
+    }
+}

@@ -132,3 +132,65 @@ fn bits(mut x: u64) -> impl Iterator<Item = usize> {
         })
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Lunchbox;
+    use crate::engine::variant::propagate::brute::{
+        below, domain, exact_when_fixed, model, rng, sound,
+    };
+
+    /// Whether `values` keep a lunchbox of `sum`: they differ, and those
+    /// strictly between the least and the greatest sum to it.
+    fn keeps(values: &[usize], sum: u64) -> bool {
+        let mut seen = values.to_vec();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() != values.len() {
+            return false;
+        }
+        let lo = values.iter().position(|&x| x == seen[0]).unwrap();
+        let hi = values
+            .iter()
+            .position(|&x| Some(&x) == seen.last())
+            .unwrap();
+        let inner = &values[lo.min(hi) + 1..lo.max(hi)];
+        inner.iter().map(|&x| x as u64).sum::<u64>() == sum
+    }
+
+    /// Planted lines of 2 to 6 different values on boards of 4 to 9: the
+    /// lunchbox they keep loses no value some filling of the domains
+    /// (each holding the planted value) allows, and fails exactly the
+    /// fillings that break it.
+    #[test]
+    fn keeps_every_supported_value_of_planted_lines() {
+        let mut r = rng(41);
+        for n in 4..=9 {
+            let m = model(n);
+            for _ in 0..120 {
+                let len = 2 + below(&mut r, (n - 1).min(5));
+                let mut values: Vec<usize> = (1..=n).collect();
+                for i in 0..len {
+                    let j = i + below(&mut r, n - i);
+                    values.swap(i, j);
+                }
+                values.truncate(len);
+                let lo = (0..len).min_by_key(|&i| values[i]).unwrap();
+                let hi = (0..len).max_by_key(|&i| values[i]).unwrap();
+                let sum = values[lo.min(hi) + 1..lo.max(hi)].iter().sum::<usize>() as u64;
+                // Cells of the first row, in random order along the line.
+                let mut cells: Vec<u32> = (0..n as u32).collect();
+                for i in 0..len {
+                    let j = i + below(&mut r, n - i);
+                    cells.swap(i, j);
+                }
+                cells.truncate(len);
+                let con = Lunchbox::new(cells, sum, n).unwrap();
+                let doms: Vec<u64> = values.iter().map(|&v| domain(&mut r, n, v, 2)).collect();
+                assert!(sound(&m, &con, &doms, |a| keeps(a, sum)), "{values:?}");
+                let small: Vec<u64> = values.iter().map(|&v| domain(&mut r, n, v, 4)).collect();
+                exact_when_fixed(&m, &con, &small, |a| keeps(a, sum));
+            }
+        }
+    }
+}
