@@ -1,4 +1,4 @@
-//! Look-and-say counts and sum lines' pieces as propagators: a value's count kept between its placed and possible cells, a line's values kept when some cutting into pieces takes them.
+//! Look-and-say counts, sum lines' pieces and counting circles as propagators: a value's count kept between its placed and possible cells, a line's values kept when some cutting into pieces takes them, circles' values by the sets that count them.
 
 use super::Constraint;
 use crate::engine::classic::state::Contradiction;
