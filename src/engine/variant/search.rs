@@ -136,6 +136,10 @@ pub(crate) struct Learned {
     pub(crate) symmetric: bool,
     /// Whether a decision of this search left out such values.
     pruned: bool,
+    /// Whether the weighted search restarts: not where the rules hold sums
+    /// whose values may repeat (little killers), whose first solutions
+    /// the restarts keep cutting short (record 0036, session 13).
+    restarts: bool,
     /// Whether the search may branch on a value's two places in a house:
     /// rules as for [`Learned::symmetric`] whose givens leave a value out
     /// (sparse searches, as proofs of no solution are; record 0030).
@@ -177,6 +181,7 @@ impl Learned {
             },
             symmetric: !weighted && HOUSES,
             pruned: false,
+            restarts: true,
             places: false,
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
@@ -282,6 +287,15 @@ impl<M: Mask> Search<'_, M> {
         givens: &[u16],
         mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
+        if let Some(rules) = &self.learned.killer {
+            self.learned.restarts = !rules.constraints().iter().any(|c| {
+                matches!(
+                    c,
+                    crate::model::constraint::Constraint::LittleKiller { .. }
+                        | crate::model::constraint::Constraint::Sum { .. }
+                )
+            });
+        }
         if learn::LEARN
             && let Some(stop) = self.killer(givens, &mut on_solution)
         {
@@ -852,7 +866,7 @@ impl<M: Mask> Search<'_, M> {
     /// order, which goes on from run to run) steer each run elsewhere.
     fn restart_due(&self) -> bool {
         !M::BUCKETS
-            && (self.learned.weighted || self.learned.places)
+            && ((self.learned.weighted && self.learned.restarts) || self.learned.places)
             && self.stats.solutions == 0
             && self.learned.run_failures >= self.learned.unit * self.learned.share()
     }
