@@ -111,6 +111,7 @@ pub enum NegativeRule {
 /// | [`Indexing`](Constraint::Indexing) | a cell's value says where in its row (column) its column's (row's) number is | `"indexing": [{"cells": ["R1C1"], "rows": false}]` |
 /// | [`CountingCircles`](Constraint::CountingCircles) | each value in the circles is in that many of them | `"countingcircles": [{"cells": ["R1C1","R1C2"]}]` |
 /// | [`LookAndSay`](Constraint::LookAndSay) | the cells hold each listed value the listed number of times | `"lookandsay": [{"cells": ["R1C1"], "counts": [[3, 1]]}]` |
+/// | [`SameValues`](Constraint::SameValues) | the cells, cut in order into sets of one size, hold the same values in each set | `"samevalues": [{"cells": ["R1C1","R9C9"], "sets": 2}]` |
 /// | [`Nonconsecutive`](Constraint::Nonconsecutive) | orthogonal neighbours are not consecutive | `"nonconsecutive": true` |
 /// | [`Negative`](Constraint::Negative) | orthogonal neighbours without a dot (or X, V) are not what the dot would say | `"negative": ["ratio", "xv"]` |
 ///
@@ -373,6 +374,15 @@ pub enum Constraint {
         /// (count, value) pairs in the clue's order; each value 1 to N, once.
         counts: Vec<(u16, u16)>,
     },
+    /// The cells, cut in order into `sets` sets of the same size, hold the
+    /// same values in every set, a value as many times in each (ISS
+    /// `SameValues`; sets of one cell hold one value).
+    SameValues {
+        /// The cells, set after set, each once.
+        cells: Vec<u32>,
+        /// How many sets, 2 or more, dividing the number of cells.
+        sets: u16,
+    },
     /// No two orthogonal neighbours hold consecutive values.
     Nonconsecutive,
     /// A negative rule: every dot (or X and V) of one kind is given, so
@@ -491,6 +501,7 @@ impl Constraint {
             Constraint::Indexing { by_rows: true, .. } => "row indexing",
             Constraint::CountingCircles { .. } => "counting circles",
             Constraint::LookAndSay { .. } => "look-and-say",
+            Constraint::SameValues { .. } => "same values",
             Constraint::Nonconsecutive => "nonconsecutive",
             Constraint::Negative {
                 rule: NegativeRule::White,
@@ -532,7 +543,8 @@ impl Constraint {
             | Constraint::SumLine { cells, .. }
             | Constraint::Lunchbox { cells, .. }
             | Constraint::CountingCircles { cells }
-            | Constraint::LookAndSay { cells, .. } => cells.clone(),
+            | Constraint::LookAndSay { cells, .. }
+            | Constraint::SameValues { cells, .. } => cells.clone(),
             Constraint::Indexing { cells, by_rows } => {
                 let mut out = cells.clone();
                 for &c in cells {

@@ -1,4 +1,4 @@
-//! The checks of ISS's counting and segment rules on full and partial grids: sum lines, lunchboxes, indexing, counting circles, look-and-say.
+//! The checks of ISS's counting and segment rules on full and partial grids: sum lines, lunchboxes, indexing, counting circles, look-and-say, same-value sets.
 
 use crate::model::cell::Cell;
 use crate::model::constraint::{Constraint, indexed_line, indexing_number};
@@ -95,6 +95,23 @@ pub(crate) fn broken(
                 let k = usize::from(k);
                 (have > k || have + open < k)
                     .then(|| (format!("holds {x} {have} times, not {k}"), cells.clone()))
+            })
+        }
+        Constraint::SameValues { cells, sets } => {
+            let size = cells.len() / usize::from(*sets);
+            let groups = || cells.chunks(size);
+            // A value some set holds more often than another set can.
+            let mut placed = cells.iter().map(|&c| v(c)).filter(|&x| x != 0);
+            placed.find_map(|x| {
+                let count = |g: &[u32]| g.iter().filter(|&&c| v(c) == x).count();
+                let room = |g: &[u32]| count(g) + g.iter().filter(|&&c| v(c) == 0).count();
+                let most = groups().map(count).max().unwrap_or(0);
+                let least = groups().map(room).min().unwrap_or(0);
+                (least < most).then(|| {
+                    let why =
+                        format!("holds {x} {most} times in one set, {least} at most in another");
+                    (why, cells.clone())
+                })
             })
         }
         _ => None,

@@ -105,6 +105,17 @@ pub(crate) fn lower(rules: &Rules) -> Vec<(usize, Lowered)> {
                     }
                 }
             }
+            Constraint::SameValues { cells, sets } => {
+                let size = cells.len() / usize::from(*sets);
+                if size == 1 {
+                    // Sets of one cell: every cell holds the first one's value.
+                    for &b in &cells[1..] {
+                        push(pair(cells[0], b, PairRule::Equal));
+                    }
+                } else {
+                    push(Lowered::Named { index: i });
+                }
+            }
             Constraint::RegionSumLine { cells } => {
                 let pieces = region_pieces(rules.geometry(), cells);
                 for p in &pieces[1..] {

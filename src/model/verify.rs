@@ -221,6 +221,19 @@ pub(crate) fn validate(n: usize, constraint: &mut Constraint) -> Result<(), Stri
                 }
             }
         }
+        Constraint::SameValues { cells, sets } => {
+            once(cells)?;
+            let k = usize::from(*sets);
+            if k < 2 {
+                return Err(format!("has {k} sets, needs 2 or more"));
+            }
+            if cells.is_empty() || !cells.len().is_multiple_of(k) {
+                return Err(format!(
+                    "has {} cells, which do not make {k} sets of one size",
+                    cells.len()
+                ));
+            }
+        }
         Constraint::Nonconsecutive | Constraint::Negative { .. } => {}
     }
     Ok(())
@@ -597,7 +610,8 @@ pub(crate) fn broken(
         | Constraint::Lunchbox { .. }
         | Constraint::Indexing { .. }
         | Constraint::CountingCircles { .. }
-        | Constraint::LookAndSay { .. } => counting::broken(n, constraint, grid),
+        | Constraint::LookAndSay { .. }
+        | Constraint::SameValues { .. } => counting::broken(n, constraint, grid),
         Constraint::Nonconsecutive => orthogonal_pairs(n).find_map(|(a, b)| {
             pair_fail(a, b, &|x, y| x.abs_diff(y) != 1, "holds consecutive values")
         }),

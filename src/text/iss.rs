@@ -43,8 +43,8 @@
 //! `StrictKropki`, `StrictXV`, `AntiConsecutive`, `LittleKiller`,
 //! `Sandwich`, `XSum`, `Skyscraper`, `Renban`, `Whisper`, `Palindrome`,
 //! `Between`, `RegionSumLine`, `Zipper`, `Entropic`, `Modular`, `Lockout`,
-//! `Quad`, `Sum`, `SumLine`, `Lunchbox`, `Indexing`, `CountingCircles` and
-//! `LookAndSay`. A type ISS has and ndoku does not
+//! `Quad`, `Sum`, `SumLine`, `Lunchbox`, `Indexing`, `CountingCircles`,
+//! `LookAndSay` and `SameValues`. A type ISS has and ndoku does not
 //! is an [`IssError::Unsupported`] that names it and its place
 //! (`unsupported constraint "NFA" at column 12`): passing a rule over
 //! would answer a different puzzle.

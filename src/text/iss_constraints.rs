@@ -21,6 +21,7 @@
 //! | `Indexing~C~cells`, `Indexing~R~cells` | [`Constraint::Indexing`] |
 //! | `CountingCircles~cells` | [`Constraint::CountingCircles`] |
 //! | `LookAndSay~clue~cells` | [`Constraint::LookAndSay`] (from 0: each value one more) |
+//! | `SameValues~sets~cells` | [`Constraint::SameValues`] |
 //! | a given of several values, all odd or all even | [`Constraint::Odd`], [`Constraint::Even`] |
 //! | a given of several other values; a pencilmark grid's cell | [`Constraint::Candidates`] |
 //!
@@ -348,6 +349,10 @@ pub(crate) fn read(
                 counts,
             })
         }
+        "SameValues" => one(Constraint::SameValues {
+            sets: small(0, "a number of sets")?,
+            cells: cells(rest(1))?,
+        }),
         _ => Ok(None),
     }
 }
@@ -536,6 +541,7 @@ pub(crate) fn write(c: &Constraint, n: usize, zero: bool) -> Result<String, &'st
         Constraint::LookAndSay { cells, counts } => {
             format!(".LookAndSay~{}{}", look_and_say(counts, 0)?, list(cells))
         }
+        Constraint::SameValues { cells, sets } => format!(".SameValues~{sets}{}", list(cells)),
         Constraint::Nonconsecutive => ".AntiConsecutive".into(),
         Constraint::Negative {
             rule: NegativeRule::Xv,
@@ -589,6 +595,7 @@ fn write_from_zero(c: &Constraint, n: usize) -> Result<String, &'static str> {
         | Constraint::RegionSumLine { .. }
         | Constraint::Modular { .. }
         | Constraint::Lockout { .. }
+        | Constraint::SameValues { .. }
         | Constraint::Nonconsecutive => write(c, n, false)?,
         Constraint::LittleKiller { sum, .. } => {
             let line = k(&c.cells(n));

@@ -42,6 +42,7 @@ mod logic_lines;
 mod logic_pairs;
 mod papercuts_logic;
 mod props;
+mod same_values;
 mod sample_solutions;
 #[cfg(feature = "serde")]
 mod serde;

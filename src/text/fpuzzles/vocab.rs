@@ -47,6 +47,7 @@ pub(crate) const KEYS: &[&str] = &[
     "indexing",
     "countingcircles",
     "lookandsay",
+    "samevalues",
 ];
 
 /// What is wrong with a field: `WrongType`.
@@ -441,6 +442,15 @@ pub(crate) fn read(
                 let counts = number_pairs(item, what, "counts", "a list of (count, value) pairs")?;
                 add(&mut found, Constraint::LookAndSay { cells, counts })?;
             }
+            "samevalues" => {
+                let cells = cell_list(&format!("{what} cells"), item.get("cells"), n)?;
+                let sets = item
+                    .get("sets")
+                    .and_then(Value::as_u64)
+                    .and_then(|k| u16::try_from(k).ok())
+                    .ok_or_else(|| wrong(&format!("{what} sets"), "a number of sets"))?;
+                add(&mut found, Constraint::SameValues { cells, sets })?;
+            }
             _ => return Err(FpuzzlesError::Unsupported(key.to_owned())),
         }
     }
@@ -638,6 +648,9 @@ pub(crate) fn write(rules: &Rules, out: &mut Map<String, Value>) {
                 "lookandsay",
                 json!({ "cells": names(cells), "counts": counts }),
             ),
+            Constraint::SameValues { cells, sets } => {
+                push("samevalues", json!({ "cells": names(cells), "sets": sets }))
+            }
             Constraint::Nonconsecutive
             | Constraint::Negative {
                 rule: NegativeRule::White,

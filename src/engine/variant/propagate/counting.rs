@@ -1,4 +1,4 @@
-//! Look-and-say counts, sum lines' pieces and counting circles as propagators: a value's count kept between its placed and possible cells, a line's values kept when some cutting into pieces takes them, circles' values by the sets that count them.
+//! Look-and-say counts, sum lines' pieces, counting circles and same-value sets as propagators: a value's count kept between its placed and possible cells, a line's values kept when some cutting into pieces takes them, circles' values by the sets that count them.
 
 use super::Constraint;
 use crate::engine::classic::state::Contradiction;
@@ -299,6 +299,75 @@ impl<M: Mask> Constraint<M> for Circles {
                             }
                         }
                         _ => {}
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Same-value sets: each value is held as often in every set, so its count
+/// lies between the most any set has placed and the fewest places any set
+/// has. A value some set cannot hold leaves them all; a set with only that
+/// many places fills them, one with that many placed drops the rest.
+pub(crate) struct Same {
+    cells: Vec<u32>,
+    size: usize,
+}
+
+impl Same {
+    /// `cells` cut in order into `sets` sets.
+    pub(crate) fn new(cells: Vec<u32>, sets: u16) -> Self {
+        let size = cells.len() / usize::from(sets.max(1));
+        Self { cells, size }
+    }
+}
+
+impl<M: Mask> Constraint<M> for Same {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
+        let mut left = self
+            .cells
+            .iter()
+            .fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        while !left.is_empty() {
+            let bit = left.lowest();
+            left = left.without_lowest();
+            let count = |st: &State<M>, set: &[u32]| {
+                set.iter().fold((0, 0), |(placed, possible), &c| {
+                    let cand = st.cand(c as usize);
+                    (
+                        placed + usize::from(cand == bit),
+                        possible + usize::from(cand.meets(bit)),
+                    )
+                })
+            };
+            let (mut lo, mut hi) = (0, usize::MAX);
+            for set in self.cells.chunks(self.size) {
+                let (placed, possible) = count(st, set);
+                lo = lo.max(placed);
+                hi = hi.min(possible);
+            }
+            if lo > hi {
+                return Err(Contradiction);
+            }
+            for set in self.cells.chunks(self.size) {
+                let (placed, possible) = count(st, set);
+                let keep = if possible == lo && placed < lo {
+                    bit
+                } else if placed == hi && possible > hi {
+                    !bit
+                } else {
+                    continue;
+                };
+                for &c in set {
+                    let cand = st.cand(c as usize);
+                    if cand.meets(bit) && cand != bit {
+                        st.restrict(m, c as usize, keep)?;
                     }
                 }
             }

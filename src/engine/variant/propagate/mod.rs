@@ -37,7 +37,7 @@ use chain::Chain;
 use check::{LinearCheck, NamedCheck};
 pub(crate) use compile::{compile, derived_sums};
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
-use counting::{Circles, Counts, Pieces};
+use counting::{Circles, Counts, Pieces, Same};
 use domain::Domain;
 use linear::Linear;
 use lockout::Lockout;

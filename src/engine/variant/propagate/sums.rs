@@ -5,7 +5,7 @@ use super::{
     Skyscraper, XSum,
 };
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
-use super::{Circles, Counts, Lunchbox, Pieces};
+use super::{Circles, Counts, Lunchbox, Pieces, Same};
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
 use crate::model::constraint::{Constraint, outside_line};
@@ -87,6 +87,8 @@ pub(crate) fn propagator<M: Mask>(
         Constraint::LookAndSay { cells, counts } if counts.iter().any(|p| p.0 > 0) => {
             Box::new(Counts::new(cells.clone(), counts.clone()))
         }
+        #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
+        Constraint::SameValues { cells, sets } => Box::new(Same::new(cells.clone(), *sets)),
         #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
         Constraint::SumLine {
             cells,
