@@ -1086,6 +1086,33 @@ mod tests {
         assert!(restarted > 0, "no search restarted");
     }
 
+    /// Rules with a sum whose values may repeat keep their first dive (no
+    /// restart, record 0036, session 13); the same rules without it restart.
+    #[test]
+    fn sums_that_may_repeat_keep_their_first_dive() {
+        use crate::model::constraint::Constraint;
+        let plain = Rules::boxes(2, 3)
+            .unwrap()
+            .with_diagonals()
+            .with_chess(ChessRule::AntiKing);
+        let sum = Constraint::Sum {
+            cells: vec![0, 35],
+            sum: 7,
+        };
+        let with = plain.clone().with_constraint(sum).unwrap();
+        for (rules, restarts) in [(&plain, true), (&with, false)] {
+            let learned = |model: &Model<u64>, constraints: &Constraints<u64>| {
+                let mut learned = Learned::new(model.cells, true);
+                learned.prime(model, constraints);
+                learned.unit = 1;
+                learned.killer = Some(std::sync::Arc::new(rules.clone()));
+                learned
+            };
+            let (stats, _) = search(rules, None, learned, |_| true);
+            assert_eq!(stats.restarts > 0, restarts, "{rules:?}: {stats:?}");
+        }
+    }
+
     /// Counts the solutions of `rules` with `givens` (as many as there
     /// are, or one), branching unweighted, with or without trying one value
     /// of those placed nowhere yet: (solutions, whether any value was left out).
