@@ -627,3 +627,70 @@ pub fn assert_minimal_half_turn(p: &ndoku::Puzzle) {
         assert_eq!(count, Count::AtLeast(2), "the givens at {c} are needed");
     }
 }
+
+/// A classic grid of side `n` solved from `seed`, rules of the constraints
+/// `derive` draws from it (`draws` calls, the call's index first), checked
+/// to keep the grid, and the puzzle of those rules with about `keep` in
+/// `of` cells given: (the puzzle, the grid).
+pub fn planted_variant(
+    n: usize,
+    seed: u64,
+    draws: usize,
+    (keep, of): (usize, usize),
+    mut derive: impl FnMut(usize, &[u16], &mut Rng) -> Option<ndoku::Constraint>,
+) -> (ndoku::Puzzle, Vec<u16>) {
+    use ndoku::{Puzzle, Rules};
+    let mut rules = Rules::classic(n).unwrap();
+    let empty = Puzzle::from_cells(rules.clone(), &vec![0; n * n]).unwrap();
+    let grid = ndoku::engine::variant::VariantSolver::new()
+        .with_seed(seed)
+        .solve(&empty)
+        .solution()
+        .expect("an empty board solves")
+        .cells()
+        .to_vec();
+    let mut rng = Rng::new(seed);
+    for i in 0..draws {
+        if let Some(c) = derive(i, &grid, &mut rng) {
+            rules = rules
+                .with_constraint(c.clone())
+                .unwrap_or_else(|e| panic!("{c:?} on {grid:?}: {e}"));
+        }
+    }
+    assert!(
+        rules.check(&grid).is_ok(),
+        "{:?} breaks {rules:?}",
+        rules.check(&grid)
+    );
+    let givens: Vec<u16> = grid
+        .iter()
+        .map(|&v| if rng.chance(keep, of) { v } else { 0 })
+        .collect();
+    (Puzzle::from_cells(rules, &givens).unwrap(), grid)
+}
+
+/// Counts `puzzle` (planted from `grid`) to `limit` through the front door
+/// and the reference engine and checks they agree, that there is a
+/// solution, that the one found completes the puzzle and passes `keeps`,
+/// and that a unique one is the planted grid.
+pub fn agrees_with_reference(
+    puzzle: &ndoku::Puzzle,
+    grid: &[u16],
+    limit: usize,
+    keeps: impl Fn(&[u16]) -> Result<(), String>,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    let (count, first) = Solver::new().count_and_solve(puzzle, limit);
+    let reference = Reference::new().count_variant(puzzle, limit);
+    prop_assert_eq!(count, reference, "{:?}", puzzle.rules().constraints());
+    prop_assert!(count.found() >= 1);
+    let first = first.expect("a solution");
+    prop_assert!(puzzle.is_completed_by(&first));
+    if let Err(why) = keeps(first.cells()) {
+        prop_assert!(false, "{}", why);
+    }
+    if count == Count::Exact(1) {
+        prop_assert_eq!(first.cells(), grid);
+    }
+    Ok(())
+}

@@ -4,11 +4,10 @@
 //! solution keeps, counted by the front door and the reference engine alike,
 //! each solution checked by a rule written out here.
 
-use crate::common::Rng;
+use crate::common::{Rng, agrees_with_reference, planted_variant};
 use ndoku::engine::Reference;
-use ndoku::engine::variant::VariantSolver;
 use ndoku::text::iss;
-use ndoku::{Constraint, Count, Puzzle, Rules, Solver};
+use ndoku::{Constraint, Puzzle, Solver};
 use proptest::prelude::*;
 
 /// How many solutions both engines count to.
@@ -207,54 +206,28 @@ fn keeps(n: usize, c: &Constraint, grid: &[u16]) -> bool {
 /// A planted grid of side `n` from `seed`, rules of `kinds` it keeps, and
 /// the puzzle of those rules with about `keep` in `of` cells given.
 fn planted(n: usize, seed: u64, kinds: &[usize], keep: usize, of: usize) -> (Puzzle, Vec<u16>) {
-    let rules = Rules::classic(n).unwrap();
-    let empty = Puzzle::from_cells(rules.clone(), &vec![0; n * n]).unwrap();
-    let grid = VariantSolver::new()
-        .with_seed(seed)
-        .solve(&empty)
-        .solution()
-        .expect("an empty board solves")
-        .cells()
-        .to_vec();
-    let mut rng = Rng::new(seed);
-    let mut rules = rules;
-    for &kind in kinds {
-        if let Some(c) = derive(kind, n, &grid, &mut rng) {
-            assert!(keeps(n, &c, &grid), "{c:?} derived from {grid:?}");
-            rules = rules
-                .with_constraint(c.clone())
-                .unwrap_or_else(|e| panic!("{c:?} on {grid:?}: {e}"));
-        }
-    }
-    assert!(rules.check(&grid).is_ok(), "{:?}", rules.check(&grid));
-    let givens: Vec<u16> = grid
-        .iter()
-        .map(|&v| if rng.chance(keep, of) { v } else { 0 })
-        .collect();
-    (Puzzle::from_cells(rules, &givens).unwrap(), grid)
+    planted_variant(n, seed, kinds.len(), (keep, of), |i, grid, rng| {
+        let c = derive(kinds[i], n, grid, rng)?;
+        assert!(keeps(n, &c, grid), "{c:?} derived from {grid:?}");
+        Some(c)
+    })
 }
 
 /// Counts `puzzle` by the front door and the reference engine, and checks
 /// they agree, and that the solution found keeps each rule as written here.
 fn agree(puzzle: &Puzzle, grid: &[u16]) -> Result<(), TestCaseError> {
-    let (count, first) = Solver::new().count_and_solve(puzzle, LIMIT);
-    let reference = Reference::new().count_variant(puzzle, LIMIT);
-    prop_assert_eq!(count, reference, "{:?}", puzzle.rules().constraints());
-    prop_assert!(count.found() >= 1);
-    let first = first.expect("a solution");
-    prop_assert!(puzzle.is_completed_by(&first));
-    for c in puzzle.rules().constraints() {
-        prop_assert!(
-            keeps(puzzle.size(), c, first.cells()),
-            "{:?} on {:?}",
-            c,
-            first.cells()
-        );
-    }
-    if count == Count::Exact(1) {
-        prop_assert_eq!(first.cells(), grid);
-    }
-    Ok(())
+    let n = puzzle.size();
+    agrees_with_reference(puzzle, grid, LIMIT, |first| {
+        match puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .find(|c| !keeps(n, c, first))
+        {
+            Some(c) => Err(format!("{c:?} on {first:?}")),
+            None => Ok(()),
+        }
+    })
 }
 
 proptest! {

@@ -4,11 +4,10 @@
 //! planted solution keeps, most cells blank, counted by the front door and
 //! by the reference engine alike.
 
-use crate::common::Rng;
+use crate::common::{Rng, agrees_with_reference, planted_variant};
 use ndoku::engine::Reference;
-use ndoku::engine::variant::VariantSolver;
 use ndoku::model::{Diagonal, Outside};
-use ndoku::{Constraint, Count, Puzzle, Rules, Solver};
+use ndoku::{Constraint, Puzzle, Rules, Solver};
 use proptest::prelude::*;
 
 /// How many solutions both engines count to.
@@ -324,51 +323,18 @@ const KINDS: usize = 13;
 /// A planted grid of size `n` from `seed`, rules of `kinds` it keeps, and
 /// the puzzle of those rules with about `keep` in `of` cells given.
 fn planted(n: usize, seed: u64, kinds: &[usize], keep: usize, of: usize) -> (Puzzle, Vec<u16>) {
-    let rules = Rules::classic(n).unwrap();
-    let empty = Puzzle::from_cells(rules.clone(), &vec![0; n * n]).unwrap();
-    let grid = VariantSolver::new()
-        .with_seed(seed)
-        .solve(&empty)
-        .solution()
-        .expect("an empty board solves")
-        .cells()
-        .to_vec();
-    let mut rng = Rng::new(seed);
-    let mut rules = rules;
-    for &kind in kinds {
-        if let Some(c) = derive(kind, n, &grid, &mut rng) {
-            rules = rules
-                .with_constraint(c.clone())
-                .unwrap_or_else(|e| panic!("{c:?} on {grid:?}: {e}"));
-        }
-    }
-    assert!(
-        rules.check(&grid).is_ok(),
-        "{:?} breaks {rules:?}",
-        rules.check(&grid)
-    );
-    let givens: Vec<u16> = grid
-        .iter()
-        .map(|&v| if rng.chance(keep, of) { v } else { 0 })
-        .collect();
-    (Puzzle::from_cells(rules, &givens).unwrap(), grid)
+    planted_variant(n, seed, kinds.len(), (keep, of), |i, grid, rng| {
+        derive(kinds[i], n, grid, rng)
+    })
 }
 
 /// Counts `puzzle` through the front door and the reference engine, and
 /// checks that they agree, that the planted grid is among the solutions,
 /// and that the solution found keeps every rule.
 fn agree(puzzle: &Puzzle, grid: &[u16]) -> Result<(), TestCaseError> {
-    let (count, first) = Solver::new().count_and_solve(puzzle, LIMIT);
-    let reference = Reference::new().count_variant(puzzle, LIMIT);
-    prop_assert_eq!(count, reference, "{:?}", puzzle.rules().constraints());
-    prop_assert!(count.found() >= 1);
-    let first = first.expect("a solution");
-    prop_assert!(puzzle.is_completed_by(&first));
-    prop_assert!(puzzle.rules().check(first.cells()).is_ok());
-    if count == Count::Exact(1) {
-        prop_assert_eq!(first.cells(), grid);
-    }
-    Ok(())
+    agrees_with_reference(puzzle, grid, LIMIT, |first| {
+        puzzle.rules().check(first).map_err(|e| e.to_string())
+    })
 }
 
 proptest! {
