@@ -34,32 +34,49 @@ impl<M: Mask> Constraint<M> for Counts {
                 return Err(Contradiction);
             }
             let bit = M::bit(x - 1);
-            let (mut placed, mut possible) = (0, 0);
-            for &c in &self.cells {
-                let cand = st.cand(c as usize);
-                placed += usize::from(cand == bit);
-                possible += usize::from(cand.meets(bit));
-            }
+            let (placed, possible) = tally(st, &self.cells, bit);
             let k = usize::from(k);
             if placed > k || possible < k {
                 return Err(Contradiction);
             }
             if placed == k && possible > k {
-                for &c in &self.cells {
-                    if st.cand(c as usize) != bit {
-                        st.restrict(m, c as usize, !bit)?;
-                    }
-                }
+                settle(m, st, &self.cells, bit, false)?;
             } else if possible == k && placed < k {
-                for &c in &self.cells {
-                    if st.cand(c as usize).meets(bit) {
-                        st.restrict(m, c as usize, bit)?;
-                    }
-                }
+                settle(m, st, &self.cells, bit, true)?;
             }
         }
         Ok(())
     }
+}
+
+/// How many of `cells` hold the value `bit` placed, and how many may hold it.
+fn tally<M: Mask>(st: &State<M>, cells: &[u32], bit: M) -> (usize, usize) {
+    cells.iter().fold((0, 0), |(placed, possible), &c| {
+        let cand = st.cand(c as usize);
+        (
+            placed + usize::from(cand == bit),
+            possible + usize::from(cand.meets(bit)),
+        )
+    })
+}
+
+/// Places (`fill`) or removes the value `bit` in each of `cells` that may
+/// hold it and does not yet.
+fn settle<M: Mask>(
+    m: &Model<M>,
+    st: &mut State<M>,
+    cells: &[u32],
+    bit: M,
+    fill: bool,
+) -> Result<(), Contradiction> {
+    let keep = if fill { bit } else { !bit };
+    for &c in cells {
+        let cand = st.cand(c as usize);
+        if cand.meets(bit) && cand != bit {
+            st.restrict(m, c as usize, keep)?;
+        }
+    }
+    Ok(())
 }
 
 /// A sum line of a sum below 128: each cell keeps the values some cutting
@@ -334,41 +351,22 @@ impl<M: Mask> Constraint<M> for Same {
             .cells
             .iter()
             .fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        let mut tallies = Vec::with_capacity(self.cells.len() / self.size.max(1));
         while !left.is_empty() {
             let bit = left.lowest();
             left = left.without_lowest();
-            let count = |st: &State<M>, set: &[u32]| {
-                set.iter().fold((0, 0), |(placed, possible), &c| {
-                    let cand = st.cand(c as usize);
-                    (
-                        placed + usize::from(cand == bit),
-                        possible + usize::from(cand.meets(bit)),
-                    )
-                })
-            };
-            let (mut lo, mut hi) = (0, usize::MAX);
-            for set in self.cells.chunks(self.size) {
-                let (placed, possible) = count(st, set);
-                lo = lo.max(placed);
-                hi = hi.min(possible);
-            }
+            tallies.clear();
+            tallies.extend(self.cells.chunks(self.size).map(|set| tally(st, set, bit)));
+            let lo = tallies.iter().map(|t| t.0).max().unwrap_or(0);
+            let hi = tallies.iter().map(|t| t.1).min().unwrap_or(0);
             if lo > hi {
                 return Err(Contradiction);
             }
-            for set in self.cells.chunks(self.size) {
-                let (placed, possible) = count(st, set);
-                let keep = if possible == lo && placed < lo {
-                    bit
+            for (set, &(placed, possible)) in self.cells.chunks(self.size).zip(&tallies) {
+                if possible == lo && placed < lo {
+                    settle(m, st, set, bit, true)?;
                 } else if placed == hi && possible > hi {
-                    !bit
-                } else {
-                    continue;
-                };
-                for &c in set {
-                    let cand = st.cand(c as usize);
-                    if cand.meets(bit) && cand != bit {
-                        st.restrict(m, c as usize, keep)?;
-                    }
+                    settle(m, st, set, bit, false)?;
                 }
             }
         }
