@@ -725,6 +725,9 @@ impl Cdcl {
             learnt.swap(1, best);
             back = self.level[(learnt[1] >> 1) as usize];
         }
+        // Kept for its room, emptied: `solve`, resumed after its budget,
+        // reads a conflict left here as one at the root.
+        lits.clear();
         self.conflict = lits;
         self.bump /= VAR_DECAY;
         (learnt, back)
@@ -1186,9 +1189,21 @@ mod tests {
             };
             let m = Model::<u64>::new(&rules);
             let mut cdcl = Cdcl::new(&m, &givens, 0);
-            let (mut limits, mut stats) = (Meter::new(u64::MAX, None, 1), Stats::default());
+            let mut stats = Stats::default();
+            // Half the searches stop every few decisions and resume.
+            let step = if rng.next_u64().is_multiple_of(2) {
+                1 + rng.next_u64() % 8
+            } else {
+                u64::MAX
+            };
             let mut found = Vec::new();
-            while let Answer::Solved(values) = cdcl.solve(&mut limits, &mut stats) {
+            loop {
+                let mut limits = Meter::new(stats.guesses.saturating_add(step), None, 1);
+                let values = match cdcl.solve(&mut limits, &mut stats) {
+                    Answer::Solved(values) => values,
+                    Answer::Budget => continue,
+                    Answer::None => break,
+                };
                 assert!(
                     rules.check(&values).is_ok(),
                     "a learned solution breaks a rule"

@@ -485,7 +485,9 @@ impl<M: Mask> Search<'_, M> {
     /// A killer's search (record 0031): the plain search for its first
     /// [`Learned::handoff`] guesses, then, if it has not ended, learning
     /// with the cages' sums from the givens, past the solutions already
-    /// shown (blocked). `None` when the rules are not a killer it takes.
+    /// shown (blocked), unless it would hold fewer than half the derived
+    /// sums and differences (`KillerSums::holds_most`). `None`
+    /// when the rules are not a killer it takes.
     fn killer(
         &mut self,
         givens: &[u16],
@@ -515,13 +517,14 @@ impl<M: Mask> Search<'_, M> {
                 return Some(stop);
             }
         }
-        let Some(cages) = learn::killer_cages(&rules, self.m) else {
-            // A cage of too many value sets: the plain search in full,
+        let Some(sums) = learn::killer_cages(&rules, self.m).filter(|s| s.holds_most()) else {
+            // A cage of too many value sets, or learning would lack most
+            // of what the plain search derives: the plain search in full,
             // past the solutions shown.
             return Some(self.plain_past(givens, &shown, on_solution));
         };
         let mut cdcl = learn::Cdcl::new(self.m, givens, 0);
-        if !cdcl.with_sums(&cages) || !shown.iter().all(|s| cdcl.block(s)) {
+        if !cdcl.with_sums(&sums.cages) || !shown.iter().all(|s| cdcl.block(s)) {
             return Some(Stop::Exhausted);
         }
         let stop = self.learned_solutions(&mut cdcl, &mut shown, on_solution);

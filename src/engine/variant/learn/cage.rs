@@ -43,13 +43,36 @@ pub(super) struct Sums {
 /// A value set not ruled out.
 const LIVE: u32 = u32::MAX;
 
+/// A killer's sums as learning holds them (see [`killer_cages`]), and how
+/// many of the facts the plain search derives from them it leaves out.
+pub(crate) struct KillerSums {
+    /// The cages' sums, then the derived sums learning holds, as (cells,
+    /// sum).
+    pub(crate) cages: Vec<(Vec<u32>, u64)>,
+    /// The sums and differences the rule of 45 derives (as
+    /// `propagate::compile` does).
+    derived: usize,
+    /// Of those, the ones learning leaves out: differences, and sums of
+    /// cells that may repeat or of too many value sets.
+    left_out: usize,
+}
+
+impl KillerSums {
+    /// Whether learning holds at least half the derived facts: on
+    /// MATHEMAGIC's killers it holds 3 of 31 and gives up on all 14,
+    /// where the plain search alone answers them (record 0031).
+    pub(crate) fn holds_most(&self) -> bool {
+        2 * self.left_out <= self.derived
+    }
+}
+
 /// The sum cages of `rules` as (cells, sum) when it is a killer the
 /// learning search takes: houses, chess moves and cages only (no other
 /// constraint), a cage with a sum at least, and no cage of more than
 /// [`MAX_COMBOS`] value sets. After them, the sums of cells that differ
 /// which the rule of 45 derives from them (as `propagate::compile` does),
 /// of few enough value sets.
-pub(crate) fn killer_cages<M: Mask>(rules: &Rules, m: &Model<M>) -> Option<Vec<(Vec<u32>, u64)>> {
+pub(crate) fn killer_cages<M: Mask>(rules: &Rules, m: &Model<M>) -> Option<KillerSums> {
     if !is_killer(rules) {
         return None;
     }
@@ -65,8 +88,11 @@ pub(crate) fn killer_cages<M: Mask>(rules: &Rules, m: &Model<M>) -> Option<Vec<(
         return None;
     }
     let houses = (0..m.house_count()).map(|h| m.house(h));
+    let (sums, differences) = derived_sums(rules, houses);
+    let derived = sums.len() + differences.len();
+    let mut left_out = differences.len();
     let mut mark = vec![u32::MAX; m.cells];
-    for (cells, sum) in derived_sums(rules, houses).0 {
+    for (cells, sum) in sums {
         // `mark[d] == a`: cell `d` must differ from cell `a`.
         let distinct = cells.iter().enumerate().all(|(i, &a)| {
             m.peers.each(a as usize, |d| mark[d as usize] = a);
@@ -74,9 +100,15 @@ pub(crate) fn killer_cages<M: Mask>(rules: &Rules, m: &Model<M>) -> Option<Vec<(
         });
         if distinct && combos(rules.size(), cells.len(), sum).is_some() {
             cages.push((cells, sum));
+        } else {
+            left_out += 1;
         }
     }
-    Some(cages)
+    Some(KillerSums {
+        cages,
+        derived,
+        left_out,
+    })
 }
 
 /// Whether `rules` may be a killer [`killer_cages`] takes: houses, chess
@@ -512,7 +544,7 @@ mod tests {
         for _ in 0..150 {
             let (rules, givens) = killer(&mut rng);
             let m = Model::<u64>::new(&rules);
-            let cages = killer_cages(&rules, &m).unwrap();
+            let cages = killer_cages(&rules, &m).unwrap().cages;
             let puzzle = Puzzle::from_cells(rules.clone(), &givens).unwrap();
             let Count::Exact(want) = Reference::new().count_variant(&puzzle, 41) else {
                 continue;
@@ -527,8 +559,6 @@ mod tests {
                     match cdcl.solve(&mut limits, &mut stats) {
                         Answer::Budget => {
                             audited += cdcl.audit(&cages);
-                            // `solve` reads a leftover conflict as one at the root.
-                            cdcl.conflict.clear();
                         }
                         Answer::None => break,
                         Answer::Solved(values) => {
@@ -563,7 +593,10 @@ mod tests {
         for _ in 0..150 {
             let (rules, givens) = killer(&mut rng);
             let puzzle = Puzzle::from_cells(rules.clone(), &givens).unwrap();
-            let want = match Reference::new().count_variant(&puzzle, 2) {
+            // Past two, so that learning blocks more of the solutions the
+            // plain search showed, and the plain search skips more.
+            let limit = 2 + (rng.next_u64() % 7) as usize;
+            let want = match Reference::new().count_variant(&puzzle, limit) {
                 Count::Exact(k) | Count::AtLeast(k) => k,
                 Count::GaveUp(_) => continue,
             };
@@ -591,7 +624,7 @@ mod tests {
                 assert!(rules.check(&values).is_ok(), "a solution breaks a rule");
                 assert!(!found.contains(&values), "a solution shown twice");
                 found.push(values);
-                found.len() < 2
+                found.len() < limit
             });
             assert_eq!(found.len(), want, "{givens:?} on {rules:?}");
         }
