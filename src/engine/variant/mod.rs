@@ -328,8 +328,7 @@ impl Run<'_> {
                 let weighted = !compiled.constraints.is_empty();
                 let mut learned = Learned::new(compiled.model.cells, weighted);
                 learned.prime(&compiled.model, &compiled.constraints);
-                learned.killer = Some(Arc::clone(&compiled.rules));
-                learned
+                learned.with_rules(Arc::clone(&compiled.rules))
             },
         };
         let stop = search.run(puzzle.cells(), |st| {

@@ -150,8 +150,9 @@ pub(crate) struct Learned {
     /// Guesses the plain search makes before learning takes over, on
     /// layouts where it may ([`PLAIN_FIRST`]; the tests force 0).
     pub(crate) plain_first: u64,
-    /// The rules, when a killer may go to learning (see [`Search::killer`]).
-    pub(crate) killer: Option<Arc<Rules>>,
+    /// The rules searched, for a killer that may go to learning (see
+    /// [`Search::killer`]); set by [`Learned::with_rules`].
+    killer: Option<Arc<Rules>>,
     /// The guesses a killer's plain search makes before learning takes
     /// over: [`KILLER_HANDOFF`], 0 in tests that force learning.
     pub(crate) handoff: u64,
@@ -190,6 +191,21 @@ impl Learned {
             big_handoff: BIG_HANDOFF,
             big_cap: u64::MAX,
         }
+    }
+
+    /// This with the `rules` it searches: a killer may go to learning
+    /// ([`Learned::killer`]), and rules with sums whose values may repeat
+    /// do not restart ([`Learned::restarts`]).
+    pub(crate) fn with_rules(mut self, rules: Arc<Rules>) -> Self {
+        self.restarts = !rules.constraints().iter().any(|c| {
+            matches!(
+                c,
+                crate::model::constraint::Constraint::LittleKiller { .. }
+                    | crate::model::constraint::Constraint::Sum { .. }
+            )
+        });
+        self.killer = Some(rules);
+        self
     }
 
     /// Starts each cell's weight at its priority (see [`PRIME`]): the sum,
@@ -287,15 +303,6 @@ impl<M: Mask> Search<'_, M> {
         givens: &[u16],
         mut on_solution: impl FnMut(&State<M>) -> bool,
     ) -> Stop {
-        if let Some(rules) = &self.learned.killer {
-            self.learned.restarts = !rules.constraints().iter().any(|c| {
-                matches!(
-                    c,
-                    crate::model::constraint::Constraint::LittleKiller { .. }
-                        | crate::model::constraint::Constraint::Sum { .. }
-                )
-            });
-        }
         if learn::LEARN
             && let Some(stop) = self.killer(givens, &mut on_solution)
         {
@@ -1108,8 +1115,7 @@ mod tests {
                 let mut learned = Learned::new(model.cells, true);
                 learned.prime(model, constraints);
                 learned.unit = 1;
-                learned.killer = Some(std::sync::Arc::new(rules.clone()));
-                learned
+                learned.with_rules(std::sync::Arc::new(rules.clone()))
             };
             let (stats, _) = search(rules, None, learned, |_| true);
             assert_eq!(stats.restarts > 0, restarts, "{rules:?}: {stats:?}");

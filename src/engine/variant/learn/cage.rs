@@ -603,8 +603,7 @@ mod tests {
             let (model, constraints) = compile::<u64>(&rules);
             let (mut st, mut frames, mut stats) =
                 (State::new(&model), Vec::new(), Stats::default());
-            let mut learned = Learned::new(model.cells, true);
-            learned.killer = Some(Arc::new(rules.clone()));
+            let mut learned = Learned::new(model.cells, true).with_rules(Arc::new(rules.clone()));
             learned.handoff = rng.next_u64() % 4;
             let mut search = Search {
                 m: &model,
