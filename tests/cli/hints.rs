@@ -221,7 +221,7 @@ fn values_from_zero_print_read_back_and_hint_as_printed() {
     let explained = ndoku(&["explain", "--from-zero"], format!("{open}\n").as_bytes());
     assert_eq!(
         explained.lines()[1],
-        "1.0\tfull house: R1C1 is the last empty cell of row 1, 2",
+        "1.0\tfull house: R1C1 is the last empty cell of box 1, 2",
         "{}",
         explained.stderr
     );
