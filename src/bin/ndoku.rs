@@ -116,6 +116,12 @@ struct Common {
     /// Read (and print) 16×16 puzzles in hex: `0`-`F` are the values 1-16, `.` is empty.
     #[arg(long)]
     hex: bool,
+    /// Read classic puzzles whose values run from 0 to N-1, as such a
+    /// puzzle prints its solutions: `0`-`9`, then `A`-`Z` (up to 36
+    /// values), or numbers from 0 as tokens; `.` is empty. Answers print
+    /// from 0 too.
+    #[arg(long, conflicts_with = "hex")]
+    from_zero: bool,
     /// Give up on a puzzle after this many guesses: it prints `gave-up`.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -167,6 +173,7 @@ fn main() -> ExitCode {
         job: Job {
             mode,
             hex: common.hex,
+            from_zero: common.from_zero,
             max_nodes: common.max_nodes.unwrap_or(u64::MAX),
             time_limit: common.time_limit,
         },
@@ -185,6 +192,7 @@ fn run_logic(args: logic::LogicArgs, want: logic::Want) -> ExitCode {
         job: Job {
             mode: Mode::Logic(want),
             hex: args.hex,
+            from_zero: args.from_zero,
             max_nodes: u64::MAX,
             time_limit: None,
         },

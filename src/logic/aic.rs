@@ -272,7 +272,12 @@ impl<'a> Net<'a> {
     /// "R1C2=5" for an on node, "R1C2≠5" for an off one.
     fn name(&self, node: u32) -> String {
         let (c, v, on) = self.parts(node);
-        format!("{}{}{v}", self.g.cell_name(c), if on { "=" } else { "≠" })
+        format!(
+            "{}{}{}",
+            self.g.cell_name(c),
+            if on { "=" } else { "≠" },
+            self.g.v(v)
+        )
     }
 
     /// Why a link holds, in a step's words.
@@ -302,7 +307,8 @@ impl<'a> Net<'a> {
             }
             Why::Cage(k) => {
                 let cage = &layout.cages.cages[k as usize];
-                format!("cage {} in {}", cage.sum, cells_text(&cage.cells, side))
+                let sum = self.g.total(cage.sum, cage.cells.len());
+                format!("cage {sum} in {}", cells_text(&cage.cells, side))
             }
         }
     }
@@ -351,7 +357,7 @@ pub(crate) fn constraint_chains(g: &Candidates) -> Option<Step> {
     let text = format!(
         "{}: {words}, so {}",
         technique.name(),
-        result_text(g.size(), &placements, &eliminations)
+        result_text(g, &placements, &eliminations)
     );
     let mut cells: Vec<usize> = chain.iter().map(|&(p, _)| net.parts(p).0).collect();
     cells.sort_small();

@@ -2,7 +2,6 @@
 
 use super::grid::{Candidates, bit, values_of};
 use super::step::{Step, Technique};
-use super::subsets::value_list;
 use crate::sort::SmallSort;
 
 /// The cells that may take part, in row-major order, with their excluders.
@@ -277,11 +276,11 @@ fn step(
     let names: Vec<String> = cells.iter().map(|&c| g.cell_name(c).to_string()).collect();
     let seen: Vec<String> = lockers
         .iter()
-        .map(|&c| format!("{} ({})", g.cell_name(c), value_list(g.masks[c])))
+        .map(|&c| format!("{} ({})", g.cell_name(c), g.list(g.masks[c])))
         .collect();
     let out: Vec<String> = eliminations
         .iter()
-        .map(|&(c, v)| format!("{v} in {}", g.cell_name(c)))
+        .map(|&(c, v)| format!("{} in {}", g.v(v), g.cell_name(c)))
         .collect();
     let text = format!(
         "{}: {} {} see {}, and every way to fill them with {} takes all of one of those or repeats a value in a house, so {} must go",

@@ -132,7 +132,7 @@ fn line_step(g: &Candidates, line: &Line, lockout: bool) -> Option<Step> {
     } else {
         Technique::BetweenLine
     };
-    let text = format!("{pattern}; {}", result_text(n, &placements, &eliminations));
+    let text = format!("{pattern}; {}", result_text(g, &placements, &eliminations));
     let mut step = Step::new(technique, text)
         .cells(cells.iter().map(|&c| c as usize))
         .remove(eliminations);

@@ -273,7 +273,7 @@ fn better(a: &Wing, b: &Wing) -> bool {
 fn wing_step(g: &Candidates, w: Wing) -> Step {
     let union = w.set.iter().fold(0, |m, &c| m | g.masks[c]);
     let names: Vec<String> = w.set.iter().map(|&c| g.cell_name(c).to_string()).collect();
-    let values: Vec<String> = values_of(union).map(|v| v.to_string()).collect();
+    let values: Vec<String> = values_of(union).map(|v| g.v(v).to_string()).collect();
     let name = w.technique.name();
     let text = if w.double {
         format!(
@@ -281,8 +281,8 @@ fn wing_step(g: &Candidates, w: Wing) -> Step {
             names.join(", "),
             values.join(", "),
             g.cell_name(w.pincer),
-            w.link,
-            w.other,
+            g.v(w.link),
+            g.v(w.other),
             w.set.len() + 1,
         )
     } else {
@@ -291,10 +291,10 @@ fn wing_step(g: &Candidates, w: Wing) -> Step {
             names.join(", "),
             values.join(", "),
             g.cell_name(w.pincer),
-            w.link.min(w.other),
-            w.link.max(w.other),
-            w.link,
-            w.other
+            g.v(w.link.min(w.other)),
+            g.v(w.link.max(w.other)),
+            g.v(w.link),
+            g.v(w.other)
         )
     };
     let cells: Vec<usize> = w.set.iter().copied().chain([w.pincer]).collect();
@@ -404,7 +404,7 @@ pub(crate) fn als_xz(g: &Candidates) -> Option<Step> {
                     .iter()
                     .map(|&c| g.cell_name(c).to_string())
                     .collect();
-                let values: Vec<String> = values_of(s.mask).map(|v| v.to_string()).collect();
+                let values: Vec<String> = values_of(s.mask).map(|v| g.v(v).to_string()).collect();
                 format!("{} ({})", cells.join(", "), values.join(", "))
             };
             let technique = Technique::AlsXz {
@@ -416,15 +416,15 @@ pub(crate) fn als_xz(g: &Candidates) -> Option<Step> {
                     "als-xz: almost locked sets {} and {} each hold {} and {} at most once between them, so both sets are locked and every value leaves the cells that see all its places",
                     name(a),
                     name(b),
-                    links[0],
-                    links[1]
+                    g.v(links[0]),
+                    g.v(links[1])
                 )
             } else {
                 format!(
                     "als-xz: almost locked sets {} and {} cannot both hold {}, so the other values they share are in one of them and leave the cells that see all their places",
                     name(a),
                     name(b),
-                    links[0]
+                    g.v(links[0])
                 )
             };
             let pattern: Vec<usize> = a.cells.iter().chain(&b.cells).copied().collect();

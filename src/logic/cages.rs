@@ -15,7 +15,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::grid::{Candidates, Layout, bit, joined, values_of};
-use super::step::{CellName, Step, Technique, ValueList};
+use super::step::{CellName, Step, Technique};
 use super::sums::{MAX_CAGE_CELLS, SumCage, SumSet};
 
 /// The most empty cells an innie or outie sum may have for a step.
@@ -191,17 +191,17 @@ fn list_text<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String
 }
 
 /// A combination as "6+8+9".
-fn combo_text(mask: u64) -> String {
-    joined(values_of(mask), "+")
+fn combo_text(g: &Candidates, mask: u64) -> String {
+    joined(values_of(mask).map(|v| g.v(v)), "+")
 }
 
 /// "can only be 6+8+9", "can only be 1+9, 2+8 or 3+7", "has 6 combinations".
-fn combos_text(combos: &[u64]) -> String {
+fn combos_text(g: &Candidates, combos: &[u64]) -> String {
     match combos.len() {
         1..=4 => {
             let mut sorted: SmallVec<[u64; 4]> = combos.iter().copied().collect();
             sorted.sort_stable_by_key(|&m| values_of(m).collect::<SmallVec<[u16; 16]>>());
-            let items: Vec<String> = sorted.iter().map(|&m| combo_text(m)).collect();
+            let items: Vec<String> = sorted.iter().map(|&m| combo_text(g, m)).collect();
             let k = items.len();
             let list = if k == 1 {
                 items[0].clone()
@@ -244,14 +244,14 @@ pub(crate) fn outcome(g: &Candidates, cells: &[u32], kept: &[u64]) -> (Moves, Mo
 /// and R1C2", the eliminations grouped by the values they remove, those of
 /// placed cells left out.
 pub(crate) fn result_text(
-    side: usize,
+    g: &Candidates,
     placements: &[(usize, u16)],
     eliminations: &[(usize, u16)],
 ) -> String {
-    let name = |cell: usize| CellName { cell, side };
+    let name = |cell: usize| g.cell_name(cell);
     let mut parts: Vec<String> = placements
         .iter()
-        .map(|&(c, v)| format!("{v} must be in {}", name(c)))
+        .map(|&(c, v)| format!("{} must be in {}", g.v(v), name(c)))
         .collect();
     // Each unplaced cell's removed values, then cells grouped by them.
     let mut by_cell: Vec<(usize, u64)> = Vec::new();
@@ -279,7 +279,7 @@ pub(crate) fn result_text(
         };
         parts.push(format!(
             "{} {verb} {}",
-            ValueList(m),
+            g.list(m),
             list_text(cells.into_iter().map(name))
         ));
     }
@@ -306,10 +306,10 @@ pub(crate) fn combinations(g: &Candidates, one: bool) -> Option<Step> {
         let side = g.size();
         let text = format!(
             "cage combination: cage {} in {} {}; {}",
-            cage.sum,
+            g.total(cage.sum, cage.cells.len()),
             cells_text(&cage.cells, side),
-            combos_text(&a.combos),
-            result_text(side, &placements, &eliminations)
+            combos_text(g, &a.combos),
+            result_text(g, &placements, &eliminations)
         );
         let combinations = u8::try_from(a.combos.len()).unwrap_or(u8::MAX);
         let marks: Vec<(usize, u16)> = cage
@@ -373,11 +373,12 @@ pub(crate) fn pointing(g: &Candidates) -> Option<Step> {
                 k => format!("{} or {}", names[..k - 1].join(", "), names[k - 1]),
             };
             let text = format!(
-                "cage pointing: cage {} in {} must hold {v} (it {}), in {where_}; {}",
-                cage.sum,
+                "cage pointing: cage {} in {} must hold {} (it {}), in {where_}; {}",
+                g.total(cage.sum, cage.cells.len()),
                 cells_text(&cage.cells, side),
-                combos_text(&a.combos),
-                result_text(side, &[], &removed)
+                g.v(v),
+                combos_text(g, &a.combos),
+                result_text(g, &[], &removed)
             );
             Some(
                 Step::new(Technique::CagePointing, text)
@@ -424,12 +425,13 @@ pub(crate) fn claiming(g: &Candidates) -> Option<Step> {
             }
             let side = n;
             let text = format!(
-                "cage claiming: {v} of {} lies only in cage {} in {}, which then {}; {}",
+                "cage claiming: {} of {} lies only in cage {} in {}, which then {}; {}",
+                g.v(v),
                 house.name(),
-                cage.sum,
+                g.total(cage.sum, cage.cells.len()),
                 cells_text(&cage.cells, side),
-                combos_text(&a.combos),
-                result_text(side, &placements, &eliminations)
+                combos_text(g, &a.combos),
+                result_text(g, &placements, &eliminations)
             );
             let mut step = Step::new(Technique::CageClaiming, text)
                 .cells(cage.cells.iter().map(|&c| c as usize))
@@ -486,15 +488,25 @@ fn sum_step(g: &Candidates, set: &SumSet) -> Option<Step> {
         (_, false) => "its innies",
         (_, true) => "its outies",
     };
+    // As the puzzle writes values: the region's cells, its cages' cells
+    // (the region's less the innies, or more the outies) and the set's.
+    let inside = set.houses * side;
+    let caged = if set.outies {
+        inside + set.cells.len()
+    } else {
+        inside - set.cells.len()
+    };
+    let (cages, sum) = (g.total(set.cages, caged), g.total(set.sum, set.cells.len()));
+    let total = g.total(set.total, inside);
     let why = if set.outies {
         format!(
-            "{what}: the cages in and across {} hold {}, {} more than its {}",
-            set.region, set.cages, set.sum, set.total
+            "{what}: the cages in and across {} hold {cages}, {sum} more than its {total}",
+            set.region
         )
     } else {
         format!(
-            "{what}: the cages wholly inside {} hold {}, {} less than its {}",
-            set.region, set.cages, set.sum, set.total
+            "{what}: the cages wholly inside {} hold {cages}, {sum} less than its {total}",
+            set.region
         )
     };
     let all = joined(
@@ -504,7 +516,7 @@ fn sum_step(g: &Candidates, set: &SumSet) -> Option<Step> {
         }),
         " + ",
     );
-    let mut text = format!("{why}, so {one} {all} = {}", set.sum);
+    let mut text = format!("{why}, so {one} {all} = {sum}");
     if placed > 0 {
         let left = joined(
             empty.iter().map(|&c| CellName {
@@ -513,11 +525,12 @@ fn sum_step(g: &Candidates, set: &SumSet) -> Option<Step> {
             }),
             " + ",
         );
+        let rest = g.total(rest, empty.len());
         text.push_str(&format!(", and with what is placed {left} = {rest}"));
     }
     if !(empty.len() == 1 && placements.len() == 1) {
         text.push_str("; ");
-        text.push_str(&result_text(side, &placements, &eliminations));
+        text.push_str(&result_text(g, &placements, &eliminations));
     }
     let houses = u8::try_from(set.houses).unwrap_or(u8::MAX);
     let technique = if set.outies {

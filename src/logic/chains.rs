@@ -828,9 +828,10 @@ impl<'a> Net<'a> {
     pub(crate) fn name(&self, node: u32) -> String {
         let (cell, value, on) = self.parts(node);
         format!(
-            "{}{}{value}",
+            "{}{}{}",
             self.g.cell_name(cell),
-            if on { "=" } else { "≠" }
+            if on { "=" } else { "≠" },
+            self.g.v(value)
         )
     }
 }
@@ -885,7 +886,7 @@ pub(crate) fn cycles_and_chains(g: &Candidates) -> Option<Step> {
     let removed: Vec<String> = found
         .eliminations
         .iter()
-        .map(|&(c, v)| format!("{}≠{v}", g.cell_name(c)))
+        .map(|&(c, v)| format!("{}≠{}", g.cell_name(c), g.v(v)))
         .collect();
     let text = format!(
         "{}: {}, so {}",

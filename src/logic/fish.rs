@@ -62,7 +62,7 @@ impl Fish {
         let names = |hs: &[usize]| -> String {
             joined(hs.iter().map(|&h| g.layout.houses[h].name()), ", ")
         };
-        let v = self.v;
+        let v = g.v(self.v);
         let text = format!(
             "{}: {v} in {} lies {what} {}, so {v} leaves the rest of those{}",
             technique.name(),
@@ -78,7 +78,7 @@ impl Fish {
             .remove(eliminations)
             .cells(marked.iter().copied())
             .houses(self.bases.iter().chain(&self.covers).copied())
-            .marks(marked.iter().map(|&c| (c, v)))
+            .marks(marked.iter().map(|&c| (c, self.v)))
     }
 }
 

@@ -316,7 +316,7 @@ impl<'a> Search<'a> {
             why(),
             eliminations
                 .iter()
-                .map(|&(c, v)| format!("{}≠{v}", self.net.g.cell_name(c)))
+                .map(|&(c, v)| format!("{}≠{}", self.net.g.cell_name(c), self.net.g.v(v)))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -429,9 +429,9 @@ impl<'a> Search<'a> {
                 .collect();
             let mut all: Vec<&Branch> = vec![b_on];
             all.extend(others.iter());
-            let house = g.layout.houses[h].name();
+            let (house, shown) = (g.layout.houses[h].name(), g.v(value));
             self.reduce_refs(&all, 6, Form::Region, best, &|| {
-                format!("every place of {value} in {house} leads there")
+                format!("every place of {shown} in {house} leads there")
             });
             for b in others {
                 self.recycle(b);

@@ -13,7 +13,7 @@ use crate::model::rules::Rules;
 use crate::model::values::Values;
 
 use super::error::LogicError;
-use super::step::{CellName, HouseName, Step};
+use super::step::{Base, CellName, HouseName, Step, ValueList, ValueName};
 
 /// The largest board logic handles: candidates are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;
@@ -354,6 +354,8 @@ pub struct Candidates {
     few: Vec<[u64; 3]>,
     /// How many empty cells each house has, kept with `places`.
     empty: Vec<u32>,
+    /// How steps' words write values: from the puzzle's first value.
+    pub(crate) base: Base,
 }
 
 impl Candidates {
@@ -369,7 +371,8 @@ impl Candidates {
         check_size(n)?;
         let full = full_mask(n);
         let empty = puzzle.cells().iter().map(|_| full).collect();
-        Self::build(puzzle.shared_rules(), puzzle.cells().to_vec(), empty)
+        let grid = Self::build(puzzle.shared_rules(), puzzle.cells().to_vec(), empty)?;
+        Ok(grid.written_from(puzzle.first_value()))
     }
 
     /// The candidates of a game in progress: givens and entries are values,
@@ -392,7 +395,14 @@ impl Candidates {
             // Logic takes boards up to 64×64, whose marks a mask holds.
             .map(|c| game.candidates(Cell::from_index(c, n)).mask().unwrap_or(0))
             .collect();
-        Self::build(game.puzzle().shared_rules(), values, marks)
+        let grid = Self::build(game.puzzle().shared_rules(), values, marks)?;
+        Ok(grid.written_from(game.puzzle().first_value()))
+    }
+
+    /// The grid with steps' words writing values from `first` (0 or 1).
+    fn written_from(mut self, first: u16) -> Self {
+        self.base = Base::from_first(first);
+        self
     }
 
     fn build(
@@ -416,6 +426,7 @@ impl Candidates {
             places: Vec::new(),
             few: Vec::new(),
             empty: Vec::new(),
+            base: Base::default(),
         };
         grid.refresh();
         grid.alive(0..grid.masks.len())?;
@@ -457,7 +468,7 @@ impl Candidates {
     /// `step`, found on this grid, as a user sees it: on this board, its
     /// houses named.
     pub(crate) fn finish(&self, step: Step) -> Step {
-        step.on(self.layout.n, |h| self.layout.houses[h].name())
+        step.on(self.layout.n, self.base, |h| self.layout.houses[h].name())
     }
 
     /// Plays `step`: removes its eliminations, then writes its placements,
@@ -636,6 +647,22 @@ impl Candidates {
             out[usize::from(v) - 1] += 1;
         }
         out
+    }
+
+    /// `value` (1 to N) as the puzzle writes it, for a step's words.
+    pub(crate) fn v(&self, value: u16) -> ValueName {
+        self.base.v(value)
+    }
+
+    /// The values of `mask` as the puzzle writes them: "3, 5 and 7".
+    pub(crate) fn list(&self, mask: u64) -> ValueList {
+        self.base.list(mask)
+    }
+
+    /// A total of `cells` values (a cage's sum) as the puzzle writes it:
+    /// with values from 0, each value one less.
+    pub(crate) fn total(&self, sum: u64, cells: usize) -> i64 {
+        self.base.sum(i64::try_from(sum).unwrap_or(i64::MAX), cells)
     }
 
     /// "R4C6", rows and columns from 1.

@@ -137,7 +137,7 @@ fn sum_step(g: &Candidates, s: &LineSum) -> Option<Step> {
     let text = format!(
         "{}; {}",
         sum_words(g, s, &groups, &ranges),
-        result_text(g.size(), &placements, &eliminations)
+        result_text(g, &placements, &eliminations)
     );
     let mut step = Step::new(Technique::SumBounds, text)
         .cells(s.cells.iter().map(|&c| c as usize))
@@ -165,8 +165,14 @@ fn sum_words(g: &Candidates, s: &LineSum, groups: &[Group], ranges: &[(i64, i64)
     let mut plus: Vec<u32> = Vec::new();
     let mut minus: Vec<u32> = Vec::new();
     let (mut p, mut m) = ((0i64, 0i64), (0i64, 0i64));
+    // Sums as the puzzle writes values: from 0, each value one less, so a
+    // group's sums `weight` less a cell, and the total all of those less.
+    let mut total = s.total;
     for (gr, r) in groups.iter().zip(ranges) {
         let cells = gr.cells.iter().map(|&c| c as u32);
+        let off = gr.weight * g.total(0, gr.cells.len());
+        let r = (r.0 + off, r.1 + off);
+        total += off;
         if gr.weight > 0 {
             plus.extend(cells);
             p = (p.0 + r.0, p.1 + r.1);
@@ -175,6 +181,9 @@ fn sum_words(g: &Candidates, s: &LineSum, groups: &[Group], ranges: &[(i64, i64)
             m = (m.0 - r.1, m.1 - r.0);
         }
     }
+    let clue = s
+        .clue
+        .map(|v| i64::try_from(v).unwrap_or(i64::MAX) + total - s.total);
     // The circle and ends keep their order, so that a pill reads as a number.
     minus.sort_stable_by_key(|c| s.cells.iter().position(|d| d == c));
     let names = |cells: &[u32]| -> String {
@@ -210,16 +219,15 @@ fn sum_words(g: &Candidates, s: &LineSum, groups: &[Group], ranges: &[(i64, i64)
             range_text(m)
         ),
         _ if minus.is_empty() => {
-            let clue = s.clue.map(|v| format!(" {v}")).unwrap_or_default();
+            let clue = clue.map(|v| format!(" {v}")).unwrap_or_default();
             format!(
-                "{}{clue} on {}: the cells sum to {}",
+                "{}{clue} on {}: the cells sum to {total}",
                 s.what,
                 cells_text(&plus, side),
-                s.total
             )
         }
         _ => {
-            let more = match s.total {
+            let more = match total {
                 0 => "as much as".to_owned(),
                 t if t > 0 => format!("{t} more than"),
                 t => format!("{} less than", -t),

@@ -411,8 +411,9 @@ fn chain_step<const W: usize>(
         .collect();
     let cells: Vec<usize> = lists.concat();
     let names = |e: &[usize]| -> String { joined(e.iter().map(|&c| g.cell_name(c)), "+") };
+    let shown = g.v(v);
     let text = format!(
-        "{}: {v} is in {} or {} ({} and {}), and {} sees {}, so {v} is in {} or {}",
+        "{}: {shown} is in {} or {} ({} and {}), and {} sees {}, so {shown} is in {} or {}",
         technique.name(),
         names(outer1),
         names(inner1),
@@ -1103,19 +1104,20 @@ impl Walk<'_> {
             .collect();
         let (first, s) = self.path[0];
         let (last, f) = self.path[self.n - 1];
+        let shown = g.v(v);
         let result = if ring.is_some() {
             format!(
-                "the chain closes into a loop, so {v} leaves every cell that sees both ends of a weak link"
+                "the chain closes into a loop, so {shown} leaves every cell that sees both ends of a weak link"
             )
         } else {
             format!(
-                "each link's end sees the next one's start, so {v} is in {} or {} and leaves the cells that see both",
+                "each link's end sees the next one's start, so {shown} is in {} or {} and leaves the cells that see both",
                 names(&links[first].ends[s]),
                 names(&links[last].ends[1 - f])
             )
         };
         let text = format!(
-            "{}: {v} in {}; {result}",
+            "{}: {shown} in {}; {result}",
             technique.name(),
             strong.join(", ")
         );

@@ -23,7 +23,7 @@ pub(crate) fn domains(g: &Candidates) -> Option<Step> {
             "{} {}: {}",
             d.what,
             CellName { cell: c, side },
-            result_text(side, &placements, &eliminations)
+            result_text(g, &placements, &eliminations)
         );
         Some(
             Step::new(Technique::CellDomain, text)
@@ -70,7 +70,7 @@ fn pair_step(g: &Candidates, p: &PairTable, side: usize) -> Option<Step> {
         p.what,
         name(a),
         name(b),
-        result_text(side, &placements, &eliminations)
+        result_text(g, &placements, &eliminations)
     );
     let mut step = Step::new(Technique::PairRule, text)
         .cells([a, b])
@@ -138,7 +138,7 @@ fn chain_step(g: &Candidates, ch: &Chain, side: usize) -> Option<Step> {
         ch.what,
         name(ch.cells[0]),
         name(ch.cells[k - 1]),
-        result_text(side, &placements, &eliminations)
+        result_text(g, &placements, &eliminations)
     );
     let mut step = Step::new(Technique::ChainBounds, text)
         .cells(ch.cells.iter().map(|&c| c as usize))

@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 use super::beyond::Line;
 use super::cages::{cells_text, mask_of, outcome, result_text};
 use super::grid::{Candidates, bit, full_mask, values_of};
-use super::step::{Step, Technique, ValueList};
+use super::step::{Base, Step, Technique};
 
 /// The first renban line whose feasible runs remove or place a value.
 pub(crate) fn renbans(g: &Candidates) -> Option<Step> {
@@ -52,13 +52,15 @@ fn augment(i: usize, masks: &[u64], window: u64, owner: &mut [usize; 64], seen: 
 }
 
 /// The runs of a mask's values, as "3..8" or "1..4 or 6..9".
-fn runs_text(mask: u64) -> String {
+fn runs_text(base: Base, mask: u64) -> String {
     let mut parts = Vec::new();
     let mut rest = mask;
     while rest != 0 {
         let lo = rest.trailing_zeros();
         let len = (rest >> lo).trailing_ones();
-        parts.push(format!("{}..{}", lo + 1, lo + len));
+        // Bit `lo` is value `lo + 1`.
+        let (first, last) = (lo as u16 + 1, (lo + len) as u16);
+        parts.push(format!("{}..{}", base.v(first), base.v(last)));
         rest &= !(full_mask(len as usize) << lo);
     }
     parts.join(" or ")
@@ -125,7 +127,7 @@ fn renban_step(g: &Candidates, line: &Line) -> Option<Step> {
     let mut text = format!(
         "renban {}: its {k} values are a run within {}",
         cells_text(cells, n),
-        runs_text(union)
+        runs_text(g.base, union)
     );
     if needed != 0 {
         let verb = if needed.count_ones() == 1 {
@@ -135,11 +137,11 @@ fn renban_step(g: &Candidates, line: &Line) -> Option<Step> {
         };
         text.push_str(&format!(
             ", so {} {verb} on it whatever the run",
-            ValueList(needed)
+            g.list(needed)
         ));
     }
     text.push_str("; ");
-    text.push_str(&result_text(n, &placements, &eliminations));
+    text.push_str(&result_text(g, &placements, &eliminations));
     let mut step = Step::new(Technique::RenbanWindow, text)
         .cells(cells.iter().map(|&c| c as usize))
         .remove(eliminations);

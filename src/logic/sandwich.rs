@@ -89,7 +89,7 @@ fn sandwich_step(g: &Candidates, s: &SandwichClue) -> Option<Step> {
         "sandwich {} on {line}: the cells between 1 and {n} sum to {}, so {counts} {word} lie between them; {}",
         s.sum,
         s.sum,
-        result_text(n, &placements, &eliminations)
+        result_text(g, &placements, &eliminations)
     );
     let mut step = Step::new(Technique::Sandwich, text)
         .cells(cells.iter().copied())

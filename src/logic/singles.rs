@@ -18,7 +18,12 @@ impl Single {
     /// The single as a step, with its highlight and words.
     pub(crate) fn step(self, g: &Candidates) -> Step {
         let house = self.house.map(|h| g.layout.houses[h].name());
-        Step::single(self.technique, house, g.cell_name(self.cell), self.value)
+        g.finish(Step::single(
+            self.technique,
+            house,
+            g.cell_name(self.cell),
+            self.value,
+        ))
     }
 }
 

@@ -622,15 +622,75 @@ impl fmt::Display for CellName {
     }
 }
 
-/// Values as "3, 5 and 7", written without a `String` of its own.
+/// How a step's text writes values: as the puzzle writes them, from 1 or
+/// from 0 ([`Puzzle::first_value`](crate::Puzzle::first_value)). The
+/// solver holds 1 to N either way; the text shows each value less `shift`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Base {
+    shift: u16,
+}
+
+impl Base {
+    /// Values written from `first` (0 or 1).
+    pub(crate) fn from_first(first: u16) -> Self {
+        Self {
+            shift: 1 - first.min(1),
+        }
+    }
+
+    /// The value the solver's 1 is written as: 0 or 1.
+    pub(crate) fn first(self) -> u16 {
+        1 - self.shift
+    }
+
+    /// `value` (1 to N) as the puzzle writes it.
+    pub(crate) fn v(self, value: u16) -> ValueName {
+        ValueName {
+            value,
+            shift: self.shift,
+        }
+    }
+
+    /// The values of `mask` as "3, 5 and 7".
+    pub(crate) fn list(self, mask: u64) -> ValueList {
+        ValueList {
+            mask,
+            shift: self.shift,
+        }
+    }
+
+    /// A total of `cells` values (a cage's sum) as the puzzle writes it:
+    /// each value `shift` less.
+    pub(crate) fn sum(self, total: i64, cells: usize) -> i64 {
+        total - i64::from(self.shift) * cells as i64
+    }
+}
+
+/// A value as the puzzle writes it ([`Base::v`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ValueList(pub(crate) u64);
+pub(crate) struct ValueName {
+    value: u16,
+    shift: u16,
+}
+
+impl fmt::Display for ValueName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (i32::from(self.value) - i32::from(self.shift)).fmt(f)
+    }
+}
+
+/// Values as "3, 5 and 7", written without a `String` of its own ([`Base::list`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ValueList {
+    mask: u64,
+    shift: u16,
+}
 
 impl fmt::Display for ValueList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (mut rest, mut sep) = (self.0, "");
+        let (mut rest, mut sep) = (self.mask, "");
         while rest != 0 {
-            let v = rest.trailing_zeros() + 1;
+            let v = rest.trailing_zeros() + 1 - u32::from(self.shift);
             rest &= rest - 1;
             write!(f, "{sep}{v}")?;
             sep = if rest.count_ones() == 1 {
@@ -770,6 +830,8 @@ pub struct Step {
     /// techniques find them: named by [`Step::on`], which empties it.
     house_ids: Vec<usize>,
     words: Words,
+    /// How its words write values; set by [`Step::on`].
+    base: Base,
 }
 
 impl Step {
@@ -781,6 +843,7 @@ impl Step {
             highlight: Highlight::default(),
             house_ids: Vec::new(),
             words: Words::Text(explanation),
+            base: Base::default(),
         }
     }
 
@@ -804,13 +867,16 @@ impl Step {
             },
             house_ids: Vec::new(),
             words: Words::Single { house, cell, value },
+            base: Base::default(),
         }
     }
 
     /// The step on a board of `side`, which its cells lie on, its houses
-    /// named by `name` (of their index); see [`Candidates::finish`](super::Candidates::finish).
-    pub(crate) fn on(mut self, side: usize, name: impl Fn(usize) -> HouseName) -> Self {
+    /// named by `name` (of their index), its values written from `base`'s
+    /// first; see [`Candidates::finish`](super::Candidates::finish).
+    pub(crate) fn on(mut self, side: usize, base: Base, name: impl Fn(usize) -> HouseName) -> Self {
         self.highlight.side = side;
+        self.base = base;
         let ids = std::mem::take(&mut self.house_ids);
         self.highlight.houses.extend(ids.into_iter().map(name));
         self
@@ -832,6 +898,32 @@ impl Step {
     #[must_use]
     pub fn size(&self) -> usize {
         self.highlight.side
+    }
+
+    /// The value its puzzle writes for the solver's 1, as
+    /// [`Puzzle::first_value`](crate::Puzzle::first_value): 1, or 0 for a
+    /// puzzle whose values run from 0. [`Step::placements`],
+    /// [`Step::eliminations`] and [`Highlight::candidates`] hold the
+    /// solver's values, 1 to N, as [`Puzzle::get`](crate::Puzzle::get)
+    /// does; the explanation, and a user interface, show each as
+    /// `value - 1 + first_value`.
+    ///
+    /// ```
+    /// use ndoku::Logic;
+    /// use ndoku::logic::Candidates;
+    /// use ndoku::text::iss;
+    ///
+    /// // R1C4 is the last empty cell of row 1: the solver's 4, written 3.
+    /// let puzzle = iss::parse(".Shape~4x4~0-3.~R1C1_0~R1C2_1~R1C3_2")?;
+    /// let step = Logic::new().next_step(&Candidates::from_variant(&puzzle)?).unwrap();
+    /// let (cell, value) = step.placements().next().unwrap();
+    /// assert_eq!((cell.to_string(), value, step.first_value()), ("R1C4".into(), 4, 0));
+    /// assert_eq!(step.explanation(), "full house: R1C4 is the last empty cell of row 1, 3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn first_value(&self) -> u16 {
+        self.base.first()
     }
 
     pub(crate) fn with_technique(mut self, technique: Technique) -> Self {
@@ -938,6 +1030,7 @@ impl fmt::Display for Step {
     /// The explanation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = self.technique.name();
+        let base = self.base;
         let (house, cell, value) = match &self.words {
             Words::Text(text) => return f.write_str(text),
             Words::Single { house, cell, value } => (house, cell, value),
@@ -947,6 +1040,7 @@ impl fmt::Display for Step {
                 dst,
                 third,
             } => {
+                let v = base.v(*v);
                 write!(f, "{name}: {v} in {src} lies only where it meets {dst}")?;
                 return match third {
                     None => write!(f, ", so {v} leaves the rest of {dst}"),
@@ -961,7 +1055,7 @@ impl fmt::Display for Step {
                 house,
                 single,
             } => {
-                write!(f, "{name}: {} have only ", ValueList(*values))?;
+                write!(f, "{name}: {} have only ", base.list(*values))?;
                 for (i, &cell) in self.highlight.cells.iter().enumerate() {
                     let sep = if i == 0 { "" } else { ", " };
                     write!(f, "{sep}{}", CellName { cell, side: *side })?;
@@ -969,10 +1063,15 @@ impl fmt::Display for Step {
                 write!(f, " for places in {house}")?;
                 return match single {
                     None => f.write_str(", so other values leave those cells"),
-                    Some((v, cell)) => write!(f, ", which leaves {v} one place in {house}, {cell}"),
+                    Some((v, cell)) => write!(
+                        f,
+                        ", which leaves {} one place in {house}, {cell}",
+                        base.v(*v)
+                    ),
                 };
             }
         };
+        let value = base.v(*value);
         match (self.technique, house) {
             (Technique::FullHouse, Some(house)) => {
                 write!(

@@ -2,7 +2,7 @@
 
 use super::grid::{Candidates, Pool, fitting_sets, values_of};
 use super::seen::{HiddenSet, Seen};
-use super::step::{Step, Technique, ValueList};
+use super::step::{Step, Technique};
 
 /// `degree` cells of a house with `degree` candidates between them: those
 /// values leave the house's other cells.
@@ -64,7 +64,7 @@ fn naked_in(
             "{}: {} hold only {} in {}, so those values leave its other cells",
             technique.name(),
             names.join(", "),
-            value_list(union),
+            g.list(union),
             g.layout.houses[h].name()
         );
         Some(
@@ -243,9 +243,4 @@ fn hidden_step(
     };
     step.with_hidden_words(set_mask, g.size(), name, Some((v, g.cell_name(cell))))
         .place(cell, v)
-}
-
-/// "3, 5 and 7".
-pub(crate) fn value_list(mask: u64) -> String {
-    ValueList(mask).to_string()
 }

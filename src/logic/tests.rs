@@ -928,11 +928,20 @@ fn four_by_four_bug_type_2() {
 
 #[test]
 fn value_lists_read_as_players_write_them() {
-    use step::ValueList;
-    assert_eq!(ValueList(0).to_string(), "");
-    assert_eq!(ValueList(0b100).to_string(), "3");
-    assert_eq!(ValueList(0b101).to_string(), "1 and 3");
-    assert_eq!(ValueList(0b1010101).to_string(), "1, 3, 5 and 7");
+    let one = step::Base::default();
+    assert_eq!(one.list(0).to_string(), "");
+    assert_eq!(one.list(0b100).to_string(), "3");
+    assert_eq!(one.list(0b101).to_string(), "1 and 3");
+    assert_eq!(one.list(0b1010101).to_string(), "1, 3, 5 and 7");
+    // Values written from 0: each one less; a sum of k cells k less.
+    let zero = step::Base::from_first(0);
+    assert_eq!(zero.list(0b1010101).to_string(), "0, 2, 4 and 6");
+    assert_eq!(
+        (zero.v(1).to_string(), one.v(1).to_string()),
+        ("0".into(), "1".into())
+    );
+    assert_eq!((zero.sum(10, 3), one.sum(10, 3)), (7, 10));
+    assert_eq!((zero.first(), one.first()), (0, 1));
 }
 
 #[test]

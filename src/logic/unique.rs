@@ -5,7 +5,6 @@ use crate::sort::SmallSort;
 
 use super::grid::{Candidates, bit, colex_combination, first_combination, joined, values_of};
 use super::step::{Step, Technique};
-use super::subsets::value_list;
 
 /// The longest loop searched: SE has no limit, but loops past 10 cells
 /// all rate alike and cost the most to find.
@@ -213,7 +212,7 @@ fn loop_step(g: &Candidates, lp: &Loop, kind: u8, (values, hidden): SetOf, what:
         "{} type {kind}: {} would hold only {} in two ways, so {what}",
         technique.name(),
         names(g, &lp.cells),
-        value_list(lp.pair)
+        g.list(lp.pair)
     );
     Step::new(technique, text)
         .cells(lp.cells.iter().copied())
@@ -230,7 +229,7 @@ fn type1(g: &Candidates, lp: &Loop) -> Option<Step> {
         return None;
     };
     let eliminations = values_of(lp.pair).map(|v| (odd, v)).collect();
-    let what = format!("{} leave {}", value_list(lp.pair), g.cell_name(odd));
+    let what = format!("{} leave {}", g.list(lp.pair), g.cell_name(odd));
     Some(loop_step(g, lp, 1, (0, false), what).remove(eliminations))
 }
 
@@ -253,7 +252,8 @@ fn type2(g: &Candidates, lp: &Loop) -> Option<Step> {
         return None;
     }
     let what = format!(
-        "{z} is in {} and leaves the cells that see them all",
+        "{} is in {} and leaves the cells that see them all",
+        g.v(z),
         names(g, &extras)
     );
     Some(loop_step(g, lp, 2, (0, false), what).remove(eliminations))
@@ -310,7 +310,7 @@ fn type3(g: &Candidates, lp: &Loop) -> Option<Step> {
                 let what = format!(
                     "{} act as one cell of {}, a naked set with {} in {}",
                     names(g, &[r1, r2]),
-                    value_list(extra),
+                    g.list(extra),
                     names(g, &chosen),
                     layout.houses[h].name()
                 );
@@ -389,7 +389,7 @@ fn hidden_type3(
                     let what = format!(
                         "{} stand as one, and {} have only {} besides in {}",
                         names(g, &[r1, r2]),
-                        value_list(set),
+                        g.list(set),
                         names(g, &cells),
                         house.name()
                     );
@@ -425,10 +425,12 @@ fn type4(g: &Candidates, lp: &Loop) -> Option<Step> {
             }
             let other = values_of(lp.pair & !bit(locked)).next()?;
             let what = format!(
-                "{locked} in {} lies only in {} and {}, so {other} leaves them",
+                "{} in {} lies only in {} and {}, so {} leaves them",
+                g.v(locked),
                 layout.houses[h].name(),
                 g.cell_name(r1),
-                g.cell_name(r2)
+                g.cell_name(r2),
+                g.v(other)
             );
             let eliminations = vec![(r1, other), (r2, other)];
             return Some(
@@ -609,15 +611,16 @@ fn bug_type1(g: &Candidates, cell: usize, extras: u64) -> Step {
     if extras.count_ones() == 1 {
         let v = values_of(extras).next().unwrap_or(1);
         let text = format!(
-            "bug+1: every empty cell but {} holds two candidates, so it must be {v}",
-            g.cell_name(cell)
+            "bug+1: every empty cell but {} holds two candidates, so it must be {}",
+            g.cell_name(cell),
+            g.v(v)
         );
         step.place(cell, v).with_text(text)
     } else {
         let text = format!(
             "bug+1: every empty cell but {} holds two candidates, so it holds {}",
             g.cell_name(cell),
-            value_list(extras)
+            g.list(extras)
         );
         let eliminations = values_of(g.masks[cell] & !extras)
             .map(|v| (cell, v))
@@ -638,8 +641,9 @@ fn bug_type2(g: &Candidates, grave: &Grave) -> Option<Step> {
     if eliminations.is_empty() {
         return None;
     }
+    let shown = g.v(v);
     let text = format!(
-        "bug type 2: without {v} in {} every empty cell would hold two candidates, so {v} is in one of them and leaves the cells that see them all",
+        "bug type 2: without {shown} in {} every empty cell would hold two candidates, so {shown} is in one of them and leaves the cells that see them all",
         names(g, &grave.cells)
     );
     Some(
@@ -684,8 +688,9 @@ fn bug_type4(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
     if eliminations.is_empty() {
         return None;
     }
+    let shown = g.v(v);
     let text = format!(
-        "bug type 4: {} hold an extra value, and {v} has only them as places in {}, so each keeps only {v} and its extras",
+        "bug type 4: {} hold an extra value, and {shown} has only them as places in {}, so each keeps only {shown} and its extras",
         names(g, &[c1, c2]),
         g.layout.houses[h].name()
     );
@@ -753,8 +758,8 @@ fn bug_type3(g: &Candidates, grave: &Grave, houses: &[usize]) -> Option<Step> {
                 let text = format!(
                     "bug type 3: one of {} holds one of {}, so they act as one cell and make a naked set of {} with {} in {}",
                     names(g, &grave.cells),
-                    value_list(grave.all),
-                    value_list(union),
+                    g.list(grave.all),
+                    g.list(union),
                     names(g, &chosen),
                     layout.houses[h].name()
                 );

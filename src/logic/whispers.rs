@@ -54,7 +54,7 @@ fn whisper_step(g: &Candidates, line: &Line) -> Option<Step> {
         let name = |cell: usize| CellName { cell, side: n };
         let why: Vec<String> = gone
             .iter()
-            .map(|&(v, u)| format!("both be {u} (beside {v})"))
+            .map(|&(v, u)| format!("both be {} (beside {})", g.v(u), g.v(v)))
             .collect();
         let eliminations: Vec<(usize, u16)> = gone.iter().map(|&(v, _)| (c, v)).collect();
         let left = g.masks[c] & !gone.iter().fold(0, |m, &(v, _)| m | bit(v));
@@ -73,7 +73,7 @@ fn whisper_step(g: &Candidates, line: &Line) -> Option<Step> {
             name(b),
             name(c),
             or_list(&why),
-            result_text(n, &placements, &eliminations)
+            result_text(g, &placements, &eliminations)
         );
         let mut step = Step::new(Technique::WhisperNeighbours, text)
             .cells([a, c, b])

@@ -49,8 +49,9 @@ pub(crate) fn xy_wing(g: &Candidates, xyz: bool) -> Option<Step> {
                     if eliminations.is_empty() {
                         return None;
                     }
+                    let shown = g.v(zv);
                     let text = format!(
-                        "{}: pivot {} with pincers {} and {}, so {zv} leaves the cells that see {}",
+                        "{}: pivot {} with pincers {} and {}, so {shown} leaves the cells that see {}",
                         technique.name(),
                         g.cell_name(pivot),
                         g.cell_name(a),
@@ -97,8 +98,9 @@ pub(crate) fn w_wing(g: &Candidates) -> Option<Step> {
                     if eliminations.is_empty() {
                         return None;
                     }
+                    let (sx, sy) = (g.v(x), g.v(y));
                     let text = format!(
-                        "w-wing: {} and {} hold {x} and {y}, and {x} is in {} or {}, so {y} leaves the cells that see both",
+                        "w-wing: {} and {} hold {sx} and {sy}, and {sx} is in {} or {}, so {sy} leaves the cells that see both",
                         g.cell_name(a),
                         g.cell_name(b),
                         g.cell_name(l1),

@@ -22,6 +22,9 @@ enum Alphabet {
     Standard,
     /// `0`-`9` and `A`-`F` (either case) for 1-16; only `.` is empty.
     Hex,
+    /// Values from 0 ([`Puzzle::first_value`]): `0`-`9`, then `A`-`Z`
+    /// (either case) for 1-36; `.` and `_` are empty.
+    FromZero,
 }
 
 /// What one character of the text stands for.
@@ -52,6 +55,10 @@ impl Alphabet {
             (Alphabet::Hex, '0'..='9') => Symbol::Value(ch as u32 - '0' as u32 + 1),
             (Alphabet::Hex, 'A'..='F') => Symbol::Value(ch as u32 - 'A' as u32 + 11),
             (Alphabet::Hex, 'a'..='f') => Symbol::Value(ch as u32 - 'a' as u32 + 11),
+            (Alphabet::FromZero, '.' | '_') => Symbol::Empty,
+            (Alphabet::FromZero, '0'..='9') => Symbol::Value(ch as u32 - '0' as u32 + 1),
+            (Alphabet::FromZero, 'A'..='Z') => Symbol::Value(ch as u32 - 'A' as u32 + 11),
+            (Alphabet::FromZero, 'a'..='z') => Symbol::Value(ch as u32 - 'a' as u32 + 11),
             _ => Symbol::Invalid,
         }
     }
@@ -131,7 +138,7 @@ impl<const BOX: usize> Board<BOX> {
     /// [`ParseError::Empty`] for text with no tokens, and [`ParseError::Board`] for
     /// a value out of range or givens that conflict.
     pub fn from_tokens(s: &str) -> Result<Self, ParseError> {
-        let cells = read_tokens(s, Self::N)?;
+        let cells = read_tokens(s, Self::N, false)?;
         // Every value is at most N, and N is at most 64.
         let bytes: Vec<u8> = cells.iter().map(|&v| v as u8).collect();
         Ok(Self::from_cells(&bytes)?)
@@ -208,7 +215,7 @@ impl Puzzle {
         } else {
             Layout::Chars
         };
-        Self::parse_as(rules, s, layout)
+        Self::parse_as(rules, s, layout, false)
     }
 
     /// Reads a classic puzzle of any side N from 1 to 400, under
@@ -244,6 +251,40 @@ impl Puzzle {
     /// either side; [`ParseError::UnsupportedSize`] for a side over 400; else
     /// those of [`Puzzle::parse_with`].
     pub fn parse_classic(s: &str) -> Result<Self, ParseError> {
+        Self::parse_classic_in(s, false)
+    }
+
+    /// Reads a classic puzzle whose values run from 0 to N-1, as a puzzle
+    /// with [`Puzzle::first_value`] 0 prints itself (`{}`, `{:#}` and
+    /// [`Puzzle::to_tokens`]): single characters `0`-`9`, then `A`-`Z`
+    /// (either case) up to 36 values, `.` or `_` for empty; or tokens
+    /// `0` to N-1 and `.` for empty. [`Puzzle::parse_classic`] reads `0`
+    /// as empty, as most sudoku lines write it, so a solution printed from
+    /// 0 reads back only here (or as ISS text, [`crate::text::iss`]).
+    ///
+    /// ```
+    /// use ndoku::Puzzle;
+    /// use ndoku::text::iss;
+    ///
+    /// let puzzle = iss::parse(".Shape~4x4~0-3.~R1C1_0~R2C3_0")?;
+    /// let solution = puzzle.solve().expect("a solution");
+    /// let line = solution.to_string(); // "0123..." in the puzzle's values
+    /// let back = Puzzle::parse_classic_from_zero(&line)?;
+    /// assert_eq!((back.first_value(), back.cells()), (0, solution.cells()));
+    /// assert_eq!(back.to_string(), line);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Puzzle::parse_classic`]; a character or token past N-1
+    /// is out of range.
+    pub fn parse_classic_from_zero(s: &str) -> Result<Self, ParseError> {
+        Self::parse_classic_in(s, true).map(|p| p.with_values_from_zero(true))
+    }
+
+    /// [`Puzzle::parse_classic`], with values from 0 when `zero`.
+    fn parse_classic_in(s: &str, zero: bool) -> Result<Self, ParseError> {
         let (layout, count) = measure_any(s);
         if count == 0 {
             return Err(ParseError::Empty);
@@ -275,15 +316,26 @@ impl Puzzle {
             size: n,
             max: MAX_SIZE,
         })?;
-        Self::parse_as(rules, s, layout)
+        Self::parse_as(rules, s, layout, zero)
     }
 
-    /// Reads the cells of `s` in `layout` and checks them against `rules`.
-    fn parse_as(rules: Arc<Rules>, s: &str, layout: Layout) -> Result<Self, ParseError> {
+    /// Reads the cells of `s` in `layout`, values from 0 when `zero`, and
+    /// checks them against `rules`.
+    fn parse_as(
+        rules: Arc<Rules>,
+        s: &str,
+        layout: Layout,
+        zero: bool,
+    ) -> Result<Self, ParseError> {
         let n = rules.size();
+        let alphabet = if zero {
+            Alphabet::FromZero
+        } else {
+            Alphabet::Standard
+        };
         let cells = match layout {
-            Layout::Tokens => read_tokens(s, n)?,
-            Layout::Chars => read_chars(s, n, Alphabet::Standard)?,
+            Layout::Tokens => read_tokens(s, n, zero)?,
+            Layout::Chars => read_chars(s, n, alphabet)?,
         };
         Ok(Self::from_cells(rules, &cells)?)
     }
@@ -448,7 +500,7 @@ enum BadToken {
 /// The cells of a board of side `n` in the token format, 0 for empty, with
 /// the layout checked as [`Board::from_tokens`] says; the givens are not
 /// checked against each other.
-fn read_tokens(s: &str, n: usize) -> Result<Vec<u16>, ParseError> {
+fn read_tokens(s: &str, n: usize, zero: bool) -> Result<Vec<u16>, ParseError> {
     let total = n * n;
     let mut cells = Vec::with_capacity(total);
     let mut rows = Rows::new(n);
@@ -459,7 +511,7 @@ fn read_tokens(s: &str, n: usize) -> Result<Vec<u16>, ParseError> {
         for token in words(line) {
             // Past the last cell, tokens are counted without being read.
             if rows.cells < total {
-                let value = token_value(token, n).unwrap_or_else(|why| {
+                let value = token_value(token, n, zero).unwrap_or_else(|why| {
                     bad.get_or_insert((why, rows.cells, rows.lines(), in_line));
                     0
                 });
@@ -494,24 +546,26 @@ fn read_tokens(s: &str, n: usize) -> Result<Vec<u16>, ParseError> {
 }
 
 /// The value of one token on a board of side `n` (0 for empty).
-fn token_value(token: &str, n: usize) -> Result<u16, BadToken> {
+fn token_value(token: &str, n: usize, zero: bool) -> Result<u16, BadToken> {
     match token {
         "." | "_" => Ok(0),
         t if t.bytes().all(|b| b.is_ascii_digit()) => {
             // All digits: empty after trimming zeros means 0; a number too
             // big for usize is named as written.
             let t = t.trim_start_matches('0');
-            let v = if t.is_empty() {
+            let v: usize = if t.is_empty() {
                 0
             } else {
                 t.parse()
                     .map_err(|_| BadToken::TooLarge(t.chars().take(32).collect()))?
             };
-            if v > n {
+            // Values from 0: 0 is a value, held as 1.
+            let held = v.saturating_add(usize::from(zero));
+            if held > n {
                 return Err(BadToken::OutOfRange(v));
             }
             // At most n, which is at most 400.
-            Ok(v as u16)
+            Ok(held as u16)
         }
         t => Err(BadToken::NotANumber(t.chars().take(16).collect())),
     }

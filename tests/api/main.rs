@@ -37,6 +37,7 @@ mod learning_cages;
 mod logic;
 #[cfg(feature = "fpuzzles")]
 mod logic_cages;
+mod logic_from_zero;
 mod logic_iss;
 mod logic_lines;
 mod logic_pairs;

@@ -196,3 +196,61 @@ fn hint_reads_pencil_marks_on_16x16() {
     );
     assert!(run.stdout.starts_with("step\t"), "{}", run.stdout);
 }
+
+/// ISS's "0-indexed: 6x6": values 0 to 5, and its recorded solution.
+const SIX_FROM_ZERO: &str =
+    ".~R1C5_3~R2C2_0~R2C4_2~R2C6_4~R3C4_1~R4C3_2~R5C1_5~R5C3_1~R5C5_4~R6C2_4.Shape~6x6~0-5";
+const SIX_SOLUTION: &str = "214035305214430152152403521340043521";
+
+/// A puzzle whose values start at 0: `solve` prints its solution from 0,
+/// `--from-zero` reads that line back (the plain reader takes `0` for
+/// empty), and `hint` reads a grid from 0 and names values as it prints them.
+#[test]
+fn values_from_zero_print_read_back_and_hint_as_printed() {
+    let solved = ndoku(&["solve"], format!("{SIX_FROM_ZERO}\n").as_bytes());
+    assert_eq!(solved.lines(), [SIX_SOLUTION], "{}", solved.stderr);
+    let back = ndoku(
+        &["solve", "--from-zero"],
+        format!("{SIX_SOLUTION}\n").as_bytes(),
+    );
+    assert_eq!(back.lines(), [SIX_SOLUTION], "{}", back.stderr);
+    let plain = ndoku(&["solve"], format!("{SIX_SOLUTION}\n").as_bytes());
+    assert_ne!(plain.lines(), [SIX_SOLUTION]);
+    // The solution with R1C1 emptied: a full house of its printed value.
+    let open = format!(".{}", &SIX_SOLUTION[1..]);
+    let explained = ndoku(&["explain", "--from-zero"], format!("{open}\n").as_bytes());
+    assert_eq!(
+        explained.lines()[1],
+        "1.0\tfull house: R1C1 is the last empty cell of box 1, 2",
+        "{}",
+        explained.stderr
+    );
+    // A hint on the givens, as a grid from 0: the step's values as printed.
+    let mut grid = vec!['.'; 36];
+    for given in SIX_FROM_ZERO.split('.').nth(1).unwrap().split('~').skip(1) {
+        let (cell, value) = given.split_once('_').unwrap();
+        let (r, c) = cell[1..].split_once('C').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        grid[(r - 1) * 6 + c - 1] = value.chars().next().unwrap();
+    }
+    let grid: String = grid.into_iter().collect();
+    let run = ndoku(
+        &["hint", "--format", "json"],
+        format!("{SIX_FROM_ZERO} {grid}\n").as_bytes(),
+    );
+    let v = json_lines(&run);
+    assert_eq!(v[0]["status"], "step", "{}", run.stdout);
+    let solution: Vec<char> = SIX_SOLUTION.chars().collect();
+    let placements = v[0]["placements"].as_array().unwrap();
+    assert!(!placements.is_empty(), "{}", v[0]);
+    for p in placements {
+        let [r, c, value] = [0, 1, 2].map(|i| p[i].as_u64().unwrap() as usize);
+        let printed = solution[(r - 1) * 6 + c - 1];
+        assert_eq!(value.to_string(), printed.to_string(), "{}", v[0]);
+        let words = v[0]["explanation"].as_str().unwrap();
+        assert!(
+            words.contains(&format!(" {printed} ")) || words.ends_with(&format!(" {printed}")),
+            "{words}"
+        );
+    }
+}

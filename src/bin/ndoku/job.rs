@@ -51,6 +51,8 @@ pub struct Job {
     pub mode: Mode,
     /// Whether input (and output) is 16×16 hex.
     pub hex: bool,
+    /// Whether classic input has values from 0 to N-1 (and prints so).
+    pub from_zero: bool,
     /// The node budget per search.
     pub max_nodes: u64,
     /// The time limit per search, if any.
@@ -319,8 +321,9 @@ pub enum Read {
 
 impl Job {
     /// The puzzle of `entry` when it is for the run-time model before the
-    /// typed engines are tried: an f-puzzles puzzle, or a classic board
-    /// larger than 64×64; `None` for the rest.
+    /// typed engines are tried: an f-puzzles puzzle, ISS text, a classic
+    /// board larger than 64×64, or any classic one with values from 0
+    /// (`--from-zero`); `None` for the rest.
     fn read_variant(&self, entry: &Entry<'_>) -> Option<Result<Puzzle, (usize, String)>> {
         let text = *entry.text.as_ref().ok()?;
         if !ndoku::text::fpuzzles::looks_like(text) && ndoku::text::iss::looks_like(text) {
@@ -340,6 +343,13 @@ impl Job {
                     );
                 }
             }
+        }
+        // Values from 0: the run-time model reads them, and its puzzle
+        // prints them back so.
+        if self.from_zero {
+            let read = Puzzle::parse_classic_from_zero(text)
+                .map_err(|e| (line_of(entry, text, Some(&e)), e.to_string()));
+            return Some(read);
         }
         if !self.hex && is_large(text, entry.shape) {
             let read = Puzzle::parse_classic(text)

@@ -23,6 +23,11 @@ pub struct LogicArgs {
     /// Read 16×16 puzzles in hex: `0`-`F` are the values 1-16, `.` is empty.
     #[arg(long)]
     pub hex: bool,
+    /// Read classic puzzles whose values run from 0 to N-1 (`0`-`9`, then
+    /// `A`-`Z`; `.` is empty): steps name values from 0, as do hints'
+    /// grids.
+    #[arg(long, conflicts_with = "hex")]
+    pub from_zero: bool,
     /// Threads (at most 1024); 0 or none means every core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
           value_parser = clap::value_parser!(u16).range(0..=1024))]
@@ -189,7 +194,7 @@ fn hint(
         }
         None => Game::new(puzzle.clone()),
     };
-    let values = cells_of(grid, n).map_err(at)?;
+    let values = cells_of(grid, n, puzzle.first_value()).map_err(at)?;
     for (c, &v) in values.iter().enumerate() {
         let given = puzzle.cells()[c];
         if given != 0 && v != given {
@@ -308,12 +313,14 @@ fn hint_json(hint: &Hint, level: HintLevel) -> Value {
 }
 
 /// A step as JSON: `technique`, `difficulty`, `placements` and
-/// `eliminations` as `[row, column, value]` from 1, `explanation`, and its
-/// highlight: `cells` as `[row, column]`, `houses` by name ("box 3") and
-/// `candidates` as `[row, column, value]`.
+/// `eliminations` as `[row, column, value]` (rows and columns from 1,
+/// values as the puzzle writes them: from 0 for one whose values start
+/// there), `explanation`, and its highlight: `cells` as `[row, column]`,
+/// `houses` by name ("box 3") and `candidates` as `[row, column, value]`.
 fn step_json(s: &Step) -> Value {
+    let first = s.first_value();
     let triples = |v: &mut dyn Iterator<Item = (Cell, u16)>| -> Value {
-        v.map(|(c, val)| json!([c.row + 1, c.col + 1, val]))
+        v.map(|(c, val)| json!([c.row + 1, c.col + 1, val - 1 + first]))
             .collect()
     };
     let houses: Vec<String> = s.highlight.houses().map(|h| h.to_string()).collect();
@@ -364,16 +371,18 @@ fn rate_json(r: &Rating) -> Value {
 }
 
 /// A player's grid: one value a cell, `.` or `0` for empty, `1`-`9` then
-/// `A`-`Z` (either case) for 10-35.
-fn cells_of(text: &str, n: usize) -> Result<Vec<u16>, String> {
+/// `A`-`Z` (either case) for 10-35; for a puzzle whose values start at 0
+/// (`first` 0), as it prints its grid: `.` for empty, `0`-`9` then `A`-`Z`.
+fn cells_of(text: &str, n: usize, first: u16) -> Result<Vec<u16>, String> {
     let values: Vec<u16> = text
         .chars()
-        .map(|ch| match ch {
-            '.' | '0' => Ok(0),
-            d => d
+        .map(|ch| match (ch, first) {
+            ('.', _) | ('0', 1) => Ok(0),
+            (d, _) => d
                 .to_digit(36)
-                .map(|v| v as u16)
-                .filter(|&v| usize::from(v) <= n)
+                // The solver's values run from 1 either way.
+                .map(|v| v as u16 + 1 - first)
+                .filter(|&v| v > 0 && usize::from(v) <= n)
                 .ok_or_else(|| format!("{ch:?} is no value of a {n}x{n} grid")),
         })
         .collect::<Result<_, _>>()?;

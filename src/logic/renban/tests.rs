@@ -48,5 +48,10 @@ fn runs_need_a_cell_for_each_value() {
     let masks = [0b011, 0b011, 0b1011];
     assert!(!fills(&masks, 0b111));
     assert!(fills(&[0b011, 0b110, 0b111], 0b111));
-    assert_eq!(runs_text(0b1_1110_1111), "1..4 or 6..9");
+    assert_eq!(runs_text(Base::default(), 0b1_1110_1111), "1..4 or 6..9");
+    // Written from 0, each value one less.
+    assert_eq!(
+        runs_text(Base::from_first(0), 0b1_1110_1111),
+        "0..3 or 5..8"
+    );
 }
