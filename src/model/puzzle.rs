@@ -306,7 +306,8 @@ impl fmt::Display for Puzzle {
     /// a prime side, whose boxes are rows) print rows as `{}` prints the board.
     /// [`Puzzle::parse_classic`] reads either back. With values from 0
     /// ([`Puzzle::first_value`]) a value shows as `0`-`9`, `A`-`Z` (up to
-    /// 36 values: on 16×16, hex, as `--hex` reads it), above 36 as tokens.
+    /// 36 values: on 16×16, hex, as `--hex` reads it), above 36 as tokens,
+    /// and [`Puzzle::parse_classic_from_zero`] reads it back (`0` a value).
     ///
     /// ```
     /// use ndoku::{Puzzle, Rules};
