@@ -19,6 +19,7 @@ mod analysis;
 mod big_boards;
 mod big_formats;
 mod board;
+mod branching;
 mod candidates_classic;
 mod differential;
 #[cfg(feature = "fpuzzles")]

@@ -960,6 +960,37 @@ impl<M: Mask> Search<'_, M> {
         best.map(|(_, h, d)| (h, d))
     }
 
+    /// Of the values with two places left in a house, the one whose heavier
+    /// cell weighs most, as (house, value less one), when half that weight
+    /// reaches `score` (the later on a tie, as ISS); else `None`.
+    fn weighted_places(&self, score: f64) -> Option<(usize, usize)> {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for h in 0..self.m.house_count() {
+            let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
+            let house = self.m.house(h);
+            for &c in house {
+                let cand = self.st.cand(c as usize);
+                three |= two & cand;
+                two |= one & cand;
+                one |= cand;
+            }
+            let mut pick = two & !three;
+            while !pick.is_empty() {
+                let d = pick.first();
+                pick = pick.without_lowest();
+                let heavy = house
+                    .iter()
+                    .filter(|&&c| self.st.cand(c as usize).has(d))
+                    .map(|&c| self.learned.weight[c as usize])
+                    .fold(0.0, f64::max);
+                if 0.5 * heavy >= best.map_or(score, |b| b.0) {
+                    best = Some((0.5 * heavy, h, d));
+                }
+            }
+        }
+        best.map(|(_, h, d)| (h, d))
+    }
+
     /// Where to branch next: on boards up to 64×64, the open cell with the
     /// fewest candidates for its failure weight, or `None` when every cell
     /// is placed. With no failures yet, that is the first with the fewest
@@ -1007,6 +1038,14 @@ impl<M: Mask> Search<'_, M> {
             if k * best.1 < best.0 * w {
                 best = (k, w, cell);
             }
+        }
+        // As ISS: past two candidates, a value with two places in a house
+        // whose heavier cell weighs at least twice the cell's weight per candidate.
+        if HOUSES
+            && best.0 > 2.0
+            && let Some((h, d)) = self.weighted_places(best.1 / best.0)
+        {
+            return Some(Choice::Place(h, d));
         }
         Some(Choice::Cell(best.2))
     }
