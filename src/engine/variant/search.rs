@@ -140,6 +140,10 @@ pub(crate) struct Learned {
     /// whose values may repeat (little killers), whose first solutions
     /// the restarts keep cutting short (record 0036, session 13).
     restarts: bool,
+    /// Whether the weighted search may branch on a value's two places in
+    /// a house: not where the rules hold sums (killers, little killers),
+    /// where TAREK_ALL took 16% more guesses (record 0036).
+    weighted_places: bool,
     /// Whether the search may branch on a value's two places in a house:
     /// rules as for [`Learned::symmetric`] whose givens leave a value out
     /// (sparse searches, as proofs of no solution are; record 0030).
@@ -183,6 +187,7 @@ impl Learned {
             symmetric: !weighted && HOUSES,
             pruned: false,
             restarts: true,
+            weighted_places: true,
             places: false,
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
@@ -204,6 +209,7 @@ impl Learned {
                     | crate::model::constraint::Constraint::Sum { .. }
             )
         });
+        self.weighted_places = self.restarts && rules.cages().iter().all(|c| c.sum().is_none());
         self.killer = Some(rules);
         self
     }
@@ -1042,6 +1048,7 @@ impl<M: Mask> Search<'_, M> {
         // As ISS: past two candidates, a value with two places in a house
         // whose heavier cell weighs at least twice the cell's weight per candidate.
         if HOUSES
+            && self.learned.weighted_places
             && best.0 > 2.0
             && let Some((h, d)) = self.weighted_places(best.1 / best.0)
         {
