@@ -934,22 +934,27 @@ impl<M: Mask> Search<'_, M> {
         at
     }
 
+    /// The values (less one) with exactly two places left in house `h`.
+    fn two_placed(&self, h: usize) -> M {
+        // Values with one place or more, two or more, three or more.
+        let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
+        for &c in self.m.house(h) {
+            let cand = self.st.cand(c as usize);
+            three |= two & cand;
+            two |= one & cand;
+            one |= cand;
+        }
+        two & !three
+    }
+
     /// Of the values with two places left in a house, the one whose two
     /// cells' values failed most (the first on a tie), as (house, value
     /// less one); `None` when no value has two places.
     fn two_places(&self) -> Option<(usize, usize)> {
         let mut best: Option<(u32, usize, usize)> = None;
         for h in 0..self.m.house_count() {
-            // Values with one place or more, two or more, three or more.
-            let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
             let house = self.m.house(h);
-            for &c in house {
-                let cand = self.st.cand(c as usize);
-                three |= two & cand;
-                two |= one & cand;
-                one |= cand;
-            }
-            let mut pick = two & !three;
+            let mut pick = self.two_placed(h);
             while !pick.is_empty() {
                 let d = pick.first();
                 pick = pick.without_lowest();
@@ -972,15 +977,8 @@ impl<M: Mask> Search<'_, M> {
     fn weighted_places(&self, score: f64) -> Option<(usize, usize)> {
         let mut best: Option<(f64, usize, usize)> = None;
         for h in 0..self.m.house_count() {
-            let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
             let house = self.m.house(h);
-            for &c in house {
-                let cand = self.st.cand(c as usize);
-                three |= two & cand;
-                two |= one & cand;
-                one |= cand;
-            }
-            let mut pick = two & !three;
+            let mut pick = self.two_placed(h);
             while !pick.is_empty() {
                 let d = pick.first();
                 pick = pick.without_lowest();
