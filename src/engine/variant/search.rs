@@ -199,8 +199,9 @@ impl Learned {
     }
 
     /// This with the `rules` it searches: a killer may go to learning
-    /// ([`Learned::killer`]), and rules with sums whose values may repeat
-    /// do not restart ([`Learned::restarts`]).
+    /// ([`Learned::killer`]), rules with sums whose values may repeat do
+    /// not restart ([`Learned::restarts`]), and rules with no sums at all
+    /// may branch on places by weight ([`Learned::weighted_places`]).
     pub(crate) fn with_rules(mut self, rules: Arc<Rules>) -> Self {
         self.restarts = !rules.constraints().iter().any(|c| {
             matches!(
@@ -934,17 +935,32 @@ impl<M: Mask> Search<'_, M> {
         at
     }
 
-    /// The values (less one) with exactly two places left in house `h`.
-    fn two_placed(&self, h: usize) -> M {
-        // Values with one place or more, two or more, three or more.
-        let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
-        for &c in self.m.house(h) {
-            let cand = self.st.cand(c as usize);
-            three |= two & cand;
-            two |= one & cand;
-            one |= cand;
+    /// Calls `f` with each house, value (less one) with exactly two places
+    /// left in it, and those two cells.
+    fn each_two_placed(&self, mut f: impl FnMut(usize, usize, [usize; 2])) {
+        for h in 0..self.m.house_count() {
+            let house = self.m.house(h);
+            // Values with one place or more, two or more, three or more.
+            let (mut one, mut two, mut three) = (M::EMPTY, M::EMPTY, M::EMPTY);
+            for &c in house {
+                let cand = self.st.cand(c as usize);
+                three |= two & cand;
+                two |= one & cand;
+                one |= cand;
+            }
+            let mut pick = two & !three;
+            while !pick.is_empty() {
+                let d = pick.first();
+                pick = pick.without_lowest();
+                let mut at = house
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| self.st.cand(c).has(d));
+                if let (Some(a), Some(b)) = (at.next(), at.next()) {
+                    f(h, d, [a, b]);
+                }
+            }
         }
-        two & !three
     }
 
     /// Of the values with two places left in a house, the one whose two
@@ -952,22 +968,12 @@ impl<M: Mask> Search<'_, M> {
     /// less one); `None` when no value has two places.
     fn two_places(&self) -> Option<(usize, usize)> {
         let mut best: Option<(u32, usize, usize)> = None;
-        for h in 0..self.m.house_count() {
-            let house = self.m.house(h);
-            let mut pick = self.two_placed(h);
-            while !pick.is_empty() {
-                let d = pick.first();
-                pick = pick.without_lowest();
-                let fails = house
-                    .iter()
-                    .filter(|&&c| self.st.cand(c as usize).has(d))
-                    .map(|&c| self.learned.fails[c as usize])
-                    .sum::<u32>();
-                if best.is_none_or(|b| fails > b.0) {
-                    best = Some((fails, h, d));
-                }
+        self.each_two_placed(|h, d, [a, b]| {
+            let fails = self.learned.fails[a] + self.learned.fails[b];
+            if best.is_none_or(|k| fails > k.0) {
+                best = Some((fails, h, d));
             }
-        }
+        });
         best.map(|(_, h, d)| (h, d))
     }
 
@@ -976,22 +982,12 @@ impl<M: Mask> Search<'_, M> {
     /// reaches `score` (the later on a tie, as ISS); else `None`.
     fn weighted_places(&self, score: f64) -> Option<(usize, usize)> {
         let mut best: Option<(f64, usize, usize)> = None;
-        for h in 0..self.m.house_count() {
-            let house = self.m.house(h);
-            let mut pick = self.two_placed(h);
-            while !pick.is_empty() {
-                let d = pick.first();
-                pick = pick.without_lowest();
-                let heavy = house
-                    .iter()
-                    .filter(|&&c| self.st.cand(c as usize).has(d))
-                    .map(|&c| self.learned.weight[c as usize])
-                    .fold(0.0, f64::max);
-                if 0.5 * heavy >= best.map_or(score, |b| b.0) {
-                    best = Some((0.5 * heavy, h, d));
-                }
+        self.each_two_placed(|h, d, [a, b]| {
+            let half = 0.5 * self.learned.weight[a].max(self.learned.weight[b]);
+            if half >= best.map_or(score, |k| k.0) {
+                best = Some((half, h, d));
             }
-        }
+        });
         best.map(|(_, h, d)| (h, d))
     }
 
