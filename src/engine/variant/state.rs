@@ -87,6 +87,14 @@ pub(crate) struct State<M> {
     pub(super) exact: bool,
     /// Cells still open.
     open: usize,
+    /// Changes of a mask so far, to tell whether a run changed anything.
+    changes: u64,
+    /// Each constraint's fingerprint of the inputs of its last run that
+    /// changed nothing (0: none), so a run on the same inputs is skipped
+    /// ([`State::unless_idle_on`]).
+    idle: Vec<u64>,
+    /// The constraint running now, the index into `idle`.
+    running: usize,
     /// Assignments made, for statistics.
     pub(super) assignments: u64,
     /// What the last contradiction came from, for the search's failure weights.
@@ -112,6 +120,33 @@ struct Probed {
     at: Option<usize>,
     floor: usize,
     scores: Vec<u64>,
+}
+
+/// A hash of what a constraint reads, for [`State::unless_idle_on`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// The fingerprint of nothing yet.
+    pub(crate) fn new() -> Self {
+        Self(0x243F_6A88_85A3_08D3)
+    }
+
+    /// Adds a mask's words.
+    #[inline(always)]
+    pub(crate) fn with<M: Mask>(self, mask: M) -> Self {
+        (0..M::WORDS).fold(self, |f, i| f.with_word(mask.word(i)))
+    }
+
+    /// Adds one word.
+    #[inline(always)]
+    pub(crate) fn with_word(self, word: u64) -> Self {
+        Self(
+            (self.0 ^ word)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(27),
+        )
+    }
 }
 
 /// What a contradiction came from: the search charges a failure to the
@@ -147,6 +182,9 @@ impl<M: Mask> State<M> {
             with_pairs: false,
             exact: false,
             open: m.cells,
+            changes: 0,
+            idle: vec![0; m.constraint_count()],
+            running: 0,
             assignments: 0,
             culprit: Culprit::Unknown,
             #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
@@ -164,6 +202,7 @@ impl<M: Mask> State<M> {
         self.places = vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }];
         self.houses = Dirty::new(m.house_count());
         self.constraints = Dirty::new(m.constraint_count());
+        self.idle = vec![0; m.constraint_count()];
         self.locked = Dirty::new(m.house_count());
         if PAIRS {
             self.pairs = Dirty::new(m.house_count());
@@ -193,6 +232,7 @@ impl<M: Mask> State<M> {
             self.pairs.clear();
         }
         self.open = m.cells;
+        self.idle.fill(0);
         self.assignments = 0;
         #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
         {
@@ -311,6 +351,44 @@ impl<M: Mask> State<M> {
     #[inline(always)]
     pub(crate) fn is_done(&self, cell: usize) -> bool {
         self.done[cell]
+    }
+
+    /// Runs `run` for the constraint running now unless its last run
+    /// that changed nothing had the same `fingerprint` of its inputs (a
+    /// hash of what it reads, which the constraint chooses): a cage is
+    /// queued by every change in its house, most of which leave what it
+    /// reads as it was. `run` returns whether it read beyond those inputs;
+    /// such a run is not noted. A fingerprint that collides only skips
+    /// pruning, so a constraint must not pass one once its cells are all
+    /// placed.
+    ///
+    /// # Errors
+    ///
+    /// A contradiction when `run` finds one.
+    pub(crate) fn unless_idle_on(
+        &mut self,
+        fingerprint: Fingerprint,
+        run: impl FnOnce(&mut Self) -> Result<bool, Contradiction>,
+    ) -> Result<(), Contradiction> {
+        let fingerprint = fingerprint.0 | 1;
+        let k = self.running;
+        if self.idle.get(k) == Some(&fingerprint) {
+            return Ok(());
+        }
+        let before = self.changes;
+        let beyond = run(self)?;
+        if self.changes == before
+            && !beyond
+            && let Some(idle) = self.idle.get_mut(k)
+        {
+            *idle = fingerprint;
+        }
+        Ok(())
+    }
+
+    /// Marks constraint `k` as the one running, for [`State::unless_idle_on`].
+    pub(super) fn running(&mut self, k: usize) {
+        self.running = k;
     }
 
     /// Cells still open.
@@ -460,7 +538,7 @@ impl<M: Mask> State<M> {
     /// # Errors
     ///
     /// A contradiction when no candidate is left.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn restrict(
         &mut self,
         m: &Model<M>,
@@ -472,6 +550,13 @@ impl<M: Mask> State<M> {
         if new == old {
             return Ok(());
         }
+        self.change(m, cell, old, new)
+    }
+
+    /// [`State::restrict`] once it changes something: most calls do not,
+    /// so that check is inlined and this is not.
+    #[inline(never)]
+    fn change(&mut self, m: &Model<M>, cell: usize, old: M, new: M) -> Result<(), Contradiction> {
         if new.is_empty() {
             return Err(Contradiction);
         }
@@ -496,6 +581,7 @@ impl<M: Mask> State<M> {
     #[inline(always)]
     fn set(&mut self, m: &Model<M>, cell: usize, old: M, new: M) -> Result<(), Contradiction> {
         self.cand[cell] = new;
+        self.changes += 1;
         if new.is_single() {
             self.queue.push(cell as u32);
         }
@@ -798,7 +884,7 @@ impl Buckets {
 
 #[cfg(test)]
 mod tests {
-    use super::State;
+    use super::{Fingerprint, State};
     use crate::engine::variant::mask::{Mask, Wide};
     use crate::engine::variant::propagate::compile;
     use crate::model::rules::{ChessRule, Rules};
@@ -817,6 +903,53 @@ mod tests {
         (&st.done, st.open, &st.places).hash(&mut h);
         (&st.buckets.sets, &st.buckets.len).hash(&mut h);
         h.finish()
+    }
+
+    /// A run that changed nothing on a fingerprint is skipped on it again;
+    /// a run that changed something, read beyond its inputs or failed is not.
+    #[test]
+    fn only_idle_runs_are_skipped() {
+        let rules = Rules::boxes(3, 3)
+            .unwrap()
+            .with_cage(&[(0, 0), (0, 1)], Some(10))
+            .unwrap()
+            .with_cage(&[(1, 0), (1, 1)], Some(10))
+            .unwrap();
+        let (m, constraints) = compile::<u64>(&rules);
+        assert!(constraints.len() >= 2);
+        let mut st = State::new(&m);
+        st.reset(&m, &vec![0; m.cells]).unwrap();
+        let print = |x| Fingerprint::new().with_word(x);
+        let mut runs = 0;
+        let mut run = |st: &mut State<u64>, x: u64, cell: usize, beyond: bool| {
+            st.unless_idle_on(print(x), |st| {
+                runs += 1;
+                st.restrict(&m, cell, !1).map(|()| beyond)
+            })
+        };
+        // Cell 0 loses value 1 on the first run, so the second runs too;
+        // it changes nothing, so the third and fourth are skipped.
+        for _ in 0..4 {
+            run(&mut st, 7, 0, false).unwrap();
+        }
+        // Each constraint keeps its own note.
+        st.running(1);
+        run(&mut st, 7, 0, false).unwrap();
+        // A run that reads beyond its inputs is never noted.
+        run(&mut st, 8, 0, true).unwrap();
+        run(&mut st, 8, 0, true).unwrap();
+        assert_eq!(runs, 5);
+        // A failed run is not noted either.
+        st.restrict(&m, 5, 1).unwrap();
+        let mut failed = 0;
+        for _ in 0..2 {
+            let step = st.unless_idle_on(print(9), |st| {
+                failed += 1;
+                st.restrict(&m, 5, !1).map(|()| false)
+            });
+            assert!(step.is_err());
+        }
+        assert_eq!(failed, 2);
     }
 
     /// On a big board (grouped peers, place counts, buckets, assignments

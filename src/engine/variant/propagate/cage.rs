@@ -9,7 +9,7 @@ use super::Constraint;
 use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
 use crate::engine::variant::model::Model;
-use crate::engine::variant::state::State;
+use crate::engine::variant::state::{Fingerprint, State};
 
 /// The most combinations a cage lists; past it the cage keeps bounds only.
 const MAX_COMBOS: usize = 1 << 14;
@@ -92,8 +92,10 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
 
     fn propagate(&self, m: &Model<M>, st: &mut State<M>) -> Result<(), Contradiction> {
         let (mut placed, mut free, mut open) = (M::EMPTY, M::EMPTY, 0);
+        let mut inputs = Fingerprint::new();
         for &c in &self.own {
             let cand = st.cand(c as usize);
+            inputs = inputs.with(cand);
             if st.is_done(c as usize) {
                 placed |= cand;
             } else {
@@ -111,6 +113,33 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         } else {
             placed | (m.full & !held)
         };
+        if open == 0 {
+            return self.settle(m, st, placed, free, must, open).map(|_| ());
+        }
+        // Most runs follow a change elsewhere in the house that leaves
+        // `must` as it was (record 0039).
+        let inputs = inputs
+            .with(placed)
+            .with(must)
+            .with_word(u64::from(st.exact));
+        st.unless_idle_on(inputs, |st| self.settle(m, st, placed, free, must, open))
+    }
+}
+
+impl<M: Mask> CageSum<M> {
+    /// Keeps the cage's value sets to those that fit, given the values
+    /// `placed` in it, the candidates `free` of its `open` cells and the
+    /// values it `must` hold; returns whether it read cells beyond its own
+    /// (to take a needed value from the cells that see all its places).
+    fn settle(
+        &self,
+        m: &Model<M>,
+        st: &mut State<M>,
+        placed: M,
+        free: M,
+        must: M,
+        open: usize,
+    ) -> Result<bool, Contradiction> {
         // Up to `EXACT` open cells, each cell keeps the values some set
         // gives it with the set's other values in the other open cells;
         // below the root only (`State::exact`), where it cut TAREK_ALL's
@@ -123,7 +152,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
         // A value every combination needs goes in one of its places here:
         // with one place left it goes there, and it leaves the rest of any
         // house that holds all its places.
-        let mut need = required;
+        let (mut need, mut beyond) = (required, false);
         while !need.is_empty() {
             let bit = need.lowest();
             need = need.without_lowest();
@@ -140,6 +169,7 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 st.restrict(m, first, bit)?;
                 continue;
             }
+            beyond = true;
             if SEEN_BY_ALL && !self.seen.sets.is_empty() {
                 self.seen.exclude(m, st, &self.own, bit)?;
                 continue;
@@ -154,11 +184,9 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
                 }
             }
         }
-        Ok(())
+        Ok(beyond)
     }
-}
 
-impl<M: Mask> CageSum<M> {
     /// Keeps in each open cell the values of the sets that still fit (each
     /// holds `must`, lies in `free` past the `placed` values, and meets
     /// every open cell); returns the values every such set holds.
@@ -297,6 +325,22 @@ impl Seen {
     }
 }
 
+/// The orders of two and of three values, as positions.
+const ORDERS: [&[[usize; 3]]; 4] = [
+    &[],
+    &[],
+    &[[0, 1, 0], [1, 0, 0]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
+];
+const _: () = assert!(EXACT <= 3, "`ORDERS` lists orders of up to three values");
+
 /// A cage's open cells (up to [`EXACT`]) and, for each, the values some
 /// value set checked so far gives it in a full assignment: the set's values
 /// go one a cell, each to a cell that holds it. Without it a cell keeps any
@@ -326,8 +370,6 @@ impl<M: Mask> Supports<M> {
 
     /// Whether the values `rest` fill the open cells, one a cell (each in a
     /// cell holding it); if so, adds what each cell can take to its support.
-    /// A walk over the subsets of `rest` filled by the first cells, forward
-    /// (reached) and back (completed).
     fn add(&mut self, st: &State<M>, rest: M) -> bool {
         let k = self.k;
         if rest.count() as usize != k {
@@ -370,41 +412,17 @@ impl<M: Mask> Supports<M> {
             }
             return true;
         }
-        // Subsets as bits of 256-bit sets (up to 8 cells): `ahead` reached by the first
-        // cells, `back` from which the other cells can be filled.
-        let (mut ahead, mut back) = ([0u64; 4], [0u64; 4]);
-        let set = |b: &mut [u64; 4], s: u32| b[s as usize / 64] |= 1 << (s % 64);
-        let has = |b: &[u64; 4], s: u32| b[s as usize / 64] >> (s % 64) & 1 != 0;
-        set(&mut ahead, 0);
-        for s in 0..full {
-            if has(&ahead, s) {
-                let mut free = holds[s.count_ones() as usize] & !s;
-                while free != 0 {
-                    set(&mut ahead, s | free & free.wrapping_neg());
-                    free &= free - 1;
+        // Two or three cells: each order of the values that fits.
+        let mut fits = false;
+        for order in ORDERS[k] {
+            if (0..k).all(|i| holds[i] >> order[i] & 1 != 0) {
+                fits = true;
+                for (s, &p) in self.sup.iter_mut().zip(order).take(k) {
+                    *s |= M::bit(vals[p]);
                 }
             }
         }
-        if !has(&ahead, full) {
-            return false;
-        }
-        set(&mut back, full);
-        for s in (0..full).rev() {
-            if !has(&ahead, s) {
-                continue;
-            }
-            let i = s.count_ones() as usize;
-            let mut free = holds[i] & !s;
-            while free != 0 {
-                let p = free.trailing_zeros();
-                free &= free - 1;
-                if has(&back, s | 1 << p) {
-                    set(&mut back, s);
-                    self.sup[i] |= M::bit(vals[p as usize]);
-                }
-            }
-        }
-        true
+        fits
     }
 }
 

@@ -98,6 +98,7 @@ impl<M: Mask> State<M> {
             } else if let Some(h) = self.next_house() {
                 (hidden_singles(m, self, m.house(h)), house(h))
             } else if let Some(k) = self.next_constraint() {
+                self.running(k);
                 let step = constraints[k].propagate(m, self);
                 (step, Culprit::Constraint(k as u32))
             } else if let Some(h) = self.next_locked() {
