@@ -538,7 +538,7 @@ impl<M: Mask> State<M> {
     /// # Errors
     ///
     /// A contradiction when no candidate is left.
-    #[inline(always)]
+    #[cfg_attr(not(all(feature = "compact", target_arch = "wasm32")), inline(always))]
     pub(crate) fn restrict(
         &mut self,
         m: &Model<M>,
@@ -554,8 +554,9 @@ impl<M: Mask> State<M> {
     }
 
     /// [`State::restrict`] once it changes something: most calls do not,
-    /// so that check is inlined and this is not.
-    #[inline(never)]
+    /// so that check is inlined and this is not (but for the compact
+    /// WebAssembly build's size).
+    #[cfg_attr(not(all(feature = "compact", target_arch = "wasm32")), inline(never))]
     fn change(&mut self, m: &Model<M>, cell: usize, old: M, new: M) -> Result<(), Contradiction> {
         if new.is_empty() {
             return Err(Contradiction);
