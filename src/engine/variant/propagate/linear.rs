@@ -17,6 +17,8 @@
 //! decimal digit (1 to 9), so that the number is its digits written side
 //! by side: [`Linear::with_digits`] adds that, for rules that ask for it.
 
+use smallvec::SmallVec;
+
 use super::Constraint;
 use crate::engine::classic::state::Contradiction;
 use crate::engine::variant::mask::Mask;
@@ -304,9 +306,9 @@ impl<M: Mask> Constraint<M> for Linear {
             Some(t) => (t, t),
             None => (i64::MIN, i64::MAX),
         };
-        let mut plain = Vec::with_capacity(self.groups.len());
+        let mut plain = SmallVec::<[(i64, i64); 8]>::new();
         // Each group's least and greatest sums of different values (unweighted).
-        let mut distinct = Vec::new();
+        let mut distinct = SmallVec::<[(i64, i64); 8]>::new();
         for g in &self.groups {
             let (mut lo, mut hi) = (0i64, 0i64);
             for &(c, coef) in &self.terms[g.start..g.end] {
