@@ -163,6 +163,36 @@ def test_hint_names_mistakes(nine):
     assert game.hint().kind == "step"
 
 
+# ISS's "0-indexed: 6x6": values 0 to 5, and its recorded solution.
+SIX_FROM_ZERO = ".~R1C5_3~R2C2_0~R2C4_2~R2C6_4~R3C4_1~R4C3_2~R5C1_5~R5C3_1~R5C5_4~R6C2_4.Shape~6x6~0-5"
+SIX_SOLUTION = "214035305214430152152403521340043521"
+
+
+def test_steps_of_a_puzzle_from_zero_say_their_first_value():
+    puzzle = ndoku.Puzzle(SIX_FROM_ZERO)
+    steps = ndoku.Logic(assume_unique=True).steps(puzzle)
+    placed = 0
+    for step in steps:
+        # Values as Puzzle.cells holds them, 1 to 6; shown from first_value.
+        assert step.first_value == 0, step
+        for row, col, value in step.placements:
+            shown = value - 1 + step.first_value
+            assert str(shown) == SIX_SOLUTION[row * 6 + col], step
+            if step.technique in ("hidden single", "naked single", "full house"):
+                assert str(shown) in step.explanation.replace(",", " ").split(), step
+            placed += 1
+    assert placed == 36 - puzzle.givens
+    assert all(s.first_value == 1 for s in ndoku.Logic(assume_unique=True).steps(XWING))
+    # A game's pencil marks print from 0, and read back.
+    game = ndoku.Game(puzzle)
+    game.set_candidates(0, 0, [2, 3])
+    line = game.candidate_line()
+    assert line.startswith(".12...") and "6" not in line, line
+    back = ndoku.Game(puzzle, line)
+    assert back.candidate_line() == line and back.candidates(0, 0) == [2, 3]
+    assert back.hint().step.first_value == 0
+
+
 def test_generate_classic():
     made = ndoku.generate(9, seed=7)
     assert made.puzzle.is_completed_by(made.solution)
