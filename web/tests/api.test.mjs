@@ -176,6 +176,14 @@ test("a step says the puzzle's first value, and its values shift by it", () => {
   }
   assert.equal(placed, 36 - zero.givens);
   assert.equal(logic.hint(new Game(new Puzzle(CLASSIC))).step.firstValue, 1);
+  // ISS's "0-indexed: Classic sudoku", a 9x9 from 0.
+  const nine = new Puzzle(
+    ".Shape~9x9~0-8.~R1C1_4~R1C2_2~R1C5_6~R2C1_5~R2C4_0~R2C5_8~R2C6_4~R3C2_8~R3C3_7~R3C8_5" +
+      "~R4C1_7~R4C5_5~R4C9_2~R5C1_3~R5C4_7~R5C6_2~R5C9_0~R6C1_6~R6C5_1~R6C9_5~R7C2_5~R7C7_1" +
+      "~R7C8_7~R8C4_3~R8C5_0~R8C6_8~R8C9_4~R9C5_7~R9C8_6~R9C9_8",
+  );
+  assert.ok(nine.toString().startsWith("42..6....5..084"), nine.toString());
+  assert.equal(logic.hint(new Game(nine)).step.firstValue, 0);
 });
 
 test("rates on Sudoku Explainer's scale", () => {
