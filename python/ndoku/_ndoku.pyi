@@ -142,7 +142,12 @@ class Rating:
     def line(self) -> str: ...
 
 class Step:
-    """One step of human-style logic; cells are (row, column) from 0."""
+    """One step of human-style logic; cells are (row, column) from 0.
+
+    Values are 1 to N, as `Puzzle.cells` holds them, whatever the puzzle's
+    first value; its text (and `explanation`) shows `v` as
+    `v - 1 + first_value`.
+    """
 
     @property
     def technique(self) -> str: ...
@@ -161,6 +166,9 @@ class Step:
     @property
     def houses(self) -> list[str]:
         """The houses of the pattern by name: "row 5", "box 3", "diagonal ↘"."""
+    @property
+    def first_value(self) -> int:
+        """1, or 0 for a puzzle whose values start at 0 (ISS's `~0-8`)."""
 
 class Hint:
     """What a player should look at next: mistakes, a step, or a verdict."""

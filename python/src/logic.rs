@@ -200,7 +200,9 @@ impl PyRating {
 
 /// One step of human-style logic: a technique, the values it places, the
 /// candidates it removes, the pattern that justifies it, and a line that
-/// says why. Cells are (row, column) from 0.
+/// says why. Cells are (row, column) from 0; values 1 to N, as
+/// `Puzzle.cells` holds them, whatever the puzzle's first value: its text
+/// shows value `v` as `v - 1 + first_value`.
 #[pyclass(name = "Step", module = "ndoku", frozen)]
 #[derive(Clone)]
 pub struct PyStep {
@@ -228,6 +230,12 @@ pub struct PyStep {
     /// The houses of the pattern, by name: "row 5", "box 3", "diagonal ↘".
     #[pyo3(get)]
     houses: Vec<String>,
+    /// How the puzzle writes its values: 1, or 0 for a puzzle whose values
+    /// start at 0 (ISS's `.Shape~9x9~0-8`); the explanation writes the
+    /// value `v` of `placements`, `eliminations` and `candidates` as
+    /// `v - 1 + first_value`.
+    #[pyo3(get)]
+    first_value: u16,
 }
 
 impl PyStep {
@@ -243,6 +251,7 @@ impl PyStep {
             cells: step.highlight.cells().map(Into::into).collect(),
             candidates: step.highlight.candidates().map(at).collect(),
             houses: step.highlight.houses().map(|h| h.to_string()).collect(),
+            first_value: step.first_value(),
         }
     }
 }

@@ -32,13 +32,15 @@ pub fn read_puzzle(text: &str) -> Result<Puzzle, Failure> {
 /// `puzzle`, under ndoku's one shared copy of the classic rules of its
 /// size when it has square boxes (4x4 to 64x64): those rules build their
 /// peer tables once, not once a puzzle, which made a rating of a 9x9 line
-/// read on its own rules take 1.7 ms rather than 1.0 ms.
+/// read on its own rules take 1.7 ms rather than 1.0 ms. Values from 0
+/// stay so.
 fn shared(puzzle: Puzzle) -> Puzzle {
+    let from_zero = puzzle.first_value() == 0;
     /// The puzzle through the typed board of box side `$b`, if it is one.
     macro_rules! through {
         ($($b:literal),*) => {
             $(if let Ok(board) = Board::<$b>::try_from(&puzzle) {
-                return Puzzle::from(&board);
+                return Puzzle::from(&board).with_values_from_zero(from_zero);
             })*
         };
     }
@@ -136,8 +138,9 @@ impl PyPuzzle {
     /// for empty): a solution, or a player's grid, to compare with this one.
     fn with_cells(&self, cells: Vec<u16>) -> PyResult<Self> {
         let rules = std::sync::Arc::new(self.inner.rules().clone());
+        let puzzle = Puzzle::from_cells(rules, &cells).map_err(Failure::from)?;
         Ok(Self::of(
-            Puzzle::from_cells(rules, &cells).map_err(Failure::from)?,
+            puzzle.with_values_from_zero(self.inner.first_value() == 0),
         ))
     }
 

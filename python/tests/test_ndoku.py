@@ -163,6 +163,48 @@ def test_hint_names_mistakes(nine):
     assert game.hint().kind == "step"
 
 
+# ISS's "0-indexed: 6x6": values 0 to 5, and its recorded solution.
+SIX_FROM_ZERO = ".~R1C5_3~R2C2_0~R2C4_2~R2C6_4~R3C4_1~R4C3_2~R5C1_5~R5C3_1~R5C5_4~R6C2_4.Shape~6x6~0-5"
+SIX_SOLUTION = "214035305214430152152403521340043521"
+# ISS's "0-indexed: Classic sudoku".
+CLASSIC_FROM_ZERO = (
+    ".Shape~9x9~0-8.~R1C1_4~R1C2_2~R1C5_6~R2C1_5~R2C4_0~R2C5_8~R2C6_4~R3C2_8~R3C3_7~R3C8_5"
+    "~R4C1_7~R4C5_5~R4C9_2~R5C1_3~R5C4_7~R5C6_2~R5C9_0~R6C1_6~R6C5_1~R6C9_5~R7C2_5~R7C7_1"
+    "~R7C8_7~R8C4_3~R8C5_0~R8C6_8~R8C9_4~R9C5_7~R9C8_6~R9C9_8"
+)
+
+
+def test_steps_of_a_puzzle_from_zero_say_their_first_value():
+    puzzle = ndoku.Puzzle(SIX_FROM_ZERO)
+    steps = ndoku.Logic(assume_unique=True).steps(puzzle)
+    placed = 0
+    for step in steps:
+        # Values as Puzzle.cells holds them, 1 to 6; shown from first_value.
+        assert step.first_value == 0, step
+        for row, col, value in step.placements:
+            shown = value - 1 + step.first_value
+            assert str(shown) == SIX_SOLUTION[row * 6 + col], step
+            if step.technique in ("hidden single", "naked single", "full house"):
+                assert str(shown) in step.explanation.replace(",", " ").split(), step
+            placed += 1
+    assert placed == 36 - puzzle.givens
+    assert all(s.first_value == 1 for s in ndoku.Logic(assume_unique=True).steps(XWING))
+    # A 9x9 from 0 (read through the shared classic rules) and a grid of
+    # its values keep writing from 0.
+    nine = ndoku.Puzzle(CLASSIC_FROM_ZERO)
+    assert str(nine).startswith("42..6....5..084"), str(nine)
+    assert ndoku.Logic().steps(nine)[0].first_value == 0
+    assert str(puzzle.with_cells([int(d) + 1 for d in SIX_SOLUTION])) == SIX_SOLUTION
+    # A game's pencil marks print from 0, and read back.
+    game = ndoku.Game(puzzle)
+    game.set_candidates(0, 0, [2, 3])
+    line = game.candidate_line()
+    assert line.startswith(".12...") and "6" not in line, line
+    back = ndoku.Game(puzzle, line)
+    assert back.candidate_line() == line and back.candidates(0, 0) == [2, 3]
+    assert back.hint().step.first_value == 0
+
+
 def test_generate_classic():
     made = ndoku.generate(9, seed=7)
     assert made.puzzle.is_completed_by(made.solution)

@@ -85,8 +85,9 @@ enum Command {
     },
     /// For each line `PUZZLE GRID [MARKS]` (a player's grid, and their
     /// pencil marks as `Game::to_candidate_line` writes them: Sukaku
-    /// Explainer's 729-character line on 9×9): `mistakes` or `marks` and the
-    /// cells, else `step`, its difficulty and why.
+    /// Explainer's 729-character line on 9×9; both with values as the
+    /// puzzle writes them, from 0 for ISS's `~0-8`): `mistakes` or `marks`
+    /// and the cells, else `step`, its difficulty and why.
     Hint {
         /// `text`: a line a puzzle; `json`: one object a puzzle.
         #[arg(long, value_enum, default_value = "text")]

@@ -307,13 +307,15 @@ impl Game {
     }
 
     /// The pencil marks as one line without spaces, on every size (a filled
-    /// cell has its value alone).
+    /// cell has its value alone), each value as the puzzle writes it: from
+    /// 0 when [`Puzzle::first_value`] is 0.
     ///
-    /// Up to 9×9, N characters a cell: value `v` at place `v - 1` where it
-    /// is a candidate, `.` elsewhere. On 9×9 this is Sukaku Explainer's
-    /// 729-character line. On larger boards, a token a cell, cells joined by
-    /// `/`: the cell's candidates joined by `,`, or `.` for none
-    /// (`1,5,12/3/./…`). [`Game::from_candidate_line`] reads both forms.
+    /// Up to 9×9, N characters a cell: the `k`-th value (from 1) at place
+    /// `k - 1` where it is a candidate, `.` elsewhere. On 9×9 this is
+    /// Sukaku Explainer's 729-character line (`1`-`9`; `0`-`8` for a puzzle
+    /// from 0). On larger boards, a token a cell, cells joined by `/`: the
+    /// cell's candidates joined by `,`, or `.` for none (`1,5,12/3/./…`).
+    /// [`Game::from_candidate_line`] reads both forms back.
     ///
     /// ```
     /// use ndoku::{Game, Puzzle, Rules};
@@ -322,17 +324,22 @@ impl Game {
     /// let line = game.to_candidate_line();
     /// assert!(line.starts_with("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16/"));
     /// assert_eq!(Game::from_candidate_line(game.puzzle().clone(), &line)?, game);
+    /// // Values from 0: the same marks, each written one less.
+    /// let zero = Game::new(Puzzle::new(Rules::classic(4)?).with_values_from_zero(true));
+    /// assert!(zero.to_candidate_line().starts_with("0123"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn to_candidate_line(&self) -> String {
         let n = self.puzzle.size();
+        // The held value v (1 to N) is written v - shift.
+        let shift = 1 - self.puzzle.first_value();
         if n > 9 {
             let cells: Vec<String> = (0..n * n)
                 .map(|cell| {
                     let list: Vec<String> = (1..=n as u16)
                         .filter(|&v| self.has_mark(cell, v))
-                        .map(|v| v.to_string())
+                        .map(|v| (v - shift).to_string())
                         .collect();
                     if list.is_empty() {
                         ".".to_string()
@@ -345,9 +352,9 @@ impl Game {
         }
         let mut out = String::with_capacity(n * n * n);
         for cell in 0..n * n {
-            for v in 1..=n as u8 {
-                out.push(if self.has_mark(cell, u16::from(v)) {
-                    char::from(b'0' + v)
+            for v in 1..=n as u16 {
+                out.push(if self.has_mark(cell, v) {
+                    char::from(b'0' + (v - shift) as u8)
                 } else {
                     '.'
                 });
@@ -357,10 +364,25 @@ impl Game {
     }
 
     /// A game of `puzzle` with the pencil marks of `line`, as
-    /// [`Game::to_candidate_line`] writes it: N characters a cell (`.`, `0`,
-    /// `*` or `_` for a value that is not a candidate) up to 9×9, or on any
-    /// size a token a cell joined by `/`, each its values joined by `,`
-    /// (`.` or nothing for none).
+    /// [`Game::to_candidate_line`] writes it, values as the puzzle writes
+    /// them ([`Puzzle::first_value`]): N characters a cell up to 9×9, the
+    /// `k`-th value's digit or `.`, `*` or `_` (or `0`, when values start
+    /// at 1) for a value that is not a candidate; or on any size a token a
+    /// cell joined by `/`, each its values joined by `,` (`.` or nothing for
+    /// none).
+    ///
+    /// ```
+    /// use ndoku::{Game, Puzzle};
+    /// use ndoku::model::Cell;
+    ///
+    /// // A 4×4 from 0: R1C1 holds 0, 1 or 3 (1, 2 and 4 as held), R1C2 3 alone.
+    /// let puzzle = Puzzle::parse_classic_from_zero("................")?;
+    /// let line = format!("01.3...3{}", "0123".repeat(14));
+    /// let game = Game::from_candidate_line(puzzle, &line)?;
+    /// assert_eq!(game.candidates(Cell::new(0, 0)).iter().collect::<Vec<_>>(), [1, 2, 4]);
+    /// assert_eq!(game.to_candidate_line(), line);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -381,7 +403,8 @@ impl Game {
             let d = usize::from(given).saturating_sub(1);
             if given != 0 && mask[d / 64] >> (d % 64) & 1 == 0 {
                 return Err(GameError::Marks(format!(
-                    "the given {given} at {} is not among its candidates",
+                    "the given {} at {} is not among its candidates",
+                    given - 1 + game.puzzle.first_value(),
                     Cell::from_index(cell, n)
                 )));
             }
@@ -403,12 +426,15 @@ impl Game {
                 chars.len()
             )));
         }
+        let first = u32::from(self.puzzle.first_value());
         let mut masks = vec![0u64; n * n * self.words];
         for (i, &ch) in chars.iter().enumerate() {
             let (cell, k) = (i / n, i % n);
             match ch {
-                '.' | '0' | '*' | '_' => {}
-                d if d.to_digit(10) == Some(k as u32 + 1) => {
+                '.' | '*' | '_' => {}
+                // `0` is no value when values start at 1.
+                '0' if first == 1 => {}
+                d if d.to_digit(10) == Some(k as u32 + first) => {
                     masks[cell * self.words + k / 64] |= 1 << (k % 64);
                 }
                 _ => {
@@ -436,6 +462,8 @@ impl Game {
                 tokens.len()
             )));
         }
+        // The written value u is held as u + shift, 1 to N.
+        let shift = 1 - usize::from(self.puzzle.first_value());
         let mut masks = vec![0u64; n * n * self.words];
         for (cell, token) in tokens.iter().enumerate() {
             if matches!(*token, "" | "." | "-") {
@@ -445,6 +473,7 @@ impl Game {
                 let v = value
                     .parse::<usize>()
                     .ok()
+                    .map(|u| u + shift)
                     .filter(|v| (1..=n).contains(v))
                     .ok_or_else(|| {
                         GameError::Marks(format!(
@@ -524,15 +553,18 @@ fn word_of_values(n: usize, i: usize) -> u64 {
 impl fmt::Display for Game {
     /// Every cell's candidates, numbers joined by `,`, cells separated by
     /// spaces, a row a line: the general pencil-mark form for every size.
+    /// Values as the puzzle writes them (from 0 when
+    /// [`Puzzle::first_value`] is 0).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.puzzle.size();
+        let shift = 1 - self.puzzle.first_value();
         for row in 0..n {
             let cells: Vec<String> = (0..n)
                 .map(|col| {
                     let cell = row * n + col;
                     let list: Vec<String> = (1..=n as u16)
                         .filter(|&v| self.has_mark(cell, v))
-                        .map(|v| v.to_string())
+                        .map(|v| (v - shift).to_string())
                         .collect();
                     list.join(",")
                 })
@@ -697,6 +729,70 @@ mod tests {
                 .contains("invalid character")
         );
         assert!(Game::from_candidate_line(puzzle, &line[1..]).is_err());
+    }
+
+    /// A puzzle from 0 writes its marks from 0 and reads them back so; its
+    /// 1-based twin writes each digit one more, and reads `0` as no value.
+    #[test]
+    fn candidate_lines_follow_the_first_value() {
+        let one = nine();
+        let zero = nine().with_values_from_zero(true);
+        let mut games = [Game::new(one.clone()), Game::new(zero.clone())];
+        for game in &mut games {
+            game.set_candidates(Cell::new(0, 2), &[4, 6]).unwrap();
+        }
+        let [line_one, line_zero] = [0, 1].map(|i| games[i].to_candidate_line());
+        // R1C1 is the given 3; R1C3 holds 4 and 6 (3 and 5 from 0).
+        assert!(
+            line_one.starts_with("..3......1...........4.6..."),
+            "{line_one}"
+        );
+        assert!(
+            line_zero.starts_with("..2......0...........3.5..."),
+            "{line_zero}"
+        );
+        let shifted: String = line_one
+            .chars()
+            .map(|c| c.to_digit(10).map_or(c, |d| char::from(b'0' + d as u8 - 1)))
+            .collect();
+        assert_eq!(line_zero, shifted);
+        // Marks as held, 1 to N, whichever way they are written.
+        let marks = |game: &Game| -> Vec<Vec<u16>> {
+            (0..81)
+                .map(|c| game.candidates(Cell::from_index(c, 9)).iter().collect())
+                .collect()
+        };
+        assert_eq!(marks(&games[0]), marks(&games[1]));
+        let back = Game::from_candidate_line(zero.clone(), &line_zero).unwrap();
+        assert_eq!(marks(&back), marks(&games[1]));
+        assert_eq!(back.to_candidate_line(), line_zero);
+        assert!(back.to_string().starts_with("2 0 3,5 4"), "{back}");
+        assert!(games[0].to_string().starts_with("3 1 4,6 5"));
+        // The 1-based line is no line of the puzzle from 0 (its `9`s are
+        // past 8), and the line from 0 reads on the 1-based puzzle with
+        // its `0`s as no value: every value moves, so a given is missing.
+        assert!(Game::from_candidate_line(zero.clone(), &line_one).is_err());
+        let err = Game::from_candidate_line(one.clone(), &line_zero).unwrap_err();
+        assert!(err.to_string().contains("invalid character"), "{err}");
+        // `0` and `.` are both empty on the 1-based puzzle, a value from 0.
+        let dots = line_one.replace('.', "0");
+        let back = Game::from_candidate_line(one, &dots).unwrap();
+        assert_eq!(marks(&back), marks(&games[0]));
+        assert!(Game::from_candidate_line(zero.clone(), &line_zero.replace('.', "0")).is_err());
+        // Tokens take the same values, on every size.
+        let tokens: Vec<String> = (0..81)
+            .map(|c| {
+                let list: Vec<String> = (1..=9u16)
+                    .filter(|&v| games[1].has_mark(c, v))
+                    .map(|v| (v - 1).to_string())
+                    .collect();
+                list.join(",")
+            })
+            .collect();
+        let back = Game::from_candidate_line(zero.clone(), &tokens.join("/")).unwrap();
+        assert_eq!(marks(&back), marks(&games[1]));
+        let nine_from_one = tokens.join("/").replace('0', "9");
+        assert!(Game::from_candidate_line(zero, &nine_from_one).is_err());
     }
 
     #[test]

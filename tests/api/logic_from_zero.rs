@@ -2,6 +2,7 @@
 
 use ndoku::logic::{Candidates, Technique};
 use ndoku::text::iss;
+use ndoku::model::Cell;
 use ndoku::{Game, Hint, Logic, Puzzle};
 
 /// ISS's "0-indexed: Classic sudoku" and its recorded solution.
@@ -162,4 +163,54 @@ fn a_solution_printed_from_zero_reads_back() {
         )
         .unwrap();
     assert!(step.explanation().ends_with(", 3"), "{step}");
+}
+
+/// A game's pencil marks on a puzzle from 0 print as its grid prints values
+/// (the solution's printed digit at its own place in each cell) and read
+/// back as the same marks and the same hint; the puzzle written from 1
+/// prints each digit one more, as before.
+#[test]
+fn pencil_marks_print_and_read_back_from_zero() {
+    let puzzle = iss::parse(CLASSIC).unwrap();
+    let solution: Vec<char> = CLASSIC_SOLUTION.chars().collect();
+    let mut game = Game::new(puzzle.clone());
+    // R1C3 (solution 3) keeps 3 and 5 as written: held 4 and 6.
+    game.set_candidates(Cell::new(0, 2), &[4, 6]).unwrap();
+    let line = game.to_candidate_line();
+    assert_eq!(line.len(), 729);
+    for (cell, &printed) in solution.iter().enumerate() {
+        let place = printed.to_digit(10).unwrap() as usize;
+        assert_eq!(line.as_bytes()[cell * 9 + place] as char, printed, "cell {cell}");
+    }
+    assert_eq!(&line[18..27], "...3.5...");
+    let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
+    assert_eq!(back.to_candidate_line(), line);
+    for c in 0..81 {
+        let cell = Cell::from_index(c, 9);
+        assert_eq!(back.candidates(cell), game.candidates(cell), "{cell}");
+    }
+    let words = |g: &Game| match Logic::new().hint(g).unwrap() {
+        Hint::Step(step) => step.explanation().into_owned(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(words(&back), words(&game));
+    // The same puzzle from 1: every digit one more, `0` no value.
+    let one = puzzle.clone().with_values_from_zero(false);
+    let mut from_one = Game::new(one.clone());
+    from_one.set_candidates(Cell::new(0, 2), &[4, 6]).unwrap();
+    let line_one = from_one.to_candidate_line();
+    let up: String = line
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| char::from(b'1' + d as u8)))
+        .collect();
+    assert_eq!(line_one, up);
+    assert!(Game::from_candidate_line(one, &line).is_err());
+    assert!(Game::from_candidate_line(puzzle, &line_one).is_err());
+    // On 16×16, tokens from 0: `0,15/…`.
+    let big = iss::parse(".Shape~16x16~0-15.~R1C1_0~R2C2_15~R16C16_10").unwrap();
+    let tokens = Game::new(big.clone()).to_candidate_line();
+    assert!(tokens.starts_with("0/1,2,3,4,5,6,7,8,9,10,11,12,13,14/"), "{}", &tokens[..60]);
+    let back = Game::from_candidate_line(big.clone(), &tokens).unwrap();
+    assert_eq!(back.to_candidate_line(), tokens);
+    assert!(Game::from_candidate_line(big, &tokens.replacen("14/", "16/", 1)).is_err());
 }

@@ -254,3 +254,36 @@ fn values_from_zero_print_read_back_and_hint_as_printed() {
         );
     }
 }
+
+/// `hint` reads a puzzle from 0's pencil marks (MARKS) as its grid writes
+/// values: `0`-`5` on 6×6, ISS text or a line read `--from-zero`. Marks
+/// that lack R1C1's printed `2` are a mistake; marks of `2` alone there
+/// leave 4 one place in box 1; the 1-based line is refused.
+#[test]
+fn hint_reads_pencil_marks_from_zero() {
+    let grid = "....3..0.2.4...1....2...5.1.4..4....";
+    let all = "012345".repeat(36);
+    let lacking = format!("01.345{}", &all[6..]);
+    let only = format!("..2...{}", &all[6..]);
+    for (puzzle, args) in [(SIX_FROM_ZERO, &[][..]), (grid, &["--from-zero"][..])] {
+        let hint = |marks: &str| {
+            let run = ndoku(
+                &[&["hint"], args].concat(),
+                format!("{puzzle} {grid} {marks}\n").as_bytes(),
+            );
+            run.stdout
+        };
+        assert!(hint(&all).starts_with("step\t"), "{}", hint(&all));
+        assert_eq!(hint(&lacking), "marks\tR1C1\n");
+        assert_eq!(
+            hint(&only),
+            "step\t1.2\thidden single: 4 in box 1 has one place, R1C3\n"
+        );
+        let one_based = "123456".repeat(36);
+        assert!(
+            hint(&one_based).starts_with("invalid\tinvalid character '1' at R1C1, place 1"),
+            "{}",
+            hint(&one_based)
+        );
+    }
+}

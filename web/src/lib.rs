@@ -30,11 +30,14 @@ export interface SolutionCount { kind: "exact" | "atLeast" | "gaveUp"; found: nu
 /** A rating on Sudoku Explainer's scale. `er` is null when the ladder stops short. */
 export interface Rating { er: number | null; hardest: string | null; solved: boolean; steps: number; limited: boolean; text: string }
 /** One step of logic. Cells are row-major indices from 0; candidates are [cell, value] pairs;
- * `houses` are the cells of each house the step rests on, `houseNames` their names ("row 5", "box 3"). */
+ * `houses` are the cells of each house the step rests on, `houseNames` their names ("row 5", "box 3").
+ * Values are 1 to N, as `cells()` holds them; `firstValue` (1, or 0 for a puzzle whose values
+ * start at 0, ISS's `~0-8`) says how the puzzle writes them: `v - 1 + firstValue`. */
 export interface Step {
   technique: string; difficulty: number; explanation: string;
   placements: [number, number][]; eliminations: [number, number][];
   cells: number[]; houses: number[][]; houseNames: string[]; candidates: [number, number][];
+  firstValue: number;
 }
 /** What a player should look at next. */
 export interface Hint {
@@ -624,6 +627,7 @@ impl Logic {
                     "houseNames": step.highlight.houses()
                         .map(|h| h.to_string()).collect::<Vec<_>>(),
                     "candidates": step.highlight.candidates().map(at).collect::<Vec<_>>(),
+                    "firstValue": step.first_value(),
                 }})
             }
             ndoku::Hint::Mistakes { entries, marks } => {

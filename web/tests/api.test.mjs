@@ -150,6 +150,42 @@ test("hints name a step, and a wrong entry is a mistake", () => {
   assert.deepEqual(mistakes.entries, [[Math.floor(empty / 9), empty % 9]]);
 });
 
+test("a step says the puzzle's first value, and its values shift by it", () => {
+  // ISS's "0-indexed: 6x6": values 0 to 5, and its recorded solution.
+  const zero = new Puzzle(
+    ".~R1C5_3~R2C2_0~R2C4_2~R2C6_4~R3C4_1~R4C3_2~R5C1_5~R5C3_1~R5C5_4~R6C2_4.Shape~6x6~0-5",
+  );
+  const printed = "214035305214430152152403521340043521";
+  assert.equal(new Solver().solve(zero).solution.toString(), printed);
+  const logic = new Logic({ assumeUnique: true });
+  const game = new Game(zero);
+  let placed = 0;
+  for (let i = 0; i < 200; i++) {
+    const h = logic.hint(game);
+    if (h.kind !== "step") {
+      assert.equal(h.kind, "solved");
+      break;
+    }
+    assert.equal(h.step.firstValue, 0, h.step.explanation);
+    for (const [cell, value] of h.step.placements) {
+      // Held 1 to 6, as cells() holds them; the grid prints value - 1 + firstValue.
+      assert.equal(String(value - 1 + h.step.firstValue), printed[cell], h.step.explanation);
+      placed++;
+    }
+    game.apply(h.step);
+  }
+  assert.equal(placed, 36 - zero.givens);
+  assert.equal(logic.hint(new Game(new Puzzle(CLASSIC))).step.firstValue, 1);
+  // ISS's "0-indexed: Classic sudoku", a 9x9 from 0.
+  const nine = new Puzzle(
+    ".Shape~9x9~0-8.~R1C1_4~R1C2_2~R1C5_6~R2C1_5~R2C4_0~R2C5_8~R2C6_4~R3C2_8~R3C3_7~R3C8_5" +
+      "~R4C1_7~R4C5_5~R4C9_2~R5C1_3~R5C4_7~R5C6_2~R5C9_0~R6C1_6~R6C5_1~R6C9_5~R7C2_5~R7C7_1" +
+      "~R7C8_7~R8C4_3~R8C5_0~R8C6_8~R8C9_4~R9C5_7~R9C8_6~R9C9_8",
+  );
+  assert.ok(nine.toString().startsWith("42..6....5..084"), nine.toString());
+  assert.equal(logic.hint(new Game(nine)).step.firstValue, 0);
+});
+
 test("rates on Sudoku Explainer's scale", () => {
   // Sudoku Explainer rates this one 3.2, for an X-Wing.
   const xwing = new Puzzle("700306001008000900320000074000060000050020040000908000246000397903000802000000000");
