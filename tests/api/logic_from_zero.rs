@@ -1,8 +1,8 @@
 //! Puzzles whose values run from 0: logic's words and a step's values name them as the grid prints them, and a printed solution reads back.
 
 use ndoku::logic::{Candidates, Technique};
-use ndoku::text::iss;
 use ndoku::model::Cell;
+use ndoku::text::iss;
 use ndoku::{Game, Hint, Logic, Puzzle};
 
 /// ISS's "0-indexed: Classic sudoku" and its recorded solution.
@@ -180,7 +180,11 @@ fn pencil_marks_print_and_read_back_from_zero() {
     assert_eq!(line.len(), 729);
     for (cell, &printed) in solution.iter().enumerate() {
         let place = printed.to_digit(10).unwrap() as usize;
-        assert_eq!(line.as_bytes()[cell * 9 + place] as char, printed, "cell {cell}");
+        assert_eq!(
+            line.as_bytes()[cell * 9 + place] as char,
+            printed,
+            "cell {cell}"
+        );
     }
     assert_eq!(&line[18..27], "...3.5...");
     let back = Game::from_candidate_line(puzzle.clone(), &line).unwrap();
@@ -209,7 +213,11 @@ fn pencil_marks_print_and_read_back_from_zero() {
     // On 16×16, tokens from 0: `0,15/…`.
     let big = iss::parse(".Shape~16x16~0-15.~R1C1_0~R2C2_15~R16C16_10").unwrap();
     let tokens = Game::new(big.clone()).to_candidate_line();
-    assert!(tokens.starts_with("0/1,2,3,4,5,6,7,8,9,10,11,12,13,14/"), "{}", &tokens[..60]);
+    assert!(
+        tokens.starts_with("0/1,2,3,4,5,6,7,8,9,10,11,12,13,14/"),
+        "{}",
+        &tokens[..60]
+    );
     let back = Game::from_candidate_line(big.clone(), &tokens).unwrap();
     assert_eq!(back.to_candidate_line(), tokens);
     assert!(Game::from_candidate_line(big, &tokens.replacen("14/", "16/", 1)).is_err());
