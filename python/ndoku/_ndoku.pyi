@@ -27,6 +27,9 @@ class Puzzle:
     @property
     def cells(self) -> list[int]: ...
     @property
+    def first_value(self) -> int:
+        """1, or 0 for a puzzle whose values start at 0 (ISS's `~0-8`)."""
+    @property
     def givens(self) -> int: ...
     @property
     def box_shape(self) -> Optional[tuple[int, int]]: ...

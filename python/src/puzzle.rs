@@ -164,6 +164,13 @@ impl PyPuzzle {
         self.inner.cells().to_vec()
     }
 
+    /// 1, or 0 for a puzzle whose values start at 0 (ISS's `~0-8`): how
+    /// its text writes values. `cells`, `get` and steps hold them from 1.
+    #[getter]
+    fn first_value(&self) -> u16 {
+        self.inner.first_value()
+    }
+
     /// How many cells hold a value.
     #[getter]
     fn givens(&self) -> usize {

@@ -188,12 +188,13 @@ def test_steps_of_a_puzzle_from_zero_say_their_first_value():
                 assert str(shown) in step.explanation.replace(",", " ").split(), step
             placed += 1
     assert placed == 36 - puzzle.givens
+    assert puzzle.first_value == 0 and ndoku.Puzzle(XWING).first_value == 1
     assert all(s.first_value == 1 for s in ndoku.Logic(assume_unique=True).steps(XWING))
     # A 9x9 from 0 (read through the shared classic rules) and a grid of
     # its values keep writing from 0.
     nine = ndoku.Puzzle(CLASSIC_FROM_ZERO)
     assert str(nine).startswith("42..6....5..084"), str(nine)
-    assert ndoku.Logic().steps(nine)[0].first_value == 0
+    assert nine.first_value == 0 and ndoku.Logic().steps(nine)[0].first_value == 0
     assert str(puzzle.with_cells([int(d) + 1 for d in SIX_SOLUTION])) == SIX_SOLUTION
     # A game's pencil marks print from 0, and read back.
     game = ndoku.Game(puzzle)
