@@ -332,24 +332,21 @@ impl Game {
     #[must_use]
     pub fn to_candidate_line(&self) -> String {
         let n = self.puzzle.size();
-        // The held value v (1 to N) is written v - shift.
-        let shift = 1 - self.puzzle.first_value();
         if n > 9 {
             let cells: Vec<String> = (0..n * n)
                 .map(|cell| {
-                    let list: Vec<String> = (1..=n as u16)
-                        .filter(|&v| self.has_mark(cell, v))
-                        .map(|v| (v - shift).to_string())
-                        .collect();
+                    let list = self.written_marks(cell);
                     if list.is_empty() {
                         ".".to_string()
                     } else {
-                        list.join(",")
+                        list
                     }
                 })
                 .collect();
             return cells.join("/");
         }
+        // The held value v (1 to N) is written v - shift.
+        let shift = 1 - self.puzzle.first_value();
         let mut out = String::with_capacity(n * n * n);
         for cell in 0..n * n {
             for v in 1..=n as u16 {
@@ -413,6 +410,18 @@ impl Game {
             }
         }
         Ok(game)
+    }
+
+    /// The marks of `cell` as the puzzle writes its values, joined by `,`
+    /// (empty for none): a token of [`Game::to_candidate_line`] and a cell
+    /// of the `Display` form.
+    fn written_marks(&self, cell: usize) -> String {
+        let shift = 1 - self.puzzle.first_value();
+        let list: Vec<String> = (1..=self.puzzle.size() as u16)
+            .filter(|&v| self.has_mark(cell, v))
+            .map(|v| (v - shift).to_string())
+            .collect();
+        list.join(",")
     }
 
     /// The marks of a line of N characters a cell, `words` words a cell.
@@ -557,17 +566,9 @@ impl fmt::Display for Game {
     /// [`Puzzle::first_value`] is 0).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.puzzle.size();
-        let shift = 1 - self.puzzle.first_value();
         for row in 0..n {
             let cells: Vec<String> = (0..n)
-                .map(|col| {
-                    let cell = row * n + col;
-                    let list: Vec<String> = (1..=n as u16)
-                        .filter(|&v| self.has_mark(cell, v))
-                        .map(|v| (v - shift).to_string())
-                        .collect();
-                    list.join(",")
-                })
+                .map(|col| self.written_marks(row * n + col))
                 .collect();
             writeln!(f, "{}", cells.join(" "))?;
         }
