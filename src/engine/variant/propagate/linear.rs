@@ -36,6 +36,7 @@ const RUNS: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 /// The widest range of sums (in values) a group's reachable sums are kept
 /// for as a set; past it the constraint keeps bounds only.
 const MAX_SPAN: i64 = 1 << 12;
+const _: () = assert!(MAX_SPAN >= 64, "a span in a word is narrow");
 
 /// Groups of weighted cells whose sums are all one total, given or not.
 ///
@@ -352,8 +353,9 @@ impl<M: Mask> Constraint<M> for Linear {
             return Err(Contradiction);
         }
         let narrow = plain.iter().all(|&(lo, hi)| hi - lo < MAX_SPAN);
+        // Spans under 64 are narrow too (`MAX_SPAN` is wider).
         let in_a_word = t_hi - t_lo < 64 && plain.iter().all(|&(lo, hi)| hi - lo < 64);
-        if narrow && in_a_word && !slices_only() {
+        if in_a_word && !slices_only() {
             self.by_sets_in_a_word(m, st, &plain, t_lo, t_hi)?;
         } else if narrow && t_hi - t_lo < MAX_SPAN {
             self.by_sets(m, st, &plain, t_lo, t_hi)?;
@@ -655,9 +657,7 @@ impl Linear {
             Ok(())
         })
     }
-}
 
-impl Linear {
     /// [`Linear::by_sets`] where every span of sums fits in one word, as
     /// on boards up to 9×9 and most cages: shifts of a `u64` rather than
     /// of slices (record 0039).
@@ -876,7 +876,6 @@ fn value_range<M: Mask>(lo: i64, hi: i64) -> M {
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::engine::variant::propagate::brute::{
         below, domain, exact_when_fixed, model, projection, propagated, rng, sound,
     };
