@@ -31,8 +31,10 @@ pub(crate) struct Model<M> {
     pub peers: Peers,
     /// The houses of N cells each cell is in.
     houses_of: Lists,
-    /// The constraints that read each cell.
-    constraints_of: Lists,
+    /// The constraints that read each cell, as bits.
+    constraints_of: Bits,
+    /// The houses of N cells each cell is in, as bits.
+    house_bits_of: Bits,
     /// Where houses meet, for locked candidates.
     meets: Meets,
     /// On boards past 64×64 with boxes, the value (less one) a fixed
@@ -118,8 +120,9 @@ impl<M: Mask> Model<M> {
             houses,
             constraints: 0,
             peers,
+            house_bits_of: Bits::new(&houses_of),
             houses_of,
-            constraints_of: Lists::new(cells, std::iter::empty()),
+            constraints_of: Bits::default(),
             meets,
         }
     }
@@ -131,7 +134,7 @@ impl<M: Mask> Model<M> {
         self.constraints = reads.clone().count();
         let reads = reads.enumerate();
         let reads = reads.flat_map(|(k, cells)| cells.iter().map(move |&c| (c as usize, k as u32)));
-        self.constraints_of = Lists::new(self.cells, reads);
+        self.constraints_of = Bits::new(&Lists::new(self.cells, reads));
     }
 
     /// The number of constraints beyond houses watched.
@@ -172,10 +175,16 @@ impl<M: Mask> Model<M> {
         self.houses_of.of(cell)
     }
 
-    /// The constraints that read `cell`.
+    /// The constraints that read `cell`, as bits (see [`Bits`]).
     #[inline(always)]
-    pub fn constraints_of(&self, cell: usize) -> &[u32] {
+    pub fn constraints_of(&self, cell: usize) -> &[(u32, u64)] {
         self.constraints_of.of(cell)
+    }
+
+    /// The houses of N cells that hold `cell`, as bits (see [`Bits`]).
+    #[inline(always)]
+    pub fn house_bits_of(&self, cell: usize) -> &[(u32, u64)] {
+        self.house_bits_of.of(cell)
     }
 }
 
@@ -341,6 +350,43 @@ impl Lists {
     #[inline(always)]
     pub fn of(&self, c: usize) -> &[u32] {
         &self.items[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+}
+
+/// Each cell's items of [`Lists`] as bits, 64 a word: (word index, bits),
+/// so that a change queues the constraints or houses reading its cell by
+/// an OR a word rather than one an item.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Bits {
+    /// `words[start[c]..start[c + 1]]`: cell `c`'s words.
+    start: Vec<u32>,
+    words: Vec<(u32, u64)>,
+}
+
+impl Bits {
+    /// The bits of each cell's items in `lists`.
+    fn new(lists: &Lists) -> Self {
+        let mut start = Vec::with_capacity(lists.len() + 1);
+        let mut words: Vec<(u32, u64)> = Vec::new();
+        start.push(0);
+        for c in 0..lists.len() {
+            let first = words.len();
+            for &item in lists.of(c) {
+                let (w, bit) = (item / 64, 1 << (item % 64));
+                match words[first..].iter_mut().find(|(at, _)| *at == w) {
+                    Some((_, bits)) => *bits |= bit,
+                    None => words.push((w, bit)),
+                }
+            }
+            start.push(words.len() as u32);
+        }
+        Self { start, words }
+    }
+
+    /// Cell `c`'s words.
+    #[inline(always)]
+    pub fn of(&self, c: usize) -> &[(u32, u64)] {
+        &self.words[self.start[c] as usize..self.start[c + 1] as usize]
     }
 }
 

@@ -45,6 +45,9 @@ pub(crate) struct State<M> {
     cand: Vec<M>,
     /// `done[c]`: whether cell `c` has been assigned (its value removed from its peers).
     done: Vec<bool>,
+    /// `placed[h]`: the values assigned in house `h`, up to 64×64 (the
+    /// hidden-single checks skip them).
+    placed: Vec<M>,
     /// Every change since the first decision, newest last: (cell | word
     /// index << `WORD_SHIFT`, that word of the mask before) for each word
     /// a change touched, or (cell | `ASSIGNED`, 0), or on big boards the
@@ -95,6 +98,9 @@ pub(crate) struct State<M> {
     idle: Vec<u64>,
     /// The constraint running now, the index into `idle`.
     running: usize,
+    /// Undos so far: a note of a run that read beyond its inputs holds
+    /// only until the next one ([`State::unless_idle_on`]).
+    undos: u64,
     /// Assignments made, for statistics.
     pub(super) assignments: u64,
     /// What the last contradiction came from, for the search's failure weights.
@@ -169,6 +175,7 @@ impl<M: Mask> State<M> {
         Self {
             cand: vec![M::EMPTY; m.cells],
             done: vec![false; m.cells],
+            placed: vec![M::EMPTY; m.house_count()],
             trail: Vec::with_capacity(m.cells.min(1 << 16) * 4),
             recording: false,
             places: vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }],
@@ -185,6 +192,7 @@ impl<M: Mask> State<M> {
             changes: 0,
             idle: vec![0; m.constraint_count()],
             running: 0,
+            undos: 0,
             assignments: 0,
             culprit: Culprit::Unknown,
             #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
@@ -198,6 +206,7 @@ impl<M: Mask> State<M> {
     pub(super) fn fit(&mut self, m: &Model<M>) {
         self.cand.resize(m.cells, M::EMPTY);
         self.done.resize(m.cells, false);
+        self.placed.resize(m.house_count(), M::EMPTY);
         self.buckets = Buckets::new(if M::BUCKETS { m.cells } else { 0 }, m.n);
         self.places = vec![0; if M::BUCKETS { m.house_count() * m.n } else { 0 }];
         self.houses = Dirty::new(m.house_count());
@@ -216,6 +225,7 @@ impl<M: Mask> State<M> {
     pub(super) fn reset(&mut self, m: &Model<M>, givens: &[u16]) -> Result<(), Contradiction> {
         self.cand.fill(m.full);
         self.done.fill(false);
+        self.placed.fill(M::EMPTY);
         self.trail.clear();
         self.recording = false;
         self.exact = false;
@@ -347,6 +357,12 @@ impl<M: Mask> State<M> {
         self.cand[cell]
     }
 
+    /// The values assigned in house `h` (none past 64×64).
+    #[inline(always)]
+    pub(crate) fn placed_in(&self, h: usize) -> M {
+        self.placed[h]
+    }
+
     /// Whether `cell` has been assigned.
     #[inline(always)]
     pub(crate) fn is_done(&self, cell: usize) -> bool {
@@ -358,7 +374,9 @@ impl<M: Mask> State<M> {
     /// hash of what it reads, which the constraint chooses): a cage is
     /// queued by every change in its house, most of which leave what it
     /// reads as it was. `run` returns whether it read beyond those inputs;
-    /// such a run is not noted. A fingerprint that collides only skips
+    /// such a run is noted only until the next undo (until then the cells
+    /// beyond can only have lost candidates, so a run on the same inputs
+    /// finds nothing there either). A fingerprint that collides only skips
     /// pruning, so a constraint must not pass one once its cells are all
     /// placed.
     ///
@@ -370,20 +388,30 @@ impl<M: Mask> State<M> {
         fingerprint: Fingerprint,
         run: impl FnOnce(&mut Self) -> Result<bool, Contradiction>,
     ) -> Result<(), Contradiction> {
+        // The note of a run beyond the inputs also holds the undo count.
+        let until_undo = fingerprint.with_word(self.undos).0 | 1;
         let fingerprint = fingerprint.0 | 1;
         let k = self.running;
-        if self.idle.get(k) == Some(&fingerprint) {
+        if let Some(&idle) = self.idle.get(k)
+            && (idle == fingerprint || idle == until_undo)
+        {
             return Ok(());
         }
         let before = self.changes;
         let beyond = run(self)?;
         if self.changes == before
-            && !beyond
             && let Some(idle) = self.idle.get_mut(k)
         {
-            *idle = fingerprint;
+            *idle = if beyond { until_undo } else { fingerprint };
         }
         Ok(())
+    }
+
+    /// Says the running constraint is at its fixpoint after the changes it
+    /// made so far: they need not run it again, so it leaves the queue
+    /// (where they put it), unless a change by another put it there first.
+    pub(crate) fn settled(&mut self) {
+        self.constraints.remove(self.running);
     }
 
     /// Marks constraint `k` as the one running, for [`State::unless_idle_on`].
@@ -488,6 +516,7 @@ impl<M: Mask> State<M> {
 
     /// Undoes every change made since `mark`, newest first, and drops pending work.
     pub(super) fn undo(&mut self, m: &Model<M>, mark: usize) {
+        self.undos += 1;
         // Taken out while it is read, so that the undo can borrow the state.
         let mut trail = std::mem::take(&mut self.trail);
         for &(key, old) in trail[mark..].iter().rev() {
@@ -496,8 +525,14 @@ impl<M: Mask> State<M> {
                 continue;
             }
             if key & ASSIGNED != 0 {
-                self.done[(key & !ASSIGNED) as usize] = false;
+                let c = (key & !ASSIGNED) as usize;
+                self.done[c] = false;
                 self.open += 1;
+                if !M::BUCKETS {
+                    for &h in m.houses_of(c) {
+                        self.placed[h as usize] &= !self.cand[c];
+                    }
+                }
                 continue;
             }
             let (c, i) = ((key & CELL) as usize, (key >> WORD_SHIFT) as usize);
@@ -588,17 +623,11 @@ impl<M: Mask> State<M> {
         }
         if M::BUCKETS {
             self.buckets.moved(cell, old.count(), new.count());
-            for &k in m.constraints_of(cell) {
-                self.constraints.push(k as usize);
-            }
+            self.constraints.push_bits(m.constraints_of(cell));
             return self.count_places(m, cell, old & !new);
         }
-        for &h in m.houses_of(cell) {
-            self.houses.push(h as usize);
-        }
-        for &k in m.constraints_of(cell) {
-            self.constraints.push(k as usize);
-        }
+        self.houses.push_bits(m.house_bits_of(cell));
+        self.constraints.push_bits(m.constraints_of(cell));
         Ok(())
     }
 
@@ -642,6 +671,11 @@ impl<M: Mask> State<M> {
         let bit = self.cand[cell];
         self.done[cell] = true;
         self.open -= 1;
+        if !M::BUCKETS {
+            for &h in m.houses_of(cell) {
+                self.placed[h as usize] |= bit;
+            }
+        }
         self.assignments += 1;
         if self.recording {
             self.trail.push((cell as u32 | ASSIGNED, 0));
@@ -819,6 +853,25 @@ impl Dirty {
         None
     }
 
+    /// Queues the indices of `bits`, (word index, bits) pairs.
+    #[inline(always)]
+    fn push_bits(&mut self, bits: &[(u32, u64)]) {
+        let mut low = self.low;
+        for &(w, b) in bits {
+            self.words[w as usize] |= b;
+            low = low.min(w as usize);
+        }
+        self.low = low;
+    }
+
+    /// Drops `i` from the queue.
+    #[inline(always)]
+    fn remove(&mut self, i: usize) {
+        if let Some(word) = self.words.get_mut(i / 64) {
+            *word &= !(1 << (i % 64));
+        }
+    }
+
     /// Drops every queued index.
     fn clear(&mut self) {
         let len = self.words.len();
@@ -921,10 +974,10 @@ mod tests {
         let mut st = State::new(&m);
         st.reset(&m, &vec![0; m.cells]).unwrap();
         let print = |x| Fingerprint::new().with_word(x);
-        let mut runs = 0;
-        let mut run = |st: &mut State<u64>, x: u64, cell: usize, beyond: bool| {
+        let runs = std::cell::Cell::new(0);
+        let run = |st: &mut State<u64>, x: u64, cell: usize, beyond: bool| {
             st.unless_idle_on(print(x), |st| {
-                runs += 1;
+                runs.set(runs.get() + 1);
                 st.restrict(&m, cell, !1).map(|()| beyond)
             })
         };
@@ -936,10 +989,14 @@ mod tests {
         // Each constraint keeps its own note.
         st.running(1);
         run(&mut st, 7, 0, false).unwrap();
-        // A run that reads beyond its inputs is never noted.
+        // A run that reads beyond its inputs is noted until the next undo.
         run(&mut st, 8, 0, true).unwrap();
         run(&mut st, 8, 0, true).unwrap();
-        assert_eq!(runs, 5);
+        assert_eq!(runs.get(), 4);
+        let mark = st.mark();
+        st.undo(&m, mark);
+        run(&mut st, 8, 0, true).unwrap();
+        assert_eq!(runs.get(), 5);
         // A failed run is not noted either.
         st.restrict(&m, 5, 1).unwrap();
         let mut failed = 0;

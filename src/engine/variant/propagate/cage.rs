@@ -43,7 +43,7 @@ const EXACT: usize = if cfg!(not(all(feature = "compact", target_arch = "wasm32"
 pub(crate) struct CageSum<M> {
     /// The cage's cells.
     own: Vec<u32>,
-    combos: Arc<[M]>,
+    combos: Arc<Combos<M>>,
     /// The other cells of the smallest house holding the whole cage, or none.
     rest: Vec<u32>,
     /// The cage's cells, then the rest: what it reads and is run for.
@@ -56,7 +56,7 @@ impl<M: Mask> CageSum<M> {
     /// The cage on `cells` summing to `sum` with values `1..=N` of `m`, or
     /// `None` when it has more than `most` combinations (or too many to list).
     pub(crate) fn new(m: &Model<M>, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
-        let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.len() <= most)?;
+        let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.sets.len() <= most)?;
         let first = *cells.first()? as usize;
         let rest = m
             .houses_of(first)
@@ -199,12 +199,23 @@ impl<M: Mask> CageSum<M> {
         must: M,
     ) -> Result<M, Contradiction> {
         let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
-        for &combo in self.combos.iter() {
-            let rest = combo & !placed;
-            if self.fits(st, combo, rest, free, must) {
-                fits_any = true;
+        if let Some(index) = &self.combos.index {
+            let mut live = self.live(st, index, placed, free, must);
+            fits_any = live != 0;
+            while live != 0 {
+                let rest = self.combos.sets[live.trailing_zeros() as usize] & !placed;
+                live &= live - 1;
                 allowed |= rest;
                 required &= rest;
+            }
+        } else {
+            for &combo in self.combos.sets.iter() {
+                let rest = combo & !placed;
+                if self.fits(st, combo, rest, free, must) {
+                    fits_any = true;
+                    allowed |= rest;
+                    required &= rest;
+                }
             }
         }
         if !fits_any {
@@ -215,6 +226,8 @@ impl<M: Mask> CageSum<M> {
                 st.restrict(m, c as usize, allowed)?;
             }
         }
+        // The sets that fit are those that fitted, and keep each value left.
+        st.settled();
         Ok(required)
     }
 
@@ -235,11 +248,23 @@ impl<M: Mask> CageSum<M> {
             }
         }
         let (mut required, mut fits_any) = (!M::EMPTY, false);
-        for &combo in self.combos.iter() {
-            let rest = combo & !placed;
-            if self.fits(st, combo, rest, free, must) && exact.add(st, rest) {
-                fits_any = true;
-                required &= rest;
+        if let Some(index) = &self.combos.index {
+            let mut live = self.live(st, index, placed, free, must);
+            while live != 0 {
+                let rest = self.combos.sets[live.trailing_zeros() as usize] & !placed;
+                live &= live - 1;
+                if exact.add(st, rest) {
+                    fits_any = true;
+                    required &= rest;
+                }
+            }
+        } else {
+            for &combo in self.combos.sets.iter() {
+                let rest = combo & !placed;
+                if self.fits(st, combo, rest, free, must) && exact.add(st, rest) {
+                    fits_any = true;
+                    required &= rest;
+                }
             }
         }
         if !fits_any {
@@ -248,7 +273,25 @@ impl<M: Mask> CageSum<M> {
         for i in 0..exact.k {
             st.restrict(m, exact.cells[i], exact.sup[i])?;
         }
+        // Each value left keeps the filling that supported it.
+        st.settled();
         Ok(required)
+    }
+
+    /// The value sets that still fit, as bits of `index`: as
+    /// [`CageSum::fits`] on each, by table look-ups a cell rather than a
+    /// walk over the cells for each set.
+    #[inline(always)]
+    fn live(&self, st: &State<M>, index: &Index, placed: M, free: M, must: M) -> u64 {
+        let word = |mask: M| mask.word(0);
+        // Sets holding every needed value, and none outside what may stand.
+        let mut live = index.holding_all(word(must)) & !index.meeting(!word(placed | free));
+        for &c in &self.own {
+            if !st.is_done(c as usize) {
+                live &= index.meeting(word(st.cand(c as usize) & !placed));
+            }
+        }
+        live
     }
 
     /// Whether a value set (`combo`, `rest` of it not placed) still fits.
@@ -375,50 +418,20 @@ impl<M: Mask> Supports<M> {
         if rest.count() as usize != k {
             return false;
         }
-        // The values of `rest`, and each cell's as positions among them.
-        let mut vals = [0usize; EXACT];
-        let mut r = rest;
-        for v in vals.iter_mut().take(k) {
-            *v = r.first();
-            r = r.without_lowest();
+        // The values of `rest`, lowest first, as masks (k is 2 or 3).
+        let (x, yz) = (rest.lowest(), rest.without_lowest());
+        let vals = [x, yz.lowest(), yz.without_lowest()];
+        let mut cands = [M::EMPTY; EXACT];
+        for (cand, &cell) in cands.iter_mut().zip(&self.cells).take(k) {
+            *cand = st.cand(cell);
         }
-        let full = (1u32 << k) - 1;
-        let mut holds = [0u32; EXACT];
-        let (mut narrow, mut which) = (0, 0);
-        for (i, (held, &cell)) in holds.iter_mut().zip(&self.cells).enumerate().take(k) {
-            let cand = st.cand(cell);
-            *held = (0..k)
-                .filter(|&p| cand.has(vals[p]))
-                .fold(0, |h, p| h | 1 << p);
-            if *held != full {
-                narrow += 1;
-                which = i;
-            }
-        }
-        // Every cell but one holds every value: that one takes any of its
-        // own, the others any value but its only one.
-        if narrow <= 1 {
-            let only = holds[which];
-            let mine = (0..k)
-                .filter(|&p| only >> p & 1 != 0)
-                .fold(M::EMPTY, |u, p| u | M::bit(vals[p]));
-            let others = if mine.is_single() { rest & !mine } else { rest };
-            for (i, s) in self.sup.iter_mut().enumerate().take(k) {
-                *s |= if narrow == 1 && i == which {
-                    mine
-                } else {
-                    others
-                };
-            }
-            return true;
-        }
-        // Two or three cells: each order of the values that fits.
+        // Each order of the values that fits the cells.
         let mut fits = false;
         for order in ORDERS[k] {
-            if (0..k).all(|i| holds[i] >> order[i] & 1 != 0) {
+            if (0..k).all(|i| cands[i].meets(vals[order[i]])) {
                 fits = true;
                 for (s, &p) in self.sup.iter_mut().zip(order).take(k) {
-                    *s |= M::bit(vals[p]);
+                    *s |= vals[p];
                 }
             }
         }
@@ -677,7 +690,73 @@ impl<M: Mask> Constraint<M> for CageHouses {
     }
 }
 
-/// Combinations by (mask type, n, k, sum), each an `Option<Arc<[M]>>`:
+/// A cage's value sets, and where they are few enough, an index of them.
+pub(crate) struct Combos<M> {
+    /// Every set of the cage's size and sum.
+    sets: Vec<M>,
+    /// Up to 64 sets of values up to 64: which sets hold each value.
+    index: Option<Index>,
+}
+
+/// Up to 64 value sets, as tables from four values at a time (a nibble of
+/// a mask) to the bits of the sets that hold any or all of them: a cell's
+/// candidates pick the sets it can take a value of in `N / 4` look-ups.
+struct Index {
+    /// `any[j][x]`: the sets holding a value of nibble `x` at `4 * j`.
+    any: Vec<[u64; 16]>,
+    /// `all[j][x]`: the sets holding every value of nibble `x` at `4 * j`.
+    all: Vec<[u64; 16]>,
+    /// Every set.
+    every: u64,
+}
+
+impl Index {
+    /// The index of `sets` of values `1..=n`, or `None` past 64 of either.
+    fn new<M: Mask>(n: usize, sets: &[M]) -> Option<Self> {
+        if sets.len() > 64 || n > 64 {
+            return None;
+        }
+        let nibbles = n.div_ceil(4);
+        let (mut any, mut all) = (vec![[0; 16]; nibbles], vec![[!0; 16]; nibbles]);
+        for (j, (any, all)) in any.iter_mut().zip(&mut all).enumerate() {
+            for x in 0..16 {
+                for (i, set) in sets.iter().enumerate() {
+                    let held = set.word(0) >> (4 * j) & x as u64;
+                    if held != 0 {
+                        any[x] |= 1 << i;
+                    }
+                    if held != x as u64 {
+                        all[x] &= !(1 << i);
+                    }
+                }
+            }
+        }
+        let every = u64::MAX.checked_shr(64 - sets.len() as u32).unwrap_or(0);
+        Some(Self { any, all, every })
+    }
+
+    /// The sets holding some value of `values`.
+    #[inline(always)]
+    fn meeting(&self, values: u64) -> u64 {
+        let mut out = 0;
+        for (j, table) in self.any.iter().enumerate() {
+            out |= table[(values >> (4 * j) & 15) as usize];
+        }
+        out
+    }
+
+    /// The sets holding every value of `values` (of values up to N).
+    #[inline(always)]
+    fn holding_all(&self, values: u64) -> u64 {
+        let mut out = self.every;
+        for (j, table) in self.all.iter().enumerate() {
+            out &= table[(values >> (4 * j) & 15) as usize];
+        }
+        out
+    }
+}
+
+/// Combinations by (mask type, n, k, sum), each an `Option<Arc<Combos<M>>>`:
 /// `None` where there are too many to list.
 type Listed = HashMap<(TypeId, usize, usize, u64), Box<dyn Any>>;
 
@@ -687,12 +766,18 @@ thread_local! {
 }
 
 /// [`combinations`], listed once a thread.
-fn combinations_of<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Arc<[M]>> {
+fn combinations_of<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Arc<Combos<M>>> {
     LISTED.with_borrow_mut(|listed| {
+        let list = || {
+            combinations::<M>(n, k, sum).map(|sets| {
+                let index = Index::new(n, &sets);
+                Arc::new(Combos { sets, index })
+            })
+        };
         listed
             .entry((TypeId::of::<M>(), n, k, sum))
-            .or_insert_with(|| Box::new(combinations::<M>(n, k, sum).map(Arc::<[M]>::from)))
-            .downcast_ref::<Option<Arc<[M]>>>()
+            .or_insert_with(|| Box::new(list()))
+            .downcast_ref::<Option<Arc<Combos<M>>>>()
             .expect("each entry holds its own mask type")
             .clone()
     })

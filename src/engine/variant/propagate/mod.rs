@@ -96,7 +96,7 @@ impl<M: Mask> State<M> {
             let (step, culprit) = if let Some((h, d)) = self.next_single() {
                 (place_single(m, self, h, d), house(h))
             } else if let Some(h) = self.next_house() {
-                (hidden_singles(m, self, m.house(h)), house(h))
+                (hidden_singles(m, self, h), house(h))
             } else if let Some(k) = self.next_constraint() {
                 self.running(k);
                 let step = constraints[k].propagate(m, self);
@@ -116,30 +116,23 @@ impl<M: Mask> State<M> {
     }
 }
 
-/// Places each value that has one cell left in `house`; fails when a value
-/// has none.
-fn hidden_singles<M: Mask>(
-    m: &Model<M>,
-    st: &mut State<M>,
-    house: &[u32],
-) -> Result<(), Contradiction> {
-    // Values in one cell, in two or more, and in a cell of their own already.
-    let (mut once, mut twice, mut fixed) = (M::EMPTY, M::EMPTY, M::EMPTY);
+/// Places each value that has one cell left in house `h`; fails when a
+/// value has none. Every cell left with one candidate has been assigned
+/// first (`State::assign_queued`), so the values assigned are those of
+/// cells of their own.
+fn hidden_singles<M: Mask>(m: &Model<M>, st: &mut State<M>, h: usize) -> Result<(), Contradiction> {
+    let house = m.house(h);
+    // Values in one cell, and in two or more.
+    let (mut once, mut twice) = (M::EMPTY, M::EMPTY);
     for &c in house {
         let cand = st.cand(c as usize);
         twice |= once & cand;
         once |= cand;
-        // One value or none: a cell of its own (none fails elsewhere).
-        fixed |= if cand.without_lowest().is_empty() {
-            cand
-        } else {
-            M::EMPTY
-        };
     }
     if once != m.full {
         return Err(Contradiction);
     }
-    let mut single = once & !twice & !fixed;
+    let mut single = once & !twice & !st.placed_in(h);
     while !single.is_empty() {
         let bit = single.lowest();
         single = single.without_lowest();
