@@ -955,6 +955,9 @@ mod tests {
             .iter()
             .for_each(|c| (0..M::WORDS).for_each(|i| c.word(i).hash(&mut h)));
         (&st.done, st.open, &st.places).hash(&mut h);
+        st.placed
+            .iter()
+            .for_each(|p| (0..M::WORDS).for_each(|i| p.word(i).hash(&mut h)));
         (&st.buckets.sets, &st.buckets.len).hash(&mut h);
         h.finish()
     }
@@ -1024,37 +1027,86 @@ mod tests {
             .with_cage(&[(0, 40), (3, 7), (10, 70), (80, 80)], None)
             .unwrap();
         let (m, constraints) = compile::<Wide<2>>(&rules);
+        undo_restores_every_level(&m, &constraints, 2);
+    }
+
+    /// The same on a 9×9 killer with diagonals (hidden singles by house
+    /// scans, the values placed in each house kept), where the values
+    /// placed in each house also match the assigned cells at every level.
+    #[test]
+    fn undo_restores_every_level_on_small_boards() {
+        let mut rules = Rules::boxes(3, 3).unwrap().with_diagonals();
+        for (cells, sum) in [
+            (&[(0, 0), (0, 1), (1, 0)][..], 12),
+            (&[(4, 4), (4, 5)], 9),
+            (&[(8, 8), (7, 8), (8, 7)], 13),
+            (&[(2, 6), (3, 6)], 11),
+        ] {
+            rules = rules.with_cage(cells, Some(sum)).unwrap();
+        }
+        let (m, constraints) = compile::<u64>(&rules);
+        undo_restores_every_level(&m, &constraints, 12);
+    }
+
+    /// Random decisions and the undos of those that fail, then of every
+    /// level, on `seeds` searches: each undo brings back its level's state
+    /// exactly, and the search fails somewhere and goes deep.
+    fn undo_restores_every_level<M: Mask>(
+        m: &crate::engine::variant::model::Model<M>,
+        constraints: &crate::engine::variant::propagate::Constraints<M>,
+        seeds: u64,
+    ) {
         let (mut failed, mut deepest) = (0, 0);
-        for seed in 0..2 {
+        // An open cell with the fewest candidates, from the buckets or a scan.
+        let fewest = |st: &State<M>| {
+            st.fewest().or_else(|| {
+                (0..m.cells)
+                    .filter(|&c| !st.is_done(c))
+                    .min_by_key(|&c| st.cand(c).count())
+            })
+        };
+        // The values placed in each house are those of its assigned cells.
+        let placed_match = |st: &State<M>| {
+            (0..m.house_count()).all(|h| {
+                let done = m
+                    .house(h)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| st.is_done(c));
+                M::BUCKETS || st.placed_in(h) == done.fold(M::EMPTY, |u, c| u | st.cand(c))
+            })
+        };
+        for seed in 0..seeds {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut st = State::new(&m);
-            st.reset(&m, &vec![0; m.cells]).unwrap();
-            st.propagate(&m, &constraints).unwrap();
+            let mut st = State::new(m);
+            st.reset(m, &vec![0; m.cells]).unwrap();
+            st.propagate(m, constraints).unwrap();
             let mut levels = vec![(st.mark(), print(&st))];
             for _ in 0..2000 {
-                let Some(cell) = st.fewest() else { break };
+                let Some(cell) = fewest(&st) else { break };
                 let cand = st.cand(cell);
                 let bit = cand.nth(random::below(&mut rng, cand.count()));
                 let ok = st
-                    .restrict(&m, cell, bit)
-                    .and_then(|()| st.propagate(&m, &constraints));
+                    .restrict(m, cell, bit)
+                    .and_then(|()| st.propagate(m, constraints));
                 if ok.is_ok() {
+                    assert!(placed_match(&st), "seed {seed}: values placed");
                     levels.push((st.mark(), print(&st)));
                     continue;
                 }
                 failed += 1;
                 let &(mark, before) = levels.last().unwrap();
-                st.undo(&m, mark);
+                st.undo(m, mark);
                 assert_eq!(print(&st), before, "seed {seed}: undo after a failure");
                 // Rule the failed value out, or step back when that fails too.
                 let ok = st
-                    .restrict(&m, cell, !bit)
-                    .and_then(|()| st.propagate(&m, &constraints));
+                    .restrict(m, cell, !bit)
+                    .and_then(|()| st.propagate(m, constraints));
                 if ok.is_ok() {
                     levels.push((st.mark(), print(&st)));
                 } else {
                     let (mark, before) = levels.pop().unwrap();
-                    st.undo(&m, mark);
+                    st.undo(m, mark);
                     assert_eq!(print(&st), before, "seed {seed}: undo of a level");
                     if levels.is_empty() {
                         break;
@@ -1063,7 +1115,7 @@ mod tests {
             }
             deepest = deepest.max(levels.len());
             while let Some((mark, before)) = levels.pop() {
-                st.undo(&m, mark);
+                st.undo(m, mark);
                 assert_eq!(print(&st), before, "seed {seed}: unwinding");
             }
         }
