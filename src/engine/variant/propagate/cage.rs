@@ -57,6 +57,20 @@ impl<M: Mask> CageSum<M> {
     /// `None` when it has more than `most` combinations (or too many to list).
     pub(crate) fn new(m: &Model<M>, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
         let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.len() <= most)?;
+        Self::of_sets(m, cells, combos)
+    }
+
+    /// The renban line on `cells`: its value sets are the runs of as many
+    /// consecutive values of `1..=N` (none past N cells, which then fail).
+    pub(crate) fn renban(m: &Model<M>, cells: Vec<u32>) -> Option<Self> {
+        let k = cells.len();
+        let runs = (k.max(1)..=m.n).map(|top| M::range(top - k, top - 1)).collect();
+        Self::of_sets(m, cells, runs)
+    }
+
+    /// The cells `cells`, which differ, filled by one of the value sets
+    /// `combos`; `None` without a cell.
+    fn of_sets(m: &Model<M>, cells: Vec<u32>, combos: Arc<[M]>) -> Option<Self> {
         let first = *cells.first()? as usize;
         let rest = m
             .houses_of(first)
