@@ -1,8 +1,8 @@
 //! The sum and n-ary rules of the vocabulary as propagators: which module takes each named constraint.
 
 use super::{
-    Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Sandwich,
-    Skyscraper, XSum,
+    Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Sandwich, Skyscraper,
+    XSum,
 };
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
 use super::{Circles, Counts, Lunchbox, Pieces, Same};
