@@ -138,7 +138,9 @@ pub(crate) struct Learned {
     pruned: bool,
     /// Whether the weighted search restarts: not where the rules hold sums
     /// whose values may repeat (little killers), whose first solutions
-    /// the restarts keep cutting short (record 0036, session 13).
+    /// the restarts keep cutting short (record 0036, session 13), nor
+    /// renban lines, whose proofs of no solution each run starts over
+    /// (record 0037, "Zero solution: Renban").
     restarts: bool,
     /// Whether the weighted search may branch on a value's two places in
     /// a house: not where the rules hold sums (killers, little killers),
@@ -199,8 +201,8 @@ impl Learned {
     }
 
     /// This with the `rules` it searches: a killer may go to learning
-    /// ([`Learned::killer`]), rules with sums whose values may repeat do
-    /// not restart ([`Learned::restarts`]), and rules with no sums at all
+    /// ([`Learned::killer`]), rules with sums whose values may repeat or
+    /// renban lines do not restart ([`Learned::restarts`]), and rules with no sums at all
     /// may branch on places by weight ([`Learned::weighted_places`]).
     pub(crate) fn with_rules(mut self, rules: Arc<Rules>) -> Self {
         self.restarts = !rules.constraints().iter().any(|c| {
@@ -208,6 +210,7 @@ impl Learned {
                 c,
                 crate::model::constraint::Constraint::LittleKiller { .. }
                     | crate::model::constraint::Constraint::Sum { .. }
+                    | crate::model::constraint::Constraint::Renban { .. }
             )
         });
         self.weighted_places = self.restarts && rules.cages().iter().all(|c| c.sum().is_none());
@@ -1109,6 +1112,20 @@ mod tests {
         };
         let (stats, _) = search(rules, None, learned, |_| true);
         (stats.solutions, stats.restarts)
+    }
+
+    /// Rules with a renban line search without restarts (each run would
+    /// start a proof of no solution over); rules of houses and dots keep them.
+    #[test]
+    fn renban_lines_turn_restarts_off() {
+        use crate::model::constraint::Constraint;
+        let learned = |rules: Rules| Learned::new(81, true).with_rules(std::sync::Arc::new(rules));
+        let line = Constraint::Renban {
+            cells: vec![1, 9, 11, 19],
+        };
+        let plain = Rules::classic(9).unwrap();
+        assert!(learned(plain.clone()).restarts);
+        assert!(!learned(plain.with_constraint(line).unwrap()).restarts);
     }
 
     /// Restarting after every failure or two finds the same solutions as

@@ -1,4 +1,4 @@
-//! Sum cages whose cells differ: the value combinations a cage still allows, kept to those its cells can hold.
+//! Sum cages whose cells differ: the value combinations a cage still allows, kept to those its cells can hold; renban lines as cages of runs.
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -18,6 +18,11 @@ const MAX_COMBOS: usize = 1 << 14;
 /// in the cage ([`CageSum::seen_by_all`]), rather than only the other cells
 /// of houses holding them all: left out of the compact WebAssembly build,
 /// for its size limit (as `search::HOUSES`).
+/// Whether a renban line also reads each other house holding two of its
+/// cells or more, for the values only it can hold there: not in the
+/// compact WebAssembly build, for its size (as [`SEEN_BY_ALL`]).
+const PARTIAL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
+
 const SEEN_BY_ALL: bool = cfg!(not(all(feature = "compact", target_arch = "wasm32")));
 
 /// The most open cells for which each value set is checked exactly (a value
@@ -40,13 +45,20 @@ const EXACT: usize = if cfg!(not(all(feature = "compact", target_arch = "wasm32"
 /// A cage inside a house also reads the rest of the house (its complement,
 /// as the Interactive Sudoku Solver's `Sum` does): a value the rest can no
 /// longer hold must be in the cage, so a set without it is ruled out.
+///
+/// A renban line is such a cage whose sets are the runs of its length
+/// ([`CageSum::renban`]).
 pub(crate) struct CageSum<M> {
     /// The cage's cells.
     own: Vec<u32>,
     combos: Arc<Combos<M>>,
     /// The other cells of the smallest house holding the whole cage, or none.
     rest: Vec<u32>,
-    /// The cage's cells, then the rest: what it reads and is run for.
+    /// For each other house holding two cells of it or more, its cells
+    /// outside it (renban lines only): a value with no place there is in it.
+    partial: Vec<Vec<u32>>,
+    /// The cage's cells, then the rest and the partial houses' cells: what
+    /// it reads and is run for.
     reads: Vec<u32>,
     /// The cells outside the cage that see each of its cells.
     seen: Seen,
@@ -57,6 +69,55 @@ impl<M: Mask> CageSum<M> {
     /// `None` when it has more than `most` combinations (or too many to list).
     pub(crate) fn new(m: &Model<M>, cells: Vec<u32>, sum: u64, most: usize) -> Option<Self> {
         let combos = combinations_of(m.n, cells.len(), sum).filter(|c| c.sets.len() <= most)?;
+        Self::of_sets(m, cells, combos)
+    }
+
+    /// The renban line on `cells`: its value sets are the runs of as many
+    /// consecutive values of `1..=N` (none past N cells, which then fail).
+    /// Its cells differ (the rules make them peers), so it is a cage whose
+    /// sets are runs; it also reads the other houses holding two of its
+    /// cells or more ([`PARTIAL`]).
+    pub(crate) fn renban(m: &Model<M>, cells: Vec<u32>) -> Option<Self> {
+        let runs = runs(m.n, cells.len());
+        let mut line = Self::of_sets(m, cells, runs)?;
+        if PARTIAL {
+            line.read_partial_houses(m);
+        }
+        Some(line)
+    }
+
+    /// Lists in [`CageSum::partial`] each house holding two of its cells or
+    /// more but not all (the smallest holding all is [`CageSum::rest`]),
+    /// and reads their cells.
+    fn read_partial_houses(&mut self, m: &Model<M>) {
+        let mut houses: Vec<u32> = self
+            .own
+            .iter()
+            .flat_map(|&c| m.houses_of(c as usize).iter().copied())
+            .collect();
+        houses.sort_unstable();
+        for same in houses.chunk_by(|a, b| a == b) {
+            if same.len() < 2 || same.len() == self.own.len() {
+                continue;
+            }
+            let out: Vec<u32> = m
+                .house(same[0] as usize)
+                .iter()
+                .filter(|c| !self.own.contains(c))
+                .copied()
+                .collect();
+            for &c in &out {
+                if !self.reads.contains(&c) {
+                    self.reads.push(c);
+                }
+            }
+            self.partial.push(out);
+        }
+    }
+
+    /// The cells `cells`, which differ, filled by one of the value sets
+    /// `combos`; `None` without a cell.
+    fn of_sets(m: &Model<M>, cells: Vec<u32>, combos: Arc<Combos<M>>) -> Option<Self> {
         let first = *cells.first()? as usize;
         let rest = m
             .houses_of(first)
@@ -75,6 +136,7 @@ impl<M: Mask> CageSum<M> {
             own: cells,
             combos,
             rest,
+            partial: Vec::new(),
             reads,
             seen,
         })
@@ -108,11 +170,16 @@ impl<M: Mask> Constraint<M> for CageSum<M> {
             .rest
             .iter()
             .fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
-        let must = if self.rest.is_empty() {
+        let mut must = if self.rest.is_empty() {
             placed
         } else {
             placed | (m.full & !held)
         };
+        // And the values a house holding some of its cells has nowhere
+        // else to put (renban lines only).
+        for out in &self.partial {
+            must |= m.full & !out.iter().fold(M::EMPTY, |u, &c| u | st.cand(c as usize));
+        }
         if open == 0 {
             return self.settle(m, st, placed, free, must, open).map(|_| ());
         }
@@ -690,6 +757,15 @@ impl<M: Mask> Constraint<M> for CageHouses {
     }
 }
 
+/// Every run of `k` consecutive values of `1..=n`, as masks, lowest first.
+fn runs<M: Mask>(n: usize, k: usize) -> Arc<Combos<M>> {
+    let sets: Vec<M> = (k.max(1)..=n)
+        .map(|top| M::range(top - k, top - 1))
+        .collect();
+    let index = Index::new(n, &sets);
+    Arc::new(Combos { sets, index })
+}
+
 /// A cage's value sets, and where they are few enough, an index of them.
 pub(crate) struct Combos<M> {
     /// Every set of the cage's size and sum.
@@ -831,7 +907,7 @@ fn combinations<M: Mask>(n: usize, k: usize, sum: u64) -> Option<Vec<M>> {
 mod tests {
     use super::*;
     use crate::engine::variant::propagate::brute::{
-        below, distinct, domain, model, projection, propagated, rng, sound,
+        below, distinct, domain, exact_when_fixed, model, projection, propagated, rng, sound,
     };
 
     /// A 9×9 solution grid, row by row (MATHEMAGIC_KILLERS #0's).
@@ -955,6 +1031,130 @@ mod tests {
         assert!(
             made > 350 && pruned > 100,
             "{made} cages, {pruned} houses pruned"
+        );
+    }
+
+    /// A renban line as a cage of runs, without the houses around it.
+    fn runs_cage(m: &Model<u64>, cells: Vec<u32>) -> CageSum<u64> {
+        let k = cells.len();
+        CageSum::of_sets(m, cells, runs(m.n, k)).expect("a cell")
+    }
+
+    fn is_run(values: &[usize]) -> bool {
+        let (lo, hi) = (values.iter().min().unwrap(), values.iter().max().unwrap());
+        distinct(values) && hi - lo + 1 == values.len()
+    }
+
+    #[test]
+    fn renban_keeps_every_value_of_a_solution() {
+        // Cells no two of which share a house, so that they need not be
+        // peers and the line reads no house.
+        let m = model(6);
+        let mut solvable = 0;
+        for seed in 0..300 {
+            let mut r = rng(seed);
+            let k = 2 + below(&mut r, 3);
+            let low = 1 + below(&mut r, 7 - k);
+            let cells: Vec<u32> = [0, 9, 20, 25][..k].to_vec();
+            let doms: Vec<u64> = (0..k)
+                .map(|i| domain(&mut r, 6, low + (i * 5 + seed as usize) % k, 3))
+                .collect();
+            solvable += usize::from(sound(&m, &runs_cage(&m, cells), &doms, is_run));
+        }
+        assert!(solvable > 100, "only {solvable} cases had a solution");
+    }
+
+    #[test]
+    fn renban_fails_exactly_when_fixed_cells_break_it() {
+        let m = model(6);
+        exact_when_fixed(&m, &runs_cage(&m, vec![0, 9, 20]), &[0b11_1111; 3], is_run);
+    }
+
+    /// A diamond in box 1 (R1C2, R2C1, R2C3, R3C2) whose row 2 has no 9
+    /// outside it (its box does): 9 is on the line, so only the run 6-9 is left (a
+    /// renban that did not read row 2 would keep 1-9).
+    #[test]
+    fn renban_holds_a_value_a_house_through_it_has_nowhere_else_for() {
+        let m = model(9);
+        let line = CageSum::<u64>::renban(&m, vec![1, 9, 11, 19]).expect("a line");
+        let mut st = State::new(&m);
+        st.reset(&m, &[0; 81]).expect("an empty board");
+        st.exact = true;
+        for c in [10, 12, 13, 14, 15, 16, 17] {
+            st.restrict(&m, c, !(1 << 8)).expect("a value left");
+        }
+        line.propagate(&m, &mut st).expect("6-9 fits");
+        for c in [1, 9, 11, 19] {
+            assert_eq!(st.cand(c), 0b1_1110_0000, "cell {c}");
+        }
+    }
+
+    /// Renban lines along runs of a planted grid's values (the cells of a
+    /// house holding a run), with some of its values given: every solution
+    /// keeps every rule, and the planted grid is among them.
+    #[test]
+    fn planted_renbans_keep_their_solution() {
+        use crate::engine::variant::VariantSolver;
+        use crate::model::constraint::Constraint as Rule;
+        use crate::model::puzzle::Puzzle;
+        use crate::model::rules::Rules;
+        let value = |c: u32| u16::from(PLANTED.as_bytes()[c as usize] - b'0');
+        let (mut found, mut shown) = (0, 0);
+        for seed in 0..60 {
+            let mut r = rng(seed + 7_000_000);
+            let mut rules = Rules::classic(9).expect("9x9");
+            for _ in 0..3 {
+                let h = below(&mut r, 27);
+                let house: Vec<u32> = (0..9u32)
+                    .map(|i| match h / 9 {
+                        0 => h as u32 * 9 + i,
+                        1 => i * 9 + h as u32 % 9,
+                        _ => (h as u32 % 9 / 3 * 3 + i / 3) * 9 + h as u32 % 3 * 3 + i % 3,
+                    })
+                    .collect();
+                let k = 2 + below(&mut r, 4);
+                let low = 1 + below(&mut r, 10 - k) as u16;
+                let mut cells: Vec<u32> = house
+                    .into_iter()
+                    .filter(|&c| (low..low + k as u16).contains(&value(c)))
+                    .collect();
+                // In the line's order, shuffled.
+                for i in (1..cells.len()).rev() {
+                    cells.swap(i, below(&mut r, i + 1));
+                }
+                if let Ok(next) = rules.clone().with_constraint(Rule::Renban { cells }) {
+                    rules = next;
+                }
+            }
+            let mut puzzle = Puzzle::new(rules);
+            for c in 0..81u32 {
+                if below(&mut r, 3) == 0 {
+                    puzzle
+                        .set(c as usize / 9, c as usize % 9, value(c))
+                        .expect("a planted value");
+                }
+            }
+            let limit = 40;
+            let solutions = VariantSolver::new().solutions(&puzzle, limit);
+            let planted: Vec<u16> = (0..81).map(value).collect();
+            for s in &solutions {
+                assert!(
+                    puzzle.is_completed_by(s),
+                    "seed {seed}: a solution breaks a rule"
+                );
+            }
+            if solutions.len() < limit {
+                assert!(
+                    solutions.iter().any(|s| s.cells() == planted.as_slice()),
+                    "seed {seed}: the planted grid was lost"
+                );
+                found += 1;
+            }
+            shown += solutions.len();
+        }
+        assert!(
+            found > 25 && shown > found,
+            "{found} searches ended, {shown} solutions"
         );
     }
 

@@ -1,8 +1,8 @@
 //! The sum and n-ary rules of the vocabulary as propagators: which module takes each named constraint.
 
 use super::{
-    Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Renban, Sandwich,
-    Skyscraper, XSum,
+    Between, CageSum, Constraint as Propagator, Linear, Lockout, Quadruple, Sandwich, Skyscraper,
+    XSum,
 };
 #[cfg(not(all(feature = "compact", target_arch = "wasm32")))]
 use super::{Circles, Counts, Lunchbox, Pieces, Same};
@@ -74,7 +74,7 @@ pub(crate) fn propagator<M: Mask>(
         Constraint::Skyscraper { clue, count } => {
             Box::new(Skyscraper::new(line(*clue)?, usize::from(*count)).distinct(m))
         }
-        Constraint::Renban { cells } => Box::new(Renban::new(cells.clone())),
+        Constraint::Renban { cells } => Box::new(CageSum::renban(m, cells.clone())?),
         Constraint::Between { cells } => Box::new(Between::new(cells.clone())),
         Constraint::Lockout { cells, difference } => {
             Box::new(Lockout::new(cells.clone(), usize::from(*difference)))
