@@ -184,6 +184,11 @@ pub(super) struct Cdcl {
     reduce_at: usize,
     /// A killer's cage sums, none on layouts of houses alone.
     sums: cage::Sums,
+    /// The restart schedule (Luby pair, conflicts in this run), kept when
+    /// [`Cdcl::solve`] stops at its budget, so that a search resumed in
+    /// turns takes the path of one run straight through; reset by
+    /// [`Cdcl::block`].
+    runs: ((u64, u64), u64),
 }
 
 /// What a mask of `w` words holds: no bit, one (its index), or more.
@@ -297,6 +302,7 @@ impl Cdcl {
             learnts: 0,
             reduce_at: REDUCE_FIRST,
             sums: cage::Sums::default(),
+            runs: ((1, 1), 0),
         };
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -791,7 +797,7 @@ impl Cdcl {
         if !self.conflict.is_empty() || !self.propagate() {
             return Answer::None;
         }
-        let (mut luby, mut run) = ((1u64, 1u64), 0u64);
+        let (mut luby, mut run) = self.runs;
         loop {
             if !self.propagate() {
                 stats.backtracks += 1;
@@ -840,6 +846,7 @@ impl Cdcl {
                 return Answer::Solved(values);
             };
             if limits.reached(stats.guesses) {
+                self.runs = (luby, run);
                 return Answer::Budget;
             }
             stats.guesses += 1;
@@ -852,6 +859,7 @@ impl Cdcl {
     /// cells not fixed at the root; false when none is left to differ.
     pub(super) fn block(&mut self, values: &[u16]) -> bool {
         self.cancel_until(0);
+        self.runs = ((1, 1), 0);
         self.conflict.clear();
         let n = self.n;
         let lits: Vec<u32> = values

@@ -58,6 +58,17 @@ const PLAIN_FIRST: u64 = 2000;
 /// the sparse sets keep for their first solutions (record 0031).
 const PLAIN_FIRST_GIVEN: u64 = 500;
 
+/// Learning decisions in the first of learning's turns with the plain
+/// search for a first solution (each turn doubles): random rule set
+/// 3/137, whose learning wanders for 218,000 decisions where the plain
+/// search finds a solution in tens of thousands of guesses (record 0031).
+const LEARN_TURN: u64 = 1000;
+
+/// Plain guesses a turn per learning decision of the turn before: a
+/// plain guess costs a tenth of a decision or less on sparse layouts, so
+/// proofs pay about a fifth more (record 0031).
+const PLAIN_TURN: u64 = 2;
+
 /// Solutions shown by learning before a count past them goes back to the
 /// plain search: each costs a blocking clause of every open cell.
 const LEARN_SHOWN: usize = 2;
@@ -154,6 +165,9 @@ pub(crate) struct Learned {
     /// Guesses the plain search makes before learning takes over, on
     /// layouts where it may ([`PLAIN_FIRST`]; the tests force 0).
     pub(crate) plain_first: u64,
+    /// Learning decisions in the first turn of [`Search::turns`]
+    /// ([`LEARN_TURN`]; the tests take fewer).
+    pub(crate) learn_turn: u64,
     /// The rules searched, for a killer that may go to learning (see
     /// [`Search::killer`]); set by [`Learned::with_rules`].
     killer: Option<Arc<Rules>>,
@@ -191,6 +205,7 @@ impl Learned {
             places: false,
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
+            learn_turn: LEARN_TURN,
             killer: None,
             handoff: KILLER_HANDOFF,
             big_handoff: BIG_HANDOFF,
@@ -439,7 +454,8 @@ impl<M: Mask> Search<'_, M> {
     /// [`learn::Cdcl`]), none of those in `shown`, each shown to
     /// `on_solution` in the state and then blocked. With `free` values
     /// (two or more the givens leave out), the first only, as
-    /// `Search::run_once` with symmetry; else up to [`LEARN_SHOWN`] in all,
+    /// `Search::run_once` with symmetry, learning in turns with the plain
+    /// search ([`Search::turns`]); else up to [`LEARN_SHOWN`] in all,
     /// then every one shown for a full search to skip.
     fn learn(
         &mut self,
@@ -460,7 +476,14 @@ impl<M: Mask> Search<'_, M> {
             }
         }
         loop {
-            let answer = cdcl.solve(&mut self.limits, self.stats);
+            let answer = if symmetric {
+                match self.turns(&mut cdcl, givens, on_solution) {
+                    Ok(answer) => answer,
+                    Err(plain) => return Ok(plain),
+                }
+            } else {
+                cdcl.solve(&mut self.limits, self.stats)
+            };
             self.st.assignments += cdcl.assignments();
             let learn::Answer::Solved(values) = answer else {
                 return Ok(Ok(match answer {
@@ -493,6 +516,42 @@ impl<M: Mask> Search<'_, M> {
             if !cdcl.block(&values) {
                 return Ok(Ok(Stop::Exhausted));
             }
+        }
+    }
+
+    /// Learning and the plain search in turns, for a first solution where
+    /// values are interchangeable: `cdcl` for [`Learned::learn_turn`]
+    /// decisions, doubled each turn, then the plain search afresh (its
+    /// weights and drawn order go on) for [`PLAIN_TURN`] guesses per
+    /// decision of the turn. Learning resumes where it stopped, so it takes
+    /// its own path whatever the plain turns do. How learning ended, or
+    /// how a plain turn did (as `Search::run_once` with symmetry).
+    fn turns(
+        &mut self,
+        cdcl: &mut learn::Cdcl,
+        givens: &[u16],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<learn::Answer, Result<Stop, Vec<M>>> {
+        let mut turn = self.learned.learn_turn;
+        loop {
+            // Each turn stops at its share as at a budget; the real limits
+            // then go on from where it stopped.
+            let real = self.limits;
+            self.limits = real.capped(self.stats.guesses.saturating_add(turn));
+            let answer = cdcl.solve(&mut self.limits, self.stats);
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(answer, learn::Answer::Budget) || self.limits.reached(self.stats.guesses) {
+                return Ok(answer);
+            }
+            let real = self.limits;
+            let plain = turn.saturating_mul(PLAIN_TURN);
+            self.limits = real.capped(self.stats.guesses.saturating_add(plain));
+            let once = self.run_once(givens, true, &[], on_solution);
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(once, Ok(Stop::Budget)) || self.limits.reached(self.stats.guesses) {
+                return Err(once);
+            }
+            turn = turn.saturating_mul(2);
         }
     }
 
