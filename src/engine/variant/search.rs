@@ -521,10 +521,11 @@ impl<M: Mask> Search<'_, M> {
 
     /// Learning and the plain search in turns, for a first solution where
     /// values are interchangeable: `cdcl` for [`Learned::learn_turn`]
-    /// decisions, doubled each turn, then the plain search afresh (its
-    /// weights and drawn order go on) for [`PLAIN_TURN`] guesses per
-    /// decision of the turn. Learning resumes where it stopped, so it takes
-    /// its own path whatever the plain turns do. How learning ended, or
+    /// decisions, doubled each turn, then the plain search for
+    /// [`PLAIN_TURN`] guesses per decision of the turn. Each resumes where
+    /// it stopped (the plain search where its first phase or last turn
+    /// did: learning touches neither its state nor its frames), so each
+    /// takes the path of one search straight through. How learning ended, or
     /// how a plain turn did (as `Search::run_once` with symmetry).
     fn turns(
         &mut self,
@@ -533,6 +534,9 @@ impl<M: Mask> Search<'_, M> {
         on_solution: &mut impl FnMut(&State<M>) -> bool,
     ) -> Result<learn::Answer, Result<Stop, Vec<M>>> {
         let mut turn = self.learned.learn_turn;
+        // Whether the plain search has begun: its first phase, unless
+        // the tests skip it.
+        let mut started = self.learned.plain_first > 0;
         loop {
             // Each turn stops at its share as at a budget; the real limits
             // then go on from where it stopped.
@@ -546,7 +550,11 @@ impl<M: Mask> Search<'_, M> {
             let real = self.limits;
             let plain = turn.saturating_mul(PLAIN_TURN);
             self.limits = real.capped(self.stats.guesses.saturating_add(plain));
-            let once = self.run_once(givens, true, &[], on_solution);
+            let once = if std::mem::replace(&mut started, true) {
+                self.go_on(true, &[], on_solution, true)
+            } else {
+                self.run_once(givens, true, &[], on_solution)
+            };
             self.limits = real.resumed(self.stats.guesses);
             if !matches!(once, Ok(Stop::Budget)) || self.limits.reached(self.stats.guesses) {
                 return Err(once);
@@ -762,6 +770,23 @@ impl<M: Mask> Search<'_, M> {
             .is_err()
         {
             return Ok(Stop::Exhausted);
+        }
+        self.go_on(symmetric, skip, on_solution, false)
+    }
+
+    /// The loop of `Search::run_once`; with `resume`, going on from where
+    /// it stopped at its budget (the newest decision's next candidate
+    /// first), the state and frames as it left them.
+    #[inline(always)]
+    fn go_on(
+        &mut self,
+        symmetric: bool,
+        skip: &[Vec<M>],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+        resume: bool,
+    ) -> Result<Stop, Vec<M>> {
+        if resume && let Some(stop) = self.advance() {
+            return Ok(stop);
         }
         loop {
             if self.restart_due() {
@@ -1494,6 +1519,71 @@ mod tests {
         assert!(
             counted >= 200 && none >= 5 && unique >= 5 && past_two >= 5,
             "{counted} counts: {none} with none, {unique} unique, {past_two} past two"
+        );
+    }
+
+    /// Learning in turns with the plain search (a turn of one decision,
+    /// then two plain guesses, doubling), where the givens leave two values
+    /// or more out, counts to one, two and 300 as the reference does, every
+    /// solution keeping the givens and the rules and shown once: so a plain
+    /// turn's budget never passes for an end, and a solution found by
+    /// either search is taken. On 6×6 layouts of houses alone with
+    /// a few random givens, many of them unsolvable.
+    #[test]
+    fn turns_with_the_plain_search_keep_counts() {
+        let regions = JIGSAW6;
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::jigsaw(6, &regions).unwrap().with_diagonal(true),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0x137);
+        let (mut counted, mut none, mut turned) = (0, 0, 0);
+        for rules in &sets {
+            let n = rules.size();
+            for _ in 0..30 {
+                let mut givens = vec![0u16; n * n];
+                for _ in 0..2 + random::below(&mut rng, 3) {
+                    let c = random::below(&mut rng, (n * n) as u32) as usize;
+                    givens[c] = random::below(&mut rng, n as u32 - 2) as u16 + 1;
+                }
+                let Ok(puzzle) = Puzzle::from_cells(rules.clone(), &givens) else {
+                    continue;
+                };
+                for limit in [1, 2, 300] {
+                    let want = Reference::new().count_variant(&puzzle, limit).found();
+                    let learned = |model: &Model<u64>, _: &Constraints<u64>| {
+                        let mut learned = Learned::new(model.cells, false);
+                        learned.plain_first = 0;
+                        learned.learn_turn = 1;
+                        learned
+                    };
+                    let mut shown: Vec<Vec<usize>> = Vec::new();
+                    let (stats, _) = search(rules, Some(&givens), learned, |values| {
+                        let cells: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                        assert!(rules.check(&cells).is_ok(), "a solution breaks a rule");
+                        assert!(givens.iter().zip(&cells).all(|(g, v)| *g == 0 || g == v));
+                        assert!(!shown.contains(&values), "a solution shown twice");
+                        shown.push(values);
+                        shown.len() < limit
+                    });
+                    assert_eq!(shown.len(), want, "{rules:?} {givens:?} to {limit}");
+                    counted += 1;
+                    none += usize::from(want == 0);
+                    // Past one learning decision, a plain turn ran.
+                    turned += usize::from(limit == 1 && stats.guesses > 3);
+                }
+            }
+        }
+        assert!(
+            counted >= 250 && none >= 30 && turned >= 20,
+            "{counted} counts: {none} with none, {turned} past a plain turn"
         );
     }
 }
