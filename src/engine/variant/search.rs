@@ -61,13 +61,13 @@ const PLAIN_FIRST_GIVEN: u64 = 500;
 /// Learning decisions in the first of learning's turns with the plain
 /// search for a first solution (each turn doubles): random rule set
 /// 3/137, whose learning wanders for 218,000 decisions where the plain
-/// search finds a solution in tens of thousands of guesses (record 0031).
+/// search finds one in 188,788 guesses (record 0031).
 const LEARN_TURN: u64 = 1000;
 
 /// Plain guesses a turn per learning decision of the turn before: a
 /// plain guess costs a tenth of a decision or less on sparse layouts, so
-/// proofs pay about a fifth more (record 0031).
-const PLAIN_TURN: u64 = 2;
+/// proofs pay about a quarter more; 2 took #137 3.6 s (record 0031).
+const PLAIN_TURN: u64 = 3;
 
 /// Solutions shown by learning before a count past them goes back to the
 /// plain search: each costs a blocking clause of every open cell.
