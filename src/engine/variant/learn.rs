@@ -184,6 +184,11 @@ pub(super) struct Cdcl {
     reduce_at: usize,
     /// A killer's cage sums, none on layouts of houses alone.
     sums: cage::Sums,
+    /// The restart schedule (Luby pair, conflicts in this run), kept when
+    /// [`Cdcl::solve`] stops at its budget, so that a search resumed in
+    /// turns takes the path of one run straight through; reset by
+    /// [`Cdcl::block`].
+    runs: ((u64, u64), u64),
 }
 
 /// What a mask of `w` words holds: no bit, one (its index), or more.
@@ -297,6 +302,7 @@ impl Cdcl {
             learnts: 0,
             reduce_at: REDUCE_FIRST,
             sums: cage::Sums::default(),
+            runs: ((1, 1), 0),
         };
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
@@ -791,7 +797,7 @@ impl Cdcl {
         if !self.conflict.is_empty() || !self.propagate() {
             return Answer::None;
         }
-        let (mut luby, mut run) = ((1u64, 1u64), 0u64);
+        let (mut luby, mut run) = self.runs;
         loop {
             if !self.propagate() {
                 stats.backtracks += 1;
@@ -840,6 +846,7 @@ impl Cdcl {
                 return Answer::Solved(values);
             };
             if limits.reached(stats.guesses) {
+                self.runs = (luby, run);
                 return Answer::Budget;
             }
             stats.guesses += 1;
@@ -852,6 +859,7 @@ impl Cdcl {
     /// cells not fixed at the root; false when none is left to differ.
     pub(super) fn block(&mut self, values: &[u16]) -> bool {
         self.cancel_until(0);
+        self.runs = ((1, 1), 0);
         self.conflict.clear();
         let n = self.n;
         let lits: Vec<u32> = values
@@ -1153,6 +1161,61 @@ mod tests {
         assert!(
             planted.iter().all(|p| found.contains(p)),
             "a planted grid missed"
+        );
+    }
+
+    /// Learning stopped at its budget every few decisions and resumed
+    /// takes the path of one search straight through, its restart
+    /// schedule kept (`Cdcl::runs`): the same answer, decisions, conflicts
+    /// and restarts. On 9×9 boxes with diagonals and a chess rule and a few
+    /// random givens (hundreds of conflicts, dozens of restarts in all).
+    #[test]
+    fn resumed_learning_takes_the_path_of_one_run() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x137);
+        let (mut restarts, mut solved, mut proofs) = (0, 0, 0);
+        for k in 0..24 {
+            let chess = [ChessRule::AntiKnight, ChessRule::AntiKing][k % 2];
+            let rules = Rules::boxes(3, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(chess);
+            let m = Model::<u64>::new(&rules);
+            let mut givens = vec![0u16; 81];
+            for _ in 0..3 + rng.next_u64() % 4 {
+                let c = (rng.next_u64() % 81) as usize;
+                givens[c] = (rng.next_u64() % 9) as u16 + 1;
+            }
+            let mut straight = Stats::default();
+            let mut limits = Meter::new(u64::MAX, None, 1);
+            let want = Cdcl::new(&m, &givens, 0).solve(&mut limits, &mut straight);
+            let step = 1 + rng.next_u64() % 8;
+            let mut cdcl = Cdcl::new(&m, &givens, 0);
+            let mut resumed = Stats::default();
+            let got = loop {
+                let mut limits = Meter::new(resumed.guesses.saturating_add(step), None, 1);
+                match cdcl.solve(&mut limits, &mut resumed) {
+                    Answer::Budget => {}
+                    answer => break answer,
+                }
+            };
+            match (&want, &got) {
+                (Answer::Solved(a), Answer::Solved(b)) => {
+                    assert_eq!(a, b, "another solution");
+                    solved += 1;
+                }
+                (Answer::None, Answer::None) => proofs += 1,
+                _ => panic!("another answer on {givens:?}"),
+            }
+            assert_eq!(
+                (straight.guesses, straight.backtracks, straight.restarts),
+                (resumed.guesses, resumed.backtracks, resumed.restarts),
+                "another path on {givens:?}"
+            );
+            restarts += straight.restarts;
+        }
+        assert!(
+            restarts >= 20 && solved >= 3 && proofs >= 3,
+            "{restarts} restarts, {solved} solved, {proofs} proofs"
         );
     }
 

@@ -58,6 +58,17 @@ const PLAIN_FIRST: u64 = 2000;
 /// the sparse sets keep for their first solutions (record 0031).
 const PLAIN_FIRST_GIVEN: u64 = 500;
 
+/// Learning decisions in the first of learning's turns with the plain
+/// search for a first solution (each turn doubles): random rule set
+/// 3/137, whose learning wanders for 218,000 decisions where the plain
+/// search finds one in 188,788 guesses (record 0031).
+const LEARN_TURN: u64 = 1000;
+
+/// Plain guesses a turn per learning decision of the turn before: a
+/// plain guess costs a tenth of a decision or less on sparse layouts, so
+/// proofs pay about a quarter more; 2 took #137 3.6 s (record 0031).
+const PLAIN_TURN: u64 = 3;
+
 /// Solutions shown by learning before a count past them goes back to the
 /// plain search: each costs a blocking clause of every open cell.
 const LEARN_SHOWN: usize = 2;
@@ -156,6 +167,9 @@ pub(crate) struct Learned {
     /// Guesses the plain search makes before learning takes over, on
     /// layouts where it may ([`PLAIN_FIRST`]; the tests force 0).
     pub(crate) plain_first: u64,
+    /// Learning decisions in the first turn of [`Search::turns`]
+    /// ([`LEARN_TURN`]; the tests take fewer).
+    pub(crate) learn_turn: u64,
     /// The rules searched, for a killer that may go to learning (see
     /// [`Search::killer`]); set by [`Learned::with_rules`].
     killer: Option<Arc<Rules>>,
@@ -193,6 +207,7 @@ impl Learned {
             places: false,
             learn: learn::LEARN,
             plain_first: PLAIN_FIRST,
+            learn_turn: LEARN_TURN,
             killer: None,
             handoff: KILLER_HANDOFF,
             big_handoff: BIG_HANDOFF,
@@ -442,7 +457,8 @@ impl<M: Mask> Search<'_, M> {
     /// [`learn::Cdcl`]), none of those in `shown`, each shown to
     /// `on_solution` in the state and then blocked. With `free` values
     /// (two or more the givens leave out), the first only, as
-    /// `Search::run_once` with symmetry; else up to [`LEARN_SHOWN`] in all,
+    /// `Search::run_once` with symmetry, learning in turns with the plain
+    /// search ([`Search::turns`]); else up to [`LEARN_SHOWN`] in all,
     /// then every one shown for a full search to skip.
     fn learn(
         &mut self,
@@ -463,7 +479,14 @@ impl<M: Mask> Search<'_, M> {
             }
         }
         loop {
-            let answer = cdcl.solve(&mut self.limits, self.stats);
+            let answer = if symmetric {
+                match self.turns(&mut cdcl, givens, on_solution) {
+                    Ok(answer) => answer,
+                    Err(plain) => return Ok(plain),
+                }
+            } else {
+                cdcl.solve(&mut self.limits, self.stats)
+            };
             self.st.assignments += cdcl.assignments();
             let learn::Answer::Solved(values) = answer else {
                 return Ok(Ok(match answer {
@@ -496,6 +519,50 @@ impl<M: Mask> Search<'_, M> {
             if !cdcl.block(&values) {
                 return Ok(Ok(Stop::Exhausted));
             }
+        }
+    }
+
+    /// Learning and the plain search in turns, for a first solution where
+    /// values are interchangeable: `cdcl` for [`Learned::learn_turn`]
+    /// decisions, doubled each turn, then the plain search for
+    /// [`PLAIN_TURN`] guesses per decision of the turn. Each resumes where
+    /// it stopped (the plain search where its first phase or last turn
+    /// did: learning touches neither its state nor its frames), so each
+    /// takes the path of one search straight through. How learning ended, or
+    /// how a plain turn did (as `Search::run_once` with symmetry).
+    fn turns(
+        &mut self,
+        cdcl: &mut learn::Cdcl,
+        givens: &[u16],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+    ) -> Result<learn::Answer, Result<Stop, Vec<M>>> {
+        let mut turn = self.learned.learn_turn;
+        // Whether the plain search has begun: its first phase, unless
+        // the tests skip it.
+        let mut started = self.learned.plain_first > 0;
+        loop {
+            // Each turn stops at its share as at a budget; the real limits
+            // then go on from where it stopped.
+            let real = self.limits;
+            self.limits = real.capped(self.stats.guesses.saturating_add(turn));
+            let answer = cdcl.solve(&mut self.limits, self.stats);
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(answer, learn::Answer::Budget) || self.limits.reached(self.stats.guesses) {
+                return Ok(answer);
+            }
+            let real = self.limits;
+            let plain = turn.saturating_mul(PLAIN_TURN);
+            self.limits = real.capped(self.stats.guesses.saturating_add(plain));
+            let once = if std::mem::replace(&mut started, true) {
+                self.go_on(true, &[], on_solution, true)
+            } else {
+                self.run_once(givens, true, &[], on_solution)
+            };
+            self.limits = real.resumed(self.stats.guesses);
+            if !matches!(once, Ok(Stop::Budget)) || self.limits.reached(self.stats.guesses) {
+                return Err(once);
+            }
+            turn = turn.saturating_mul(2);
         }
     }
 
@@ -706,6 +773,23 @@ impl<M: Mask> Search<'_, M> {
             .is_err()
         {
             return Ok(Stop::Exhausted);
+        }
+        self.go_on(symmetric, skip, on_solution, false)
+    }
+
+    /// The loop of `Search::run_once`; with `resume`, going on from where
+    /// it stopped at its budget (the newest decision's next candidate
+    /// first), the state and frames as it left them.
+    #[inline(always)]
+    fn go_on(
+        &mut self,
+        symmetric: bool,
+        skip: &[Vec<M>],
+        on_solution: &mut impl FnMut(&State<M>) -> bool,
+        resume: bool,
+    ) -> Result<Stop, Vec<M>> {
+        if resume && let Some(stop) = self.advance() {
+            return Ok(stop);
         }
         loop {
             if self.restart_due() {
@@ -1452,6 +1536,71 @@ mod tests {
         assert!(
             counted >= 200 && none >= 5 && unique >= 5 && past_two >= 5,
             "{counted} counts: {none} with none, {unique} unique, {past_two} past two"
+        );
+    }
+
+    /// Learning in turns with the plain search (a turn of one decision,
+    /// then two plain guesses, doubling), where the givens leave two values
+    /// or more out, counts to one, two and 300 as the reference does, every
+    /// solution keeping the givens and the rules and shown once: so a plain
+    /// turn's budget never passes for an end, and a solution found by
+    /// either search is taken. On 6×6 layouts of houses alone with
+    /// a few random givens, many of them unsolvable.
+    #[test]
+    fn turns_with_the_plain_search_keep_counts() {
+        let regions = JIGSAW6;
+        let sets = [
+            Rules::boxes(2, 3).unwrap().with_diagonals(),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_chess(ChessRule::AntiKnight),
+            Rules::jigsaw(6, &regions).unwrap().with_diagonal(true),
+            Rules::boxes(2, 3)
+                .unwrap()
+                .with_diagonals()
+                .with_chess(ChessRule::AntiKing),
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0x137);
+        let (mut counted, mut none, mut turned) = (0, 0, 0);
+        for rules in &sets {
+            let n = rules.size();
+            for _ in 0..30 {
+                let mut givens = vec![0u16; n * n];
+                for _ in 0..2 + random::below(&mut rng, 3) {
+                    let c = random::below(&mut rng, (n * n) as u32) as usize;
+                    givens[c] = random::below(&mut rng, n as u32 - 2) as u16 + 1;
+                }
+                let Ok(puzzle) = Puzzle::from_cells(rules.clone(), &givens) else {
+                    continue;
+                };
+                for limit in [1, 2, 300] {
+                    let want = Reference::new().count_variant(&puzzle, limit).found();
+                    let learned = |model: &Model<u64>, _: &Constraints<u64>| {
+                        let mut learned = Learned::new(model.cells, false);
+                        learned.plain_first = 0;
+                        learned.learn_turn = 1;
+                        learned
+                    };
+                    let mut shown: Vec<Vec<usize>> = Vec::new();
+                    let (stats, _) = search(rules, Some(&givens), learned, |values| {
+                        let cells: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                        assert!(rules.check(&cells).is_ok(), "a solution breaks a rule");
+                        assert!(givens.iter().zip(&cells).all(|(g, v)| *g == 0 || g == v));
+                        assert!(!shown.contains(&values), "a solution shown twice");
+                        shown.push(values);
+                        shown.len() < limit
+                    });
+                    assert_eq!(shown.len(), want, "{rules:?} {givens:?} to {limit}");
+                    counted += 1;
+                    none += usize::from(want == 0);
+                    // Past one learning decision, a plain turn ran.
+                    turned += usize::from(limit == 1 && stats.guesses > 3);
+                }
+            }
+        }
+        assert!(
+            counted >= 250 && none >= 30 && turned >= 20,
+            "{counted} counts: {none} with none, {turned} past a plain turn"
         );
     }
 }
