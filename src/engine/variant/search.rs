@@ -1185,6 +1185,23 @@ mod tests {
         (stats, pruned)
     }
 
+    /// Takes a solution a search to `limit` shows: it keeps `rules` and
+    /// `givens` and was not shown before; returns whether to go on.
+    fn take_shown(
+        rules: &Rules,
+        givens: &[u16],
+        shown: &mut Vec<Vec<usize>>,
+        values: Vec<usize>,
+        limit: usize,
+    ) -> bool {
+        let cells: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+        assert!(rules.check(&cells).is_ok(), "a solution breaks a rule");
+        assert!(givens.iter().zip(&cells).all(|(g, v)| *g == 0 || g == v));
+        assert!(!shown.contains(&values), "a solution shown twice");
+        shown.push(values);
+        shown.len() < limit
+    }
+
     /// Counts every solution of an empty board under `rules`, restarting
     /// every `unit` failures: (solutions, restarts).
     fn count(rules: &Rules, unit: u64) -> (u64, u64) {
@@ -1517,12 +1534,7 @@ mod tests {
                         };
                         let mut shown: Vec<Vec<usize>> = Vec::new();
                         search(rules, Some(&givens), learned, |values| {
-                            let cells: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                            assert!(rules.check(&cells).is_ok(), "a solution breaks a rule");
-                            assert!(givens.iter().zip(&cells).all(|(g, v)| *g == 0 || g == v));
-                            assert!(!shown.contains(&values), "a solution shown twice");
-                            shown.push(values);
-                            shown.len() < limit
+                            take_shown(rules, &givens, &mut shown, values, limit)
                         });
                         assert_eq!(shown.len(), want, "{rules:?} {givens:?} to {limit}");
                     }
@@ -1583,12 +1595,7 @@ mod tests {
                     };
                     let mut shown: Vec<Vec<usize>> = Vec::new();
                     let (stats, _) = search(rules, Some(&givens), learned, |values| {
-                        let cells: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                        assert!(rules.check(&cells).is_ok(), "a solution breaks a rule");
-                        assert!(givens.iter().zip(&cells).all(|(g, v)| *g == 0 || g == v));
-                        assert!(!shown.contains(&values), "a solution shown twice");
-                        shown.push(values);
-                        shown.len() < limit
+                        take_shown(rules, &givens, &mut shown, values, limit)
                     });
                     assert_eq!(shown.len(), want, "{rules:?} {givens:?} to {limit}");
                     counted += 1;

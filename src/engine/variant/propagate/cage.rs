@@ -266,25 +266,11 @@ impl<M: Mask> CageSum<M> {
         must: M,
     ) -> Result<M, Contradiction> {
         let (mut allowed, mut required, mut fits_any) = (M::EMPTY, !M::EMPTY, false);
-        if let Some(index) = &self.combos.index {
-            let mut live = self.live(st, index, placed, free, must);
-            fits_any = live != 0;
-            while live != 0 {
-                let rest = self.combos.sets[live.trailing_zeros() as usize] & !placed;
-                live &= live - 1;
-                allowed |= rest;
-                required &= rest;
-            }
-        } else {
-            for &combo in self.combos.sets.iter() {
-                let rest = combo & !placed;
-                if self.fits(st, combo, rest, free, must) {
-                    fits_any = true;
-                    allowed |= rest;
-                    required &= rest;
-                }
-            }
-        }
+        self.each_fitting(st, placed, free, must, |rest| {
+            fits_any = true;
+            allowed |= rest;
+            required &= rest;
+        });
         if !fits_any {
             return Err(Contradiction);
         }
@@ -315,25 +301,12 @@ impl<M: Mask> CageSum<M> {
             }
         }
         let (mut required, mut fits_any) = (!M::EMPTY, false);
-        if let Some(index) = &self.combos.index {
-            let mut live = self.live(st, index, placed, free, must);
-            while live != 0 {
-                let rest = self.combos.sets[live.trailing_zeros() as usize] & !placed;
-                live &= live - 1;
-                if exact.add(st, rest) {
-                    fits_any = true;
-                    required &= rest;
-                }
+        self.each_fitting(st, placed, free, must, |rest| {
+            if exact.add(st, rest) {
+                fits_any = true;
+                required &= rest;
             }
-        } else {
-            for &combo in self.combos.sets.iter() {
-                let rest = combo & !placed;
-                if self.fits(st, combo, rest, free, must) && exact.add(st, rest) {
-                    fits_any = true;
-                    required &= rest;
-                }
-            }
-        }
+        });
         if !fits_any {
             return Err(Contradiction);
         }
@@ -343,6 +316,26 @@ impl<M: Mask> CageSum<M> {
         // Each value left keeps the filling that supported it.
         st.settled();
         Ok(required)
+    }
+
+    /// Calls `f` on each value set that still fits, less the `placed`
+    /// values: by the index where the sets have one, else set by set.
+    #[inline(always)]
+    fn each_fitting(&self, st: &State<M>, placed: M, free: M, must: M, mut f: impl FnMut(M)) {
+        if let Some(index) = &self.combos.index {
+            let mut live = self.live(st, index, placed, free, must);
+            while live != 0 {
+                f(self.combos.sets[live.trailing_zeros() as usize] & !placed);
+                live &= live - 1;
+            }
+        } else {
+            for &combo in self.combos.sets.iter() {
+                let rest = combo & !placed;
+                if self.fits(st, combo, rest, free, must) {
+                    f(rest);
+                }
+            }
+        }
     }
 
     /// The value sets that still fit, as bits of `index`: as
