@@ -1022,11 +1022,6 @@ impl Cdcl {
                 return Answer::Solved(values);
             };
             if limits.reached(stats.guesses) {
-                // Its variable stays open: back in the order, which must
-                // hold every open one (else a cell is left open).
-                if let Some(order) = &mut self.order {
-                    order.insert((lit >> 1) as usize, &self.activity);
-                }
                 self.runs = (luby, run);
                 return Answer::Budget;
             }
@@ -1122,13 +1117,17 @@ impl Cdcl {
     }
 
     /// The most active open literal, as true; `None` when every variable
-    /// is set (a solution). With [`Cdcl::by_activity`] only.
+    /// is set (a solution). With [`Cdcl::by_activity`] only. The set
+    /// variables above it leave the order; it stays until it is set and
+    /// popped, so that the order holds every open variable even when the
+    /// search stops at its budget before deciding it.
     fn pick_active(&mut self) -> Option<u32> {
         let order = self.order.as_mut()?;
-        while let Some(x) = order.pop(&self.activity) {
+        while let Some(x) = order.top() {
             if self.val[x] == 0 {
                 return Some(2 * x as u32);
             }
+            order.pop(&self.activity);
         }
         None
     }

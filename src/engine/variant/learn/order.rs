@@ -43,6 +43,12 @@ impl Order {
         }
     }
 
+    /// The most active variable, left in.
+    #[inline]
+    pub(super) fn top(&self) -> Option<usize> {
+        self.heap.first().map(|&x| x as usize)
+    }
+
     /// Takes out the most active variable.
     pub(super) fn pop(&mut self, activity: &[f64]) -> Option<usize> {
         let top = *self.heap.first()?;
@@ -131,6 +137,7 @@ mod tests {
                                     Some(y) if activity[y] >= activity[x] => Some(y),
                                     _ => Some(x),
                                 });
+                        assert_eq!(order.top(), want);
                         let got = order.pop(&activity);
                         assert_eq!(got, want);
                         if let Some(x) = got {
