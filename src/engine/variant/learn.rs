@@ -223,9 +223,8 @@ impl Learner {
         }
     }
 
-    /// `cdcl` alone: killers (by activity) and boards past 64×64 (by
-    /// cells, which find their first solutions in few conflicts, and where
-    /// a second search would double the memory).
+    /// `cdcl` alone: killers and boards past 64×64, both by activity (a
+    /// second search would double a big board's memory).
     pub(super) fn single(cdcl: Cdcl) -> Self {
         Self {
             searches: vec![cdcl],
@@ -282,13 +281,19 @@ impl Learner {
 /// it there.
 pub(super) struct Cdcl {
     n: usize,
+    /// The board's cells this search holds (its cell `i` is board cell
+    /// `kept[i]`): all of them, or the open ones ([`Cdcl::without_givens`]).
+    kept: Vec<u32>,
+    /// The board's givens when the given cells are left out, to put back
+    /// in its solutions; empty when every cell is held.
+    board: Vec<u16>,
     /// Each cell's peers, laid end to end.
     peers: Vec<u32>,
     peer_at: Vec<u32>,
     /// Each cell's houses, as (house, position in it), laid end to end.
     homes: Vec<(u32, u32)>,
     home_at: Vec<u32>,
-    /// The houses' cells, `n` a house.
+    /// The houses' cells, `n` a house ([`OUT`] for a given cell left out).
     houses: Vec<u32>,
     /// Per variable: 1 true, -1 false, 0 open.
     val: Vec<i8>,
@@ -329,6 +334,8 @@ pub(super) struct Cdcl {
     /// The open variables by activity when decisions follow it
     /// ([`Cdcl::by_activity`]); none when they take a cell of fewest values.
     order: Option<order::Order>,
+    /// The root's trail length when [`Cdcl::drop_fixed_peers`] last ran.
+    pruned: usize,
 }
 
 /// What a mask of `w` words holds: no bit, one (its index), or more.
@@ -380,16 +387,41 @@ fn lone(words: &[u64]) -> Lone {
 /// the order in which interchangeable values first appear.
 const PRECEDENCE_HOUSE: usize = 0;
 
+/// A house's place held by a given cell that [`Cdcl::without_givens`]
+/// left out.
+const OUT: u32 = u32::MAX;
+
 impl Cdcl {
     /// The search of `m`'s layout from `givens`, breaking the symmetry of
     /// the values in `free` (a mask of values the givens leave out).
     pub(super) fn new<M: Mask>(m: &Model<M>, givens: &[u16], free: u64) -> Self {
-        let (n, cells) = (m.n, m.cells);
+        Self::build(m, givens, free, false)
+    }
+
+    /// As [`Cdcl::new`], holding the open cells alone: each given's value
+    /// leaves its peers at the root, and the given stays its value's place
+    /// in its houses. Layouts of houses alone (no cage sums): a 144×144
+    /// board with 70% of its cells given holds 3.3× fewer variables.
+    pub(super) fn without_givens<M: Mask>(m: &Model<M>, givens: &[u16], free: u64) -> Self {
+        Self::build(m, givens, free, true)
+    }
+
+    /// [`Cdcl::new`], or [`Cdcl::without_givens`] when `drop`.
+    fn build<M: Mask>(m: &Model<M>, givens: &[u16], free: u64, drop: bool) -> Self {
+        let n = m.n;
+        let kept: Vec<u32> = (0..m.cells as u32)
+            .filter(|&c| !drop || givens[c as usize] == 0)
+            .collect();
+        let mut index = vec![OUT; m.cells];
+        for (i, &c) in kept.iter().enumerate() {
+            index[c as usize] = i as u32;
+        }
+        let cells = kept.len();
         let (mut peers, mut peer_at) = (Vec::new(), vec![0u32]);
-        for c in 0..cells {
-            m.peers.each(c, |p| {
-                if p as usize != c {
-                    peers.push(p);
+        for &c in &kept {
+            m.peers.each(c as usize, |p| {
+                if p != c && index[p as usize] != OUT {
+                    peers.push(index[p as usize]);
                 }
             });
             peer_at.push(peers.len() as u32);
@@ -398,7 +430,9 @@ impl Cdcl {
         let mut pos = vec![Vec::new(); cells];
         for h in 0..m.house_count() {
             for (i, &c) in m.house(h).iter().enumerate() {
-                pos[c as usize].push((h as u32, i as u32));
+                if index[c as usize] != OUT {
+                    pos[index[c as usize] as usize].push((h as u32, i as u32));
+                }
             }
         }
         for p in &pos {
@@ -406,7 +440,7 @@ impl Cdcl {
             home_at.push(homes.len() as u32);
         }
         let houses: Vec<u32> = (0..m.house_count())
-            .flat_map(|h| m.house(h).iter().copied())
+            .flat_map(|h| m.house(h).iter().map(|&c| index[c as usize]))
             .collect();
         let w = n.div_ceil(64);
         // Every value (or place): all ones but past `n` in the last word.
@@ -417,8 +451,24 @@ impl Cdcl {
             })
             .collect();
         let vars = cells * n;
+        let mut places = full.repeat(m.house_count() * n);
+        if drop {
+            // A given cell is a place of its own value alone.
+            for (h, house) in houses.chunks(n).enumerate() {
+                for (i, &c) in house.iter().enumerate() {
+                    if c == OUT {
+                        let g = usize::from(givens[m.house(h)[i] as usize]) - 1;
+                        for v in (0..n).filter(|&v| v != g) {
+                            places[(h * n + v) * w + i / 64] &= !(1 << (i % 64));
+                        }
+                    }
+                }
+            }
+        }
         let mut s = Self {
             n,
+            board: if drop { givens.to_vec() } else { Vec::new() },
+            kept,
             peers,
             peer_at,
             homes,
@@ -429,7 +479,7 @@ impl Cdcl {
             reason: vec![Reason::None; vars],
             w,
             cand: full.repeat(cells),
-            places: full.repeat(m.house_count() * n),
+            places,
             trail: Vec::with_capacity(vars),
             lim: Vec::new(),
             head: 0,
@@ -444,13 +494,27 @@ impl Cdcl {
             sums: cage::Sums::default(),
             runs: ((1, 1), 0),
             order: None,
+            pruned: 0,
         };
         for (c, &g) in givens.iter().enumerate() {
-            if g != 0 {
-                let lit = 2 * (c * n + usize::from(g) - 1) as u32;
-                if !s.set(lit, Reason::None) {
+            if g == 0 {
+                continue;
+            }
+            let v = usize::from(g) - 1;
+            if !drop {
+                if !s.set(2 * (c * n + v) as u32, Reason::None) {
                     s.conflict.push(u32::MAX);
                 }
+                continue;
+            }
+            // Left out: its value leaves its peers; two givens alike fail.
+            let mut ok = true;
+            m.peers.each(c, |p| match index[p as usize] {
+                OUT => ok &= p as usize == c || givens[p as usize] != g,
+                i => ok &= s.set(2 * (i as usize * n + v) as u32 + 1, Reason::None),
+            });
+            if !ok {
+                s.conflict.push(u32::MAX);
             }
         }
         s.precedence(free);
@@ -479,6 +543,7 @@ impl Cdcl {
         let house = self.houses[PRECEDENCE_HOUSE * n..(PRECEDENCE_HOUSE + 1) * n].to_vec();
         let open: Vec<usize> = house
             .iter()
+            .filter(|&&c| c != OUT)
             .map(|&c| c as usize)
             .filter(|&c| !(0..n).any(|v| self.val[c * n + v] == 1))
             .collect();
@@ -681,13 +746,19 @@ impl Cdcl {
                         Lone::Empty => {
                             self.conflict.clear();
                             let house = &self.houses[h * n..(h + 1) * n];
-                            self.conflict
-                                .extend(house.iter().map(|&p| 2 * (p as usize * n + v) as u32 + 1));
+                            self.conflict.extend(
+                                house
+                                    .iter()
+                                    .filter(|&&p| p != OUT)
+                                    .map(|&p| 2 * (p as usize * n + v) as u32 + 1),
+                            );
                             return false;
                         }
                         Lone::One(i) => {
-                            let y = self.houses[h * n + i] as usize * n + v;
-                            if self.val[y] == 0 {
+                            // A given left out holds the value already.
+                            let p = self.houses[h * n + i];
+                            let y = p as usize * n + v;
+                            if p != OUT && self.val[y] == 0 {
                                 self.enqueue(2 * y as u32, Reason::House(h as u32));
                             }
                         }
@@ -787,7 +858,7 @@ impl Cdcl {
                 out.extend(
                     house
                         .iter()
-                        .filter(|&&p| p as usize != c)
+                        .filter(|&&p| p as usize != c && p != OUT)
                         .map(|&p| 2 * (p as usize * n + v) as u32 + 1),
                 );
             }
@@ -969,6 +1040,9 @@ impl Cdcl {
         if !self.conflict.is_empty() || !self.propagate() {
             return Answer::None;
         }
+        if self.decision_level() == 0 && self.trail.len() > self.pruned {
+            self.drop_fixed_peers();
+        }
         let (mut luby, mut run) = self.runs;
         loop {
             if !self.propagate() {
@@ -1011,15 +1085,7 @@ impl Cdcl {
                 self.pick_cell()
             };
             let Some(lit) = lit else {
-                let n = self.n;
-                let values = (0..self.cand.len() / self.w)
-                    .map(|c| {
-                        (0..n)
-                            .find(|&v| self.val[c * n + v] == 1)
-                            .map_or(0, |v| v as u16 + 1)
-                    })
-                    .collect();
-                return Answer::Solved(values);
+                return Answer::Solved(self.solution());
             };
             if limits.reached(stats.guesses) {
                 self.runs = (luby, run);
@@ -1031,17 +1097,66 @@ impl Cdcl {
         }
     }
 
-    /// Rules out the solution `values` for good, as a clause of the
-    /// cells not fixed at the root; false when none is left to differ.
+    /// Drops the cells fixed at the root from every peer list, and empties
+    /// their own: their values have left their peers for good, so a literal
+    /// set true would only read them. On a 144×144 board with 70% of its
+    /// cells given, 2.3× less time (record 0041).
+    fn drop_fixed_peers(&mut self) {
+        let (n, w) = (self.n, self.w);
+        let fixed: Vec<bool> = (0..self.cand.len() / w)
+            .map(|c| match lone(&self.cand[c * w..(c + 1) * w]) {
+                Lone::One(u) => self.val[c * n + u] == 1,
+                _ => false,
+            })
+            .collect();
+        let (mut from, mut kept) = (0, 0);
+        for (c, &fixed_c) in fixed.iter().enumerate() {
+            let end = self.peer_at[c + 1] as usize;
+            for k in from..end {
+                let p = self.peers[k];
+                if !fixed_c && !fixed[p as usize] {
+                    self.peers[kept] = p;
+                    kept += 1;
+                }
+            }
+            from = end;
+            self.peer_at[c + 1] = kept as u32;
+        }
+        self.peers.truncate(kept);
+        self.pruned = self.trail.len();
+    }
+
+    /// The board's values, every variable set: the givens left out, and
+    /// each held cell's true literal (0 where none is, never in a solution).
+    fn solution(&self) -> Vec<u16> {
+        let n = self.n;
+        let mut values = if self.board.is_empty() {
+            vec![0; self.kept.len()]
+        } else {
+            self.board.clone()
+        };
+        for (c, &b) in self.kept.iter().enumerate() {
+            values[b as usize] = (0..n)
+                .find(|&v| self.val[c * n + v] == 1)
+                .map_or(0, |v| v as u16 + 1);
+        }
+        values
+    }
+
+    /// Rules out the solution `values` (of the board) for good, as a
+    /// clause of the cells not fixed at the root; false when none is left
+    /// to differ.
     pub(super) fn block(&mut self, values: &[u16]) -> bool {
         self.cancel_until(0);
         self.runs = ((1, 1), 0);
         self.conflict.clear();
         let n = self.n;
-        let lits: Vec<u32> = values
+        let lits: Vec<u32> = self
+            .kept
             .iter()
+            .map(|&b| values[b as usize])
             .enumerate()
-            .map(|(c, &v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
+            .map(|(c, v)| 2 * (c * n + usize::from(v) - 1) as u32 + 1)
             .filter(|&l| self.value(l) == 0)
             .collect();
         match lits.len() {
@@ -1444,9 +1559,10 @@ mod tests {
                 continue;
             };
             let m = Model::<u64>::new(&rules);
-            let mut cdcl = match rng.next_u64() % 3 {
+            let mut cdcl = match rng.next_u64() % 4 {
                 0 => Learner::single(Cdcl::new(&m, &givens, 0)),
                 1 => Learner::single(Cdcl::new(&m, &givens, 0).by_activity()),
+                2 => Learner::single(Cdcl::without_givens(&m, &givens, 0).by_activity()),
                 _ => {
                     let mut both = Learner::new(&m, &givens, 0);
                     both.share = 1 + rng.next_u64() % 5;

@@ -661,7 +661,10 @@ impl<M: Mask> Search<'_, M> {
                 return Some(stop);
             }
         }
-        let mut cdcl = learn::Learner::single(learn::Cdcl::new(self.m, givens, 0));
+        // By activity: a 144×144 board at 70% given takes 1.4× fewer
+        // decisions, and each skips the scan of every cell (record 0041).
+        let cdcl = learn::Cdcl::without_givens(self.m, givens, 0).by_activity();
+        let mut cdcl = learn::Learner::single(cdcl);
         if !shown.iter().all(|s| cdcl.block(s)) {
             return Some(Stop::Exhausted);
         }

@@ -150,6 +150,8 @@ impl Cdcl {
     /// Adds the sums of `cages` (as [`killer_cages`] gives them) to the
     /// search; false when one cannot be met at all (no solution).
     pub(in crate::engine::variant) fn with_sums(&mut self, cages: &[(Vec<u32>, u64)]) -> bool {
+        // Cage cells are board cells: every cell must be held.
+        debug_assert!(self.board.is_empty(), "sums on a search without givens");
         let cells = self.cand.len();
         let mut lists = vec![Vec::new(); cells];
         for (i, (own, sum)) in cages.iter().enumerate() {
