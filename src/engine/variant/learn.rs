@@ -278,7 +278,8 @@ impl Learner {
 /// rules kept natively rather than as clauses: a value taken leaves its
 /// cell's other values and its peers (reason: that literal), a cell with
 /// one value left takes it, a house with one place left for a value puts
-/// it there.
+/// it there. Its cells are the ones it holds (`kept`), which are the
+/// board's own unless [`Cdcl::without_givens`] left the givens out.
 pub(super) struct Cdcl {
     n: usize,
     /// The board's cells this search holds (its cell `i` is board cell
